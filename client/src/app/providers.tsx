@@ -1,0 +1,22 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ColorModeProvider } from '@/components/ui/color-mode';
+import { system } from './theme';
+
+/** Spec §4 "Cache": data kept 60 s after last use; no polling or refetch on focus by default. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { gcTime: 60_000, staleTime: 10_000, refetchOnWindowFocus: false, retry: 1 },
+  },
+});
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ChakraProvider value={system}>
+      <ColorModeProvider>
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </ColorModeProvider>
+    </ChakraProvider>
+  );
+}

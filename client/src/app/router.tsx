@@ -1,0 +1,39 @@
+/**
+ * Every path of spec §2. Pages load lazily, so the admin dashboard's code never ships with the public
+ * pages (issue 7 budget: home page JS ≤ 200 kB gzip).
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PublicLayout } from '@/layouts/public-layout';
+import { RouteError } from '@/components/route-error';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: page(() => import('@/pages/home')) },
+      { path: 'standard-escrow', lazy: page(() => import('@/pages/standard-escrow')) },
+      { path: 'lipa-mdogo-mdogo', lazy: page(() => import('@/pages/lipa-mdogo-mdogo')) },
+      { path: 'dispute-resolution', lazy: page(() => import('@/pages/dispute-resolution')) },
+      { path: 'pricing', lazy: page(() => import('@/pages/pricing')) },
+      { path: 'about-us', lazy: page(() => import('@/pages/about-us')) },
+      { path: 'refund-policy', lazy: page(() => import('@/pages/refund-policy')) },
+      { path: 'terms-of-service', lazy: page(() => import('@/pages/terms-of-service')) },
+      { path: 'privacy-policy', lazy: page(() => import('@/pages/privacy-policy')) },
+      { path: 'data-protection', lazy: page(() => import('@/pages/data-protection')) },
+      { path: 'ussd-simulator', lazy: page(() => import('@/pages/ussd-simulator')) },
+      { path: '*', lazy: page(() => import('@/pages/not-found')) },
+    ],
+  },
+  // No public header or footer on these (spec §2).
+  { path: 'login', errorElement: <RouteError />, lazy: page(() => import('@/pages/login')) },
+  { path: 'signup', errorElement: <RouteError />, lazy: page(() => import('@/pages/signup')) },
+  { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },
+  { path: 'forgot-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/forgot-password')) },
+  { path: 'reset-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/reset-password')) },
+  { path: 'dashboard/*', errorElement: <RouteError />, lazy: page(() => import('@/pages/dashboard')) },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,82 @@
+/**
+ * The REST client: JSON in and out, the bearer token on every call, envelopes unwrapped. A 401 on an
+ * authenticated call clears the session and returns the user to /login.
+ */
+import { authStorage } from './auth-storage';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly errors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  idempotencyKey?: string;
+  /** Do not send the user back to /login on 401 (the login call itself). */
+  noAuthRedirect?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface Envelope<T> {
+  success: boolean;
+  message: string;
+  data: T;
+}
+
+export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<Envelope<T>> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = authStorage.token();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch {
+    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
+  }
+  const payload = (await response.json().catch(() => null)) as (Envelope<T> & { code?: string; errors?: Record<string, string[]> }) | null;
+  if (!response.ok || !payload?.success) {
+    if (response.status === 401 && token && !options.noAuthRedirect) {
+      authStorage.clear();
+      if (!window.location.pathname.startsWith('/login')) {
+        window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      }
+    }
+    throw new ApiError(
+      payload?.message ?? `Request failed (${response.status})`,
+      response.status,
+      payload?.code ?? 'UNKNOWN',
+      payload?.errors,
+    );
+  }
+  return payload;
+}
+
+/** The `data` of a successful call. */
+export async function api<T>(path: string, options?: ApiOptions): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}
+
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

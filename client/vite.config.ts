@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'vite';
+
+const serverSrc = path.resolve(__dirname, '../server/src');
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      // One contract and one domain core, shared with the server (pure code only).
+      '@shared': path.join(serverSrc, 'contract'),
+      '@domain': path.join(serverSrc, 'domain'),
+      '@': path.resolve(__dirname, 'src'),
+    },
+  },
+  server: {
+    port: 5173,
+    fs: { allow: [path.resolve(__dirname, '..')] },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/trpc': 'http://localhost:3000',
+      '/mock': 'http://localhost:3000',
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+  },
+});

@@ -1,0 +1,49 @@
+/**
+ * `npm start`: the whole product on one port, on embedded PostgreSQL unless DATABASE_URL is set.
+ * Builds the client first when client/dist is missing. Ctrl-C stops PostgreSQL cleanly.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
+import { PROJECT_ROOT, startRuntime } from '../server/src/main.ts';
+import { parseEnv } from '../server/src/config/env.ts';
+
+const startedAt = performance.now();
+const env = parseEnv();
+
+const clientIndex = path.join(PROJECT_ROOT, 'client', 'dist', 'index.html');
+if (!existsSync(clientIndex) && !env.CLIENT_DIST_DIR) {
+  console.log('Building the web client (first start only)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: PROJECT_ROOT, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The client build failed; the API will start without the web client.');
+  }
+}
+
+const runtime = await startRuntime({ env });
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+const line = '─'.repeat(64);
+console.log(`
+${line}
+  Escrow Kenya is ready in ${seconds}s at ${runtime.url}
+  API docs:        ${runtime.url}/api/docs
+  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)
+
+  Admin login:     ${runtime.adminPhone} / ${env.ADMIN_PASSWORD === 'Admin@2026!' ? 'Admin@2026! (set ADMIN_PASSWORD)' : '(ADMIN_PASSWORD)'}
+  Demo logins (password ${DEMO_PASSWORD}):
+${DEMO_USERS.map((user) => `    ${user.phone}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
+  M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer
+${line}
+`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal} received: stopping the server and PostgreSQL…`);
+  await runtime.stop();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

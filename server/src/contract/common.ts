@@ -1,0 +1,84 @@
+/**
+ * Wire shapes shared by the server routes, the OpenAPI document and the client forms (STYLE.md "One
+ * contract, shared"). Pure zod: the client imports this folder too.
+ */
+import { z } from 'zod';
+import { formatCents, parseAmount, type Cents } from '../domain/money.ts';
+import { normalizePhone } from '../domain/phone.ts';
+
+/** A response envelope: `{ success: true, message, data }`. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), message: z.string(), data });
+}
+
+export const errorEnvelope = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+
+/** Money out: "1500.00". */
+export const moneyString = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ example: '1500.00' });
+
+/** Money in: a JSON number or numeric string with at most two decimals; parsed to cents. */
+export const moneyInput = z
+  .union([z.number(), z.string().max(20)])
+  .transform((value, ctx): Cents => {
+    const cents = parseAmount(value);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Must be a number with at most 2 decimals' });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .meta({ description: 'Amount in KES, as a number or string with at most two decimals', example: '1500.00' });
+
+/** An amount bounded in shillings (inclusive). */
+export function boundedMoney(min: number, max: number, label = 'Amount') {
+  return moneyInput.refine((cents) => cents >= BigInt(min) * 100n && cents <= BigInt(max) * 100n, {
+    message: `${label} must be between ${min.toLocaleString('en-KE')} and ${max.toLocaleString('en-KE')} KES`,
+  });
+}
+
+export const PHONE_MESSAGE = 'Phone must start with 0 or 254 followed by 9 digits';
+
+/** A Kenyan mobile number in any accepted form, normalised to 254XXXXXXXXX. */
+export const phoneInput = z
+  .string()
+  .max(20)
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return phone;
+  })
+  .meta({ example: '0722123456' });
+
+export const idParam = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const pagination = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+});
+
+export function paginationOf(page: number, perPage: number, totalCount: number): z.infer<typeof pagination> {
+  return { current_page: page, per_page: perPage, total_pages: Math.max(1, Math.ceil(totalCount / perPage)), total_count: totalCount };
+}
+
+export const toMoney = (cents: Cents | number): string => formatCents(BigInt(cents));
+export const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' });

@@ -1,0 +1,57 @@
+/**
+ * The one error type use-cases throw. Its code decides the HTTP status (and the tRPC code), in exactly
+ * two places: plugins/error-handler.ts and trpc/init.ts.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PHONE_NOT_VERIFIED: 403,
+  ACCOUNT_SUSPENDED: 403,
+  NOT_FOUND: 404,
+  INVALID_STATE: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  ALREADY_EXISTS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  BUSINESS_RULE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface AppErrorOptions {
+  /** Field → messages, for VALIDATION_ERROR and BUSINESS_RULE. */
+  errors?: Record<string, string[]>;
+  /** Seconds, for RATE_LIMITED. */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string[]>;
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = options.errors;
+    this.retryAfter = options.retryAfter;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what = 'Transaction') => new AppError('NOT_FOUND', `${what} not found`);
+export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
+export const businessRule = (message: string, field?: string) =>
+  new AppError('BUSINESS_RULE', message, field ? { errors: { [field]: [message] } } : {});
+export const validationError = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', message, { errors: { [field]: [message] } });

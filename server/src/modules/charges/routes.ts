@@ -1,0 +1,58 @@
+/** GET /api/v1/charges and /api/v1/charges/calculate: the fee bands of spec §9, public. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { chargesCalculateQuery, chargesCalculateResponse, chargesListResponse } from '../../contract/charges.ts';
+import { errorEnvelope } from '../../contract/common.ts';
+import { calculateAllFees, FEE_BANDS, type Fee } from '../../domain/fees.ts';
+import { formatCents } from '../../domain/money.ts';
+
+function feeToWire(fee: Fee) {
+  return {
+    total: formatCents(fee.total),
+    buyer_share: formatCents(fee.buyerShare),
+    seller_share: formatCents(fee.sellerShare),
+    percentage: Number(fee.basisPoints) / 100,
+  };
+}
+
+const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['charges'],
+        summary: 'All 26 fee bands (KES) for standard, protected and installment escrow',
+        response: { 200: chargesListResponse },
+      },
+    },
+    async () => ({ success: true as const, message: 'Fee bands', data: { bands: [...FEE_BANDS] } }),
+  );
+
+  app.get(
+    '/calculate',
+    {
+      schema: {
+        tags: ['charges'],
+        summary: 'Fees for an amount: total, buyer and seller shares (50/50) and percentage',
+        description: 'Amounts below 1 or above 500,000 fall outside all bands and cost 0 (answered 200).',
+        querystring: chargesCalculateQuery,
+        response: { 200: chargesCalculateResponse, 400: errorEnvelope },
+      },
+    },
+    async (request) => {
+      const { amount, type } = request.query;
+      const all = calculateAllFees(amount);
+      const charges = {
+        wo_dispute: feeToWire(all.wo_dispute),
+        with_dispute: feeToWire(all.with_dispute),
+        lipa_mdogo_mdogo: feeToWire(all.lipa_mdogo_mdogo),
+      };
+      return {
+        success: true as const,
+        message: 'Charges calculated',
+        data: { amount: formatCents(amount), type, charges, selected: charges[type] },
+      };
+    },
+  );
+};
+
+export default chargesRoutes;

@@ -1,0 +1,109 @@
+/**
+ * Every SMS the platform sends, in English and Kiswahili, kept under 160 characters where possible
+ * (one SMS part). Parameters are already formatted strings (amounts via formatKes, phones via displayPhone).
+ */
+export type Language = 'en' | 'sw';
+
+type Params = Record<string, string>;
+type Template = Record<Language, (p: Params) => string>;
+
+export const SMS_TEMPLATES = {
+  verification_code: {
+    en: (p) => `Your Escrow Kenya code is ${p.code}. It expires in 10 minutes. Do not share it with anyone.`,
+    sw: (p) => `Nambari yako ya Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Usimpe mtu yeyote.`,
+  },
+  password_reset_code: {
+    en: (p) => `Your Escrow Kenya password reset code is ${p.code}. It expires in 10 minutes. If you did not ask, ignore this.`,
+    sw: (p) => `Nambari ya kubadilisha nenosiri la Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Kama hukuomba, puuza.`,
+  },
+  transaction_created_buyer: {
+    en: (p) => `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay ${p.due} by M-Pesa to fund it.`,
+    sw: (p) => `Escrow ${p.ref} imeundwa: ${p.product}, ${p.amount} kwa ${p.seller}. Lipa ${p.due} kwa M-Pesa.`,
+  },
+  transaction_created_seller: {
+    en: (p) => `${p.buyer} started escrow ${p.ref} with you: ${p.product}, ${p.amount}. We will tell you when it is paid. Dial *384*40#.`,
+    sw: (p) => `${p.buyer} ameanzisha escrow ${p.ref} nawe: ${p.product}, ${p.amount}. Tutakujulisha ikilipwa. Piga *384*40#.`,
+  },
+  payment_received_buyer: {
+    en: (p) => `We received ${p.amount} for ${p.ref} (M-Pesa ${p.receipt}). It is held safely until you confirm delivery.`,
+    sw: (p) => `Tumepokea ${p.amount} kwa ${p.ref} (M-Pesa ${p.receipt}). Pesa imehifadhiwa hadi uthibitishe kupokea.`,
+  },
+  payment_received_seller: {
+    en: (p) => `${p.ref} is fully paid: ${p.amount} is held in escrow. Please dispatch ${p.product} and mark it dispatched.`,
+    sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product} na uthibitishe.`,
+  },
+  installment_received: {
+    en: (p) => `Installment of ${p.amount} received for ${p.ref}. Paid ${p.paid} of ${p.total}. Next: ${p.next}.`,
+    sw: (p) => `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}. Yajayo: ${p.next}.`,
+  },
+  payment_failed: {
+    en: (p) => `Payment for ${p.ref} did not go through: ${p.reason}. You can try again any time.`,
+    sw: (p) => `Malipo ya ${p.ref} hayakufaulu: ${p.reason}. Unaweza kujaribu tena wakati wowote.`,
+  },
+  dispatched_buyer: {
+    en: (p) => `${p.seller} has dispatched ${p.product} (${p.ref}). Confirm delivery to release payment, or open a dispute by ${p.deadline}.`,
+    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea ili kulipa, au fungua malalamiko kabla ya ${p.deadline}.`,
+  },
+  released_seller: {
+    en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your M-Pesa.`,
+    sw: (p) => `Malipo ya ${p.ref} yametolewa: ${p.amount} yanatumwa kwa M-Pesa yako.`,
+  },
+  released_buyer: {
+    en: (p) => `You confirmed delivery of ${p.ref}. The seller has been paid. Thank you for using Escrow Kenya.`,
+    sw: (p) => `Umethibitisha kupokea ${p.ref}. Muuzaji amelipwa. Asante kwa kutumia Escrow Kenya.`,
+  },
+  auto_released: {
+    en: (p) => `The inspection period for ${p.ref} ended with no dispute, so payment was released to the seller.`,
+    sw: (p) => `Muda wa ukaguzi wa ${p.ref} umeisha bila malalamiko, hivyo malipo yametolewa kwa muuzaji.`,
+  },
+  payout_sent: {
+    en: (p) => `M-Pesa ${p.receipt}: ${p.amount} sent to you for ${p.ref}.`,
+    sw: (p) => `M-Pesa ${p.receipt}: ${p.amount} umetumiwa kwa ${p.ref}.`,
+  },
+  payout_failed: {
+    en: (p) => `We could not send ${p.amount} for ${p.ref} to your M-Pesa: ${p.reason}. Our team will contact you.`,
+    sw: (p) => `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa M-Pesa yako: ${p.reason}. Timu yetu itawasiliana nawe.`,
+  },
+  cancelled: {
+    en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,
+    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${p.by}. Hakuna pesa iliyochukuliwa.`,
+  },
+  refunded: {
+    en: (p) => `${p.ref}: ${p.amount} is being refunded to your M-Pesa.`,
+    sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa M-Pesa yako.`,
+  },
+  dispute_opened: {
+    en: (p) => `A dispute was opened on ${p.ref} by the ${p.by}: ${p.reason}. The money is frozen until our mediators rule.`,
+    sw: (p) => `Malalamiko yamefunguliwa kwa ${p.ref} na ${p.by}: ${p.reason}. Pesa imesimamishwa hadi uamuzi.`,
+  },
+  dispute_ruled: {
+    en: (p) => `Ruling on ${p.ref}: ${p.outcome}. The decision is final.`,
+    sw: (p) => `Uamuzi kwa ${p.ref}: ${p.outcome}. Uamuzi huu ni wa mwisho.`,
+  },
+  withdrawal_requested: {
+    en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${p.reason}. Accept or decline on the web or *384*40#.`,
+    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${p.reason}. Kubali au kataa kwa *384*40#.`,
+  },
+  withdrawal_declined: {
+    en: (p) => `The seller declined the withdrawal from ${p.ref}. Our mediators will review it as a dispute.`,
+    sw: (p) => `Muuzaji amekataa kujiondoa kwa ${p.ref}. Wapatanishi wetu wataishughulikia kama malalamiko.`,
+  },
+  installment_due: {
+    en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,
+    sw: (p) => `Kumbusho: ${p.amount} kwa ${p.ref} inapaswa kulipwa tarehe ${p.date}. Lipa kwa *384*40#.`,
+  },
+  installment_missed: {
+    en: (p) => `${p.amount} for ${p.ref} was due on ${p.date}. Please pay by ${p.grace} to keep your plan active.`,
+    sw: (p) => `${p.amount} kwa ${p.ref} ilipaswa kulipwa ${p.date}. Tafadhali lipa kabla ya ${p.grace} ili mpango uendelee.`,
+  },
+  ussd_welcome: {
+    en: (p) => `Welcome to Escrow Kenya, ${p.name}! Dial *384*40# any time to buy or sell safely.`,
+    sw: (p) => `Karibu Escrow Kenya, ${p.name}! Piga *384*40# wakati wowote kununua au kuuza kwa usalama.`,
+  },
+} satisfies Record<string, Template>;
+
+export type SmsTemplate = keyof typeof SMS_TEMPLATES;
+
+export function renderSms(template: SmsTemplate, language: Language, params: Params): string {
+  return SMS_TEMPLATES[template][language](params);
+}

@@ -1,0 +1,78 @@
+/**
+ * The single Fastify error handler: every failure becomes the CONTRACT.md envelope. 5xx bodies never
+ * carry a stack trace, SQL or the original message; the log keeps those.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.ts';
+
+export interface ErrorEnvelope {
+  success: false;
+  message: string;
+  code: ErrorCode;
+  errors?: Record<string, string[]>;
+}
+
+/** Maps any thrown value to a status and an envelope. Pure, so tRPC and tests can use it too. */
+export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEnvelope; retryAfter?: number } {
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      retryAfter: error.retryAfter,
+      body: { success: false, message: error.message, code: error.code, ...(error.errors ? { errors: error.errors } : {}) },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const params = issue.params as { issue?: { path?: PropertyKey[] } } | undefined;
+      const pathParts = params?.issue?.path ?? issue.instancePath.split('/').filter(Boolean);
+      const field = pathParts.map(String).join('.') || issue.instancePath.replace(/^\//, '') || 'request';
+      (errors[field] ??= []).push(issue.message ?? 'Invalid value');
+    }
+    const first = Object.entries(errors)[0];
+    const message = first ? (first[0] === 'request' ? first[1][0]! : `${first[0]}: ${first[1][0]}`) : 'Invalid request';
+    return { status: 400, body: { success: false, message, code: 'VALIDATION_ERROR', errors } };
+  }
+  const fastifyError = error as Partial<FastifyError> & { status?: number };
+  const status = fastifyError.statusCode ?? fastifyError.status;
+  if (!isResponseSerializationError(error) && typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { success: false, message: clientMessage(fastifyError), code: codeForStatus(status) } };
+  }
+  return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+function clientMessage(error: Partial<FastifyError>): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body must not be empty when the content type is JSON';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case undefined:
+      return error.message && error.statusCode === 400 ? 'Malformed request body' : (error.message ?? 'Bad request');
+    default:
+      return error.message ?? 'Bad request';
+  }
+}
+
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(ERROR_STATUS) as [ErrorCode, number][]).find(([, value]) => value === status);
+  return match?.[0] ?? 'VALIDATION_ERROR';
+}
+
+export default fp(
+  async function errorHandler(app: FastifyInstance) {
+    app.setErrorHandler((error, request, reply) => {
+      const { status, body, retryAfter } = toErrorEnvelope(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ code: body.code, status }, body.message);
+      if (retryAfter !== undefined) void reply.header('Retry-After', String(retryAfter));
+      return reply.status(status).send(body);
+    });
+  },
+  { name: 'error-handler' },
+);

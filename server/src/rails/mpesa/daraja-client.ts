@@ -1,0 +1,158 @@
+/**
+ * A client for Safaricom's Daraja API: OAuth, STK push (Lipa na M-Pesa Online), STK query and B2C.
+ * It speaks the real HTTP shapes; by default MPESA_BASE_URL points at this server's mock
+ * (rails/mpesa/daraja-mock.ts), and the sandbox works by configuration only.
+ */
+import { RailError, railFetch } from '../http.ts';
+
+export interface DarajaConfig {
+  baseUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  shortcode: string;
+  passkey: string;
+  b2cShortcode: string;
+  initiatorName: string;
+  securityCredential: string;
+}
+
+export interface StkPushRequest {
+  phone: string;
+  /** Whole shillings: M-Pesa takes no cents. */
+  amount: number;
+  accountReference: string;
+  description: string;
+  callbackUrl: string;
+}
+
+export interface StkPushResponse {
+  MerchantRequestID: string;
+  CheckoutRequestID: string;
+  ResponseCode: string;
+  ResponseDescription: string;
+  CustomerMessage: string;
+}
+
+export interface StkQueryResponse {
+  ResponseCode?: string;
+  ResponseDescription?: string;
+  MerchantRequestID?: string;
+  CheckoutRequestID?: string;
+  ResultCode?: string | number;
+  ResultDesc?: string;
+  /** Daraja answers 500 with these while the customer has not finished. */
+  errorCode?: string;
+  errorMessage?: string;
+}
+
+export interface B2cRequest {
+  originatorConversationId: string;
+  phone: string;
+  amount: number;
+  remarks: string;
+  occasion?: string;
+  resultUrl: string;
+  timeoutUrl: string;
+}
+
+export interface B2cResponse {
+  ConversationID: string;
+  OriginatorConversationID: string;
+  ResponseCode: string;
+  ResponseDescription: string;
+}
+
+export interface DarajaClient {
+  stkPush(request: StkPushRequest): Promise<StkPushResponse>;
+  stkQuery(checkoutRequestId: string): Promise<StkQueryResponse>;
+  b2c(request: B2cRequest): Promise<B2cResponse>;
+}
+
+/** Daraja's timestamp: yyyyMMddHHmmss in Nairobi time (UTC+3, no daylight saving). */
+export function darajaTimestamp(at: Date): string {
+  const nairobi = new Date(at.getTime() + 3 * 3600_000);
+  return nairobi.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+/** The STK Password: base64(shortcode + passkey + timestamp). */
+export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
+  return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
+}
+
+export function createDarajaClient(config: DarajaConfig, now: () => Date = () => new Date()): DarajaClient {
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (token && token.expiresAt > Date.now() + 30_000) return token.value;
+    const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
+    const { status, body } = await railFetch<{ access_token?: string; expires_in?: string }>(
+      `${config.baseUrl}/oauth/v1/generate?grant_type=client_credentials`,
+      { headers: { Authorization: `Basic ${basic}` } },
+    );
+    if (status !== 200 || !body?.access_token) throw new RailError(`Daraja OAuth failed (${status})`, status, body);
+    token = { value: body.access_token, expiresAt: Date.now() + Number(body.expires_in ?? 3599) * 1000 };
+    return token.value;
+  }
+
+  async function post<T>(path: string, json: unknown): Promise<{ status: number; body: T }> {
+    const bearer = await accessToken();
+    const result = await railFetch<T>(`${config.baseUrl}${path}`, { json, headers: { Authorization: `Bearer ${bearer}` } });
+    if (result.status === 401) token = undefined;
+    return result;
+  }
+
+  function credentials() {
+    const timestamp = darajaTimestamp(now());
+    return {
+      BusinessShortCode: config.shortcode,
+      Password: stkPassword(config.shortcode, config.passkey, timestamp),
+      Timestamp: timestamp,
+    };
+  }
+
+  return {
+    async stkPush(request) {
+      const { status, body } = await post<StkPushResponse & { errorMessage?: string }>('/mpesa/stkpush/v1/processrequest', {
+        ...credentials(),
+        TransactionType: 'CustomerPayBillOnline',
+        Amount: request.amount,
+        PartyA: request.phone,
+        PartyB: config.shortcode,
+        PhoneNumber: request.phone,
+        CallBackURL: request.callbackUrl,
+        AccountReference: request.accountReference.slice(0, 12),
+        TransactionDesc: request.description.slice(0, 13),
+      });
+      if (status !== 200 || body?.ResponseCode !== '0') {
+        throw new RailError(`STK push rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);
+      }
+      return body;
+    },
+    async stkQuery(checkoutRequestId) {
+      const { body } = await post<StkQueryResponse>('/mpesa/stkpushquery/v1/query', {
+        ...credentials(),
+        CheckoutRequestID: checkoutRequestId,
+      });
+      return body ?? {};
+    },
+    async b2c(request) {
+      const { status, body } = await post<B2cResponse & { errorMessage?: string }>('/mpesa/b2c/v3/paymentrequest', {
+        OriginatorConversationID: request.originatorConversationId,
+        InitiatorName: config.initiatorName,
+        SecurityCredential: config.securityCredential,
+        CommandID: 'BusinessPayment',
+        Amount: request.amount,
+        PartyA: config.b2cShortcode,
+        PartyB: request.phone,
+        Remarks: request.remarks.slice(0, 100),
+        QueueTimeOutURL: request.timeoutUrl,
+        ResultURL: request.resultUrl,
+        Occasion: (request.occasion ?? '').slice(0, 100),
+      });
+      if (status !== 200 || body?.ResponseCode !== '0') {
+        throw new RailError(`B2C rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);
+      }
+      return body;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+/** Test data built through the real tables: `makeUser`, `tokenFor`, `randomPhone`. */
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { hashSecret } from '../src/lib/password.ts';
+
+export const TEST_PASSWORD = 'Password123!';
+let passwordHash: Promise<string> | undefined;
+
+/** Endings the M-Pesa mock treats specially (CONTRACT.md); random phones avoid them. */
+const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040'];
+
+/** A random Safaricom-style number, 2547XXXXXXXX, optionally with fixed last four digits. */
+export function randomPhone(ending?: string): string {
+  for (;;) {
+    const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
+    const phone = ending ? `2547${digits.slice(0, 4)}${ending}` : `2547${digits}`;
+    if (ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) return phone;
+  }
+}
+
+export interface MadeUser {
+  id: string;
+  phone: string;
+  token: string;
+  userType: 'buyer' | 'seller' | 'both' | 'admin';
+}
+
+export async function makeUser(
+  app: FastifyInstance,
+  overrides: { userType?: MadeUser['userType']; phone?: string; verified?: boolean; firstName?: string; email?: string | null } = {},
+): Promise<MadeUser> {
+  passwordHash ??= hashSecret(TEST_PASSWORD);
+  const phone = overrides.phone ?? randomPhone();
+  const userType = overrides.userType ?? 'both';
+  const user = await app.ctx.db.user.create({
+    data: {
+      firstName: overrides.firstName ?? 'Test',
+      lastName: userType === 'admin' ? 'Admin' : 'User',
+      phoneNumber: phone,
+      email: overrides.email ?? null,
+      userType,
+      passwordHash: await passwordHash,
+      phoneVerifiedAt: overrides.verified === false ? null : new Date(),
+    },
+  });
+  const token = await app.issueToken(app.ctx.db, { id: user.id, userType });
+  return { id: user.id, phone, token, userType };
+}
+
+export const bearer = (user: { token: string }) => ({ authorization: `Bearer ${user.token}` });
