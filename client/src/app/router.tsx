@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
+import { syncDocumentMetadata } from './document-metadata';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -37,3 +38,5 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+// Title, description, canonical and JSON-LD follow client-side navigation (the prerender set them for the first page).
+syncDocumentMetadata(router);

@@ -11,6 +11,10 @@ const config = defineConfig({
     },
     semanticTokens: {
       colors: {
+        // Chakra's teal.600 under white text is 3.7:1; teal.700 meets WCAG AA (4.5:1) in both themes.
+        teal: { solid: { value: '{colors.teal.700}' } },
+        // red.500 error text on white is 3.8:1; red.600 reaches 4.8:1.
+        fg: { error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } } },
         brand: {
           solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.400}' } },
           fg: { value: { _light: '{colors.teal.800}', _dark: '{colors.teal.300}' } },

@@ -1,32 +1,27 @@
 /**
- * The public site's frame: a fixed top bar that restyles after 10 px of scroll, a Services menu, a
- * theme toggle, a mobile menu and Get Started; the footer with the USSD code and links (spec §2).
+ * The public site's frame (spec §2): a fixed top bar that restyles after 10 px of scroll, the Services
+ * dropdown, Features / Pricing / About Us / Refund Policy / Contact, the theme toggle, a mobile menu and
+ * Get Started; the footer with the USSD code, links, social profiles and contact details.
  */
-import {
-  Box,
-  Button,
-  Container,
-  Flex,
-  HStack,
-  IconButton,
-  Link as ChakraLink,
-  Menu,
-  Portal,
-  Stack,
-  Text,
-  Separator,
-  SimpleGrid,
-} from '@chakra-ui/react';
-import { ChevronDown, Menu as MenuIcon, ShieldCheck, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Box, Button, Container, Flex, HStack, IconButton, Link as ChakraLink, SkipNavContent, SkipNavLink, Stack, Text, Separator, SimpleGrid } from '@chakra-ui/react';
+import { Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
+import { ServicesMenu } from '@/features/marketing/components/services-menu';
+import {
+  BUSINESS_HOURS,
+  LOCATION,
+  SERVICE_PAGES,
+  SOCIAL_PROFILES,
+  SUPPORT_EMAIL,
+  SUPPORT_PHONE,
+  SUPPORT_PHONE_TEL,
+  USSD_CODE,
+} from '@/features/marketing/constants';
 
-export const SERVICES = [
-  { to: '/standard-escrow', label: 'Standard Escrow' },
-  { to: '/lipa-mdogo-mdogo', label: 'Lipa Mdogo Mdogo' },
-  { to: '/dispute-resolution', label: 'Dispute Resolution' },
-];
+export { USSD_CODE };
+export const SERVICES = SERVICE_PAGES.map(({ to, label }) => ({ to, label }));
 
 const NAV_LINKS = [
   { to: '/#features', label: 'Features' },
@@ -36,26 +31,28 @@ const NAV_LINKS = [
   { to: '/#contact', label: 'Contact' },
 ];
 
-export const USSD_CODE = '*384*40#';
+const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
-/** Scrolls to `#anchor` on the home page, or to the top after navigating (spec §2: after about 100 ms). */
+/**
+ * After a navigation (spec §2: after about 100 ms), scrolls to `#anchor` when there is one, else to
+ * the top. Keyed on the navigation, so clicking the same anchor twice scrolls again.
+ */
 function useScrollOnNavigate() {
   const location = useLocation();
   useEffect(() => {
+    const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
     const timer = setTimeout(() => {
-      if (location.hash) {
-        document.getElementById(location.hash.slice(1))?.scrollIntoView({ behavior: 'smooth' });
-      } else {
-        window.scrollTo({ top: 0, behavior: 'smooth' });
-      }
+      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      if (target) target.scrollIntoView({ behavior, block: 'start' });
+      else window.scrollTo({ top: 0, behavior });
     }, 100);
     return () => clearTimeout(timer);
-  }, [location.pathname, location.hash]);
+  }, [location.key, location.hash, location.pathname]);
 }
 
 function Brand() {
   return (
-    <HStack asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.fg">
+    <HStack asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.fg" flexShrink={0}>
       <Link to="/" aria-label="Escrow Kenya home">
         <ShieldCheck aria-hidden />
         <span>Escrow Kenya</span>
@@ -64,11 +61,15 @@ function Brand() {
   );
 }
 
+function isActive(to: string, pathname: string) {
+  return !to.includes('#') && to === pathname;
+}
+
 function TopBar() {
   const [isScrolled, setIsScrolled] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const navigate = useNavigate();
   const location = useLocation();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     const onScroll = () => setIsScrolled(window.scrollY > 10);
@@ -76,8 +77,19 @@ function TopBar() {
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
-  useEffect(() => setIsMenuOpen(false), [location.pathname, location.hash]);
+  useEffect(() => setIsMenuOpen(false), [location.key]);
+  useEffect(() => {
+    if (!isMenuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [isMenuOpen]);
 
+  const isRaised = isScrolled || isMenuOpen;
   return (
     <Box
       as="header"
@@ -85,48 +97,40 @@ function TopBar() {
       top="0"
       insetX="0"
       zIndex="sticky"
-      data-scrolled={isScrolled || undefined}
-      bg={isScrolled ? 'bg/90' : 'transparent'}
-      backdropFilter={isScrolled ? 'blur(10px)' : undefined}
-      boxShadow={isScrolled ? 'sm' : 'none'}
-      transition="background 0.2s, box-shadow 0.2s"
+      data-scrolled={isScrolled ? '' : undefined}
+      bg={isRaised ? 'bg/90' : 'transparent'}
+      backdropFilter={isRaised ? 'saturate(180%) blur(10px)' : undefined}
+      boxShadow={isRaised ? 'sm' : 'none'}
+      borderBottomWidth="1px"
+      borderColor={isRaised ? 'border.muted' : 'transparent'}
+      transition="background 0.2s, box-shadow 0.2s, border-color 0.2s"
     >
       <Container maxW="7xl">
-        <Flex h="16" align="center" justify="space-between" gap="4">
+        <Flex h={isScrolled ? '14' : '16'} transition="height 0.2s" align="center" justify="space-between" gap="4">
           <Brand />
-          <HStack as="nav" aria-label="Main" gap="1" display={{ base: 'none', lg: 'flex' }}>
-            <Menu.Root>
-              <Menu.Trigger asChild>
-                <Button variant="ghost" size="sm">
-                  Services <ChevronDown aria-hidden />
+          <HStack as="nav" aria-label="Main" gap="0.5" display={{ base: 'none', lg: 'flex' }}>
+            <ServicesMenu />
+            {NAV_LINKS.map((link) => {
+              const active = isActive(link.to, location.pathname);
+              return (
+                <Button key={link.to} asChild variant="ghost" size="sm" color={active ? 'brand.fg' : undefined} fontWeight={active ? 'semibold' : undefined}>
+                  <Link to={link.to} aria-current={active ? 'page' : undefined}>
+                    {link.label}
+                  </Link>
                 </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content>
-                    {SERVICES.map((service) => (
-                      <Menu.Item key={service.to} value={service.to} onSelect={() => navigate(service.to)}>
-                        {service.label}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
-            {NAV_LINKS.map((link) => (
-              <Button key={link.to} asChild variant="ghost" size="sm">
-                <Link to={link.to}>{link.label}</Link>
-              </Button>
-            ))}
+              );
+            })}
           </HStack>
-          <HStack gap="2">
+          <HStack gap="1">
             <ColorModeButton />
             <Button asChild colorPalette="teal" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
               <Link to="/login">Get Started</Link>
             </Button>
             <IconButton
+              ref={toggleRef}
               aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
               aria-expanded={isMenuOpen}
+              aria-controls="mobile-menu"
               variant="ghost"
               size="sm"
               display={{ base: 'inline-flex', lg: 'none' }}
@@ -136,71 +140,130 @@ function TopBar() {
             </IconButton>
           </HStack>
         </Flex>
-        {isMenuOpen && (
-          <Stack as="nav" aria-label="Mobile" pb="4" gap="1" display={{ lg: 'none' }} bg="bg" borderRadius="md" p="2" boxShadow="md">
-            {[...SERVICES, ...NAV_LINKS].map((link) => (
-              <Button key={link.to} asChild variant="ghost" justifyContent="flex-start">
-                <Link to={link.to}>{link.label}</Link>
-              </Button>
-            ))}
-            <Button asChild colorPalette="teal">
-              <Link to="/login">Get Started</Link>
-            </Button>
-          </Stack>
-        )}
       </Container>
+      <Box
+        id="mobile-menu"
+        as="nav"
+        aria-label="Mobile"
+        hidden={!isMenuOpen}
+        display={{ lg: 'none' }}
+        borderTopWidth="1px"
+        bg="bg"
+        maxH="calc(100dvh - 4rem)"
+        overflowY="auto"
+      >
+        <Container maxW="7xl" py="3">
+          <Text px="3" pt="1" pb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
+            Services
+          </Text>
+          <Stack gap="0.5">
+            {SERVICES.map((link) => (
+              <MobileLink key={link.to} to={link.to} label={link.label} pathname={location.pathname} />
+            ))}
+          </Stack>
+          <Separator my="2" />
+          <Stack gap="0.5">
+            {NAV_LINKS.map((link) => (
+              <MobileLink key={link.to} to={link.to} label={link.label} pathname={location.pathname} />
+            ))}
+          </Stack>
+          <Button asChild colorPalette="teal" w="full" mt="3">
+            <Link to="/login">Get Started</Link>
+          </Button>
+        </Container>
+      </Box>
     </Box>
   );
 }
 
+function MobileLink({ to, label, pathname }: { to: string; label: string; pathname: string }) {
+  const active = isActive(to, pathname);
+  return (
+    <Button asChild variant="ghost" justifyContent="flex-start" color={active ? 'brand.fg' : undefined}>
+      <Link to={to} aria-current={active ? 'page' : undefined}>
+        {label}
+      </Link>
+    </Button>
+  );
+}
+
+const FOOTER_COLUMNS = [
+  { title: 'Services', links: [...SERVICES, { to: '/pricing', label: 'Pricing' }] },
+  {
+    title: 'Company',
+    links: [
+      { to: '/about-us', label: 'About Us' },
+      { to: '/#careers', label: 'Careers' },
+      { to: '/#blog', label: 'Blog' },
+      { to: '/#contact', label: 'Contact' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/terms-of-service', label: 'Terms of Service' },
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/data-protection', label: 'Data Protection' },
+      { to: '/refund-policy', label: 'Refund Policy' },
+    ],
+  },
+];
+
+const SOCIAL_LINKS = [
+  { href: SOCIAL_PROFILES.x, label: 'X (Twitter)' },
+  { href: SOCIAL_PROFILES.facebook, label: 'Facebook' },
+  { href: SOCIAL_PROFILES.linkedin, label: 'LinkedIn' },
+  { href: SOCIAL_PROFILES.instagram, label: 'Instagram' },
+];
+
 function Footer() {
-  const columns = [
-    { title: 'Services', links: SERVICES },
-    {
-      title: 'Company',
-      links: [
-        { to: '/about-us', label: 'About Us' },
-        { to: '/#careers', label: 'Careers' },
-        { to: '/#blog', label: 'Blog' },
-        { to: '/#contact', label: 'Contact' },
-      ],
-    },
-    {
-      title: 'Legal',
-      links: [
-        { to: '/terms-of-service', label: 'Terms of Service' },
-        { to: '/privacy-policy', label: 'Privacy Policy' },
-        { to: '/data-protection', label: 'Data Protection' },
-        { to: '/refund-policy', label: 'Refund Policy' },
-      ],
-    },
-  ];
   return (
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16">
       <Container maxW="7xl" py="12">
-        <SimpleGrid columns={{ base: 1, md: 4 }} gap="8">
-          <Stack gap="3">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="8">
+          <Stack gap="3" gridColumn={{ sm: 'span 2', lg: 'span 2' }} maxW={{ lg: 'sm' }}>
             <Brand />
             <Text color="fg.muted" fontSize="sm">
-              Secure escrow and installment payments for Kenya. We are not a bank: payments go through licensed partners.
+              Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed partner
+              institutions.
             </Text>
-            <Box borderWidth="1px" borderRadius="md" p="3" bg="bg">
+            <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" maxW="xs">
               <Text fontSize="sm" color="fg.muted">
-                No internet? Dial
+                No internet? Dial from any phone
               </Text>
-              <Text fontWeight="bold" fontSize="xl" fontFamily="mono">
+              <Text fontWeight="bold" fontSize="2xl" fontFamily="mono" color="brand.fg" data-testid="footer-ussd">
                 {USSD_CODE}
               </Text>
-              <ChakraLink asChild fontSize="sm" color="brand.fg">
+              <ChakraLink asChild fontSize="sm" color="brand.fg" textDecoration="underline">
                 <Link to="/ussd-simulator">Try the USSD simulator</Link>
               </ChakraLink>
             </Box>
+            <Stack gap="1" fontSize="sm" color="fg.muted">
+              <HStack gap="2">
+                <Phone size={14} aria-hidden />
+                <ChakraLink href={`tel:${SUPPORT_PHONE_TEL}`} color="fg.muted">
+                  {SUPPORT_PHONE}
+                </ChakraLink>
+              </HStack>
+              <HStack gap="2">
+                <Mail size={14} aria-hidden />
+                <ChakraLink href={`mailto:${SUPPORT_EMAIL}`} color="fg.muted">
+                  {SUPPORT_EMAIL}
+                </ChakraLink>
+              </HStack>
+              <HStack gap="2">
+                <MapPin size={14} aria-hidden />
+                <Text>
+                  {LOCATION} · {BUSINESS_HOURS}
+                </Text>
+              </HStack>
+            </Stack>
           </Stack>
-          {columns.map((column) => (
-            <Stack key={column.title} gap="2">
+          {FOOTER_COLUMNS.map((column) => (
+            <Stack as="nav" aria-label={column.title} key={column.title} gap="2">
               <Text fontWeight="semibold">{column.title}</Text>
               {column.links.map((link) => (
-                <ChakraLink key={link.to} asChild color="fg.muted" fontSize="sm">
+                <ChakraLink key={link.to} asChild color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
                   <Link to={link.to}>{link.label}</Link>
                 </ChakraLink>
               ))}
@@ -208,18 +271,18 @@ function Footer() {
           ))}
         </SimpleGrid>
         <Separator my="8" />
-        <Flex justify="space-between" wrap="wrap" gap="4" fontSize="sm" color="fg.muted">
-          <Text>© {new Date().getFullYear()} Escrow Kenya. Nairobi, Kenya.</Text>
-          <HStack gap="4">
-            <ChakraLink href="https://x.com/escrowkenya" target="_blank" rel="noreferrer">
-              X (Twitter)
-            </ChakraLink>
-            <ChakraLink href="https://facebook.com/escrowkenya" target="_blank" rel="noreferrer">
-              Facebook
-            </ChakraLink>
-            <ChakraLink href="https://linkedin.com/company/escrowkenya" target="_blank" rel="noreferrer">
-              LinkedIn
-            </ChakraLink>
+        <Flex justify="space-between" align="center" wrap="wrap" gap="4" fontSize="sm" color="fg.muted">
+          <Text>© {new Date().getFullYear()} Escrow Kenya. Nairobi, Kenya. MVP pilot: accounts activate once licensing is complete.</Text>
+          <HStack as="ul" aria-label="Social profiles" gap="2" listStyleType="none" flexWrap="wrap">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.href}>
+                <Button asChild size="xs" variant="outline">
+                  <a href={social.href} target="_blank" rel="noreferrer noopener">
+                    {social.label}
+                  </a>
+                </Button>
+              </li>
+            ))}
           </HStack>
         </Flex>
       </Container>
@@ -231,10 +294,11 @@ export function PublicLayout() {
   useScrollOnNavigate();
   return (
     <Flex direction="column" minH="100vh">
+      <SkipNavLink id="main-content">Skip to content</SkipNavLink>
       <TopBar />
-      <Box as="main" flex="1" pt="16">
+      <SkipNavContent id="main-content" as="main" flex="1" pt="16">
         <Outlet />
-      </Box>
+      </SkipNavContent>
       <Footer />
     </Flex>
   );

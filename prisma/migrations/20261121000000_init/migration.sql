@@ -41,7 +41,7 @@ CREATE TYPE "PayoutKind" AS ENUM ('seller_payout', 'buyer_refund');
 CREATE TYPE "PayoutStatus" AS ENUM ('pending', 'processing', 'completed', 'failed');
 
 -- CreateEnum
-CREATE TYPE "RefundReason" AS ENUM ('cancelled_after_funding', 'seller_cancelled_plan', 'withdrawal_accepted', 'dispute_refund', 'dispute_split');
+CREATE TYPE "RefundReason" AS ENUM ('overpayment', 'cancelled_after_funding', 'seller_cancelled_plan', 'withdrawal_accepted', 'dispute_refund', 'dispute_split');
 
 -- CreateEnum
 CREATE TYPE "DisputeReason" AS ENUM ('non_delivery', 'not_as_described', 'quality_issue', 'payment_delay', 'withdrawal_declined', 'other');

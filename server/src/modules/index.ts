@@ -4,16 +4,34 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import authRoutes from './auth/routes.ts';
 import chargesRoutes from './charges/routes.ts';
+import contactRoutes from './contact/routes.ts';
 import healthRoutes from './health/routes.ts';
 import { deliverSms, SMS_QUEUE } from './notifications/notify.ts';
+import notificationRoutes from './notifications/routes.ts';
+import paymentRoutes from './payments/routes.ts';
+import { reconcilePayment } from './payments/use-cases/reconcile-payment.ts';
+import { RECONCILE_QUEUE } from './payments/use-cases/initiate-payment.ts';
+import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
+import transactionRoutes from './transactions/routes.ts';
+import { AUTO_RELEASE_QUEUE } from './transactions/use-cases/dispatch-transaction.ts';
+import { autoReleaseTransaction } from './transactions/use-cases/release-payment.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(healthRoutes, { ctx });
+  await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(chargesRoutes, { prefix: '/api/v1/charges' });
+  await app.register(notificationRoutes, { prefix: '/api/admin' });
+  await app.register(contactRoutes);
+  await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
+  await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
 }
 
 /** Job handlers of every module; the queue runs them after the change that enqueued them commits. */
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(SMS_QUEUE, (payload, job) => deliverSms(ctx, payload, job.attempts >= job.max_attempts));
+  ctx.jobs.register(PAYOUT_QUEUE, (payload) => sendPayout(ctx, payload));
+  ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
+  ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
 }

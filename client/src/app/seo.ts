@@ -1,0 +1,226 @@
+/**
+ * Search and social metadata of every page (spec §1): title, description, keywords, canonical, Open
+ * Graph, Twitter, hreflang (en-KE with sw-KE), geo region and JSON-LD (breadcrumb, organization,
+ * service). Pure: the build-time prerender (scripts/prerender.ts) writes these tags into each page's
+ * HTML, and the client applies the same tags on navigation (document-metadata.ts).
+ */
+import { PUBLIC_ROUTES, type PublicRoute } from './public-routes';
+
+export const SITE_NAME = 'Escrow Kenya';
+/** The production origin; set VITE_SITE_URL at build time to change it. */
+export const DEFAULT_SITE_URL = 'https://escrowkenya.co.ke';
+export const SUPPORT_PHONE = '+254 709 384 400';
+export const SUPPORT_PHONE_TEL = '+254709384400';
+export const SUPPORT_EMAIL = 'support@escrowkenya.co.ke';
+export const SOCIAL_PROFILES = {
+  x: 'https://x.com/escrowkenya',
+  facebook: 'https://www.facebook.com/escrowkenya',
+  linkedin: 'https://www.linkedin.com/company/escrowkenya',
+  instagram: 'https://www.instagram.com/escrowkenya',
+};
+
+export type HeadTag =
+  | { tag: 'title'; text: string }
+  | { tag: 'meta'; attrs: Record<string, string> }
+  | { tag: 'link'; attrs: Record<string, string> }
+  | { tag: 'script'; attrs: Record<string, string>; text: string };
+
+const NOT_FOUND_ROUTE: PublicRoute = {
+  path: '/404',
+  name: 'Page Not Found',
+  title: `Page Not Found | ${SITE_NAME}`,
+  description: 'The page you are looking for does not exist. Go back to Escrow Kenya: secure M-Pesa escrow and Lipa Mdogo Mdogo.',
+  keywords: [],
+  indexable: false,
+};
+
+const DASHBOARD_ROUTE: PublicRoute = {
+  path: '/dashboard',
+  name: 'Dashboard',
+  title: `Dashboard | ${SITE_NAME}`,
+  description: 'Your Escrow Kenya transactions.',
+  keywords: [],
+  indexable: false,
+};
+
+/** Pages outside the public list that still deserve a proper title (never indexed). */
+const OTHER_ROUTES: PublicRoute[] = [
+  ['/ussd-simulator', 'USSD Simulator', 'Try *384*40# in the browser: the USSD menu of Escrow Kenya on a simulated phone.'],
+  ['/forgot-password', 'Forgot Password', 'Get a reset code by SMS.'],
+  ['/reset-password', 'Reset Password', 'Choose a new password with the code we sent by SMS.'],
+].map(([path, name, description]) => ({ path: path!, name: name!, title: `${name} | ${SITE_NAME}`, description: description!, keywords: [], indexable: false }));
+
+/** The route entry that describes `pathname` (trailing slashes ignored); unknown paths get "not found". */
+export function routeFor(pathname: string): PublicRoute {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const known = PUBLIC_ROUTES.find((route) => route.path === path) ?? OTHER_ROUTES.find((route) => route.path === path);
+  if (known) return known;
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) return DASHBOARD_ROUTE;
+  return NOT_FOUND_ROUTE;
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${path === '/' ? '/' : path}`;
+}
+
+function organization(siteUrl: string) {
+  return {
+    '@type': 'FinancialService',
+    '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
+    name: SITE_NAME,
+    url: absoluteUrl(siteUrl, '/'),
+    logo: absoluteUrl(siteUrl, '/favicon.svg'),
+    description: 'Escrow and installment (Lipa Mdogo Mdogo) payments for Kenya, by web and USSD *384*40#.',
+    email: SUPPORT_EMAIL,
+    telephone: SUPPORT_PHONE_TEL,
+    areaServed: { '@type': 'Country', name: 'Kenya' },
+    address: { '@type': 'PostalAddress', addressLocality: 'Nairobi', addressCountry: 'KE' },
+    currenciesAccepted: 'KES',
+    paymentAccepted: 'M-Pesa',
+    // The same hours the contact section shows (Monday–Friday, 8:00 AM–6:00 PM EAT).
+    openingHoursSpecification: [
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+        opens: '08:00',
+        closes: '18:00',
+      },
+    ],
+    contactPoint: {
+      '@type': 'ContactPoint',
+      contactType: 'customer support',
+      telephone: SUPPORT_PHONE_TEL,
+      email: SUPPORT_EMAIL,
+      areaServed: 'KE',
+      availableLanguage: ['English', 'Swahili'],
+    },
+    sameAs: Object.values(SOCIAL_PROFILES),
+  };
+}
+
+/** Structured data for the service pages (and the pricing page, which prices all three). */
+const SERVICES: Record<string, { serviceType: string; description: string; offers?: { price: string; description: string } }> = {
+  '/standard-escrow': {
+    serviceType: 'Escrow service',
+    description: 'One-time buyer protection: the M-Pesa payment is held in escrow until the buyer confirms delivery.',
+    offers: { price: '0', description: 'From KES 0 (amounts under KES 50), split 50/50 between buyer and seller' },
+  },
+  '/lipa-mdogo-mdogo': {
+    serviceType: 'Installment payment plan',
+    description: 'Pay for items over KES 10,000 in installments over 3, 6, 12 or 24 months, held in escrow until fully paid.',
+    offers: { price: '0', description: 'Installment fee by amount band, split 50/50 between buyer and seller' },
+  },
+  '/dispute-resolution': {
+    serviceType: 'Dispute resolution and mediation',
+    description: 'Mediation between buyer and seller; escrowed money stays frozen until the ruling (release, refund or split).',
+  },
+  '/pricing': {
+    serviceType: 'Escrow service',
+    description: 'Transparent escrow fees by amount band for standard escrow, protected escrow and Lipa Mdogo Mdogo.',
+  },
+};
+
+export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
+  const graph: object[] = [organization(siteUrl)];
+  const crumbs = [{ name: 'Home', path: '/' }, ...(route.path === '/' ? [] : [{ name: route.name, path: route.path }])];
+  graph.push({
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: crumb.name,
+      item: absoluteUrl(siteUrl, crumb.path),
+    })),
+  });
+  if (route.path === '/') {
+    graph.push({
+      '@type': 'WebSite',
+      name: SITE_NAME,
+      url: absoluteUrl(siteUrl, '/'),
+      inLanguage: 'en-KE',
+      publisher: { '@id': `${absoluteUrl(siteUrl, '/')}#organization` },
+    });
+  }
+  const service = SERVICES[route.path];
+  if (service) {
+    graph.push({
+      '@type': 'Service',
+      name: route.name,
+      serviceType: service.serviceType,
+      description: service.description,
+      url: absoluteUrl(siteUrl, route.path),
+      provider: { '@id': `${absoluteUrl(siteUrl, '/')}#organization` },
+      areaServed: { '@type': 'Country', name: 'Kenya' },
+      availableChannel: [
+        { '@type': 'ServiceChannel', name: 'Web', serviceUrl: absoluteUrl(siteUrl, '/') },
+        { '@type': 'ServiceChannel', name: 'USSD *384*40#' },
+      ],
+      ...(service.offers
+        ? { offers: { '@type': 'Offer', priceCurrency: 'KES', price: service.offers.price, description: service.offers.description } }
+        : {}),
+    });
+  }
+  return graph;
+}
+
+/** Every head tag of one page, in document order. */
+export function headTagsFor(route: PublicRoute, siteUrl: string): HeadTag[] {
+  const canonical = absoluteUrl(siteUrl, route.path === '/404' ? '/' : route.path);
+  const image = absoluteUrl(siteUrl, '/og-image.svg');
+  const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
+  const tags: HeadTag[] = [
+    { tag: 'title', text: route.title },
+    meta({ name: 'description', content: route.description }),
+    meta({ name: 'robots', content: route.indexable ? 'index, follow' : 'noindex, follow' }),
+  ];
+  if (route.keywords.length > 0) tags.push(meta({ name: 'keywords', content: route.keywords.join(', ') }));
+  if (route.indexable) {
+    tags.push(
+      { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'en-KE', href: canonical } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'sw-KE', href: canonical } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: canonical } },
+    );
+  }
+  tags.push(
+    meta({ name: 'geo.region', content: 'KE' }),
+    meta({ name: 'geo.placename', content: 'Nairobi' }),
+    meta({ property: 'og:type', content: 'website' }),
+    meta({ property: 'og:site_name', content: SITE_NAME }),
+    meta({ property: 'og:title', content: route.title }),
+    meta({ property: 'og:description', content: route.description }),
+    meta({ property: 'og:url', content: canonical }),
+    meta({ property: 'og:image', content: image }),
+    meta({ property: 'og:image:alt', content: `${SITE_NAME}: secure M-Pesa escrow` }),
+    meta({ property: 'og:locale', content: 'en_KE' }),
+    meta({ property: 'og:locale:alternate', content: 'sw_KE' }),
+    meta({ name: 'twitter:card', content: 'summary_large_image' }),
+    meta({ name: 'twitter:site', content: '@escrowkenya' }),
+    meta({ name: 'twitter:title', content: route.title }),
+    meta({ name: 'twitter:description', content: route.description }),
+    meta({ name: 'twitter:image', content: image }),
+    {
+      tag: 'script',
+      attrs: { type: 'application/ld+json' },
+      text: JSON.stringify({ '@context': 'https://schema.org', '@graph': jsonLdFor(route, siteUrl) }),
+    },
+  );
+  return tags;
+}
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Serialises head tags; each carries `data-seo` so the client can replace them on navigation. */
+export function renderHeadTags(tags: HeadTag[]): string {
+  return tags
+    .map((tag) => {
+      if (tag.tag === 'title') return `<title>${escapeHtml(tag.text)}</title>`;
+      const attrs = Object.entries(tag.attrs)
+        .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+        .join('');
+      // JSON cannot contain a raw "</script"; escaping "<" keeps it valid JSON and safe HTML.
+      if (tag.tag === 'script') return `<script data-seo${attrs}>${tag.text.replace(/</g, '\\u003c')}</script>`;
+      return `<${tag.tag} data-seo${attrs} />`;
+    })
+    .join('\n    ');
+}

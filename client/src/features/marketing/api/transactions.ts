@@ -1,0 +1,11 @@
+import type { z } from 'zod';
+import type { createTransactionBody, TransactionWire } from '@shared/transactions';
+import { api, newIdempotencyKey } from '@/lib/api';
+
+export type CreateTransactionRequest = z.input<typeof createTransactionBody>;
+
+/** POST /api/transactions (signed in; the caller is the buyer). One idempotency key per attempt. */
+export async function createTransaction(body: CreateTransactionRequest): Promise<TransactionWire> {
+  const data = await api<{ transaction: TransactionWire }>('/api/transactions', { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+  return data.transaction;
+}

@@ -1,0 +1,279 @@
+/**
+ * Wire shapes of `/api/admin` (CONTRACT.md "Admin", spec §3 "Dashboard response") and of the tRPC
+ * `admin.*` procedures, which answer the same `data`. Money is a string with two decimals, counts are
+ * integers, timestamps ISO-8601 UTC.
+ */
+import { z } from 'zod';
+import { USER_TYPES, userSchema } from './auth.ts';
+import { envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
+import {
+  chargesWire,
+  paymentStatusWire,
+  timelineItem,
+  transactionListItem,
+  transactionStatus,
+  transactionSummary,
+  transactionType,
+} from './transactions.ts';
+
+const count = z.number().int().nonnegative();
+
+// ───────────────────────────── dashboard ─────────────────────────────
+
+export const quickStats = z.object({
+  total_transactions: count,
+  total_users: count,
+  total_revenue: moneyString.meta({
+    description: "Net platform fees earned: the balance of the ledger's platform_fees account (fees taken minus fees refunded).",
+  }),
+  active_disputes: count.meta({ description: 'Disputes not yet ruled on (open or awaiting return).' }),
+  pending_withdrawals: count.meta({ description: 'M-Pesa B2C payouts (to sellers or refunds to buyers) not yet completed or failed.' }),
+});
+
+export const systemHealthSummary = z.object({
+  active_transactions: count.meta({ description: 'Money in escrow and the deal under way: installment, funded or dispatched.' }),
+  pending_payments: count.meta({ description: 'STK pushes waiting for the customer.' }),
+  disputed_transactions: count,
+  failed_payments: count.meta({ description: 'STK payments that failed in the last 24 hours.' }),
+  recent_activity: z.object({
+    last_hour: count.meta({ description: 'Timeline events (any transaction activity) in the last hour.' }),
+    last_24h: count,
+  }),
+  withdrawal_metrics: z.object({
+    pending_withdrawals: count,
+    completed_withdrawals_today: count.meta({ description: 'Payouts completed since midnight, Nairobi time.' }),
+  }),
+});
+
+export const latestTransaction = z.object({
+  id: z.string(),
+  reference_number: z.string(),
+  amount: moneyString,
+  buyer_phone: z.string(),
+  seller_phone: z.string(),
+  status: transactionStatus,
+  latest_event: z.string().meta({ description: 'The event type of the newest timeline event, or "" when none.' }),
+  created_at: isoDate,
+});
+
+export const dashboardData = z.object({
+  quick_stats: quickStats,
+  health: systemHealthSummary,
+  latest_transactions: z.array(latestTransaction),
+});
+export type DashboardData = z.infer<typeof dashboardData>;
+
+// ───────────────────────────── system health ─────────────────────────────
+
+export const HEALTH_LEVELS = ['ok', 'warning', 'critical'] as const;
+export const healthLevel = z.enum(HEALTH_LEVELS);
+
+export const healthData = z.object({
+  status: healthLevel.meta({ description: 'The worst level of the components below.' }),
+  checked_at: isoDate,
+  database: z.object({ status: healthLevel, latency_ms: z.number() }),
+  jobs: z.object({
+    status: healthLevel,
+    queued: count,
+    running: count,
+    failed: count,
+    /** Seconds the oldest due job has waited (0 when none waits). */
+    oldest_due_seconds: z.number().int().nonnegative(),
+    failed_by_queue: z.array(z.object({ queue: z.string(), failed: count })),
+  }),
+  mpesa: z.object({
+    status: healthLevel,
+    /** STK pushes still pending after STALE_STK_MINUTES. */
+    stale_stk_pushes: count,
+    failed_payments_24h: count,
+    failed_payouts: count,
+    /** Payouts pending or processing after STUCK_PAYOUT_MINUTES. */
+    stuck_payouts: count,
+  }),
+  sms: z.object({ status: healthLevel, queued: count, failed: count, failed_24h: count, oldest_queued_seconds: z.number().int().nonnegative() }),
+  ledger: z.object({
+    status: healthLevel,
+    unbalanced_journals: count,
+    overdrawn_balances: count,
+    journals: count,
+    /** When the (whole-ledger) check ran; it is reused for a short while on large ledgers. */
+    checked_at: isoDate,
+  }),
+});
+export type HealthData = z.infer<typeof healthData>;
+
+// ───────────────────────────── stats ─────────────────────────────
+
+const countAndValue = z.object({ count, value: moneyString });
+
+export const statsData = z.object({
+  transactions: z.object({
+    total: count,
+    total_value: moneyString,
+    average_value: moneyString,
+    by_status: z.record(transactionStatus, countAndValue),
+    by_type: z.record(transactionType, countAndValue),
+  }),
+  users: z.object({
+    total: count,
+    verified: count,
+    suspended: count,
+    by_type: z.record(z.enum(USER_TYPES), count),
+  }),
+  money: z.object({
+    revenue: moneyString,
+    /** Money held in escrow right now: the escrow_holding balance of every transaction. */
+    in_escrow: moneyString,
+    paid_out: moneyString,
+    refunded: moneyString,
+  }),
+  payments: z.record(z.enum(['pending', 'completed', 'failed', 'cancelled']), count),
+  payouts: z.record(z.enum(['pending', 'processing', 'completed', 'failed']), count),
+  disputes: z.record(z.enum(['open', 'awaiting_return', 'resolved']), count),
+  computed_at: isoDate,
+});
+export type StatsData = z.infer<typeof statsData>;
+
+// ───────────────────────────── analytics ─────────────────────────────
+
+export const ANALYTICS_INTERVALS = ['day', 'week', 'month'] as const;
+/** Most periods one analytics call may ask for. */
+export const MAX_ANALYTICS_PERIODS = { day: 366, week: 260, month: 120 } as const;
+
+const calendarDate = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
+    message: 'Not a calendar date',
+  });
+
+export const analyticsQuery = z
+  .object({
+    from: calendarDate.optional().meta({ description: 'First day (Nairobi), YYYY-MM-DD. Default: 30 days, 12 weeks or 12 months before `to`.' }),
+    to: calendarDate.optional().meta({ description: 'Last day (Nairobi), YYYY-MM-DD. Default: today.' }),
+    interval: z.enum(ANALYTICS_INTERVALS).default('day'),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: '`from` must not be after `to`', path: ['from'] });
+export type AnalyticsQuery = z.infer<typeof analyticsQuery>;
+
+export const analyticsPoint = z.object({
+  /** First day of the period, YYYY-MM-DD (Nairobi). */
+  period: z.string(),
+  /** Transactions created in the period … */
+  count,
+  /** … and their total value. */
+  volume: moneyString,
+  /** Net platform fees booked in the period. */
+  revenue: moneyString,
+  disputes: count.meta({ description: 'Disputes opened in the period.' }),
+  installment_plans_started: count,
+  installment_plans_completed: count.meta({ description: 'Of the plans started in the period, those fully paid by now.' }),
+  /** completed / started × 100, two decimals; null when no plan started. */
+  installment_completion_rate: z.number().nullable(),
+});
+
+export const analyticsData = z.object({
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(ANALYTICS_INTERVALS),
+  series: z.array(analyticsPoint),
+  totals: analyticsPoint.omit({ period: true }),
+});
+export type AnalyticsData = z.infer<typeof analyticsData>;
+
+// ───────────────────────────── latest activity ─────────────────────────────
+
+export const latestQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+export const activityEvent = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  reference_number: z.string(),
+  event_type: z.string(),
+  type: z.string(),
+  description: z.string(),
+  timestamp: isoDate,
+});
+
+export const latestData = z.object({ transactions: z.array(latestTransaction), events: z.array(activityEvent) });
+export type LatestData = z.infer<typeof latestData>;
+
+// ───────────────────────────── transactions ─────────────────────────────
+
+export const adminTransactionsQuery = paginationQuery.extend({
+  status: transactionStatus.optional(),
+  transaction_type: transactionType.optional(),
+  amount_min: moneyInput.optional(),
+  amount_max: moneyInput.optional(),
+  search: z.string().trim().max(100).optional().meta({ description: 'Reference number, or buyer or seller phone (any part of it).' }),
+});
+export type AdminTransactionsQuery = z.infer<typeof adminTransactionsQuery>;
+
+export const adminTransactionsData = z.object({
+  transactions: z.array(transactionListItem),
+  pagination,
+  summary: transactionSummary,
+});
+export type AdminTransactionsData = z.infer<typeof adminTransactionsData>;
+
+const party = z.object({ display_name: z.string(), phone_number: z.string() });
+
+/** Exactly CONTRACT.md's `/monitoring/transactions/{id}/timeline`. */
+export const transactionTimelineData = z.object({
+  transaction: z.object({
+    reference_number: z.string(),
+    amount: moneyString,
+    status: transactionStatus,
+    transaction_type: transactionType,
+    product_name: z.string(),
+    charges: chargesWire,
+    buyer: party,
+    seller: party,
+    payment_status: paymentStatusWire,
+  }),
+  timeline: z.array(timelineItem),
+});
+export type TransactionTimelineData = z.infer<typeof transactionTimelineData>;
+
+// ───────────────────────────── users ─────────────────────────────
+
+export const USER_STATUS_FILTERS = ['active', 'suspended', 'verified', 'unverified'] as const;
+
+export const adminUsersQuery = paginationQuery.extend({
+  search: z.string().trim().max(100).optional().meta({ description: 'Phone, full name or email (any part of it).' }),
+  user_type: z.enum(USER_TYPES).optional(),
+  status: z.enum(USER_STATUS_FILTERS).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+export const adminUser = userSchema.extend({ status: z.enum(['active', 'suspended']) });
+export type AdminUser = z.infer<typeof adminUser>;
+
+export const adminUsersData = z.object({
+  users: z.array(adminUser),
+  pagination,
+  summary: z.object({
+    total: count,
+    verified: count,
+    /** seller + both */
+    sellers: count,
+    /** buyer + both */
+    buyers: count,
+  }),
+});
+export type AdminUsersData = z.infer<typeof adminUsersData>;
+
+export const adminUserData = z.object({ user: adminUser });
+
+// ───────────────────────────── envelopes ─────────────────────────────
+
+export const dashboardResponse = envelope(dashboardData);
+export const healthResponse = envelope(healthData);
+export const statsResponse = envelope(statsData);
+export const analyticsResponse = envelope(analyticsData);
+export const latestResponse = envelope(latestData);
+export const adminTransactionsResponse = envelope(adminTransactionsData);
+export const transactionTimelineResponse = envelope(transactionTimelineData);
+export const adminUsersResponse = envelope(adminUsersData);
+export const adminUserResponse = envelope(adminUserData);

@@ -1,0 +1,183 @@
+/** Wire shapes of /api/transactions and /api/payments (CONTRACT.md "Transactions", "Payments"). */
+import { z } from 'zod';
+import { PLAN_TERMS } from '../domain/installment-plan.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction-state.ts';
+import { boundedMoney, envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery, phoneInput } from './common.ts';
+
+export const transactionType = z.enum(TRANSACTION_TYPES);
+export const transactionStatus = z.enum(TRANSACTION_STATUSES);
+
+export const createTransactionBody = z
+  .object({
+    seller_phone: phoneInput,
+    amount: boundedMoney(1, 500_000),
+    product_name: z.string().trim().min(1, 'Product name is required').max(100, 'Product name must be at most 100 characters'),
+    transaction_type: transactionType,
+    total_cost: boundedMoney(1, 500_000, 'Total cost').optional(),
+    installment_months: z.coerce
+      .number()
+      .int()
+      .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: 'Installment terms are 3, 6, 12 or 24 months' })
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.transaction_type !== 'lipa_mdogo_mdogo') return;
+    if (body.total_cost === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['total_cost'], message: 'Total cost is required for Lipa Mdogo Mdogo' });
+    } else if (body.total_cost <= body.amount) {
+      ctx.addIssue({ code: 'custom', path: ['total_cost'], message: 'Total cost must be more than the initial payment' });
+    }
+  })
+  .meta({
+    description:
+      'The caller is the buyer. For lipa_mdogo_mdogo, `amount` is the initial payment (deposit, at least 20 %) and `total_cost` the item price (over KES 10,000); `installment_months` is 3, 6, 12 or 24 (default 6).',
+  });
+export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
+
+export const listTransactionsQuery = paginationQuery.extend({
+  status: transactionStatus.optional(),
+  transaction_type: transactionType.optional(),
+  amount_min: moneyInput.optional(),
+  amount_max: moneyInput.optional(),
+  search: z.string().trim().max(100).optional(),
+  /** Narrow to one side of the caller's transactions. */
+  role: z.enum(['buyer', 'seller']).optional(),
+});
+
+export const partySummary = z.object({ phone_number: z.string(), display_name: z.string() });
+
+export const latestEvent = z.object({ event_type: z.string(), created_at: isoDate }).nullable();
+
+export const transactionListItem = z.object({
+  id: z.string(),
+  reference_number: z.string(),
+  amount: moneyString,
+  status: transactionStatus,
+  transaction_type: transactionType,
+  product_name: z.string(),
+  buyer: partySummary,
+  seller: partySummary,
+  latest_event: latestEvent,
+  created_at: isoDate,
+});
+
+export const transactionSummary = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  /** Still in progress: neither completed, cancelled nor refunded. */
+  pending: z.number().int(),
+  total_value: moneyString,
+});
+
+export const listTransactionsResponse = envelope(
+  z.object({ transactions: z.array(transactionListItem), pagination, summary: transactionSummary }),
+);
+
+export const transactionWire = transactionListItem.extend({
+  seller_phone: z.string(),
+  buyer_fee: moneyString,
+  seller_fee: moneyString,
+  /** Price paid into escrow so far. */
+  amount_paid: moneyString,
+  /** What the buyer still has to pay: unpaid price plus any unpaid buyer fee. */
+  amount_due: moneyString,
+  refunded_amount: moneyString,
+  channel: z.enum(['web', 'ussd', 'api']),
+  my_role: z.enum(['buyer', 'seller', 'admin']),
+  /** The actions the caller may take now (the state machine's answer). */
+  allowed_actions: z.array(z.string()),
+  total_cost: moneyString.optional(),
+  initial_payment: moneyString.optional(),
+  installment_months: z.number().int().optional(),
+  funded_at: isoDate.nullable(),
+  dispatched_at: isoDate.nullable(),
+  inspection_ends_at: isoDate.nullable(),
+  completed_at: isoDate.nullable(),
+  updated_at: isoDate,
+});
+export type TransactionWire = z.infer<typeof transactionWire>;
+
+export const transactionResponse = envelope(z.object({ transaction: transactionWire }));
+
+export const chargesWire = z.object({ buyer_charge: moneyString, seller_charge: moneyString, total_service_charge: moneyString });
+export const paymentStatusWire = z.object({
+  total_payments: z.number().int(),
+  successful_payments: z.number().int(),
+  failed_payments: z.number().int(),
+});
+
+export const timelineItem = z.object({
+  event_type: z.string(),
+  type: z.string(),
+  description: z.string(),
+  timestamp: isoDate,
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const installmentWire = z.object({
+  id: z.string(),
+  sequence: z.number().int(),
+  due_date: isoDate,
+  amount: moneyString,
+  paid_amount: moneyString,
+  status: z.enum(['pending', 'paid', 'overdue', 'waived']),
+  paid_at: isoDate.nullable(),
+});
+
+export const disputeWire = z.object({
+  id: z.string(),
+  reason: z.string(),
+  description: z.string(),
+  status: z.string(),
+  opened_by: z.enum(['buyer', 'seller']),
+  respond_by: isoDate,
+  outcome: z.string().nullable(),
+  buyer_amount: moneyString.nullable(),
+  seller_amount: moneyString.nullable(),
+  ruling_note: z.string().nullable(),
+  resolved_at: isoDate.nullable(),
+  created_at: isoDate,
+});
+
+export const transactionDetailResponse = envelope(
+  z.object({
+    transaction: transactionWire,
+    charges: chargesWire,
+    buyer: partySummary,
+    seller: partySummary,
+    payment_status: paymentStatusWire,
+    installments: z.array(installmentWire).optional(),
+    dispute: disputeWire.nullable().optional(),
+    timeline: z.array(timelineItem),
+  }),
+);
+
+export const DISPUTE_REASONS = ['non_delivery', 'not_as_described', 'quality_issue', 'payment_delay', 'other'] as const;
+
+export const disputeBody = z.object({
+  reason: z.string().trim().min(3, 'Please describe the problem').max(2000),
+  /** One of the spec's dispute types; inferred as `other` when absent. */
+  dispute_type: z.enum(DISPUTE_REASONS).optional(),
+});
+
+export const emptyBody = z.object({}).passthrough().optional();
+
+export const initiatePaymentBody = z.object({
+  transaction_id: z.uuid({ message: 'Invalid transaction id' }),
+  phone_number: phoneInput.optional(),
+  amount: moneyInput.optional(),
+});
+
+export const paymentWire = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
+  amount: moneyString,
+  payment_type: z.enum(['escrow_deposit', 'installment']),
+  checkout_request_id: z.string().nullable(),
+  mpesa_receipt: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  transaction_id: z.string(),
+  created_at: isoDate,
+});
+
+export const paymentResponse = envelope(z.object({ payment: paymentWire }));

@@ -1,0 +1,59 @@
+/**
+ * Finding an account by what a person types (a phone in any accepted form, or an email), and the
+ * change every phone proof makes (marking the phone verified and attaching the escrows waiting for it).
+ */
+import type { Db, Tx } from '../../db/prisma.ts';
+import { normalizePhone } from '../../domain/phone.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { USER_WIRE_SELECT } from './user-wire.ts';
+
+export type AccountIdentifier = { phone: string } | { email: string };
+
+/** A phone (07…, 01…, 254…, +254…) or an email (anything with an `@`), normalised; null when neither. */
+export function parseIdentifier(raw: string): AccountIdentifier | null {
+  const value = raw.trim();
+  if (value.includes('@')) return { email: value.toLowerCase() };
+  const phone = normalizePhone(value);
+  return phone ? { phone } : null;
+}
+
+/** A stable text form of an identifier, for rate-limit keys. */
+export function identifierKey(identifier: AccountIdentifier | null, raw: string): string {
+  if (!identifier) return `raw:${raw.trim().toLowerCase().slice(0, 100)}`;
+  return 'phone' in identifier ? `phone:${identifier.phone}` : `email:${identifier.email}`;
+}
+
+export const ACCOUNT_SELECT = { ...USER_WIRE_SELECT, status: true, passwordHash: true } as const;
+
+export async function findAccount(db: Db | Tx, identifier: AccountIdentifier | null) {
+  if (!identifier) return null;
+  return db.user.findUnique({
+    where: 'phone' in identifier ? { phoneNumber: identifier.phone } : { email: identifier.email },
+    select: ACCOUNT_SELECT,
+  });
+}
+
+/**
+ * Records that the user proved they hold their phone, and attaches the transactions whose buyer named
+ * this phone as the seller before it had an account.
+ */
+export async function markPhoneVerified(tx: Tx, user: { id: string; phoneNumber: string }, now: Date): Promise<void> {
+  await tx.user.updateMany({ where: { id: user.id, phoneVerifiedAt: null }, data: { phoneVerifiedAt: now } });
+  await attachWaitingTransactions(tx, user);
+}
+
+/** Transactions naming `phoneNumber` as the seller, with no seller account yet, now belong to `id`. */
+export async function attachWaitingTransactions(tx: Tx | Db, user: { id: string; phoneNumber: string }): Promise<number> {
+  const { count } = await tx.transaction.updateMany({
+    where: { sellerPhone: user.phoneNumber, sellerId: null, buyerId: { not: user.id } },
+    data: { sellerId: user.id },
+  });
+  return count;
+}
+
+export const invalidCode = () =>
+  new AppError('VALIDATION_ERROR', 'Invalid or expired code. Check the SMS or request a new code.', {
+    errors: { code: ['Invalid or expired code'] },
+  });
+
+export const accountSuspended = () => new AppError('ACCOUNT_SUSPENDED', 'This account is suspended. Please contact support.');

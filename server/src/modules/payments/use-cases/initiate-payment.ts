@@ -1,0 +1,112 @@
+/**
+ * Starts an M-Pesa STK push for what the buyer owes (or a chosen Lipa Mdogo Mdogo amount).
+ *
+ * 1. In one database transaction: lock the transaction, check it is payable by this caller, create the
+ *    pending payment and queue its reconciliation (an STK query if no callback comes).
+ * 2. Ask Daraja for the STK push (outside the transaction: no lock is held over the network).
+ * 3. Store the CheckoutRequestID. The callback may race step 3; it finds the payment through the
+ *    `payment` query parameter of its callback URL, and the payment row lock orders the two.
+ */
+import type { AppContext } from '../../../context.ts';
+import { inTransaction } from '../../../db/prisma.ts';
+import { formatCents } from '../../../domain/money.ts';
+import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
+import { RailError } from '../../../rails/http.ts';
+import { lockTransaction, partyRole } from '../../transactions/access.ts';
+import type { Caller } from '../../transactions/run-action.ts';
+import { appendEvent } from '../../transactions/timeline.ts';
+import { nextPayment, paidBuyerFee, unpaidFee } from '../amounts.ts';
+
+export const RECONCILE_QUEUE = 'payments.reconcile';
+/** A pending STK push younger than this is returned again instead of pushing a second prompt. */
+const REUSE_PENDING_MS = 60_000;
+
+export interface InitiatePaymentInput {
+  transactionId: string;
+  caller: Exclude<Caller, { system: true }>;
+  phone?: string;
+  amount?: bigint;
+}
+
+export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInput) {
+  const prepared = await inTransaction(ctx.db, async (tx) => {
+    const txn = await lockTransaction(tx, input.transactionId);
+    const role = partyRole(txn, input.caller);
+    if (!role) throw new AppError('NOT_FOUND', 'Transaction not found');
+    if (role !== 'buyer') throw new AppError('FORBIDDEN', 'Only the buyer pays into escrow');
+    if (txn.status !== 'pending' && txn.status !== 'installment') {
+      throw invalidState(`Nothing to pay: the transaction is ${txn.status}`);
+    }
+    const recent = await tx.payment.findFirst({
+      where: { transactionId: txn.id, status: 'pending', createdAt: { gt: new Date(ctx.now().getTime() - REUSE_PENDING_MS) } },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (recent && recent.checkoutRequestId) return { payment: recent, reused: true as const, reference: txn.referenceNumber };
+
+    const next = await nextPayment(tx, txn);
+    let amount = next.total;
+    let fee = next.fee;
+    if (input.amount !== undefined && input.amount !== next.total) {
+      if (txn.transactionType !== 'lipa_mdogo_mdogo') throw businessRule(`The amount due is KES ${formatCents(next.total)}`, 'amount');
+      const feeDue = unpaidFee(txn, await paidBuyerFee(tx, txn.id));
+      const maximum = txn.amountCents - txn.paidCents + feeDue;
+      if (input.amount <= feeDue || input.amount > maximum) {
+        throw businessRule(`The amount must be more than KES ${formatCents(feeDue)} and at most KES ${formatCents(maximum)}`, 'amount');
+      }
+      amount = input.amount;
+      fee = feeDue;
+    }
+    if (amount <= 0n) throw invalidState('Nothing is due on this transaction');
+    if (amount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'amount');
+
+    const payment = await tx.payment.create({
+      data: {
+        transactionId: txn.id,
+        installmentId: next.installmentId,
+        paymentType: txn.transactionType === 'lipa_mdogo_mdogo' ? 'installment' : 'escrow_deposit',
+        payerPhone: input.phone ?? txn.buyer.phoneNumber,
+        amountCents: amount,
+        feeCents: fee,
+      },
+    });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'payment_initiated',
+      description: `M-Pesa payment of KES ${formatCents(amount)} requested`,
+      actorId: input.caller.userId,
+      data: { amount: formatCents(amount), payment_type: payment.paymentType },
+    });
+    await ctx.jobs.enqueue(
+      tx,
+      RECONCILE_QUEUE,
+      { paymentId: payment.id },
+      { runAt: new Date(ctx.now().getTime() + ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000), maxAttempts: 12 },
+    );
+    return { payment, reused: false as const, reference: txn.referenceNumber };
+  });
+  if (prepared.reused) return prepared.payment;
+
+  const { payment } = prepared;
+  const callbackUrl = `${ctx.config.PUBLIC_BASE_URL}/api/payments/mpesa/callback/${ctx.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`;
+  try {
+    const answer = await ctx.mpesa.stkPush({
+      phone: payment.payerPhone,
+      amount: Number(payment.amountCents / 100n),
+      accountReference: prepared.reference.replaceAll('-', '').slice(0, 12),
+      description: 'Escrow payment',
+      callbackUrl,
+    });
+    return await ctx.db.payment.update({
+      where: { id: payment.id },
+      data: { checkoutRequestId: answer.CheckoutRequestID, merchantRequestId: answer.MerchantRequestID },
+    });
+  } catch (error) {
+    if (!(error instanceof RailError)) throw error;
+    ctx.log.warn({ err: error, paymentId: payment.id }, 'STK push failed');
+    await ctx.db.payment.updateMany({
+      where: { id: payment.id, status: 'pending', checkoutRequestId: null },
+      data: { status: 'failed', failureReason: 'M-Pesa did not accept the payment request' },
+    });
+    throw new AppError('UPSTREAM_UNAVAILABLE', 'M-Pesa is not reachable right now. Please try again in a moment.');
+  }
+}

@@ -1,0 +1,33 @@
+/** SMS to the parties of a transaction, with the parameters every template shares. */
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/prisma.ts';
+import { formatKes } from '../../domain/money.ts';
+import { displayPhone } from '../../domain/phone.ts';
+import { queueSms } from '../notifications/notify.ts';
+import type { SmsTemplate } from '../notifications/templates.ts';
+import type { LockedTransaction } from './access.ts';
+
+type Message = [SmsTemplate, Record<string, string>?];
+
+export async function notifyParties(
+  ctx: AppContext,
+  tx: Tx,
+  txn: LockedTransaction,
+  messages: { buyer?: Message; seller?: Message },
+): Promise<void> {
+  const base = {
+    ref: txn.referenceNumber,
+    product: txn.productName.length > 40 ? `${txn.productName.slice(0, 37)}...` : txn.productName,
+    amount: formatKes(txn.amountCents),
+    buyer: `${txn.buyer.firstName} (${displayPhone(txn.buyer.phoneNumber)})`,
+    seller: txn.seller ? `${txn.seller.firstName} (${displayPhone(txn.sellerPhone)})` : displayPhone(txn.sellerPhone),
+  };
+  if (messages.buyer) {
+    const [template, params] = messages.buyer;
+    await queueSms(ctx, tx, { phone: txn.buyer.phoneNumber, template, params: { ...base, ...params }, transactionId: txn.id });
+  }
+  if (messages.seller) {
+    const [template, params] = messages.seller;
+    await queueSms(ctx, tx, { phone: txn.sellerPhone, template, params: { ...base, ...params }, transactionId: txn.id });
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The shape every transaction action shares: one database transaction that locks the row, finds the
+ * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party), then lets
+ * the action write status, timeline, ledger and outbox before commit.
+ */
+import type { AppContext } from '../../context.ts';
+import { inTransaction, type Tx } from '../../db/prisma.ts';
+import { checkTransition, type Actor, type TransactionAction, type TransactionStatus } from '../../domain/transaction-state.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { lockTransaction, partyRole, type LockedTransaction } from './access.ts';
+
+export type Caller = Pick<AuthUser, 'userId' | 'role'> | { system: true };
+
+export interface ActionContext {
+  tx: Tx;
+  txn: LockedTransaction;
+  actor: Actor;
+  actorId: string | null;
+  to: TransactionStatus;
+}
+
+const STATE_MESSAGES: Partial<Record<TransactionAction, string>> = {
+  dispatch: 'Only a fully paid transaction can be dispatched',
+  release: 'Payment can be released only after the seller has dispatched',
+  cancel: 'This transaction can no longer be cancelled',
+  dispute: 'A dispute can be opened only while money is held in escrow',
+};
+
+export async function runTransactionAction<T>(
+  ctx: AppContext,
+  options: { transactionId: string; caller: Caller; action: TransactionAction },
+  apply: (action: ActionContext) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx.db, async (tx) => {
+    const txn = await lockTransaction(tx, options.transactionId);
+    const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
+    if (!actor) throw notFound();
+    const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType);
+    if (!check.ok) {
+      if (check.reason === 'FORBIDDEN') {
+        throw new AppError('FORBIDDEN', `The ${actor} cannot ${options.action.replaceAll('_', ' ')} this transaction`);
+      }
+      throw new AppError('INVALID_STATE', `${STATE_MESSAGES[options.action] ?? 'This action is not allowed now'} (status: ${txn.status})`);
+    }
+    const actorId = 'system' in options.caller ? null : options.caller.userId;
+    return apply({ tx, txn, actor, actorId, to: check.to });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Either party opens a dispute while money is in escrow: the money freezes (status `disputed`, the
+ * auto-release stops) until the mediation team rules. The other party has 72 hours to respond.
+ */
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { notifyParties } from '../notify-parties.ts';
+import { runTransactionAction, type Caller } from '../run-action.ts';
+import { appendEvent } from '../timeline.ts';
+
+export type DisputeReason = 'non_delivery' | 'not_as_described' | 'quality_issue' | 'payment_delay' | 'withdrawal_declined' | 'other';
+
+export const RESPONSE_WINDOW_MS = 72 * 3600 * 1000;
+
+export async function openDispute(
+  ctx: AppContext,
+  options: { transactionId: string; caller: Caller; description: string; reason?: DisputeReason },
+) {
+  return runTransactionAction(ctx, { ...options, action: 'dispute' }, async ({ tx, txn, actor, actorId, to }) => {
+    if (!actorId) throw new AppError('FORBIDDEN', 'Only a party can open a dispute');
+    const reason = options.reason ?? 'other';
+    const dispute = await tx.dispute.create({
+      data: {
+        transactionId: txn.id,
+        openedById: actorId,
+        reason,
+        description: options.description,
+        respondBy: new Date(ctx.now().getTime() + RESPONSE_WINDOW_MS),
+      },
+      select: { id: true },
+    });
+    await tx.transaction.update({ where: { id: txn.id }, data: { status: to, statusBeforeDispute: txn.status } });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'dispute_initiated',
+      description: `Dispute opened by the ${actor}: ${options.description.slice(0, 200)}`,
+      actorId,
+      data: { dispute_id: dispute.id, reason },
+    });
+    const message: [ 'dispute_opened', Record<string, string>] = ['dispute_opened', { by: actor, reason: options.description.slice(0, 50) }];
+    await notifyParties(ctx, tx, txn, { buyer: message, seller: message });
+    return txn.id;
+  });
+}

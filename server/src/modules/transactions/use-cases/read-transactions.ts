@@ -1,0 +1,196 @@
+/**
+ * Reads: the caller's transaction list (buyer or seller side; admins see all) with filters, search,
+ * pagination and a summary, and one transaction's full detail. A stranger's transaction is 404.
+ */
+import type { AppContext } from '../../../context.ts';
+import { Prisma } from '../../../db/prisma.ts';
+import { paginationOf } from '../../../contract/common.ts';
+import { formatCents } from '../../../domain/money.ts';
+import { normalizePhone } from '../../../domain/phone.ts';
+import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import type { AuthUser } from '../../../plugins/auth.ts';
+import { paidBuyerFee } from '../../payments/amounts.ts';
+import { partyRole } from '../access.ts';
+import { eventCategory } from '../timeline.ts';
+import { partyWire, toTransactionWire } from '../wire.ts';
+
+export interface ListTransactionsInput {
+  caller: Pick<AuthUser, 'userId' | 'role'>;
+  status?: TransactionStatus;
+  transactionType?: TransactionType;
+  amountMin?: bigint;
+  amountMax?: bigint;
+  search?: string;
+  role?: 'buyer' | 'seller';
+  page: number;
+  perPage: number;
+}
+
+const IN_PROGRESS: TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
+
+export function transactionFilter(input: Omit<ListTransactionsInput, 'page' | 'perPage'>): Prisma.TransactionWhereInput {
+  const { caller } = input;
+  const and: Prisma.TransactionWhereInput[] = [];
+  if (caller.role !== 'admin' || input.role) {
+    if (input.role === 'buyer') and.push({ buyerId: caller.userId });
+    else if (input.role === 'seller') and.push({ sellerId: caller.userId });
+    else and.push({ OR: [{ buyerId: caller.userId }, { sellerId: caller.userId }] });
+  }
+  if (input.status) and.push({ status: input.status });
+  if (input.transactionType) and.push({ transactionType: input.transactionType });
+  if (input.amountMin !== undefined) and.push({ amountCents: { gte: input.amountMin } });
+  if (input.amountMax !== undefined) and.push({ amountCents: { lte: input.amountMax } });
+  if (input.search) {
+    const term = input.search.trim();
+    const phone = normalizePhone(term);
+    const digits = term.replace(/\D/g, '');
+    const or: Prisma.TransactionWhereInput[] = [
+      { referenceNumber: { startsWith: term.toUpperCase() } },
+      { productName: { contains: term, mode: 'insensitive' } },
+    ];
+    if (phone) or.push({ sellerPhone: phone }, { buyer: { phoneNumber: phone } });
+    else if (digits.length >= 4) or.push({ sellerPhone: { contains: digits } }, { buyer: { phoneNumber: { contains: digits } } });
+    and.push({ OR: or });
+  }
+  return { AND: and };
+}
+
+const listInclude = {
+  buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
+  seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
+  timeline: { orderBy: { createdAt: 'desc' as const }, take: 1, select: { eventType: true, createdAt: true } },
+} satisfies Prisma.TransactionInclude;
+
+export async function listTransactions(ctx: AppContext, input: ListTransactionsInput) {
+  const where = transactionFilter(input);
+  const [rows, grouped] = await Promise.all([
+    ctx.db.transaction.findMany({
+      where,
+      include: listInclude,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (input.page - 1) * input.perPage,
+      take: input.perPage,
+    }),
+    ctx.db.transaction.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { amountCents: true } }),
+  ]);
+  const total = grouped.reduce((sum, group) => sum + group._count._all, 0);
+  const count = (statuses: TransactionStatus[]) =>
+    grouped.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group._count._all, 0);
+  const totalValue = grouped.reduce((sum, group) => sum + (group._sum.amountCents ?? 0n), 0n);
+  return {
+    transactions: rows.map((row) => ({
+      id: row.id,
+      reference_number: row.referenceNumber,
+      amount: formatCents(row.amountCents),
+      status: row.status,
+      transaction_type: row.transactionType,
+      product_name: row.productName,
+      buyer: partyWire(row.buyer, row.buyer.phoneNumber),
+      seller: partyWire(row.seller, row.sellerPhone),
+      latest_event: row.timeline[0] ? { event_type: row.timeline[0].eventType, created_at: row.timeline[0].createdAt.toISOString() } : null,
+      created_at: row.createdAt.toISOString(),
+    })),
+    pagination: paginationOf(input.page, input.perPage, total),
+    summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS), total_value: formatCents(totalValue) },
+  };
+}
+
+export async function getTransactionDetail(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
+  if (!/^[0-9a-f-]{36}$/i.test(options.transactionId)) throw notFound();
+  const txn = await ctx.db.transaction.findUnique({
+    where: { id: options.transactionId },
+    include: {
+      buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
+      seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
+      plan: { include: { installments: { orderBy: { sequence: 'asc' } } } },
+      timeline: { orderBy: { createdAt: 'asc' } },
+      disputes: { orderBy: { createdAt: 'desc' }, take: 1 },
+      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+      payments: { select: { status: true, feeCents: true } },
+    },
+  });
+  if (!txn) throw notFound();
+  const role = partyRole(txn, options.caller);
+  if (!role) throw notFound();
+
+  const feePaid = txn.payments.filter((p) => p.status === 'completed').reduce((sum, p) => sum + p.feeCents, 0n);
+  const latest = txn.timeline.at(-1) ?? null;
+  const transaction = toTransactionWire(txn, {
+    role,
+    feePaid,
+    latestEvent: latest,
+    hasPendingWithdrawal: txn.withdrawals.length > 0,
+  });
+  const dispute = txn.disputes[0];
+  return {
+    transaction,
+    charges: {
+      buyer_charge: formatCents(txn.buyerFeeCents),
+      seller_charge: formatCents(txn.sellerFeeCents),
+      total_service_charge: formatCents(txn.buyerFeeCents + txn.sellerFeeCents),
+    },
+    buyer: transaction.buyer,
+    seller: transaction.seller,
+    payment_status: {
+      total_payments: txn.payments.length,
+      successful_payments: txn.payments.filter((p) => p.status === 'completed').length,
+      failed_payments: txn.payments.filter((p) => p.status === 'failed' || p.status === 'cancelled').length,
+    },
+    ...(txn.plan
+      ? {
+          installments: txn.plan.installments.map((installment) => ({
+            id: installment.id,
+            sequence: installment.sequence,
+            due_date: installment.dueDate.toISOString(),
+            amount: formatCents(installment.amountCents),
+            paid_amount: formatCents(installment.paidCents),
+            status: installment.status,
+            paid_at: installment.paidAt?.toISOString() ?? null,
+          })),
+        }
+      : {}),
+    dispute: dispute
+      ? {
+          id: dispute.id,
+          reason: dispute.reason,
+          description: dispute.description,
+          status: dispute.status,
+          opened_by: dispute.openedById === txn.buyerId ? ('buyer' as const) : ('seller' as const),
+          respond_by: dispute.respondBy.toISOString(),
+          outcome: dispute.outcome,
+          buyer_amount: dispute.buyerAmountCents === null ? null : formatCents(dispute.buyerAmountCents),
+          seller_amount: dispute.sellerAmountCents === null ? null : formatCents(dispute.sellerAmountCents),
+          ruling_note: dispute.rulingNote,
+          resolved_at: dispute.resolvedAt?.toISOString() ?? null,
+          created_at: dispute.createdAt.toISOString(),
+        }
+      : null,
+    timeline: txn.timeline.map((event) => ({
+      event_type: event.eventType,
+      type: eventCategory(event.eventType),
+      description: event.description,
+      timestamp: event.createdAt.toISOString(),
+      ...(event.data && typeof event.data === 'object' ? { data: event.data as Record<string, unknown> } : {}),
+    })),
+  };
+}
+
+/** Re-reads a transaction for an action's response. */
+export async function transactionForCaller(ctx: AppContext, transactionId: string, caller: Pick<AuthUser, 'userId' | 'role'>) {
+  const txn = await ctx.db.transaction.findUniqueOrThrow({
+    where: { id: transactionId },
+    include: {
+      ...listInclude,
+      plan: { select: { depositCents: true, months: true } },
+      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+    },
+  });
+  const role = partyRole(txn, caller) ?? 'admin';
+  return toTransactionWire(txn, {
+    role,
+    feePaid: await paidBuyerFee(ctx.db, txn.id),
+    latestEvent: txn.timeline[0] ?? null,
+    hasPendingWithdrawal: txn.withdrawals.length > 0,
+  });
+}

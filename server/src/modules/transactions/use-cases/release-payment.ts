@@ -1,0 +1,44 @@
+/**
+ * The buyer confirms delivery and releases the escrow to the seller; the system does the same when the
+ * inspection window passes with no dispute. The row lock and the state table make a second release a
+ * 409, however many arrive at once, so the seller is paid exactly once.
+ */
+import type { AppContext } from '../../../context.ts';
+import { formatKes } from '../../../domain/money.ts';
+import { releaseToSeller } from '../money-movements.ts';
+import { notifyParties } from '../notify-parties.ts';
+import { runTransactionAction, type Caller } from '../run-action.ts';
+import { appendEvent } from '../timeline.ts';
+
+export async function releasePayment(ctx: AppContext, options: { transactionId: string; caller: Caller }) {
+  return runTransactionAction(ctx, { ...options, action: 'release' }, async ({ tx, txn, actorId, to }) => {
+    await tx.transaction.update({ where: { id: txn.id }, data: { status: to, completedAt: ctx.now() } });
+    await appendEvent(tx, { transactionId: txn.id, eventType: 'delivery_confirmed', description: 'The buyer confirmed delivery', actorId });
+    const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
+    await appendEvent(tx, { transactionId: txn.id, eventType: 'payment_released', description: 'Payment released to the seller', actorId });
+    await notifyParties(ctx, tx, txn, { buyer: ['released_buyer'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
+    return txn.id;
+  });
+}
+
+/** The `transactions.auto_release` job. Does nothing if the buyer already acted or a dispute froze the money. */
+export async function autoReleaseTransaction(ctx: AppContext, { transactionId }: { transactionId: string }): Promise<void> {
+  const txn = await ctx.db.transaction.findUnique({ where: { id: transactionId }, select: { status: true, inspectionEndsAt: true } });
+  if (!txn || txn.status !== 'dispatched' || !txn.inspectionEndsAt || txn.inspectionEndsAt > ctx.now()) return;
+  await runTransactionAction(ctx, { transactionId, caller: { system: true }, action: 'auto_release' }, async ({ tx, txn: locked, to }) => {
+    if (!locked.inspectionEndsAt || locked.inspectionEndsAt > ctx.now()) return;
+    await tx.transaction.update({ where: { id: locked.id }, data: { status: to, completedAt: ctx.now() } });
+    await appendEvent(tx, {
+      transactionId: locked.id,
+      eventType: 'auto_release_confirmed',
+      description: 'The inspection period ended with no dispute; payment released automatically',
+    });
+    const { payoutAmount } = await releaseToSeller(ctx, tx, locked);
+    await appendEvent(tx, { transactionId: locked.id, eventType: 'payment_released', description: 'Payment released to the seller' });
+    await notifyParties(ctx, tx, locked, { buyer: ['auto_released'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
+  }).catch((error: unknown) => {
+    // A release or dispute that won the race leaves nothing to do.
+    if ((error as { code?: string }).code === 'INVALID_STATE') return;
+    throw error;
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * `Idempotency-Key` for money-moving POSTs (CONTRACT.md): the same key with the same request replays the
+ * first response; the same key with a different request is 409 IDEMPOTENCY_CONFLICT; a key whose first
+ * request is still running is 409 too. Keys are scoped to the caller and the route. A 5xx answer is not
+ * stored, so the client may retry with the same key.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../lib/app-error.ts';
+import { Prisma } from '../db/prisma.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyRecordId?: string;
+  }
+}
+
+const STALE_AFTER_MS = 60_000;
+const KEY_PATTERN = /^[\w.:-]{1,200}$/;
+
+function requestHash(request: FastifyRequest): string {
+  const canonical = JSON.stringify({ params: request.params ?? null, body: request.body ?? null }, (_key, value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export function idempotency(ctx: AppContext) {
+  return {
+    async preHandler(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers['idempotency-key'];
+      if (header === undefined) return;
+      const key = Array.isArray(header) ? header[0] : header;
+      if (!key || !KEY_PATTERN.test(key)) {
+        throw new AppError('VALIDATION_ERROR', 'Idempotency-Key must be 1–200 letters, digits, or . _ : -', {
+          errors: { 'Idempotency-Key': ['Invalid key'] },
+        });
+      }
+      const scope = `${request.auth?.userId ?? 'anonymous'}:${request.method}:${request.routeOptions.url}`.slice(0, 100);
+      const hash = requestHash(request);
+      const inserted = await ctx.db.$queryRaw<{ id: string }[]>`
+        INSERT INTO idempotency_records (id, scope, key, request_hash)
+        VALUES (gen_random_uuid(), ${scope}, ${key}, ${hash})
+        ON CONFLICT (scope, key) DO NOTHING RETURNING id`;
+      if (inserted[0]) {
+        request.idempotencyRecordId = inserted[0].id;
+        return;
+      }
+      const existing = await ctx.db.idempotencyRecord.findUnique({ where: { scope_key: { scope, key } } });
+      if (!existing || existing.requestHash !== hash) {
+        throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request');
+      }
+      if (existing.statusCode === null) {
+        // A first attempt that died mid-way (crash, restart) must not block the key forever.
+        const stale = await ctx.db.idempotencyRecord.updateMany({
+          where: { id: existing.id, statusCode: null, createdAt: { lt: new Date(Date.now() - STALE_AFTER_MS) } },
+          data: { createdAt: new Date() },
+        });
+        if (stale.count === 1) {
+          request.idempotencyRecordId = existing.id;
+          return;
+        }
+        throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed');
+      }
+      return reply.status(existing.statusCode).header('Idempotent-Replayed', 'true').send(existing.responseBody);
+    },
+
+    async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const id = request.idempotencyRecordId;
+      if (!id) return payload;
+      request.idempotencyRecordId = undefined;
+      if (reply.statusCode >= 500) {
+        await ctx.db.idempotencyRecord.delete({ where: { id } }).catch(() => {});
+        return payload;
+      }
+      let body: unknown = null;
+      try {
+        body = typeof payload === 'string' ? JSON.parse(payload) : null;
+      } catch {
+        body = null;
+      }
+      await ctx.db.idempotencyRecord.update({
+        where: { id },
+        data: { statusCode: reply.statusCode, responseBody: (body ?? Prisma.JsonNull) as Prisma.InputJsonValue },
+      });
+      return payload;
+    },
+  };
+}

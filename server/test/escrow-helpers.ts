@@ -1,0 +1,72 @@
+/** Steps of the escrow flow over HTTP, for the integration tests. */
+import { expect } from 'vitest';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
+import { bearer, type MadeUser } from './factories.ts';
+import { eventually, type TestApp } from './helpers.ts';
+
+export async function createTransaction(t: TestApp, buyer: MadeUser, body: Record<string, unknown>) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.transaction as { id: string; status: string; amount: string; amount_due: string; reference_number: string };
+}
+
+export async function pay(t: TestApp, buyer: MadeUser, transactionId: string, extra: Record<string, unknown> = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/initiate',
+    headers: bearer(buyer),
+    payload: { transaction_id: transactionId, ...extra },
+  });
+  expect(response.statusCode, response.body).toBe(202);
+  return response.json().data.payment as { id: string; status: string; amount: string; checkout_request_id: string };
+}
+
+export async function paymentStatus(t: TestApp, user: MadeUser, paymentId: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status`, headers: bearer(user) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.payment as { status: string; mpesa_receipt: string | null; failure_reason: string | null };
+}
+
+/** Pays and waits for the mock customer's callback to settle the payment. */
+export async function payAndSettle(t: TestApp, buyer: MadeUser, transactionId: string, extra: Record<string, unknown> = {}) {
+  const payment = await pay(t, buyer, transactionId, extra);
+  return eventually(async () => {
+    const status = await paymentStatus(t, buyer, payment.id);
+    return status.status !== 'pending' ? { ...payment, ...status } : null;
+  });
+}
+
+export async function action(t: TestApp, user: MadeUser, transactionId: string, name: string, payload?: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/transactions/${transactionId}/${name}`,
+    headers: bearer(user),
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+export async function detail(t: TestApp, user: MadeUser, transactionId: string) {
+  const response = await t.app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: bearer(user) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data;
+}
+
+/** Runs queued jobs (payouts, SMS) and waits until every payout of the transaction has an outcome. */
+export async function settlePayouts(t: TestApp, transactionId: string) {
+  return eventually(async () => {
+    await t.ctx.jobs.drain();
+    const payouts = await t.ctx.db.payout.findMany({ where: { transactionId } });
+    return payouts.every((payout) => payout.status === 'completed' || payout.status === 'failed') ? payouts : null;
+  }, 15_000);
+}
+
+export async function expectLedgerHealthy(t: TestApp) {
+  const report = await checkLedgerInvariants(t.ctx.db);
+  expect(report, JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toMatchObject({
+    isHealthy: true,
+    unbalancedJournals: 0,
+    overdrawnBalances: 0,
+    grandTotal: 0n,
+  });
+  return report;
+}
