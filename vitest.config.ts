@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,6 +9,14 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The client's import aliases (client/vite.config.ts), for client unit tests.
+        resolve: {
+          alias: {
+            '@shared': fileURLToPath(new URL('./server/src/contract', import.meta.url)),
+            '@domain': fileURLToPath(new URL('./server/src/domain', import.meta.url)),
+            '@': fileURLToPath(new URL('./client/src', import.meta.url)),
+          },
+        },
         test: {
           name: 'unit',
           include: ['server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -17,6 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import staticClient from './plugins/static-client.ts';
+import trpcPlugin from './trpc/fastify.ts';
 import { registerModules, registerJobHandlers } from './modules/index.ts';
 import { createDarajaClient } from './rails/mpesa/daraja-client.ts';
 import { darajaMock } from './rails/mpesa/daraja-mock.ts';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(async (scope) => {
     await registerModules(scope, ctx);
   });
+  await app.register(trpcPlugin);
 
   // ── the outside world's rails, simulated (pointed at by default; real ones by configuration) ──
   await app.register(

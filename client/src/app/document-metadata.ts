@@ -28,7 +28,10 @@ function createElement(tag: Exclude<HeadTag, { tag: 'title' }>): HTMLElement {
 }
 
 /** Applies the metadata now and after every navigation of `router`. */
-export function syncDocumentMetadata(router: { state: { location: { pathname: string } }; subscribe(fn: (state: { location: { pathname: string } }) => void): unknown }) {
+export function syncDocumentMetadata(router: {
+  state: { location: { pathname: string } };
+  subscribe(fn: (state: { location: { pathname: string } }) => void): unknown;
+}) {
   let current = router.state.location.pathname;
   applyDocumentMetadata(current);
   router.subscribe((state) => {

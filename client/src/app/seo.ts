@@ -48,7 +48,14 @@ const OTHER_ROUTES: PublicRoute[] = [
   ['/ussd-simulator', 'USSD Simulator', 'Try *384*40# in the browser: the USSD menu of Escrow Kenya on a simulated phone.'],
   ['/forgot-password', 'Forgot Password', 'Get a reset code by SMS.'],
   ['/reset-password', 'Reset Password', 'Choose a new password with the code we sent by SMS.'],
-].map(([path, name, description]) => ({ path: path!, name: name!, title: `${name} | ${SITE_NAME}`, description: description!, keywords: [], indexable: false }));
+].map(([path, name, description]) => ({
+  path: path!,
+  name: name!,
+  title: `${name} | ${SITE_NAME}`,
+  description: description!,
+  keywords: [],
+  indexable: false,
+}));
 
 /** The route entry that describes `pathname` (trailing slashes ignored); unknown paths get "not found". */
 export function routeFor(pathname: string): PublicRoute {

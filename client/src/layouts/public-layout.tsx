@@ -3,7 +3,21 @@
  * dropdown, Features / Pricing / About Us / Refund Policy / Contact, the theme toggle, a mobile menu and
  * Get Started; the footer with the USSD code, links, social profiles and contact details.
  */
-import { Box, Button, Container, Flex, HStack, IconButton, Link as ChakraLink, SkipNavContent, SkipNavLink, Stack, Text, Separator, SimpleGrid } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Container,
+  Flex,
+  HStack,
+  IconButton,
+  Link as ChakraLink,
+  SkipNavContent,
+  SkipNavLink,
+  Stack,
+  Text,
+  Separator,
+  SimpleGrid,
+} from '@chakra-ui/react';
 import { Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -113,7 +127,14 @@ function TopBar() {
             {NAV_LINKS.map((link) => {
               const active = isActive(link.to, location.pathname);
               return (
-                <Button key={link.to} asChild variant="ghost" size="sm" color={active ? 'brand.fg' : undefined} fontWeight={active ? 'semibold' : undefined}>
+                <Button
+                  key={link.to}
+                  asChild
+                  variant="ghost"
+                  size="sm"
+                  color={active ? 'brand.fg' : undefined}
+                  fontWeight={active ? 'semibold' : undefined}
+                >
                   <Link to={link.to} aria-current={active ? 'page' : undefined}>
                     {link.label}
                   </Link>
@@ -224,8 +245,8 @@ function Footer() {
           <Stack gap="3" gridColumn={{ sm: 'span 2', lg: 'span 2' }} maxW={{ lg: 'sm' }}>
             <Brand />
             <Text color="fg.muted" fontSize="sm">
-              Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed partner
-              institutions.
+              Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed
+              partner institutions.
             </Text>
             <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" maxW="xs">
               <Text fontSize="sm" color="fg.muted">

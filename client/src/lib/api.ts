@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly errors?: Record<string, string[]>,
+    /** Seconds to wait, from the `Retry-After` header of a 429. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -40,7 +42,9 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = authStorage.token();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (file uploads) is sent as multipart/form-data; the browser writes its boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
   let response: Response;
@@ -48,7 +52,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     response = await fetch(url, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
     });
   } catch {
@@ -67,6 +71,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
       response.status,
       payload?.code ?? 'UNKNOWN',
       payload?.errors,
+      Number(response.headers.get('Retry-After')) || undefined,
     );
   }
   return payload;

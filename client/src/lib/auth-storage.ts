@@ -40,6 +40,9 @@ export const authStorage = {
   setPendingVerification(phone: string) {
     localStorage.setItem(PENDING_KEY, phone);
   },
+  clearPendingVerification() {
+    localStorage.removeItem(PENDING_KEY);
+  },
   clear() {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(USER_KEY);

@@ -90,7 +90,13 @@ export const healthData = z.object({
     /** Payouts pending or processing after STUCK_PAYOUT_MINUTES. */
     stuck_payouts: count,
   }),
-  sms: z.object({ status: healthLevel, queued: count, failed: count, failed_24h: count, oldest_queued_seconds: z.number().int().nonnegative() }),
+  sms: z.object({
+    status: healthLevel,
+    queued: count,
+    failed: count,
+    failed_24h: count,
+    oldest_queued_seconds: z.number().int().nonnegative(),
+  }),
   ledger: z.object({
     status: healthLevel,
     unbalanced_journals: count,
@@ -150,7 +156,9 @@ const calendarDate = z
 
 export const analyticsQuery = z
   .object({
-    from: calendarDate.optional().meta({ description: 'First day (Nairobi), YYYY-MM-DD. Default: 30 days, 12 weeks or 12 months before `to`.' }),
+    from: calendarDate
+      .optional()
+      .meta({ description: 'First day (Nairobi), YYYY-MM-DD. Default: 30 days, 12 weeks or 12 months before `to`.' }),
     to: calendarDate.optional().meta({ description: 'Last day (Nairobi), YYYY-MM-DD. Default: today.' }),
     interval: z.enum(ANALYTICS_INTERVALS).default('day'),
   })
@@ -265,6 +273,14 @@ export const adminUsersData = z.object({
 export type AdminUsersData = z.infer<typeof adminUsersData>;
 
 export const adminUserData = z.object({ user: adminUser });
+
+/** Optional body of POST /users/{id}/suspend (the reason goes to the audit log). */
+export const suspendUserBody = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+
+/** Most rows one CSV export holds (newest first). */
+export const EXPORT_ROW_LIMIT = 10_000;
+export const adminTransactionsExportQuery = adminTransactionsQuery.omit({ page: true, per_page: true });
+export const adminUsersExportQuery = adminUsersQuery.omit({ page: true, per_page: true });
 
 // ───────────────────────────── envelopes ─────────────────────────────
 

@@ -96,7 +96,10 @@ export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
   phone_or_email: phoneOrEmail,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH * 2),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH * 2),
 });
 export type LoginBody = z.input<typeof loginBody>;
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import chargesRoutes from './charges/routes.ts';
 import contactRoutes from './contact/routes.ts';
@@ -23,6 +24,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(chargesRoutes, { prefix: '/api/v1/charges' });
   await app.register(notificationRoutes, { prefix: '/api/admin' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(contactRoutes);
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });

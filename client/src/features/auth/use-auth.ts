@@ -11,7 +11,7 @@ const listeners = new Set<() => void>();
 let snapshot = read();
 
 function read() {
-  return { token: authStorage.token(), user: authStorage.user() };
+  return { token: authStorage.token(), user: authStorage.user(), pendingPhone: authStorage.pendingVerification() };
 }
 
 function emit() {
@@ -21,7 +21,7 @@ function emit() {
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === 'authToken' || event.key === 'userData') emit();
+    if (event.key === null || event.key === 'authToken' || event.key === 'userData' || event.key === 'verificationPending') emit();
   });
 }
 
@@ -35,11 +35,39 @@ export interface AuthState {
   token: string | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** Spec §4: credentials accepted, phone not verified yet (the user is not authenticated meanwhile). */
+  requiresVerification: boolean;
+  /** The phone (254…) waiting for its SMS code, or null. */
+  pendingPhone: string | null;
 }
 
 export function useAuth(): AuthState {
-  const { token, user } = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
-  return { user, token, isAuthenticated: !!token && !!user, isAdmin: user?.user_type === 'admin' };
+  const { token, user, pendingPhone } = useSyncExternalStore(
+    subscribe,
+    () => snapshot,
+    () => snapshot,
+  );
+  const isAuthenticated = !!token && !!user;
+  return {
+    user,
+    token,
+    isAuthenticated,
+    isAdmin: user?.user_type === 'admin',
+    requiresVerification: !isAuthenticated && !!pendingPhone,
+    pendingPhone,
+  };
+}
+
+/** Remembers the phone waiting for its SMS code (login or sign-up → /verify-phone). */
+export function setPendingVerification(phone: string): void {
+  authStorage.setPendingVerification(phone);
+  emit();
+}
+
+/** Forgets the phone waiting for its code (the person chose to start over). */
+export function clearPendingVerification(): void {
+  authStorage.clearPendingVerification();
+  emit();
 }
 
 /** Stores a new session (login, verify_phone). */

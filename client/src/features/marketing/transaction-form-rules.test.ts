@@ -29,7 +29,9 @@ describe('validateTransactionForm (spec §5)', () => {
 
   it('limits the product name to 100 characters', () => {
     expect(validateTransactionForm({ ...valid, productName: 'x'.repeat(100) }).productName).toBeUndefined();
-    expect(validateTransactionForm({ ...valid, productName: 'x'.repeat(101) }).productName).toBe('Product name must be at most 100 characters');
+    expect(validateTransactionForm({ ...valid, productName: 'x'.repeat(101) }).productName).toBe(
+      'Product name must be at most 100 characters',
+    );
     expect(validateTransactionForm({ ...valid, productName: '   ' }).productName).toBe('Product or service name is required');
   });
 

@@ -70,7 +70,12 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers missing fields with 400 VALIDATION_ERROR', async () => {
-    for (const body of [{}, { phone_or_email: '', password: 'x' }, { phone_or_email: '0712345678', password: '' }, { phone_or_email: 5, password: [] }]) {
+    for (const body of [
+      {},
+      { phone_or_email: '', password: 'x' },
+      { phone_or_email: '0712345678', password: '' },
+      { phone_or_email: 5, password: [] },
+    ]) {
       const response = await client.post('/login', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().code).toBe('VALIDATION_ERROR');
@@ -122,7 +127,9 @@ describe('POST /api/auth/login', () => {
 
   it('refuses an account made over USSD without a web password like a wrong password', async () => {
     const phone = randomPhone();
-    await t.ctx.db.user.create({ data: { firstName: 'Kip', lastName: 'Rotich', phoneNumber: phone, userType: 'seller', phoneVerifiedAt: new Date() } });
+    await t.ctx.db.user.create({
+      data: { firstName: 'Kip', lastName: 'Rotich', phoneNumber: phone, userType: 'seller', phoneVerifiedAt: new Date() },
+    });
     const response = await login(phone, 'anything-at-all');
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(INVALID_CREDENTIALS);
@@ -139,7 +146,11 @@ describe('brute-force limits', () => {
     }
     const refused = await login(localForm(user.phone), TEST_PASSWORD, randomIp());
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/Too many failed login attempts/) });
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/Too many failed login attempts/),
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -158,7 +169,8 @@ describe('brute-force limits', () => {
   it('counts failures only: a successful login clears them', async () => {
     const user = await makeUser(t.app);
     for (let round = 0; round < 3; round++) {
-      for (let attempt = 1; attempt < LOGIN_ATTEMPTS.limit; attempt++) expect((await login(user.phone, 'Wrong-password-1')).statusCode).toBe(401);
+      for (let attempt = 1; attempt < LOGIN_ATTEMPTS.limit; attempt++)
+        expect((await login(user.phone, 'Wrong-password-1')).statusCode).toBe(401);
       expect((await login(user.phone, TEST_PASSWORD)).statusCode).toBe(200);
     }
   });

@@ -14,7 +14,10 @@ afterAll(() => t?.close());
 describe('POST /api/auth/register', () => {
   it('creates an unverified account, answers 201 with the contract user, and sends a 6-digit code by SMS', async () => {
     const phone = randomPhone();
-    const response = await client.post('/register', registration(localForm(phone), { email: 'Wanjiru.Mwangi@Example.co.ke', user_type: 'seller' }));
+    const response = await client.post(
+      '/register',
+      registration(localForm(phone), { email: 'Wanjiru.Mwangi@Example.co.ke', user_type: 'seller' }),
+    );
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.success).toBe(true);
@@ -121,8 +124,19 @@ describe('POST /api/auth/register', () => {
   });
 
   it('answers malformed bodies with 400, never 5xx', async () => {
-    for (const payload of ['not json', '[]', '{"first_name": 5}', 'null', JSON.stringify({ ...registration(randomPhone()), password: 12345678 })]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'content-type': 'application/json' }, payload });
+    for (const payload of [
+      'not json',
+      '[]',
+      '{"first_name": 5}',
+      'null',
+      JSON.stringify({ ...registration(randomPhone()), password: 12345678 }),
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(400);
       expect(response.json().success).toBe(false);
     }

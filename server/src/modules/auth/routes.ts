@@ -67,7 +67,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply
         .status(201)
-        .send({ success: true as const, message: 'Account created. Enter the code we sent by SMS to verify your phone.', data: { user, requires_verification: true as const } });
+        .send({
+          success: true as const,
+          message: 'Account created. Enter the code we sent by SMS to verify your phone.',
+          data: { user, requires_verification: true as const },
+        });
     },
   );
 
@@ -105,7 +109,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: path === '/send_verification_code' ? 'Send the phone verification code by SMS' : 'Send a new phone verification code by SMS',
+          summary:
+            path === '/send_verification_code' ? 'Send the phone verification code by SMS' : 'Send a new phone verification code by SMS',
           description:
             'Answers the same whether or not the number has an account (only an unverified account gets an SMS). ' +
             'One code a minute per phone (429 RATE_LIMITED with Retry-After), five an hour. A new code replaces the previous one.',
@@ -208,7 +213,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      const data = await resetPassword({ ctx, phoneOrEmail: body.phone_or_email, code: body.code, password: body.password, ip: request.ip });
+      const data = await resetPassword({
+        ctx,
+        phoneOrEmail: body.phone_or_email,
+        code: body.code,
+        password: body.password,
+        ip: request.ip,
+      });
       return { success: true as const, message: 'Password reset. Please sign in with your new password.', data };
     },
   );
@@ -219,7 +230,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       schema: { tags, security, summary: 'Revoke this token (401 afterwards)', response: { 200: emptyResponse, 401: errorEnvelope } },
     },
-    async (request) => ({ success: true as const, message: 'Logged out', data: await logOut({ ctx, sessionId: caller(request).sessionId }) }),
+    async (request) => ({
+      success: true as const,
+      message: 'Logged out',
+      data: await logOut({ ctx, sessionId: caller(request).sessionId }),
+    }),
   );
 };
 

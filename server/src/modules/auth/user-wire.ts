@@ -2,7 +2,10 @@
 import type { UserWire } from '../../contract/auth.ts';
 import type { User } from '../../generated/prisma/client.ts';
 
-export type UserWireSource = Pick<User, 'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'userType' | 'phoneVerifiedAt' | 'createdAt'>;
+export type UserWireSource = Pick<
+  User,
+  'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'userType' | 'phoneVerifiedAt' | 'createdAt'
+>;
 
 /** Prisma `select` for exactly the columns `toUserWire` reads. */
 export const USER_WIRE_SELECT = {

@@ -75,10 +75,7 @@ export async function issueCode(ctx: AppContext, tx: Tx, options: { phone: strin
  * (no code, expired, used, burnt or wrong). The caller then consumes it with `consumeCode` in the
  * transaction that acts on it.
  */
-export async function checkCode(
-  ctx: AppContext,
-  options: { phone: string; purpose: CodePurpose; code: string },
-): Promise<string | null> {
+export async function checkCode(ctx: AppContext, options: { phone: string; purpose: CodePurpose; code: string }): Promise<string | null> {
   const { phone, purpose, code } = options;
   const now = ctx.now();
   // One atomic statement: concurrent guesses each take one of the five tries, never more.

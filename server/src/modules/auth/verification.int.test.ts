@@ -46,7 +46,7 @@ describe('POST /api/auth/verify_phone', () => {
     expect((await client.get('/profile', { token: data.token })).json().data.user.is_verified).toBe(true);
   });
 
-  it('sends the code through the SMS rail (job queue → Africa\'s Talking mock)', async () => {
+  it("sends the code through the SMS rail (job queue → Africa's Talking mock)", async () => {
     const { phone } = await signUp();
     const code = await latestCode(t, phone);
     await t.ctx.jobs.drain();
@@ -133,7 +133,8 @@ describe('POST /api/auth/verify_phone', () => {
     await later(CODE_RESEND_COOLDOWN_SECONDS + 1, async () => {
       await client.post('/resend_verification_code', { phone_number: phone });
       const fresh = await latestCode(t, phone);
-      for (let attempt = MAX_CODE_ATTEMPTS + 1; attempt <= CODE_CHECKS.limit; attempt++) expect((await verify(phone, wrongCode(fresh))).statusCode).toBe(400);
+      for (let attempt = MAX_CODE_ATTEMPTS + 1; attempt <= CODE_CHECKS.limit; attempt++)
+        expect((await verify(phone, wrongCode(fresh))).statusCode).toBe(400);
       const refused = await verify(phone, fresh);
       expect(refused.statusCode).toBe(429);
       expect(refused.json().code).toBe('RATE_LIMITED');
@@ -220,7 +221,9 @@ describe('POST /api/auth/send_verification_code and /resend_verification_code', 
     const user = await makeUser(t.app, { verified: false });
     const statuses: number[] = [];
     for (let minute = 0; minute <= CODES_PER_HOUR; minute++) {
-      const response = await later(minute * (CODE_RESEND_COOLDOWN_SECONDS + 1), () => client.post('/send_verification_code', { phone_number: user.phone }));
+      const response = await later(minute * (CODE_RESEND_COOLDOWN_SECONDS + 1), () =>
+        client.post('/send_verification_code', { phone_number: user.phone }),
+      );
       statuses.push(response.statusCode);
     }
     expect(statuses).toEqual([...Array(CODES_PER_HOUR).fill(200), 429]);

@@ -7,6 +7,10 @@ export type Language = 'en' | 'sw';
 type Params = Record<string, string>;
 type Template = Record<Language, (p: Params) => string>;
 
+/** Callers pass the acting party in English ('buyer' / 'seller'); Kiswahili messages name it in Kiswahili. */
+const SW_PARTY: Record<string, string> = { buyer: 'mnunuzi', seller: 'muuzaji', admin: 'msimamizi', system: 'mfumo' };
+const party = (by: string | undefined) => SW_PARTY[by ?? ''] ?? by ?? '';
+
 export const SMS_TEMPLATES = {
   verification_code: {
     en: (p) => `Your Escrow Kenya code is ${p.code}. It expires in 10 minutes. Do not share it with anyone.`,
@@ -21,7 +25,7 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Escrow ${p.ref} imeundwa: ${p.product}, ${p.amount} kwa ${p.seller}. Lipa ${p.due} kwa M-Pesa.`,
   },
   transaction_created_seller: {
-    en: (p) => `${p.buyer} started escrow ${p.ref} with you: ${p.product}, ${p.amount}. We will tell you when it is paid. Dial *384*40#.`,
+    en: (p) => `${p.buyer} opened escrow ${p.ref} with you: ${p.product}, ${p.amount}. We'll SMS you when paid. Dial *384*40#`,
     sw: (p) => `${p.buyer} ameanzisha escrow ${p.ref} nawe: ${p.product}, ${p.amount}. Tutakujulisha ikilipwa. Piga *384*40#.`,
   },
   payment_received_buyer: {
@@ -41,8 +45,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu: ${p.reason}. Unaweza kujaribu tena wakati wowote.`,
   },
   dispatched_buyer: {
-    en: (p) => `${p.seller} has dispatched ${p.product} (${p.ref}). Confirm delivery to release payment, or open a dispute by ${p.deadline}.`,
-    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea ili kulipa, au fungua malalamiko kabla ya ${p.deadline}.`,
+    en: (p) => `${p.seller} dispatched ${p.product} (${p.ref}). Confirm delivery to pay them, or dispute by ${p.deadline}.`,
+    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea alipwe, au lalamika kabla ya ${p.deadline}.`,
   },
   released_seller: {
     en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your M-Pesa.`,
@@ -66,7 +70,7 @@ export const SMS_TEMPLATES = {
   },
   cancelled: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,
-    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${p.by}. Hakuna pesa iliyochukuliwa.`,
+    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,
   },
   refunded: {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to your M-Pesa.`,
@@ -74,7 +78,7 @@ export const SMS_TEMPLATES = {
   },
   dispute_opened: {
     en: (p) => `A dispute was opened on ${p.ref} by the ${p.by}: ${p.reason}. The money is frozen until our mediators rule.`,
-    sw: (p) => `Malalamiko yamefunguliwa kwa ${p.ref} na ${p.by}: ${p.reason}. Pesa imesimamishwa hadi uamuzi.`,
+    sw: (p) => `Malalamiko yamefunguliwa kwa ${p.ref} na ${party(p.by)}: ${p.reason}. Pesa imesimamishwa hadi uamuzi.`,
   },
   dispute_ruled: {
     en: (p) => `Ruling on ${p.ref}: ${p.outcome}. The decision is final.`,
@@ -99,6 +103,14 @@ export const SMS_TEMPLATES = {
   ussd_welcome: {
     en: (p) => `Welcome to Escrow Kenya, ${p.name}! Dial *384*40# any time to buy or sell safely.`,
     sw: (p) => `Karibu Escrow Kenya, ${p.name}! Piga *384*40# wakati wowote kununua au kuuza kwa usalama.`,
+  },
+  ussd_pin_locked: {
+    en: (p) => `Your Escrow Kenya USSD PIN was locked after 3 wrong tries until ${p.until}. Not you? Call 0709 384 400.`,
+    sw: (p) => `PIN yako ya USSD ya Escrow Kenya imefungwa hadi ${p.until} baada ya makosa 3. Si wewe? Piga 0709 384 400.`,
+  },
+  ussd_pin_changed: {
+    en: () => `Your Escrow Kenya USSD PIN was changed. If this was not you, call 0709 384 400 now.`,
+    sw: () => `PIN yako ya USSD ya Escrow Kenya imebadilishwa. Kama si wewe, piga 0709 384 400 sasa.`,
   },
 } satisfies Record<string, Template>;
 

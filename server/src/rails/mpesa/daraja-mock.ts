@@ -161,13 +161,13 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
   app.post('/mpesa/b2c/v1/paymentrequest', b2cHandler);
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
-  let timer: NodeJS.Timeout | undefined;
   let closing = false;
   let sweeping: Promise<void> = Promise.resolve();
 
   function scheduleSweep(delay: number) {
-    if (closing) return;
+    if (closing || !app.server.listening) return;
     const t = setTimeout(() => {
+      if (closing || !app.server.listening) return;
       sweeping = sweeping.then(sweep).catch((error: unknown) => app.log.warn({ err: error }, 'daraja mock sweep failed'));
     }, delay + 5);
     t.unref?.();
@@ -197,12 +197,16 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     }
   }
 
-  const interval = setInterval(() => scheduleSweep(0), options.pollIntervalMs ?? 1000);
-  interval.unref?.();
-  app.addHook('onClose', async () => {
+  // Deliver only once the server listens: a callback due during a restart must reach the new process.
+  let interval: NodeJS.Timeout | undefined;
+  app.addHook('onListen', async () => {
+    interval = setInterval(() => scheduleSweep(0), options.pollIntervalMs ?? 1000);
+    interval.unref?.();
+    scheduleSweep(0);
+  });
+  app.addHook('preClose', async () => {
     closing = true;
     clearInterval(interval);
-    clearTimeout(timer);
     await sweeping;
   });
 }

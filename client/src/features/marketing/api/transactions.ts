@@ -6,6 +6,10 @@ export type CreateTransactionRequest = z.input<typeof createTransactionBody>;
 
 /** POST /api/transactions (signed in; the caller is the buyer). One idempotency key per attempt. */
 export async function createTransaction(body: CreateTransactionRequest): Promise<TransactionWire> {
-  const data = await api<{ transaction: TransactionWire }>('/api/transactions', { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+  const data = await api<{ transaction: TransactionWire }>('/api/transactions', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
   return data.transaction;
 }

@@ -71,7 +71,10 @@ export async function getAnalytics(ctx: AppContext, query: AnalyticsQuery): Prom
   for (let period = firstPeriod; period <= lastPeriod; period = addPeriods(period, interval, 1)) {
     periods.push(period);
     if (periods.length > MAX_ANALYTICS_PERIODS[interval]) {
-      throw validationError('from', `At most ${MAX_ANALYTICS_PERIODS[interval]} ${interval}s per request: narrow the range or use a longer interval`);
+      throw validationError(
+        'from',
+        `At most ${MAX_ANALYTICS_PERIODS[interval]} ${interval}s per request: narrow the range or use a longer interval`,
+      );
     }
   }
   const start = nairobiStartOf(firstPeriod);

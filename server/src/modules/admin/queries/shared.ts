@@ -99,7 +99,9 @@ export interface UserGroup {
 /** Users per (type, status, verified): at most 16 rows, the totals of the Users page and the dashboard. */
 export async function userGroups(ctx: AppContext): Promise<UserGroup[]> {
   const { value } = await adminCache(ctx).get('users:groups', async () => {
-    const rows = await ctx.db.$queryRaw<{ user_type: UserGroup['userType']; status: UserGroup['status']; verified: boolean; count: bigint }[]>`
+    const rows = await ctx.db.$queryRaw<
+      { user_type: UserGroup['userType']; status: UserGroup['status']; verified: boolean; count: bigint }[]
+    >`
       SELECT user_type::text AS user_type, status::text AS status, (phone_verified_at IS NOT NULL) AS verified, COUNT(*)::bigint AS count
       FROM users GROUP BY 1, 2, 3`;
     return rows.map((row) => ({ userType: row.user_type, status: row.status, isVerified: row.verified, count: Number(row.count) }));

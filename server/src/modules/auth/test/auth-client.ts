@@ -31,7 +31,10 @@ export function authClient(t: TestApp) {
 
 /** The 6-digit code of the newest SMS of `template` to `phone`, from the notification outbox. */
 export async function latestCode(t: TestApp, phone: string, template = 'verification_code'): Promise<string> {
-  const sms = await t.ctx.db.smsMessage.findFirst({ where: { phoneNumber: phone, template }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+  const sms = await t.ctx.db.smsMessage.findFirst({
+    where: { phoneNumber: phone, template },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
   expect(sms, `an SMS ${template} to ${phone}`).toBeTruthy();
   const code = /\b(\d{6})\b/.exec(sms!.message)?.[1];
   expect(code).toMatch(/^\d{6}$/);

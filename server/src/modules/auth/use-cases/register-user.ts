@@ -1,5 +1,4 @@
-import { Prisma } from '../../../db/prisma.ts';
-import { inTransaction } from '../../../db/prisma.ts';
+import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import type { AppContext } from '../../../context.ts';
 import type { UserWire } from '../../../contract/auth.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -33,7 +32,15 @@ const emailTaken = () =>
  * Creates a web account (never an admin) with an unverified phone and sends the 6-digit verification
  * code by SMS. A phone or email that already has an account is 409 ALREADY_EXISTS.
  */
-export async function registerUser({ ctx, input, ip }: { ctx: AppContext; input: RegisterUserInput; ip: string }): Promise<{ user: UserWire }> {
+export async function registerUser({
+  ctx,
+  input,
+  ip,
+}: {
+  ctx: AppContext;
+  input: RegisterUserInput;
+  ip: string;
+}): Promise<{ user: UserWire }> {
   await enforceRateLimits(ctx.db, [ipRule('register', ip)], ctx.now());
   await assertAvailable(ctx, input);
   const passwordHash = await hashSecret(input.password);

@@ -9,7 +9,15 @@ import { claimCodeSend, issueCode } from '../verification-codes.ts';
  * Sends a password reset code to the account's phone. Always the same answer, so it cannot tell anyone
  * whether an account exists; requests within the cooldown are counted but send nothing.
  */
-export async function requestPasswordReset({ ctx, phoneOrEmail, ip }: { ctx: AppContext; phoneOrEmail: string; ip: string }): Promise<{ code_sent: true }> {
+export async function requestPasswordReset({
+  ctx,
+  phoneOrEmail,
+  ip,
+}: {
+  ctx: AppContext;
+  phoneOrEmail: string;
+  ip: string;
+}): Promise<{ code_sent: true }> {
   await enforceRateLimits(ctx.db, [ipRule('forgot_password', ip)], ctx.now());
   const identifier = parseIdentifier(phoneOrEmail);
   const account = await findAccount(ctx.db, identifier);

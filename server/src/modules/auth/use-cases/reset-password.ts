@@ -23,7 +23,12 @@ export async function resetPassword(options: ResetPasswordOptions): Promise<Reco
   const identifier = parseIdentifier(options.phoneOrEmail);
   const account = await findAccount(ctx.db, identifier);
   const phone = account?.phoneNumber ?? identifierKey(identifier, options.phoneOrEmail);
-  await enforceRateLimits(ctx.db, [ipRule('verify_code', options.ip), codeChecksRule('reset_password', phone)], ctx.now(), 'Too many code attempts. Please wait and try again.');
+  await enforceRateLimits(
+    ctx.db,
+    [ipRule('verify_code', options.ip), codeChecksRule('reset_password', phone)],
+    ctx.now(),
+    'Too many code attempts. Please wait and try again.',
+  );
   const codeId = account ? await checkCode(ctx, { phone: account.phoneNumber, purpose: 'reset_password', code: options.code }) : null;
   if (!account || !codeId) throw invalidCode();
 

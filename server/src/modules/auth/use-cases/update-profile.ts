@@ -12,10 +12,20 @@ export interface ProfileChanges {
 }
 
 const emailTaken = () =>
-  new AppError('ALREADY_EXISTS', 'Another account already uses this email.', { errors: { email: ['Another account already uses this email'] } });
+  new AppError('ALREADY_EXISTS', 'Another account already uses this email.', {
+    errors: { email: ['Another account already uses this email'] },
+  });
 
 /** Changes the signed-in user's names or email (the phone is the identity and does not change here). */
-export async function updateProfile({ ctx, userId, changes }: { ctx: AppContext; userId: string; changes: ProfileChanges }): Promise<{ user: UserWire }> {
+export async function updateProfile({
+  ctx,
+  userId,
+  changes,
+}: {
+  ctx: AppContext;
+  userId: string;
+  changes: ProfileChanges;
+}): Promise<{ user: UserWire }> {
   if (changes.email) {
     const owner = await ctx.db.user.findUnique({ where: { email: changes.email }, select: { id: true } });
     if (owner && owner.id !== userId) throw emailTaken();

@@ -23,7 +23,12 @@ export interface VerifyPhoneOptions {
  */
 export async function verifyPhone(options: VerifyPhoneOptions): Promise<SessionData> {
   const { ctx, phone } = options;
-  await enforceRateLimits(ctx.db, [ipRule('verify_code', options.ip), codeChecksRule('verify_phone', phone)], ctx.now(), 'Too many code attempts. Please wait and try again.');
+  await enforceRateLimits(
+    ctx.db,
+    [ipRule('verify_code', options.ip), codeChecksRule('verify_phone', phone)],
+    ctx.now(),
+    'Too many code attempts. Please wait and try again.',
+  );
   const codeId = await checkCode(ctx, { phone, purpose: 'verify_phone', code: options.code });
   if (!codeId) throw invalidCode();
   const account = await ctx.db.user.findUnique({ where: { phoneNumber: phone }, select: { id: true, status: true } });

@@ -1,0 +1,12 @@
+/** A message above a form: errors from the server or the form, and confirmations. Announced to screen readers. */
+import { Alert } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export function FormAlert({ status = 'error', children }: { status?: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
+  return (
+    <Alert.Root status={status} borderRadius="md" aria-live={status === 'error' ? 'assertive' : 'polite'}>
+      <Alert.Indicator />
+      <Alert.Description>{children}</Alert.Description>
+    </Alert.Root>
+  );
+}

@@ -1,0 +1,13 @@
+/** GET /api/v1/charges/calculate: the server's fee for an amount and service (public, no auth). */
+import { queryOptions } from '@tanstack/react-query';
+import type { ChargesCalculateData } from '@shared/charges';
+import type { FeeType } from '@domain/fees';
+import { api } from '@/lib/api';
+import { customerKeys } from './keys';
+
+export function getCharges(amount: string, type: FeeType, signal?: AbortSignal): Promise<ChargesCalculateData> {
+  return api<ChargesCalculateData>('/api/v1/charges/calculate', { query: { amount, type }, signal });
+}
+
+export const chargesQueryOptions = (amount: string, type: FeeType) =>
+  queryOptions({ queryKey: customerKeys.charges(amount, type), queryFn: ({ signal }) => getCharges(amount, type, signal), staleTime: Infinity });

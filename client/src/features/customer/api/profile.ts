@@ -1,0 +1,32 @@
+/** GET / PUT /api/auth/profile: the signed-in user's own details. */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UpdateProfileBody, UserWire } from '@shared/auth';
+import { api } from '@/lib/api';
+import { updateStoredUser } from '@/features/auth/use-auth';
+import { customerKeys } from './keys';
+
+export function getProfile(signal?: AbortSignal): Promise<UserWire> {
+  return api<{ user: UserWire }>('/api/auth/profile', { signal }).then((data) => data.user);
+}
+
+export const profileQueryOptions = () => queryOptions({ queryKey: customerKeys.profile(), queryFn: ({ signal }) => getProfile(signal) });
+
+export function useProfile() {
+  return useQuery(profileQueryOptions());
+}
+
+export function updateProfile(body: UpdateProfileBody): Promise<UserWire> {
+  return api<{ user: UserWire }>('/api/auth/profile', { method: 'PUT', body }).then((data) => data.user);
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => {
+      queryClient.setQueryData(customerKeys.profile(), user);
+      // The header shows the stored user: keep it in step with the server.
+      updateStoredUser(user);
+    },
+  });
+}

@@ -1,0 +1,194 @@
+/**
+ * The customer area's frame: a sidebar on wide screens and a scrollable tab row on phones, a header
+ * with the theme toggle and the user menu (Profile, Sign out), and the page in <main>. After an in-app
+ * navigation focus moves to the new page's heading, so screen reader users hear where they are.
+ */
+import { Avatar, Box, Button, Flex, HStack, Menu, Portal, SkipNavContent, SkipNavLink, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeftRight, CirclePlus, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { ColorModeButton } from '@/components/ui/color-mode';
+import { logout, useAuth } from '@/features/auth/use-auth';
+
+const NAV_ITEMS = [
+  { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/transactions', label: 'Transactions', icon: ArrowLeftRight, end: false },
+  { to: '/dashboard/new', label: 'New transaction', icon: CirclePlus, end: true },
+  { to: '/dashboard/profile', label: 'Profile', icon: UserRound, end: true },
+] as const;
+
+function Brand() {
+  return (
+    <HStack asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.fg" flexShrink={0}>
+      <Link to="/" aria-label="Escrow Kenya home">
+        <ShieldCheck aria-hidden />
+        <span>Escrow Kenya</span>
+      </Link>
+    </HStack>
+  );
+}
+
+function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[number] & { compact?: boolean }) {
+  return (
+    <Box
+      asChild
+      display="flex"
+      alignItems="center"
+      gap="2"
+      px="3"
+      py="2"
+      borderRadius="l2"
+      fontWeight="medium"
+      fontSize="sm"
+      whiteSpace="nowrap"
+      color="fg.muted"
+      flexShrink={0}
+      _hover={{ bg: 'bg.muted', color: 'fg' }}
+      _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
+      focusRingColor="brand.solid"
+      {...(compact ? { borderBottomWidth: '2px', borderBottomColor: 'transparent', borderRadius: '0', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } } : {})}
+    >
+      <NavLink to={to} end={end}>
+        <Icon size={18} aria-hidden />
+        {label}
+      </NavLink>
+    </Box>
+  );
+}
+
+function UserMenu() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const name = user?.full_name || user?.display_name || 'Your account';
+  const signOut = async () => {
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <Menu.Root positioning={{ placement: 'bottom-end' }}>
+      <Menu.Trigger asChild>
+        <Button variant="ghost" size="sm" px="1.5" aria-label={`Account menu for ${name}`}>
+          <Avatar.Root size="xs" colorPalette="teal">
+            <Avatar.Fallback name={name} />
+          </Avatar.Root>
+          <Text display={{ base: 'none', sm: 'inline' }} maxW="40" truncate>
+            {user?.first_name || name}
+          </Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content minW="44">
+            <Box px="2" py="1.5">
+              <Text fontWeight="medium" fontSize="sm">
+                {name}
+              </Text>
+              <Text fontSize="xs" color="fg.muted">
+                {user ? `${user.user_type === 'both' ? 'Buyer & seller' : user.user_type === 'seller' ? 'Seller' : 'Buyer'} account` : ''}
+              </Text>
+            </Box>
+            <Menu.Separator />
+            <Menu.Item value="profile" onClick={() => navigate('/dashboard/profile')}>
+              <UserRound size={16} aria-hidden /> Profile
+            </Menu.Item>
+            <Menu.Item value="sign-out" onClick={() => void signOut()}>
+              <LogOut size={16} aria-hidden /> Sign out
+            </Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}
+
+/** Moves focus to the page heading after a navigation inside the area (not on the first load). */
+function useFocusHeadingOnNavigate() {
+  const location = useLocation();
+  const isFirst = useRef(true);
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    window.scrollTo({ top: 0 });
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+    }
+  }, [location.pathname]);
+}
+
+export function CustomerLayout({ children }: { children?: ReactNode }) {
+  useFocusHeadingOnNavigate();
+  return (
+    <Flex minH="100dvh" bg="bg.subtle">
+      <SkipNavLink>Skip to content</SkipNavLink>
+      <Stack
+        as="aside"
+        display={{ base: 'none', md: 'flex' }}
+        w="60"
+        flexShrink={0}
+        borderRightWidth="1px"
+        bg="bg"
+        px="4"
+        py="5"
+        gap="6"
+        position="sticky"
+        top="0"
+        h="100dvh"
+      >
+        <Brand />
+        <Stack as="nav" aria-label="Dashboard" gap="1">
+          {NAV_ITEMS.map((item) => (
+            <NavItem key={item.to} {...item} />
+          ))}
+        </Stack>
+      </Stack>
+      <Flex direction="column" flex="1" minW="0">
+        <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+          <HStack justify="space-between" px={{ base: '3', md: '6' }} h="14" gap="2">
+            <Box display={{ base: 'block', md: 'none' }}>
+              <Brand />
+            </Box>
+            <Text display={{ base: 'none', md: 'block' }} color="fg.muted" fontSize="sm">
+              Your escrow transactions
+            </Text>
+            <HStack gap="1">
+              <ColorModeButton />
+              <UserMenu />
+            </HStack>
+          </HStack>
+          <HStack as="nav" aria-label="Dashboard" display={{ base: 'flex', md: 'none' }} gap="0" px="1" overflowX="auto" borderTopWidth="1px">
+            {NAV_ITEMS.map((item) => (
+              <NavItem key={item.to} {...item} compact />
+            ))}
+          </HStack>
+        </Box>
+        <SkipNavContent />
+        <Box as="main" flex="1" px={{ base: '3', sm: '4', md: '8' }} py={{ base: '4', md: '8' }} maxW="6xl" w="full" mx="auto">
+          {children ?? <Outlet />}
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** A page's title row: the one h1 of the page, an optional line under it, and actions on the right. */
+export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
+  return (
+    <Flex mb="6" gap="3" justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column', sm: 'row' }}>
+      <Box minW="0">
+        <Text as="h1" textStyle={{ base: 'xl', md: '2xl' }} fontWeight="bold" outline="none" lineHeight="short">
+          {title}
+        </Text>
+        {description ? (
+          <Text color="fg.muted" mt="1" fontSize="sm">
+            {description}
+          </Text>
+        ) : null}
+      </Box>
+      {actions ? <HStack gap="2" flexShrink={0}>{actions}</HStack> : null}
+    </Flex>
+  );
+}

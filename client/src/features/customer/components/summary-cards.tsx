@@ -1,0 +1,29 @@
+/** The list summary (spec §2: Total, Completed, Pending, Total Value) as four stat cards. */
+import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { formatMoney } from '@/lib/format';
+import type { TransactionList } from '../api/transactions';
+
+export function SummaryCards({ summary, label }: { summary: TransactionList['summary'] | undefined; label: string }) {
+  const cards = [
+    { key: 'total', title: 'Total', value: summary ? summary.total.toLocaleString('en-KE') : null },
+    { key: 'pending', title: 'In progress', value: summary ? summary.pending.toLocaleString('en-KE') : null },
+    { key: 'completed', title: 'Completed', value: summary ? summary.completed.toLocaleString('en-KE') : null },
+    { key: 'value', title: 'Total value', value: summary ? formatMoney(summary.total_value) : null },
+  ];
+  return (
+    <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '2', md: '4' }} aria-label={label} role="group">
+      {cards.map((card) => (
+        <Stat.Root key={card.key} borderWidth="1px" borderRadius="l3" bg="bg" p={{ base: '3', md: '4' }} data-testid={`summary-${card.key}`}>
+          <Stat.Label>{card.title}</Stat.Label>
+          {card.value === null ? (
+            <Skeleton h="7" w="16" />
+          ) : (
+            <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} truncate>
+              {card.value}
+            </Stat.ValueText>
+          )}
+        </Stat.Root>
+      ))}
+    </SimpleGrid>
+  );
+}

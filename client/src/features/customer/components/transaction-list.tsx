@@ -1,0 +1,139 @@
+/**
+ * Transactions as a table on wide screens and as stacked cards on phones (360 px has no room for
+ * seven columns). Each row links to the transaction's page.
+ */
+import { Box, Card, EmptyState, HStack, Link as ChakraLink, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import type { TransactionListItem } from '../api/transactions';
+import { StatusBadge, typeLabel } from './status-badge';
+
+/** The other party, from the signed-in user's side of the transaction. */
+function counterparty(item: TransactionListItem, myPhone: string | undefined) {
+  const isBuyer = item.buyer.phone_number === myPhone;
+  const other = isBuyer ? item.seller : item.buyer;
+  return { role: isBuyer ? 'Buyer' : 'Seller', label: isBuyer ? 'Seller' : 'Buyer', name: other.display_name, phone: other.phone_number };
+}
+
+const detailPath = (item: TransactionListItem) => `/dashboard/transactions/${item.id}`;
+
+export function TransactionList({
+  items,
+  myPhone,
+  empty,
+}: {
+  items: TransactionListItem[];
+  myPhone: string | undefined;
+  empty?: ReactNode;
+}) {
+  if (items.length === 0) {
+    return (
+      <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <Inbox />
+          </EmptyState.Indicator>
+          <VStack textAlign="center">{empty ?? <EmptyState.Title>No transactions found</EmptyState.Title>}</VStack>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+  return (
+    <>
+      <Box display={{ base: 'none', lg: 'block' }} borderWidth="1px" borderRadius="l3" bg="bg" overflow="hidden">
+        <Table.Root size="sm" interactive data-testid="transactions-table">
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>Reference</Table.ColumnHeader>
+              <Table.ColumnHeader>Item</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+              <Table.ColumnHeader>You are</Table.ColumnHeader>
+              <Table.ColumnHeader>Other party</Table.ColumnHeader>
+              <Table.ColumnHeader>Status</Table.ColumnHeader>
+              <Table.ColumnHeader>Latest event</Table.ColumnHeader>
+              <Table.ColumnHeader>Created</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {items.map((item) => {
+              const other = counterparty(item, myPhone);
+              return (
+                <Table.Row key={item.id} data-testid="transaction-row" data-reference={item.reference_number}>
+                  <Table.Cell>
+                    <ChakraLink asChild fontFamily="mono" fontSize="xs" fontWeight="semibold" color="brand.fg">
+                      <Link to={detailPath(item)}>{item.reference_number}</Link>
+                    </ChakraLink>
+                  </Table.Cell>
+                  <Table.Cell maxW="48">
+                    <Text truncate title={item.product_name}>
+                      {item.product_name}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {typeLabel(item.transaction_type)}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap">
+                    {formatMoney(item.amount)}
+                  </Table.Cell>
+                  <Table.Cell>{other.role}</Table.Cell>
+                  <Table.Cell>
+                    <Text>{other.name}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {formatPhone(other.phone)}
+                    </Text>
+                  </Table.Cell>
+                  <Table.Cell>
+                    <StatusBadge status={item.status} />
+                  </Table.Cell>
+                  <Table.Cell fontSize="xs" color="fg.muted">
+                    {item.latest_event ? humanize(item.latest_event.event_type) : '—'}
+                  </Table.Cell>
+                  <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={item.created_at}>
+                    {formatRelativeTime(item.created_at)}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Box>
+      <Stack display={{ base: 'flex', lg: 'none' }} gap="3" as="ul" listStyleType="none" data-testid="transactions-cards">
+        {items.map((item) => {
+          const other = counterparty(item, myPhone);
+          return (
+            <Card.Root as="li" key={item.id} size="sm" position="relative" _hover={{ borderColor: 'brand.solid' }} data-reference={item.reference_number}>
+              <Card.Body gap="2">
+                <HStack justify="space-between" align="flex-start" gap="3">
+                  <Box minW="0">
+                    {/* The whole card is the link's hit area; the link text stays the item name. */}
+                    <ChakraLink asChild fontWeight="semibold" _after={{ content: '""', position: 'absolute', inset: '0' }}>
+                      <Link to={detailPath(item)}>
+                        <Text as="span" lineClamp={1}>
+                          {item.product_name}
+                        </Text>
+                      </Link>
+                    </ChakraLink>
+                    <Text fontFamily="mono" fontSize="xs" color="fg.muted">
+                      {item.reference_number}
+                    </Text>
+                  </Box>
+                  <Text fontWeight="bold" whiteSpace="nowrap">
+                    {formatMoney(item.amount)}
+                  </Text>
+                </HStack>
+                <HStack justify="space-between" gap="2" flexWrap="wrap">
+                  <StatusBadge status={item.status} />
+                  <Text fontSize="xs" color="fg.muted">
+                    {other.role} · {other.label}: {other.name} · {formatRelativeTime(item.created_at)}
+                  </Text>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          );
+        })}
+      </Stack>
+    </>
+  );
+}

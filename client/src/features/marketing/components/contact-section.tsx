@@ -1,0 +1,71 @@
+/** The home page's contact section (anchor "contact"): details, USSD box, hours, Call Now / Live Chat, and the message form. */
+import { Box, Button, Card, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Clock, Mail, MapPin, MessageCircle, Phone, Smartphone } from 'lucide-react';
+import { Link } from 'react-router';
+import { BUSINESS_HOURS, LOCATION, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '../constants';
+import { ContactForm } from './contact-form';
+import { IconBadge, Section, SectionHeading } from './layout-blocks';
+import { UssdBox } from './ussd-box';
+
+export function ContactSection() {
+  const details = [
+    { icon: Phone, label: 'Phone', value: SUPPORT_PHONE, href: `tel:${SUPPORT_PHONE_TEL}` },
+    { icon: Mail, label: 'Support email', value: SUPPORT_EMAIL, href: `mailto:${SUPPORT_EMAIL}` },
+    { icon: MapPin, label: 'Office', value: LOCATION },
+    { icon: Clock, label: 'Business hours', value: BUSINESS_HOURS },
+  ];
+  return (
+    <Section id="contact" labelledBy="contact-heading">
+      <SectionHeading id="contact-heading" eyebrow="Contact" title="Talk to a real person">
+        Questions about a transaction, fees or partnering with us? Our Nairobi team answers in English and Kiswahili.
+      </SectionHeading>
+      <SimpleGrid columns={{ base: 1, lg: 5 }} gap="8">
+        <Stack gap="5" gridColumn={{ lg: 'span 2' }}>
+          <Stack as="ul" gap="4" listStyleType="none">
+            {details.map((detail) => (
+              <HStack as="li" key={detail.label} gap="4" align="flex-start">
+                <IconBadge icon={detail.icon} />
+                <Box>
+                  <Text fontSize="sm" color="fg.muted">
+                    {detail.label}
+                  </Text>
+                  {detail.href ? (
+                    <ChakraLink href={detail.href} fontWeight="semibold" color="fg">
+                      {detail.value}
+                    </ChakraLink>
+                  ) : (
+                    <Text fontWeight="semibold">{detail.value}</Text>
+                  )}
+                </Box>
+              </HStack>
+            ))}
+          </Stack>
+          <UssdBox />
+          <HStack gap="3" flexWrap="wrap">
+            <Button asChild colorPalette="teal" variant="solid">
+              <a href={`tel:${SUPPORT_PHONE_TEL}`}>
+                <Phone aria-hidden /> Call Now
+              </a>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/ussd-simulator">
+                <MessageCircle aria-hidden /> Live Chat
+              </Link>
+            </Button>
+          </HStack>
+          <Text fontSize="xs" color="fg.muted" display="flex" gap="1" alignItems="center">
+            <Smartphone size={14} aria-hidden /> Live Chat opens our interactive USSD assistant; it works 24/7.
+          </Text>
+        </Stack>
+        <Card.Root gridColumn={{ lg: 'span 3' }} variant="outline">
+          <Card.Body gap="4">
+            <Heading as="h3" id="contact-form-heading" size="lg">
+              Send us a message
+            </Heading>
+            <ContactForm />
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Section>
+  );
+}

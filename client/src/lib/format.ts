@@ -1,0 +1,68 @@
+/**
+ * Display formatting shared by the dashboards: money from the wire ("1500.00" → "KES 1,500"), relative
+ * times as spec §9 describes them, dates in the Kenyan locale, phones and enum labels.
+ */
+import { formatKes, parseAmount } from '@domain/money';
+import { displayPhone } from '@domain/phone';
+
+/** A wire amount ("1500.00") as "KES 1,500" (0 to 2 decimals); "KES 0" for anything unreadable. */
+export function formatMoney(wire: string | null | undefined): string {
+  const negative = typeof wire === 'string' && wire.startsWith('-');
+  const cents = parseAmount(negative ? wire.slice(1) : (wire ?? '')) ?? 0n;
+  return negative ? `-${formatKes(cents)}` : formatKes(cents);
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Spec §9: under 60 seconds "Just now", then minutes, hours and days (under 7 days), then a date.
+ * Times in the future (a deadline) read "in 3 hours".
+ */
+export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date()): string {
+  if (!iso) return '—';
+  const then = new Date(iso);
+  if (Number.isNaN(then.getTime())) return '—';
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  const future = seconds < 0;
+  const elapsed = Math.abs(seconds);
+  const say = (count: number, unit: string) => {
+    const text = `${count} ${unit}${count === 1 ? '' : 's'}`;
+    return future ? `in ${text}` : `${text} ago`;
+  };
+  if (elapsed < MINUTE) return future ? 'In a moment' : 'Just now';
+  if (elapsed < HOUR) return say(Math.floor(elapsed / MINUTE), 'minute');
+  if (elapsed < DAY) return say(Math.floor(elapsed / HOUR), 'hour');
+  if (elapsed < 7 * DAY) return say(Math.floor(elapsed / DAY), 'day');
+  return formatDate(iso);
+}
+
+/** "21 Nov 2026". */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** "21 Nov 2026, 14:05". */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return date.toLocaleString('en-KE', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** 254722123456 → "0722 123 456"; masked or unknown forms are shown as they are. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '—';
+  return /^254\d{9}$/.test(phone) ? displayPhone(phone) : phone;
+}
+
+/** snake_case enum values as words: "lipa_mdogo_mdogo" → "Lipa mdogo mdogo". */
+export function humanize(value: string | null | undefined): string {
+  if (!value) return '';
+  const words = value.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

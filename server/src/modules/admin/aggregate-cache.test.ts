@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { createAggregateCache } from './aggregate-cache.ts';
+
+function setup(ttlMs: number) {
+  let clock = 1_000;
+  let calls = 0;
+  let value = 'first';
+  const cache = createAggregateCache({ ttlMs, now: () => clock });
+  const compute = async () => {
+    calls++;
+    return value;
+  };
+  return {
+    cache,
+    compute,
+    calls: () => calls,
+    tick: (ms: number) => (clock += ms),
+    setValue: (next: string) => (value = next),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('createAggregateCache', () => {
+  it('computes every time when the ttl is 0', async () => {
+    const s = setup(0);
+    await s.cache.get('k', s.compute);
+    await s.cache.get('k', s.compute);
+    expect(s.calls()).toBe(2);
+  });
+
+  it('reuses a fresh value, then serves the stale one while refreshing in the background', async () => {
+    const s = setup(1_000);
+    expect((await s.cache.get('k', s.compute)).value).toBe('first');
+    s.tick(500);
+    expect((await s.cache.get('k', s.compute)).value).toBe('first');
+    expect(s.calls()).toBe(1);
+    s.setValue('second');
+    s.tick(1_000);
+    const stale = await s.cache.get('k', s.compute);
+    expect(stale.value).toBe('first');
+    await settle();
+    expect(s.calls()).toBe(2);
+    expect((await s.cache.get('k', s.compute)).value).toBe('second');
+  });
+
+  it('waits for a fresh value when the old one is too stale', async () => {
+    const s = setup(1_000);
+    await s.cache.get('k', s.compute);
+    s.setValue('second');
+    s.tick(20_000);
+    expect((await s.cache.get('k', s.compute)).value).toBe('second');
+  });
+
+  it('runs one computation per key at a time', async () => {
+    const s = setup(1_000);
+    const results = await Promise.all([s.cache.get('k', s.compute), s.cache.get('k', s.compute), s.cache.get('k', s.compute)]);
+    expect(results.map((result) => result.value)).toEqual(['first', 'first', 'first']);
+    expect(s.calls()).toBe(1);
+  });
+
+  it('forgets invalidated keys, and a computation started before does not bring them back', async () => {
+    const s = setup(1_000);
+    await s.cache.get('users:a', s.compute);
+    await s.cache.get('other', s.compute);
+    s.setValue('second');
+    s.cache.invalidate('users:');
+    expect((await s.cache.get('users:a', s.compute)).value).toBe('second');
+    expect((await s.cache.get('other', s.compute)).value).toBe('first');
+
+    let release: (value: string) => void = () => {};
+    const slow = s.cache.get('users:b', () => new Promise<string>((resolve) => (release = resolve)));
+    s.cache.invalidate('users:');
+    release('old');
+    expect((await slow).value).toBe('old');
+    expect((await s.cache.get('users:b', s.compute)).value).toBe('second');
+  });
+
+  it('keeps serving the stale value when a background refresh fails', async () => {
+    const errors: string[] = [];
+    let clock = 0;
+    const cache = createAggregateCache({ ttlMs: 100, now: () => clock, onRefreshError: (key) => errors.push(key) });
+    await cache.get('k', async () => 1);
+    clock = 150;
+    expect((await cache.get('k', () => Promise.reject(new Error('db down')))).value).toBe(1);
+    await settle();
+    expect(errors).toEqual(['k']);
+  });
+});

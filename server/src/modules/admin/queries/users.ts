@@ -1,0 +1,132 @@
+/**
+ * GET /api/admin/users: every account, newest first, searched by phone, full name or email (trigram
+ * indexes), filtered by type and status, with a summary of the filtered set. Without a search the
+ * totals come from the cached (type, status, verified) grouping.
+ */
+import type { AdminUser, AdminUsersData, AdminUsersQuery } from '../../../contract/admin.ts';
+import { paginationOf } from '../../../contract/common.ts';
+import type { AppContext } from '../../../context.ts';
+import { normalizePhone } from '../../../domain/phone.ts';
+import { toUserWire } from '../../auth/user-wire.ts';
+import { adminCache, likeEscape, phoneFragment, sql, userGroups, whereAll, type Sql, type UserGroup } from './shared.ts';
+
+export type UserFilters = Omit<AdminUsersQuery, 'page' | 'per_page'>;
+
+export function userConditions(filters: UserFilters): Sql[] {
+  const conditions: Sql[] = [];
+  if (filters.user_type) conditions.push(sql`u.user_type = ${filters.user_type}::"UserType"`);
+  if (filters.status === 'active' || filters.status === 'suspended') conditions.push(sql`u.status = ${filters.status}::"UserStatus"`);
+  if (filters.status === 'verified') conditions.push(sql`u.phone_verified_at IS NOT NULL`);
+  if (filters.status === 'unverified') conditions.push(sql`u.phone_verified_at IS NULL`);
+  const term = filters.search?.trim();
+  if (term) {
+    const text = `%${likeEscape(term.toLowerCase())}%`;
+    // The name and email expressions match the trigram indexes of the admin_monitoring migration.
+    const alternatives = [sql`lower(u.first_name || ' ' || u.last_name) LIKE ${text}`, sql`lower(u.email) LIKE ${text}`];
+    const phone = normalizePhone(term);
+    const fragment = phone ?? phoneFragment(term);
+    if (phone) alternatives.push(sql`u.phone_number = ${phone}`);
+    else if (fragment) alternatives.push(sql`u.phone_number LIKE ${`%${likeEscape(fragment)}%`}`);
+    conditions.push(sql`(${alternatives.reduce((all, next) => sql`${all} OR ${next}`)})`);
+  }
+  return conditions;
+}
+
+interface UserRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  email: string | null;
+  user_type: AdminUser['user_type'];
+  status: AdminUser['status'];
+  phone_verified_at: Date | null;
+  created_at: Date;
+}
+
+export function toAdminUser(row: {
+  id: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  email: string | null;
+  userType: AdminUser['user_type'];
+  status: AdminUser['status'];
+  phoneVerifiedAt: Date | null;
+  createdAt: Date;
+}): AdminUser {
+  return { ...toUserWire(row), status: row.status };
+}
+
+interface Summary {
+  total: number;
+  verified: number;
+  sellers: number;
+  buyers: number;
+}
+
+function summaryOf(groups: UserGroup[]): Summary {
+  const sum = (keep: (group: UserGroup) => boolean) => groups.filter(keep).reduce((total, group) => total + group.count, 0);
+  return {
+    total: sum(() => true),
+    verified: sum((group) => group.isVerified),
+    sellers: sum((group) => group.userType === 'seller' || group.userType === 'both'),
+    buyers: sum((group) => group.userType === 'buyer' || group.userType === 'both'),
+  };
+}
+
+async function summarize(ctx: AppContext, filters: UserFilters, conditions: Sql[]): Promise<Summary> {
+  if (!filters.search?.trim()) {
+    const groups = (await userGroups(ctx)).filter(
+      (group) =>
+        (!filters.user_type || group.userType === filters.user_type) &&
+        (filters.status === undefined ||
+          (filters.status === 'verified' && group.isVerified) ||
+          (filters.status === 'unverified' && !group.isVerified) ||
+          group.status === filters.status),
+    );
+    return summaryOf(groups);
+  }
+  const { value } = await adminCache(ctx).get(`users:summary:${JSON.stringify(filters)}`, async () => {
+    const [row] = await ctx.db.$queryRaw<{ total: bigint; verified: bigint; sellers: bigint; buyers: bigint }[]>`
+      SELECT COUNT(*)::bigint AS total,
+             COUNT(*) FILTER (WHERE u.phone_verified_at IS NOT NULL)::bigint AS verified,
+             COUNT(*) FILTER (WHERE u.user_type IN ('seller', 'both'))::bigint AS sellers,
+             COUNT(*) FILTER (WHERE u.user_type IN ('buyer', 'both'))::bigint AS buyers
+      FROM users u WHERE ${whereAll(conditions)}`;
+    return { total: Number(row!.total), verified: Number(row!.verified), sellers: Number(row!.sellers), buyers: Number(row!.buyers) };
+  });
+  return value;
+}
+
+export async function userPage(ctx: AppContext, { conditions, limit, offset }: { conditions: Sql[]; limit: number; offset: number }) {
+  const rows = await ctx.db.$queryRaw<UserRow[]>`
+    SELECT u.id::text, u.first_name, u.last_name, u.phone_number, u.email, u.user_type::text AS user_type, u.status::text AS status,
+           u.phone_verified_at, u.created_at
+    FROM users u WHERE ${whereAll(conditions)}
+    ORDER BY u.created_at DESC, u.id DESC
+    LIMIT ${limit} OFFSET ${offset}`;
+  return rows.map((row) =>
+    toAdminUser({
+      id: row.id,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      phoneNumber: row.phone_number,
+      email: row.email,
+      userType: row.user_type,
+      status: row.status,
+      phoneVerifiedAt: row.phone_verified_at,
+      createdAt: row.created_at,
+    }),
+  );
+}
+
+export async function listAdminUsers(ctx: AppContext, query: AdminUsersQuery): Promise<AdminUsersData> {
+  const { page, per_page: perPage, ...filters } = query;
+  const conditions = userConditions(filters);
+  const [users, summary] = await Promise.all([
+    userPage(ctx, { conditions, limit: perPage, offset: (page - 1) * perPage }),
+    summarize(ctx, filters, conditions),
+  ]);
+  return { users, pagination: paginationOf(page, perPage, summary.total), summary };
+}

@@ -1,0 +1,85 @@
+/**
+ * Every SMS template, rendered in English and Kiswahili with realistic parameters: one SMS part each
+ * (≤ 160 GSM-7 characters), no missing parameter, no character that would switch the message to UCS-2
+ * (70 characters a part). The test names carry each message's length for review.
+ */
+import { describe, expect, it } from 'vitest';
+import { renderSms, SMS_TEMPLATES, type Language, type SmsTemplate } from './templates.ts';
+
+/** Typical values, formatted as the callers format them (formatKes, displayPhone, displayDateTime). */
+const TYPICAL: Record<string, string> = {
+  code: '482913',
+  ref: 'ESC-7KQ2-9HDX',
+  product: 'Samsung 55-inch Smart TV',
+  amount: 'KES 65,000',
+  due: 'KES 65,402',
+  seller: 'Otieno (0711 000 002)',
+  buyer: 'Wanjiku (0711 000 001)',
+  receipt: 'SKL4H7D2PQ',
+  paid: 'KES 26,000',
+  total: 'KES 65,000',
+  next: 'KES 8,700 by 2026-12-24',
+  reason: 'Insufficient funds',
+  deadline: '24 Nov 2026, 14:30',
+  by: 'seller',
+  outcome: 'refund to buyer',
+  date: '24 Dec 2026',
+  grace: '31 Dec 2026',
+  name: 'Wanjiku',
+  until: '14:30',
+};
+
+/** The longest values callers pass: product names are cut to 40 characters, reasons to 50 or 60. */
+const LONGEST: Record<string, string> = {
+  ...TYPICAL,
+  product: 'Hisense 65-inch 4K UHD Smart TV with ...',
+  amount: 'KES 500,000',
+  due: 'KES 500,531',
+  seller: 'Nyambura (0711 000 002)',
+  buyer: 'Chepkemboi (0711 000 001)',
+  paid: 'KES 499,000',
+  total: 'KES 500,000',
+  next: 'KES 41,700 by 2026-12-24',
+  reason: 'The item delivered is not the model we agreed on',
+};
+
+/** GSM 03.38 basic set (plus the euro sign's neighbours we never use): anything else forces UCS-2. */
+const GSM7 = /^[A-Za-z0-9 @£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà]*$/;
+
+const cases = (Object.keys(SMS_TEMPLATES) as SmsTemplate[]).flatMap((template) =>
+  (['en', 'sw'] as Language[]).map((language) => {
+    const typical = renderSms(template, language, TYPICAL);
+    const longest = renderSms(template, language, LONGEST);
+    return { template, language, typical, longest };
+  }),
+);
+
+describe('SMS templates', () => {
+  it.each(cases.map((c) => [`${c.template} (${c.language}): ${c.typical.length} / longest ${c.longest.length} chars`, c] as const))(
+    '%s',
+    (_name, { typical, longest }) => {
+      expect(typical).not.toMatch(/undefined|null|NaN|\$\{/);
+      expect(typical).toMatch(GSM7);
+      expect(typical.length).toBeLessThanOrEqual(160);
+      // Even the longest values callers can pass keep the message to a single SMS part.
+      expect(longest.length).toBeLessThanOrEqual(160);
+    },
+  );
+
+  it('has both languages for every template, and the Kiswahili text is not the English one', () => {
+    for (const template of Object.keys(SMS_TEMPLATES) as SmsTemplate[]) {
+      expect(renderSms(template, 'sw', TYPICAL)).not.toBe(renderSms(template, 'en', TYPICAL));
+    }
+  });
+
+  it('names the acting party in Kiswahili in Kiswahili messages', () => {
+    expect(renderSms('cancelled', 'sw', { ...TYPICAL, by: 'buyer' })).toContain('na mnunuzi');
+    expect(renderSms('dispute_opened', 'sw', { ...TYPICAL, by: 'seller' })).toContain('na muuzaji');
+    expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
+  });
+
+  it('tells the owner when and until when the USSD PIN is locked', () => {
+    expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
+    expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');
+  });
+});

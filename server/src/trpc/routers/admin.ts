@@ -1,0 +1,38 @@
+/** `admin.*`: the monitoring queries and account actions of the dashboard, shared with the REST routes. */
+import { z } from 'zod';
+import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '../../contract/admin.ts';
+import { getAnalytics } from '../../modules/admin/queries/analytics.ts';
+import { getDashboard } from '../../modules/admin/queries/dashboard.ts';
+import { getSystemHealth } from '../../modules/admin/queries/health.ts';
+import { getLatestActivity } from '../../modules/admin/queries/latest.ts';
+import { getPlatformStats } from '../../modules/admin/queries/stats.ts';
+import { getTransactionTimeline, listAdminTransactions } from '../../modules/admin/queries/transactions.ts';
+import { listAdminUsers } from '../../modules/admin/queries/users.ts';
+import { reactivateUser } from '../../modules/admin/use-cases/reactivate-user.ts';
+import { suspendUser } from '../../modules/admin/use-cases/suspend-user.ts';
+import { verifyUser } from '../../modules/admin/use-cases/verify-user.ts';
+import { adminProcedure, createTRPCRouter } from '../init.ts';
+
+const byId = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+export const adminRouter = createTRPCRouter({
+  dashboard: adminProcedure.query(({ ctx }) => getDashboard(ctx.ctx)),
+  health: adminProcedure.query(({ ctx }) => getSystemHealth(ctx.ctx)),
+  stats: adminProcedure.query(({ ctx }) => getPlatformStats(ctx.ctx)),
+  analytics: adminProcedure.input(analyticsQuery).query(({ ctx, input }) => getAnalytics(ctx.ctx, input)),
+  latest: adminProcedure.input(latestQuery).query(({ ctx, input }) => getLatestActivity(ctx.ctx, input)),
+  transactions: adminProcedure.input(adminTransactionsQuery).query(({ ctx, input }) => listAdminTransactions(ctx.ctx, input)),
+  transactionTimeline: adminProcedure
+    .input(byId)
+    .query(({ ctx, input }) => getTransactionTimeline(ctx.ctx, { transactionId: input.id, adminId: ctx.auth.userId })),
+  users: adminProcedure.input(adminUsersQuery).query(({ ctx, input }) => listAdminUsers(ctx.ctx, input)),
+  verifyUser: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => verifyUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
+  suspendUser: adminProcedure
+    .input(byId.extend({ reason: z.string().trim().max(500).optional() }))
+    .mutation(({ ctx, input }) => suspendUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip, reason: input.reason })),
+  reactivateUser: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => reactivateUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
+});
