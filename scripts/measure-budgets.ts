@@ -65,7 +65,8 @@ export function measureInitialJs() {
   if (fromHtml.size === 0) throw new Error('dist/index.html has no module scripts: is the build complete?');
 
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) throw new Error('client/dist/.vite/manifest.json is missing: build.manifest must be on in client/vite.config.ts');
+  if (!existsSync(manifestFile))
+    throw new Error('client/dist/.vite/manifest.json is missing: build.manifest must be on in client/vite.config.ts');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const homeKey = Object.keys(manifest).find((key) => key.endsWith('src/pages/home.tsx'));
   if (!homeKey) throw new Error('The home page chunk (src/pages/home.tsx) is not in the manifest');
@@ -81,13 +82,21 @@ export function measureInitialJs() {
 
 /** Serves client/dist like the real server: hashed assets, prerendered <route>/index.html, else the shell. */
 function serveDist(): Promise<Server> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.svg': 'image/svg+xml', '.png': 'image/png' };
+  const types: Record<string, string> = {
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+    '.html': 'text/html',
+    '.svg': 'image/svg+xml',
+    '.png': 'image/png',
+  };
   const server = createServer((request, response) => {
     const url = decodeURIComponent((request.url ?? '/').split('?')[0]!);
     const candidates = [url, path.join(url, 'index.html'), 'index.html'];
-    const file = candidates.map((candidate) => path.join(distDir, candidate)).find((candidate) => {
-      return candidate.startsWith(distDir) && existsSync(candidate) && statSync(candidate).isFile();
-    })!;
+    const file = candidates
+      .map((candidate) => path.join(distDir, candidate))
+      .find((candidate) => {
+        return candidate.startsWith(distDir) && existsSync(candidate) && statSync(candidate).isFile();
+      })!;
     response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
     response.end(readFileSync(file));
   });
@@ -106,7 +115,14 @@ export async function measureLcp(baseUrl: string, runCount: number) {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const samples: { lcp: number; element: string; jsFetched: number }[] = [];
   try {
@@ -115,7 +131,8 @@ export async function measureLcp(baseUrl: string, runCount: number) {
       const page = await context.newPage();
       const scripts: Promise<number>[] = [];
       page.on('response', (response) => {
-        if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+        if (response.request().resourceType() === 'script')
+          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
       });
       await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
       const lcp = await page.evaluate(
@@ -125,7 +142,10 @@ export async function measureLcp(baseUrl: string, runCount: number) {
             new PerformanceObserver((list) => {
               for (const entry of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
                 const element = entry.element;
-                last = { lcp: entry.startTime, element: element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}` : '' };
+                last = {
+                  lcp: entry.startTime,
+                  element: element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}` : '',
+                };
               }
             }).observe({ type: 'largest-contentful-paint', buffered: true });
             // LCP candidates stop once the page has settled; give late paints a moment.
@@ -165,7 +185,9 @@ async function main() {
   } else {
     console.log('Home page initial JavaScript (gzip -9):');
     for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
-    console.log(`  index.html tags only: ${kb(js.entryGzip)}; with the home route: ${kb(js.totalGzip)}  budget ${kb(JS_BUDGET_BYTES)}  ${jsOk ? 'OK' : 'OVER'}`);
+    console.log(
+      `  index.html tags only: ${kb(js.entryGzip)}; with the home route: ${kb(js.totalGzip)}  budget ${kb(JS_BUDGET_BYTES)}  ${jsOk ? 'OK' : 'OVER'}`,
+    );
     console.log(`  JavaScript fetched by Chromium while loading /: ${kb(lcp.median.jsFetched)} (gzip of each response)`);
     console.log(`Largest Contentful Paint of / (${runs} cold loads, localhost, 1280×800):`);
     console.log(`  samples: ${lcp.samples.map((sample) => `${Math.round(sample.lcp)} ms`).join(', ')}; element ${lcp.median.element}`);

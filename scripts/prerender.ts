@@ -67,9 +67,17 @@ export function sitemapXml(siteUrl: string, lastModified: string): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /', 'Disallow: /dashboard', 'Disallow: /api/', 'Disallow: /trpc/', 'Disallow: /mock/', '', `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`, ''].join(
-    '\n',
-  );
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /dashboard',
+    'Disallow: /api/',
+    'Disallow: /trpc/',
+    'Disallow: /mock/',
+    '',
+    `Sitemap: ${absoluteUrl(siteUrl, '/sitemap.xml')}`,
+    '',
+  ].join('\n');
 }
 
 export function prerender(distDir: string, siteUrl: string): string[] {

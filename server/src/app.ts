@@ -132,7 +132,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   await app.register(
     async (scope) => {
-      await africasTalkingMock(scope, { db, apiKey: config.SMS_API_KEY, username: config.SMS_USERNAME });
+      await africasTalkingMock(scope, {
+        db,
+        apiKey: config.SMS_API_KEY,
+        username: config.SMS_USERNAME,
+        deliveryReportUrl: `${config.PUBLIC_BASE_URL}/api/sms/delivery-report`,
+      });
     },
     { prefix: '/mock/africastalking' },
   );

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv, resolveConfig, type AppConfig } from '../src/config/env.ts';
 import type { AppContext } from '../src/context.ts';
+import type { Db } from '../src/db/prisma.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { databaseUrl, withAdminClient } from './database.ts';
 
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   /** Reuse an existing database (restart tests). */
   databaseUrl?: string;
   port?: number;
+  /** Makes the app's Prisma client (e.g. one that reports its queries); closed with the app. */
+  db?: (databaseUrl: string) => Db;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -63,6 +66,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     callbackSecret: 'test-callback-secret-0123',
     port,
   });
+  const ownDb = options.db?.(url);
   const app = await buildApp(
     {
       ...config,
@@ -70,7 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       MPESA_BASE_URL: `http://127.0.0.1:${port}/mock/daraja`,
       SMS_BASE_URL: `http://127.0.0.1:${port}/mock/africastalking`,
     },
-    { startJobs: options.startJobs ?? false, ...(options.clock ? { clock: options.clock } : {}) },
+    { startJobs: options.startJobs ?? false, ...(options.clock ? { clock: options.clock } : {}), ...(ownDb ? { db: ownDb } : {}) },
   );
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -81,6 +85,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     databaseUrl: url,
     async close() {
       await app.close();
+      await ownDb?.$disconnect();
       await database?.drop();
     },
   };

@@ -1,13 +1,13 @@
 /**
  * Keeps the head in step with client-side navigation: the same tags the prerender wrote into the HTML
- * (seo.ts), replaced whenever the path changes.
+ * (seo.ts), replaced whenever the path changes. seo.ts loads on demand, so the route table and JSON-LD
+ * builders stay out of the first JavaScript the home page needs (its HTML already has them).
  */
-import { DEFAULT_SITE_URL, headTagsFor, routeFor, type HeadTag } from './seo';
+import type { HeadTag } from './seo';
 
-const SITE_URL: string = import.meta.env.VITE_SITE_URL || DEFAULT_SITE_URL;
+const SITE_URL: string | undefined = import.meta.env.VITE_SITE_URL || undefined;
 
-export function applyDocumentMetadata(pathname: string): void {
-  const tags = headTagsFor(routeFor(pathname), SITE_URL);
+function applyHeadTags(tags: HeadTag[]): void {
   const head = document.head;
   for (const element of head.querySelectorAll('[data-seo]:not(title)')) element.remove();
   for (const tag of tags) {
@@ -15,28 +15,31 @@ export function applyDocumentMetadata(pathname: string): void {
       document.title = tag.text;
       continue;
     }
-    head.appendChild(createElement(tag));
+    const element = document.createElement(tag.tag);
+    element.setAttribute('data-seo', '');
+    for (const [key, value] of Object.entries(tag.attrs)) element.setAttribute(key, value);
+    if (tag.tag === 'script') element.textContent = tag.text;
+    head.appendChild(element);
   }
 }
 
-function createElement(tag: Exclude<HeadTag, { tag: 'title' }>): HTMLElement {
-  const element = document.createElement(tag.tag);
-  element.setAttribute('data-seo', '');
-  for (const [key, value] of Object.entries(tag.attrs)) element.setAttribute(key, value);
-  if (tag.tag === 'script') element.textContent = tag.text;
-  return element;
+interface RouterLike {
+  state: { location: { pathname: string } };
+  subscribe(listener: (state: { location: { pathname: string } }) => void): unknown;
 }
 
-/** Applies the metadata now and after every navigation of `router`. */
-export function syncDocumentMetadata(router: {
-  state: { location: { pathname: string } };
-  subscribe(fn: (state: { location: { pathname: string } }) => void): unknown;
-}) {
+/** Applies the metadata of the current page now and after every navigation of `router`. */
+export function syncDocumentMetadata(router: RouterLike): void {
   let current = router.state.location.pathname;
-  applyDocumentMetadata(current);
+  const apply = (pathname: string) =>
+    import('./seo').then((seo) => {
+      // A newer navigation may have finished first.
+      if (pathname === current) applyHeadTags(seo.headTagsFor(seo.routeFor(pathname), SITE_URL ?? seo.DEFAULT_SITE_URL));
+    });
+  void apply(current);
   router.subscribe((state) => {
     if (state.location.pathname === current) return;
     current = state.location.pathname;
-    applyDocumentMetadata(current);
+    void apply(current);
   });
 }

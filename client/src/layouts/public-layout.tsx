@@ -18,7 +18,7 @@ import {
   Separator,
   SimpleGrid,
 } from '@chakra-ui/react';
-import { Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
+import { Clock, Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
@@ -49,16 +49,20 @@ const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion:
 
 /**
  * After a navigation (spec §2: after about 100 ms), scrolls to `#anchor` when there is one, else to
- * the top. Keyed on the navigation, so clicking the same anchor twice scrolls again.
+ * the top. Keyed on the navigation, so clicking the same anchor twice scrolls again. The home page's
+ * lower sections load as a second chunk, so an anchor is looked for again for a few seconds.
  */
 function useScrollOnNavigate() {
   const location = useLocation();
   useEffect(() => {
     const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
-    const timer = setTimeout(() => {
-      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
+    const giveUpAt = Date.now() + 5000;
+    let timer = setTimeout(function scroll() {
+      if (!id) return window.scrollTo({ top: 0, behavior });
+      const target = document.getElementById(id);
       if (target) target.scrollIntoView({ behavior, block: 'start' });
-      else window.scrollTo({ top: 0, behavior });
+      else if (Date.now() < giveUpAt) timer = setTimeout(scroll, 100);
     }, 100);
     return () => clearTimeout(timer);
   }, [location.key, location.hash, location.pathname]);
@@ -274,9 +278,11 @@ function Footer() {
               </HStack>
               <HStack gap="2">
                 <MapPin size={14} aria-hidden />
-                <Text>
-                  {LOCATION} · {BUSINESS_HOURS}
-                </Text>
+                <Text>{LOCATION}</Text>
+              </HStack>
+              <HStack gap="2">
+                <Clock size={14} aria-hidden />
+                <Text>{BUSINESS_HOURS}</Text>
               </HStack>
             </Stack>
           </Stack>

@@ -207,6 +207,71 @@ export const activityEvent = z.object({
 export const latestData = z.object({ transactions: z.array(latestTransaction), events: z.array(activityEvent) });
 export type LatestData = z.infer<typeof latestData>;
 
+// ───────────────────────────── alerts ─────────────────────────────
+
+/** Most rows each alert list carries (newest or most urgent first); `counts` has the full numbers. */
+export const ALERT_LIST_LIMIT = 50;
+
+export const alertsData = z.object({
+  counts: z.object({
+    failed_payments: count.meta({ description: 'STK payments that failed in the last 24 hours.' }),
+    stuck_payouts: count.meta({ description: 'Payouts pending or processing for more than 30 minutes.' }),
+    failed_payouts: count,
+    overdue_installments: count.meta({ description: 'Installments unpaid after their due date plus the grace days.' }),
+    overdue_disputes: count.meta({ description: 'Disputes not ruled on by their respond-by deadline.' }),
+  }),
+  failed_payments: z.array(
+    z.object({
+      payment_id: z.string(),
+      transaction_id: z.string(),
+      reference_number: z.string(),
+      amount: moneyString,
+      payer_phone: z.string(),
+      failure_reason: z.string().nullable(),
+      created_at: isoDate,
+    }),
+  ),
+  payouts: z.array(
+    z.object({
+      payout_id: z.string(),
+      transaction_id: z.string(),
+      reference_number: z.string(),
+      kind: z.enum(['seller_payout', 'buyer_refund']),
+      recipient_phone: z.string(),
+      amount: moneyString,
+      status: z.enum(['pending', 'processing', 'completed', 'failed']),
+      attempts: count,
+      last_error: z.string().nullable(),
+      created_at: isoDate,
+    }),
+  ),
+  overdue_installments: z.array(
+    z.object({
+      installment_id: z.string(),
+      transaction_id: z.string(),
+      reference_number: z.string(),
+      sequence: count,
+      amount: moneyString,
+      paid_amount: moneyString,
+      due_date: isoDate,
+      days_overdue: count,
+      buyer_phone: z.string(),
+    }),
+  ),
+  overdue_disputes: z.array(
+    z.object({
+      dispute_id: z.string(),
+      transaction_id: z.string(),
+      reference_number: z.string(),
+      reason: z.string(),
+      status: z.enum(['open', 'awaiting_return', 'resolved']),
+      respond_by: isoDate,
+      created_at: isoDate,
+    }),
+  ),
+});
+export type AlertsData = z.infer<typeof alertsData>;
+
 // ───────────────────────────── transactions ─────────────────────────────
 
 export const adminTransactionsQuery = paginationQuery.extend({
@@ -275,7 +340,7 @@ export type AdminUsersData = z.infer<typeof adminUsersData>;
 export const adminUserData = z.object({ user: adminUser });
 
 /** Optional body of POST /users/{id}/suspend (the reason goes to the audit log). */
-export const suspendUserBody = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+export const suspendUserBody = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 /** Most rows one CSV export holds (newest first). */
 export const EXPORT_ROW_LIMIT = 10_000;
@@ -289,6 +354,7 @@ export const healthResponse = envelope(healthData);
 export const statsResponse = envelope(statsData);
 export const analyticsResponse = envelope(analyticsData);
 export const latestResponse = envelope(latestData);
+export const alertsResponse = envelope(alertsData);
 export const adminTransactionsResponse = envelope(adminTransactionsData);
 export const transactionTimelineResponse = envelope(transactionTimelineData);
 export const adminUsersResponse = envelope(adminUsersData);

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient, Prisma } from '../generated/prisma/client.ts';
 
 export type Db = PrismaClient;
@@ -6,8 +7,31 @@ export type Db = PrismaClient;
 export type Tx = Prisma.TransactionClient;
 export { Prisma };
 
-export function createPrisma(databaseUrl: string, poolSize = 20): Db {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max: poolSize }) });
+export interface PrismaOptions {
+  poolSize?: number;
+  /**
+   * Called with every SQL statement sent to PostgreSQL, BEGIN and COMMIT included, and a number naming
+   * the pooled connection it went over (tests count round trips and check transaction boundaries).
+   */
+  onQuery?: (query: { sql: string; connection: number }) => void;
+}
+
+export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): Db {
+  const max = options.poolSize ?? 20;
+  if (!options.onQuery) return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max }) });
+  const onQuery = options.onQuery;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  let connections = 0;
+  pool.on('connect', (client) => {
+    const connection = ++connections;
+    const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string };
+      onQuery({ sql: typeof first === 'string' ? first : (first?.text ?? ''), connection });
+      return send(...args);
+    };
+  });
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 
 /**

@@ -8,8 +8,12 @@ import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import chargesRoutes from './charges/routes.ts';
 import contactRoutes from './contact/routes.ts';
+import disputeRoutes from './disputes/routes.ts';
 import healthRoutes from './health/routes.ts';
+import installmentRoutes from './installments/routes.ts';
+import { INSTALLMENT_SWEEP_QUEUE, runInstallmentSweep } from './installments/sweep.ts';
 import { deliverSms, SMS_QUEUE } from './notifications/notify.ts';
+import smsDeliveryReportRoutes from './notifications/delivery-report-routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import paymentRoutes from './payments/routes.ts';
 import { reconcilePayment } from './payments/use-cases/reconcile-payment.ts';
@@ -18,6 +22,8 @@ import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
 import transactionRoutes from './transactions/routes.ts';
 import { AUTO_RELEASE_QUEUE } from './transactions/use-cases/dispatch-transaction.ts';
 import { autoReleaseTransaction } from './transactions/use-cases/release-payment.ts';
+import ussdRoutes from './ussd/routes.ts';
+import { sendUssdStkPush, USSD_STK_QUEUE } from './ussd/stk-push-job.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(healthRoutes, { ctx });
@@ -28,6 +34,10 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(contactRoutes);
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
+  await app.register(ussdRoutes, { prefix: '/api/ussd' });
+  await app.register(smsDeliveryReportRoutes, { prefix: '/api/sms' });
+  await app.register(installmentRoutes, { ctx });
+  await app.register(disputeRoutes, { ctx });
 }
 
 /** Job handlers of every module; the queue runs them after the change that enqueued them commits. */
@@ -36,4 +46,8 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(PAYOUT_QUEUE, (payload) => sendPayout(ctx, payload));
   ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
   ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
+  ctx.jobs.register(USSD_STK_QUEUE, (payload) => sendUssdStkPush(ctx, payload));
+  ctx.jobs.register(INSTALLMENT_SWEEP_QUEUE, async () => {
+    await runInstallmentSweep(ctx);
+  });
 }

@@ -44,15 +44,17 @@ export interface TrpcContext {
   ip: string;
 }
 
-/** Reads the bearer token exactly as the REST guards do (app.authenticate). */
-export async function createContext({ req }: CreateFastifyContextOptions): Promise<TrpcContext> {
-  const base = { ctx: req.server.ctx, ip: req.ip };
-  try {
-    return { ...base, auth: await req.server.authenticate(req), authError: null };
-  } catch (error) {
-    if (error instanceof AppError) return { ...base, auth: null, authError: error };
-    throw error;
-  }
+/** The context of each request: the caller, read from the bearer token exactly as the REST guards do. */
+export function contextFactory(ctx: AppContext) {
+  return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => {
+    const base = { ctx, ip: req.ip };
+    try {
+      return { ...base, auth: await req.server.authenticate(req), authError: null };
+    } catch (error) {
+      if (error instanceof AppError) return { ...base, auth: null, authError: error };
+      throw error;
+    }
+  };
 }
 
 /** Field → messages from a schema validation failure, as in the REST envelope's `errors`. */

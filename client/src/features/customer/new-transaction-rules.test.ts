@@ -52,6 +52,10 @@ describe('toCreateRequest', () => {
       amount: '1500',
       transaction_type: 'standard',
     });
-    expect(toCreateRequest({ ...plan, totalCost: '35,000' })).toMatchObject({ total_cost: '35000', installment_months: 6, transaction_type: 'lipa_mdogo_mdogo' });
+    expect(toCreateRequest({ ...plan, totalCost: '35,000' })).toMatchObject({
+      total_cost: '35000',
+      installment_months: 6,
+      transaction_type: 'lipa_mdogo_mdogo',
+    });
   });
 });

@@ -1,5 +1,5 @@
 /** Facts the public site repeats in many places (spec §1, §2, §9). */
-export { SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '@/app/seo';
+export { SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '@/app/site';
 
 export const USSD_CODE = '*384*40#';
 export const BUSINESS_HOURS = 'Monday–Friday, 8:00 AM–6:00 PM EAT';

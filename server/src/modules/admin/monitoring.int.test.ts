@@ -134,6 +134,7 @@ describe('the admin guard', () => {
     '/api/admin/monitoring/stats',
     '/api/admin/monitoring/analytics',
     '/api/admin/monitoring/latest',
+    '/api/admin/monitoring/alerts',
     '/api/admin/monitoring/transactions',
     '/api/admin/monitoring/transactions/export',
     '/api/admin/monitoring/transactions/00000000-0000-4000-8000-000000000000/timeline',
@@ -261,6 +262,64 @@ describe('GET /monitoring/latest', () => {
     const defaults = (await get('/api/admin/monitoring/latest', admin)).json().data;
     expect(defaults.transactions).toHaveLength(5);
     for (const limit of ['0', '101', 'x']) expect((await get(`/api/admin/monitoring/latest?limit=${limit}`, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /monitoring/alerts', () => {
+  it('lists failed payments, and overdue disputes and installments once they are past their deadlines', async () => {
+    const before = (await get('/api/admin/monitoring/alerts', admin)).json().data;
+    expect(before.counts).toEqual({
+      failed_payments: 1,
+      stuck_payouts: 0,
+      failed_payouts: 0,
+      overdue_installments: 0,
+      overdue_disputes: 0,
+    });
+    expect(before.failed_payments).toEqual([
+      {
+        payment_id: expect.any(String),
+        transaction_id: ids.funded,
+        reference_number: refs.funded,
+        amount: '2025.00',
+        payer_phone: '254700000000',
+        failure_reason: null,
+        created_at: expect.any(String),
+      },
+    ]);
+    expect(before.payouts).toEqual([]);
+
+    // A second look, after deadlines pass: a dispute past respond_by and an installment past due + grace.
+    const late = await insertTransaction(t.ctx.db, {
+      buyerId: buyer.id,
+      sellerId: seller.id,
+      sellerPhone: seller.phone,
+      status: 'installment',
+      type: 'lipa_mdogo_mdogo',
+      createdAt: minutesAgo(60 * 24 * 40),
+    });
+    const plan = await t.ctx.db.installmentPlan.create({
+      data: { transactionId: late.id, totalCents: 100_000n, depositCents: 20_000n, monthlyCents: 80_000n, months: 3, graceDays: 7 },
+    });
+    await t.ctx.db.installment.create({ data: { planId: plan.id, sequence: 1, dueDate: minutesAgo(60 * 24 * 8), amountCents: 80_000n } });
+    await t.ctx.db.installment.create({ data: { planId: plan.id, sequence: 2, dueDate: minutesAgo(60 * 24 * 3), amountCents: 80_000n } });
+    const dispute = await t.ctx.db.dispute.create({
+      data: { transactionId: late.id, openedById: buyer.id, reason: 'other', description: 'Late', respondBy: minutesAgo(60) },
+    });
+    const after = (await get('/api/admin/monitoring/alerts', admin)).json().data;
+    expect(after.counts.overdue_installments).toBe(1);
+    expect(after.overdue_installments[0]).toMatchObject({
+      transaction_id: late.id,
+      sequence: 1,
+      amount: '800.00',
+      paid_amount: '0.00',
+      days_overdue: 8,
+      buyer_phone: buyer.phone,
+    });
+    expect(after.counts.overdue_disputes).toBe(1);
+    expect(after.overdue_disputes[0]).toMatchObject({ dispute_id: dispute.id, transaction_id: late.id, reason: 'other', status: 'open' });
+    // Leave the totals of the other tests as they were.
+    await t.ctx.db.dispute.delete({ where: { id: dispute.id } });
+    await t.ctx.db.transaction.delete({ where: { id: late.id } });
   });
 });
 

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminTransactionsExportQuery,
+  alertsResponse,
   adminTransactionsQuery,
   adminTransactionsResponse,
   adminUserResponse,
@@ -28,6 +29,7 @@ import {
 import { errorEnvelope, idParam } from '../../contract/common.ts';
 import { caller } from '../../plugins/auth.ts';
 import { exportTransactionsCsv, exportUsersCsv } from './exports.ts';
+import { getAlerts } from './queries/alerts.ts';
 import { getAnalytics } from './queries/analytics.ts';
 import { getDashboard } from './queries/dashboard.ts';
 import { getSystemHealth } from './queries/health.ts';
@@ -108,6 +110,18 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok('Latest activity', await getLatestActivity(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/monitoring/alerts',
+    {
+      schema: {
+        ...guarded,
+        summary: 'What needs a person now: failed payments, stuck or failed payouts, overdue installments and disputes',
+        response: { 200: alertsResponse, ...adminErrors },
+      },
+    },
+    async () => ok('Alerts', await getAlerts(app.ctx)),
   );
 
   app.get(

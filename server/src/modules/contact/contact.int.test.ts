@@ -85,7 +85,12 @@ describe('POST /api/contact', () => {
       expect(Object.keys(json.errors), field).toContain(field);
     }
     for (const raw of ['{not json', '[]', 'null', '"text"']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/contact', payload: raw, headers: { 'content-type': 'application/json' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        payload: raw,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.statusCode, raw).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, raw).toBeLessThan(500);
       expect(response.json().success).toBe(false);
@@ -102,7 +107,9 @@ describe('POST /api/contact', () => {
     expect(limited.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(CONTACT_EMAIL_LIMIT.windowSeconds);
-    expect(await t.ctx.db.contactMessage.count({ where: { email: { equals: email, mode: 'insensitive' } } })).toBe(CONTACT_EMAIL_LIMIT.limit);
+    expect(await t.ctx.db.contactMessage.count({ where: { email: { equals: email, mode: 'insensitive' } } })).toBe(
+      CONTACT_EMAIL_LIMIT.limit,
+    );
   });
 
   it('limits messages per IP address generously (100 a minute), counted in PostgreSQL', async () => {
@@ -150,8 +157,9 @@ describe('GET /api/admin/contact-messages', () => {
     });
     expect(new Date(data1.messages[0].created_at).toISOString()).toBe(data1.messages[0].created_at);
 
-    const page2 = (await t.app.inject({ url: '/api/admin/contact-messages?topic=partnership&per_page=2&page=2', headers: bearer(admin) })).json()
-      .data;
+    const page2 = (
+      await t.app.inject({ url: '/api/admin/contact-messages?topic=partnership&per_page=2&page=2', headers: bearer(admin) })
+    ).json().data;
     expect(page2.messages.map((m: { id: string }) => m.id)).toEqual([sent[0]]);
 
     const all = (await t.app.inject({ url: '/api/admin/contact-messages?per_page=100', headers: bearer(admin) })).json().data;
@@ -192,7 +200,12 @@ describe('PATCH /api/admin/contact-messages/:id', () => {
       payload: { status: 'read' },
     });
     expect(unknown.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'PATCH', url: '/api/admin/contact-messages/nope', headers: bearer(admin), payload: { status: 'read' } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/contact-messages/nope',
+      headers: bearer(admin),
+      payload: { status: 'read' },
+    });
     expect(bad.statusCode).toBe(400);
     const forbidden = await t.app.inject({
       method: 'PATCH',

@@ -49,6 +49,8 @@ export interface WireExtras {
   latestEvent: { eventType: string; createdAt: Date } | null;
   /** A buyer withdrawal request is waiting for the seller. */
   hasPendingWithdrawal?: boolean;
+  /** A refund ruling waits for the seller to confirm the dispatched item came back. */
+  isAwaitingReturn?: boolean;
 }
 
 export function toTransactionWire(txn: TransactionRow, extras: WireExtras): TransactionWire {
@@ -62,6 +64,7 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
   } else {
     actions = actions.filter((action) => action !== 'accept_withdrawal' && action !== 'decline_withdrawal');
   }
+  if (extras.isAwaitingReturn && role === 'seller') actions = [...actions, 'confirm_return'];
   return {
     id: txn.id,
     reference_number: txn.referenceNumber,

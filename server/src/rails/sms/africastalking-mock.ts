@@ -2,6 +2,11 @@
  * An Africa's Talking-compatible SMS mock served at /mock/africastalking: POST /version1/messaging,
  * form-encoded, `apiKey` header, answering with AT's SMSMessageData shape. Each message "delivered" is
  * kept in `mock_sms_deliveries`: the handset side, which tests read codes from.
+ *
+ * Like AT, it then posts a delivery report (form-encoded id, status, phoneNumber, networkCode,
+ * failureReason, retryCount) to the delivery report URL after a short delay: `Success`, or `Failed`
+ * with failureReason `DeliveryFailure` for numbers ending 0002. A report the receiver does not accept
+ * (not 2xx, e.g. it has not stored the message id yet) is retried a few times.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -11,9 +16,56 @@ export interface SmsMockOptions {
   db: Db;
   apiKey: string;
   username: string;
+  /** Where delivery reports go (`${PUBLIC_BASE_URL}/api/sms/delivery-report`); none are sent when unset. */
+  deliveryReportUrl?: string;
+  /** Delay before the first delivery report (default 300 ms). */
+  deliveryReportDelayMs?: number;
 }
 
+/** Handsets that never receive SMS: the mock reports their messages as failed. */
+export const UNDELIVERABLE_ENDING = '0002';
+const REPORT_ATTEMPTS = 4;
+
 export async function africasTalkingMock(app: FastifyInstance, options: SmsMockOptions): Promise<void> {
+  const timers = new Set<NodeJS.Timeout>();
+  const inFlight = new Set<Promise<void>>();
+  let closing = false;
+
+  function scheduleReport(report: Record<string, string>, attempt = 1) {
+    if (closing || !options.deliveryReportUrl) return;
+    const delay = (options.deliveryReportDelayMs ?? 300) * 2 ** (attempt - 1);
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const sending = sendReport(report, attempt).finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
+    }, delay);
+    timer.unref?.();
+    timers.add(timer);
+  }
+
+  async function sendReport(report: Record<string, string>, attempt: number): Promise<void> {
+    let isAccepted = false;
+    try {
+      const response = await fetch(options.deliveryReportUrl!, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ ...report, retryCount: String(attempt - 1) }).toString(),
+        signal: AbortSignal.timeout(10_000),
+      });
+      isAccepted = response.ok;
+    } catch (error) {
+      app.log.debug({ err: error, id: report.id }, 'SMS mock: delivery report not delivered');
+    }
+    if (!isAccepted && attempt < REPORT_ATTEMPTS) scheduleReport(report, attempt + 1);
+  }
+
+  app.addHook('onClose', async () => {
+    closing = true;
+    for (const timer of timers) clearTimeout(timer);
+    timers.clear();
+    await Promise.allSettled([...inFlight]);
+  });
+
   app.post('/version1/messaging', async (request, reply) => {
     if (request.headers.apikey !== options.apiKey) {
       return reply.status(401).send('The supplied authentication is invalid');
@@ -33,6 +85,14 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
       if (isValid) {
         await options.db.mockSmsDelivery.create({
           data: { messageId, username: body.username, from: body.from ?? null, to, message },
+        });
+        const isUndeliverable = to.endsWith(UNDELIVERABLE_ENDING);
+        scheduleReport({
+          id: messageId,
+          status: isUndeliverable ? 'Failed' : 'Success',
+          phoneNumber: to,
+          networkCode: '63902',
+          ...(isUndeliverable ? { failureReason: 'DeliveryFailure' } : {}),
         });
       }
       results.push(

@@ -1,6 +1,7 @@
 /** `admin.*`: the monitoring queries and account actions of the dashboard, shared with the REST routes. */
 import { z } from 'zod';
 import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '../../contract/admin.ts';
+import { getAlerts } from '../../modules/admin/queries/alerts.ts';
 import { getAnalytics } from '../../modules/admin/queries/analytics.ts';
 import { getDashboard } from '../../modules/admin/queries/dashboard.ts';
 import { getSystemHealth } from '../../modules/admin/queries/health.ts';
@@ -20,6 +21,7 @@ export const adminRouter = createTRPCRouter({
   health: adminProcedure.query(({ ctx }) => getSystemHealth(ctx.ctx)),
   stats: adminProcedure.query(({ ctx }) => getPlatformStats(ctx.ctx)),
   analytics: adminProcedure.input(analyticsQuery).query(({ ctx, input }) => getAnalytics(ctx.ctx, input)),
+  alerts: adminProcedure.query(({ ctx }) => getAlerts(ctx.ctx)),
   latest: adminProcedure.input(latestQuery).query(({ ctx, input }) => getLatestActivity(ctx.ctx, input)),
   transactions: adminProcedure.input(adminTransactionsQuery).query(({ ctx, input }) => listAdminTransactions(ctx.ctx, input)),
   transactionTimeline: adminProcedure

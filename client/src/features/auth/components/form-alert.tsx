@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export function FormAlert({ status = 'error', children }: { status?: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
   return (
-    <Alert.Root status={status} borderRadius="md" aria-live={status === 'error' ? 'assertive' : 'polite'}>
+    <Alert.Root status={status} borderRadius="md" role={status === 'error' ? 'alert' : 'status'}>
       <Alert.Indicator />
       <Alert.Description>{children}</Alert.Description>
     </Alert.Root>

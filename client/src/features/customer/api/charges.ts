@@ -10,4 +10,8 @@ export function getCharges(amount: string, type: FeeType, signal?: AbortSignal):
 }
 
 export const chargesQueryOptions = (amount: string, type: FeeType) =>
-  queryOptions({ queryKey: customerKeys.charges(amount, type), queryFn: ({ signal }) => getCharges(amount, type, signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: customerKeys.charges(amount, type),
+    queryFn: ({ signal }) => getCharges(amount, type, signal),
+    staleTime: Infinity,
+  });

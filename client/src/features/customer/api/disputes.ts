@@ -6,34 +6,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
 import { authStorage } from '@/lib/auth-storage';
-import type { DisputeSummary } from './transactions';
+import type { DisputeCaseWire, EvidenceWire } from '@shared/disputes';
 import { customerKeys } from './keys';
 import { useRefreshTransaction } from './actions';
 
-export const EVIDENCE_KINDS = ['screenshot', 'chat_history', 'delivery_record', 'statement', 'other'] as const;
-export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
-
-export const EVIDENCE_MAX_BYTES = 5 * 1024 * 1024;
-export const EVIDENCE_DESCRIPTION_MAX = 2000;
-export const EVIDENCE_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf', 'text/plain'] as const;
-
-// The wire shapes below follow the lead's contract; they move to @shared once the server publishes them.
-export interface Evidence {
-  id: string;
-  kind: EvidenceKind;
-  description: string;
-  file_name: string | null;
-  mime_type: string | null;
-  size_bytes: number | null;
-  submitted_by: 'buyer' | 'seller' | 'admin';
-  created_at: string;
-  download_url: string | null;
-}
-
-export type DisputeWithResponse = DisputeSummary & { response?: string | null; responded_at?: string | null };
+export { EVIDENCE_DESCRIPTION_MAX, EVIDENCE_KINDS, EVIDENCE_MAX_BYTES, EVIDENCE_MIME_TYPES } from '@shared/disputes';
+export type Evidence = EvidenceWire;
+export type EvidenceKind = EvidenceWire['kind'];
+export type { DisputeCaseWire };
 
 export interface DisputeCase {
-  dispute: DisputeWithResponse;
+  dispute: DisputeCaseWire;
   evidence: Evidence[];
 }
 
@@ -68,8 +51,8 @@ export function submitEvidence(transactionId: string, input: EvidenceInput): Pro
   return api<{ evidence: Evidence }>(path, { method: 'POST', body }).then((data) => data.evidence);
 }
 
-export function respondToDispute(transactionId: string, response: string): Promise<DisputeWithResponse> {
-  return api<{ dispute: DisputeWithResponse }>(`/api/transactions/${encodeURIComponent(transactionId)}/dispute/respond`, {
+export function respondToDispute(transactionId: string, response: string): Promise<DisputeCaseWire> {
+  return api<{ dispute: DisputeCaseWire }>(`/api/transactions/${encodeURIComponent(transactionId)}/dispute/respond`, {
     method: 'POST',
     body: { response },
   }).then((data) => data.dispute);
@@ -78,8 +61,7 @@ export function respondToDispute(transactionId: string, response: string): Promi
 function useRefreshDispute(transactionId: string) {
   const queryClient = useQueryClient();
   const refresh = useRefreshTransaction();
-  return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: customerKeys.dispute(transactionId) }), refresh(transactionId)]);
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: customerKeys.dispute(transactionId) }), refresh(transactionId)]);
 }
 
 export function useSubmitEvidence(transactionId: string) {

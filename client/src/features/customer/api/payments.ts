@@ -15,7 +15,8 @@ export type PaymentState = Payment['status'];
 
 export const PAYMENT_POLL_MS = 1500;
 
-export const isPaymentSettled = (status: PaymentState | undefined) => status === 'completed' || status === 'failed' || status === 'cancelled';
+export const isPaymentSettled = (status: PaymentState | undefined) =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
 
 export interface InitiatePaymentRequest {
   transaction_id: string;

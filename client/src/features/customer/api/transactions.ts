@@ -2,12 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TransactionStatus } from '@domain/transaction-state';
-import type {
-  createTransactionBody,
-  listTransactionsResponse,
-  transactionDetailResponse,
-  TransactionWire,
-} from '@shared/transactions';
+import type { createTransactionBody, listTransactionsResponse, transactionDetailResponse, TransactionWire } from '@shared/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 import { customerKeys } from './keys';
 
@@ -57,6 +52,10 @@ export type CreateTransactionRequest = z.input<typeof createTransactionBody>;
 
 /** POST /api/transactions: the caller is the buyer. One idempotency key per attempt. */
 export async function createTransaction(body: CreateTransactionRequest): Promise<TransactionWire> {
-  const data = await api<{ transaction: TransactionWire }>('/api/transactions', { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+  const data = await api<{ transaction: TransactionWire }>('/api/transactions', {
+    method: 'POST',
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
   return data.transaction;
 }

@@ -29,6 +29,10 @@ function Brand() {
 }
 
 function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[number] & { compact?: boolean }) {
+  // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
+  const look = compact
+    ? { borderRadius: '0', borderBottomWidth: '2px', borderBottomColor: 'transparent', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } }
+    : { borderRadius: 'l2', _currentPage: { bg: 'brand.subtle', color: 'brand.fg' } };
   return (
     <Box
       asChild
@@ -37,16 +41,14 @@ function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[num
       gap="2"
       px="3"
       py="2"
-      borderRadius="l2"
       fontWeight="medium"
       fontSize="sm"
       whiteSpace="nowrap"
       color="fg.muted"
       flexShrink={0}
       _hover={{ bg: 'bg.muted', color: 'fg' }}
-      _currentPage={{ bg: 'brand.subtle', color: 'brand.fg' }}
       focusRingColor="brand.solid"
-      {...(compact ? { borderBottomWidth: '2px', borderBottomColor: 'transparent', borderRadius: '0', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } } : {})}
+      {...look}
     >
       <NavLink to={to} end={end}>
         <Icon size={18} aria-hidden />
@@ -159,7 +161,15 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
               <UserMenu />
             </HStack>
           </HStack>
-          <HStack as="nav" aria-label="Dashboard" display={{ base: 'flex', md: 'none' }} gap="0" px="1" overflowX="auto" borderTopWidth="1px">
+          <HStack
+            as="nav"
+            aria-label="Dashboard"
+            display={{ base: 'flex', md: 'none' }}
+            gap="0"
+            px="1"
+            overflowX="auto"
+            borderTopWidth="1px"
+          >
             {NAV_ITEMS.map((item) => (
               <NavItem key={item.to} {...item} compact />
             ))}
@@ -188,7 +198,11 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
           </Text>
         ) : null}
       </Box>
-      {actions ? <HStack gap="2" flexShrink={0}>{actions}</HStack> : null}
+      {actions ? (
+        <HStack gap="2" flexShrink={0}>
+          {actions}
+        </HStack>
+      ) : null}
     </Flex>
   );
 }

@@ -20,7 +20,14 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
-  const detail = error instanceof ApiError ? (error.status === 0 ? error.message : error.status >= 500 ? 'Please try again in a moment.' : error.message) : null;
+  const detail =
+    error instanceof ApiError
+      ? error.status === 0
+        ? error.message
+        : error.status >= 500
+          ? 'Please try again in a moment.'
+          : error.message
+      : null;
   return (
     <Alert.Root status="error" role="alert" borderRadius="l2">
       <Alert.Indicator />

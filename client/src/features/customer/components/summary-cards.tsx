@@ -13,7 +13,14 @@ export function SummaryCards({ summary, label }: { summary: TransactionList['sum
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '2', md: '4' }} aria-label={label} role="group">
       {cards.map((card) => (
-        <Stat.Root key={card.key} borderWidth="1px" borderRadius="l3" bg="bg" p={{ base: '3', md: '4' }} data-testid={`summary-${card.key}`}>
+        <Stat.Root
+          key={card.key}
+          borderWidth="1px"
+          borderRadius="l3"
+          bg="bg"
+          p={{ base: '3', md: '4' }}
+          data-testid={`summary-${card.key}`}
+        >
           <Stat.Label>{card.title}</Stat.Label>
           {card.value === null ? (
             <Skeleton h="7" w="16" />

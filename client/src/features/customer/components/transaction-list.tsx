@@ -103,7 +103,14 @@ export function TransactionList({
         {items.map((item) => {
           const other = counterparty(item, myPhone);
           return (
-            <Card.Root as="li" key={item.id} size="sm" position="relative" _hover={{ borderColor: 'brand.solid' }} data-reference={item.reference_number}>
+            <Card.Root
+              as="li"
+              key={item.id}
+              size="sm"
+              position="relative"
+              _hover={{ borderColor: 'brand.solid' }}
+              data-reference={item.reference_number}
+            >
               <Card.Body gap="2">
                 <HStack justify="space-between" align="flex-start" gap="3">
                   <Box minW="0">

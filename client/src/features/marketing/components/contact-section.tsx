@@ -15,7 +15,7 @@ export function ContactSection() {
     { icon: Clock, label: 'Business hours', value: BUSINESS_HOURS },
   ];
   return (
-    <Section id="contact" labelledBy="contact-heading">
+    <Section id="contact" tone="subtle" labelledBy="contact-heading">
       <SectionHeading id="contact-heading" eyebrow="Contact" title="Talk to a real person">
         Questions about a transaction, fees or partnering with us? Our Nairobi team answers in English and Kiswahili.
       </SectionHeading>

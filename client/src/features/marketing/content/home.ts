@@ -1,17 +1,4 @@
-import {
-  BadgeCheck,
-  Bell,
-  Gavel,
-  Handshake,
-  Lock,
-  MessageSquareText,
-  PackageCheck,
-  Scale,
-  ShieldCheck,
-  Smartphone,
-  Truck,
-  Wallet,
-} from 'lucide-react';
+import { BadgeCheck, Bell, Gavel, Lock, Scale, ShieldCheck, Smartphone, Wallet } from 'lucide-react';
 import type { Feature, Step } from '../components/layout-blocks';
 
 export const HOW_IT_WORKS: Step[] = [
@@ -98,11 +85,4 @@ export const TESTIMONIALS = [
     name: 'Amina H.',
     role: 'Buyer, Mombasa',
   },
-];
-
-export const TRUST_POINTS = [
-  { icon: Handshake, label: 'Fee split 50/50' },
-  { icon: Truck, label: 'Pay only for what arrives' },
-  { icon: PackageCheck, label: 'Release on confirmation' },
-  { icon: MessageSquareText, label: 'SMS at every step' },
 ];

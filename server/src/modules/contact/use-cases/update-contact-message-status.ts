@@ -16,7 +16,13 @@ export async function updateContactMessageStatus({ ctx, id, status, actorId }: U
     if (!existing) throw notFound('Contact message');
     const updated = await tx.contactMessage.update({ where: { id }, data: { status } });
     await tx.auditLog.create({
-      data: { actorId, action: 'contact_message.status', entity: 'contact_message', entityId: id, data: { from: existing.status, to: status } },
+      data: {
+        actorId,
+        action: 'contact_message.status',
+        entity: 'contact_message',
+        entityId: id,
+        data: { from: existing.status, to: status },
+      },
     });
     return updated;
   });

@@ -1,5 +1,6 @@
 /** The seller marks a fully paid transaction dispatched; the inspection window (auto-release) starts. */
 import type { AppContext } from '../../../context.ts';
+import { invalidState } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { runTransactionAction, type Caller } from '../run-action.ts';
@@ -9,6 +10,9 @@ export const AUTO_RELEASE_QUEUE = 'transactions.auto_release';
 
 export async function dispatchTransaction(ctx: AppContext, options: { transactionId: string; caller: Caller; note?: string }) {
   return runTransactionAction(ctx, { ...options, action: 'dispatch' }, async ({ tx, txn, actorId, to }) => {
+    // A fully paid plan whose buyer asked to withdraw: the seller answers first (accept or decline).
+    const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
+    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before dispatching");
     const now = ctx.now();
     const inspectionEndsAt = new Date(now.getTime() + ctx.config.INSPECTION_WINDOW_SECONDS * 1000);
     await tx.transaction.update({ where: { id: txn.id }, data: { status: to, dispatchedAt: now, inspectionEndsAt } });

@@ -121,6 +121,7 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
     feePaid,
     latestEvent: latest,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
+    isAwaitingReturn: txn.disputes[0]?.status === 'awaiting_return',
   });
   const dispute = txn.disputes[0];
   return {
@@ -184,6 +185,7 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
       ...listInclude,
       plan: { select: { depositCents: true, months: true } },
       withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+      disputes: { where: { status: 'awaiting_return' }, take: 1, select: { id: true } },
     },
   });
   const role = partyRole(txn, caller) ?? 'admin';
@@ -192,5 +194,6 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     feePaid: await paidBuyerFee(ctx.db, txn.id),
     latestEvent: txn.timeline[0] ?? null,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
+    isAwaitingReturn: txn.disputes.length > 0,
   });
 }

@@ -1,0 +1,73 @@
+/**
+ * A confirmation dialog for an action that moves money or changes a transaction for good: what will
+ * happen in plain words, optional fields, the server's error if it refuses, and a busy confirm button.
+ * Focus is trapped inside and returns to the button that opened it (Chakra's Dialog).
+ */
+import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+export interface ActionDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  tone?: 'teal' | 'red' | 'orange';
+  isBusy: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+}
+
+export function ActionDialog({ open, onClose, title, children, confirmLabel, busyLabel, tone = 'teal', isBusy, error, onConfirm }: ActionDialogProps) {
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => {
+        if (!details.open && !isBusy) onClose();
+      }}
+      placement="center"
+      size={{ base: 'full', sm: 'md' }}
+      closeOnInteractOutside={!isBusy}
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            as="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!isBusy) onConfirm();
+            }}
+          >
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Stack gap="4">
+                {children}
+                {error ? (
+                  <Alert.Root status="error" role="alert">
+                    <Alert.Indicator />
+                    <Alert.Title>{error}</Alert.Title>
+                  </Alert.Root>
+                ) : null}
+              </Stack>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={isBusy}>
+                Go back
+              </Button>
+              <Button type="submit" colorPalette={tone} loading={isBusy} loadingText={busyLabel ?? 'Working…'}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={isBusy} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,61 @@
+/** The transaction's history, oldest first: every transition and money movement with its time. */
+import { Card, Text, Timeline } from '@chakra-ui/react';
+import { AlertTriangle, Banknote, CircleDot, Gavel, RotateCcw, Send } from 'lucide-react';
+import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
+import type { TimelineEntry } from '../api/transactions';
+
+function eventLook(entry: TimelineEntry) {
+  if (entry.event_type.endsWith('failed') || entry.event_type === 'installment_missed') return { icon: <AlertTriangle />, palette: 'red' };
+  if (entry.type === 'dispute') return { icon: <Gavel />, palette: 'orange' };
+  if (entry.type === 'refund' || entry.type === 'withdrawal') return { icon: <RotateCcw />, palette: 'cyan' };
+  if (entry.type === 'payment' || entry.type === 'installment' || entry.type === 'payout') return { icon: <Banknote />, palette: 'green' };
+  if (entry.event_type.startsWith('dispatch')) return { icon: <Send />, palette: 'purple' };
+  return { icon: <CircleDot />, palette: 'teal' };
+}
+
+export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] }) {
+  return (
+    <Card.Root size="sm" as="section" aria-labelledby="timeline-heading">
+      <Card.Header>
+        <Card.Title as="h2" id="timeline-heading" fontSize="md">
+          Timeline
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        {timeline.length === 0 ? (
+          <Text color="fg.muted">Nothing has happened yet.</Text>
+        ) : (
+          <Timeline.Root size="sm" as="ol" data-testid="timeline">
+            {timeline.map((entry, index) => {
+              const look = eventLook(entry);
+              const receipt = typeof entry.data?.mpesa_receipt === 'string' ? entry.data.mpesa_receipt : null;
+              const failure = typeof entry.data?.failure_reason === 'string' ? entry.data.failure_reason : null;
+              return (
+                <Timeline.Item key={`${entry.timestamp}-${index}`} as="li" data-event={entry.event_type}>
+                  <Timeline.Connector>
+                    <Timeline.Separator />
+                    <Timeline.Indicator colorPalette={look.palette} aria-hidden>
+                      {look.icon}
+                    </Timeline.Indicator>
+                  </Timeline.Connector>
+                  <Timeline.Content pb="4">
+                    <Timeline.Title fontSize="sm">{humanize(entry.event_type)}</Timeline.Title>
+                    <Timeline.Description color="fg">{entry.description}</Timeline.Description>
+                    {receipt || failure ? (
+                      <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>
+                        {receipt ? `M-Pesa receipt ${receipt}` : failure}
+                      </Text>
+                    ) : null}
+                    <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp)}>
+                      <time dateTime={entry.timestamp}>{formatRelativeTime(entry.timestamp)}</time>
+                    </Text>
+                  </Timeline.Content>
+                </Timeline.Item>
+              );
+            })}
+          </Timeline.Root>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}

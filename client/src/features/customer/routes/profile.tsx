@@ -1,0 +1,164 @@
+/** /dashboard/profile: the account's details (GET /api/auth/profile), editing name and email (PUT), sign out. */
+import { Alert, Badge, Button, Card, DataList, Field, HStack, Input, Stack } from '@chakra-ui/react';
+import { LogOut } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import type { UserWire } from '@shared/auth';
+import { logout } from '@/features/auth/use-auth';
+import { ApiError } from '@/lib/api';
+import { formatDate, formatPhone } from '@/lib/format';
+import { useProfile, useUpdateProfile } from '../api/profile';
+import { PageHeader } from '../components/customer-layout';
+import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
+import { FormStack } from '../components/form-stack';
+
+const ACCOUNT_TYPES: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' };
+
+interface ProfileValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+function ProfileForm({ user }: { user: UserWire }) {
+  const update = useUpdateProfile();
+  const [values, setValues] = useState<ProfileValues>({ first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    setValues({ first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' });
+  }, [user]);
+
+  const set = (name: keyof ProfileValues) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+    setSaved(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!values.first_name.trim()) found.first_name = 'First name is required';
+    if (!values.last_name.trim()) found.last_name = 'Last name is required';
+    if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) found.email = 'Enter a valid email address';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    update.mutate(
+      { first_name: values.first_name.trim(), last_name: values.last_name.trim(), email: values.email.trim() },
+      {
+        onSuccess: () => setSaved(true),
+        onError: (error) => {
+          const fields = error instanceof ApiError ? error.errors : undefined;
+          setErrors({ first_name: fields?.first_name?.[0], last_name: fields?.last_name?.[0], email: fields?.email?.[0] });
+        },
+      },
+    );
+  };
+
+  return (
+    <FormStack gap="4" onSubmit={submit} noValidate aria-label="Edit profile">
+      <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
+        <Field.Root required invalid={!!errors.first_name}>
+          <Field.Label>First name</Field.Label>
+          <Input value={values.first_name} onChange={set('first_name')} autoComplete="given-name" maxLength={60} />
+          <Field.ErrorText>{errors.first_name}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={!!errors.last_name}>
+          <Field.Label>Last name</Field.Label>
+          <Input value={values.last_name} onChange={set('last_name')} autoComplete="family-name" maxLength={60} />
+          <Field.ErrorText>{errors.last_name}</Field.ErrorText>
+        </Field.Root>
+      </Stack>
+      <Field.Root invalid={!!errors.email}>
+        <Field.Label>Email (optional)</Field.Label>
+        <Input type="email" value={values.email} onChange={set('email')} autoComplete="email" maxLength={254} />
+        <Field.HelperText>You can sign in with it instead of your phone.</Field.HelperText>
+        <Field.ErrorText>{errors.email}</Field.ErrorText>
+      </Field.Root>
+      {update.isError && !(update.error instanceof ApiError && update.error.errors) ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(update.error, 'Your profile could not be saved. Please try again.')}</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      {saved ? (
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>Profile saved.</Alert.Title>
+        </Alert.Root>
+      ) : null}
+      <HStack>
+        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText="Saving…">
+          Save changes
+        </Button>
+      </HStack>
+    </FormStack>
+  );
+}
+
+export default function ProfileScreen() {
+  const navigate = useNavigate();
+  const query = useProfile();
+  const [isSigningOut, setIsSigningOut] = useState(false);
+  const signOut = async () => {
+    setIsSigningOut(true);
+    await logout();
+    navigate('/login', { replace: true });
+  };
+  const signOutButton = (
+    <Button variant="outline" colorPalette="red" size="sm" onClick={() => void signOut()} loading={isSigningOut}>
+      <LogOut aria-hidden /> Sign out
+    </Button>
+  );
+
+  if (query.isPending) return <LoadingState label="Loading your profile…" />;
+  if (query.isError)
+    return (
+      <Stack gap="4">
+        <PageHeader title="Profile" actions={signOutButton} />
+        <ErrorState title="Failed to load your profile" error={query.error} onRetry={() => void query.refetch()} />
+      </Stack>
+    );
+  const user = query.data;
+  return (
+    <Stack gap="5" maxW="2xl">
+      <PageHeader title="Profile" description="Your account details." actions={signOutButton} />
+      <Card.Root size="sm">
+        <Card.Body>
+          <DataList.Root orientation="horizontal" size="sm">
+            <DataList.Item>
+              <DataList.ItemLabel>Phone</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="profile-phone">{formatPhone(user.phone_number)}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Account type</DataList.ItemLabel>
+              <DataList.ItemValue>{ACCOUNT_TYPES[user.user_type] ?? user.user_type}</DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Phone verified</DataList.ItemLabel>
+              <DataList.ItemValue>
+                <Badge colorPalette={user.is_verified ? 'green' : 'orange'} variant="subtle">
+                  {user.is_verified ? 'Verified' : 'Not verified'}
+                </Badge>
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
+              <DataList.ItemLabel>Member since</DataList.ItemLabel>
+              <DataList.ItemValue>{formatDate(user.created_at)}</DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Header>
+          <Card.Title as="h2" fontSize="md">
+            Your details
+          </Card.Title>
+        </Card.Header>
+        <Card.Body>
+          <ProfileForm user={user} />
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

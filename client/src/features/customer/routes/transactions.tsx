@@ -1,0 +1,189 @@
+/**
+ * /dashboard/transactions: the user's transactions as buyer, as seller or both (tabs), with a status
+ * filter, a search (reference, item or phone), the summary and pagination. The filters live in the URL,
+ * so the back button and a shared link restore them.
+ */
+import { Box, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tabs, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@domain/transaction-state';
+import { useAuth } from '@/features/auth/use-auth';
+import { useTransactions, type TransactionListParams } from '../api/transactions';
+import { PageHeader } from '../components/customer-layout';
+import { ErrorState, LoadingState } from '../components/query-state';
+import { STATUS_LABELS } from '../components/status-badge';
+import { SummaryCards } from '../components/summary-cards';
+import { TransactionList } from '../components/transaction-list';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+const PER_PAGE = 20;
+const ROLES = [
+  { value: 'all', label: 'All' },
+  { value: 'buyer', label: 'Buying' },
+  { value: 'seller', label: 'Selling' },
+] as const;
+
+function readParams(params: URLSearchParams): TransactionListParams {
+  const role = params.get('role');
+  const status = params.get('status');
+  const page = Number(params.get('page'));
+  return {
+    role: role === 'buyer' || role === 'seller' ? role : undefined,
+    status: (TRANSACTION_STATUSES as readonly string[]).includes(status ?? '') ? (status as TransactionStatus) : undefined,
+    search: params.get('q')?.trim() || undefined,
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+    per_page: PER_PAGE,
+  };
+}
+
+export default function TransactionsScreen() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readParams(searchParams);
+  const query = useTransactions(params);
+  const [searchText, setSearchText] = useState(params.search ?? '');
+  const debouncedSearch = useDebouncedValue(searchText.trim(), 350);
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+
+  useEffect(() => {
+    if (debouncedSearch !== (params.search ?? '')) update({ q: debouncedSearch || undefined });
+    // Only a settled search string changes the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const pagination = query.data?.pagination;
+  const roleValue = params.role ?? 'all';
+
+  return (
+    <Stack gap="5">
+      <PageHeader
+        title="Transactions"
+        description="Everything you are buying and selling through escrow."
+        actions={
+          <Button asChild colorPalette="teal" size="sm">
+            <Link to="/dashboard/new">
+              <Plus aria-hidden /> New transaction
+            </Link>
+          </Button>
+        }
+      />
+      <Tabs.Root
+        value={roleValue}
+        onValueChange={(details) => update({ role: details.value === 'all' ? undefined : details.value })}
+        variant="enclosed"
+        size="sm"
+        fitted
+        maxW={{ base: 'full', sm: 'sm' }}
+      >
+        <Tabs.List aria-label="Which side of the transaction">
+          {ROLES.map((role) => (
+            <Tabs.Trigger key={role.value} value={role.value}>
+              {role.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+      </Tabs.Root>
+
+      <Stack direction={{ base: 'column', md: 'row' }} gap="3" as="search">
+        <Field.Root flex="2">
+          <Field.Label srOnly>Search transactions</Field.Label>
+          <InputGroup startElement={<Search size={16} aria-hidden />}>
+            <Input
+              type="search"
+              bg="bg"
+              placeholder="Search by reference, item or phone"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              maxLength={100}
+            />
+          </InputGroup>
+        </Field.Root>
+        <Field.Root flex="1">
+          <Field.Label srOnly>Status</Field.Label>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              bg="bg"
+              value={params.status ?? ''}
+              onChange={(event) => update({ status: event.target.value || undefined })}
+            >
+              <option value="">All statuses</option>
+              {TRANSACTION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Field.Root>
+      </Stack>
+
+      {query.isError ? (
+        <ErrorState title="Failed to load transactions" error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <SummaryCards summary={query.data?.summary} label="Summary of the transactions shown" />
+      )}
+
+      {query.isPending ? (
+        <LoadingState label="Loading your transactions…" />
+      ) : query.isError ? null : (
+        <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isFetching}>
+          <TransactionList
+            items={query.data.transactions}
+            myPhone={user?.phone_number}
+            empty={
+              params.search || params.status ? (
+                <Text>No transactions match these filters.</Text>
+              ) : (
+                <>
+                  <Text fontWeight="semibold">No transactions yet</Text>
+                  <Button asChild colorPalette="teal" size="sm" mt="2">
+                    <Link to="/dashboard/new">Create a transaction</Link>
+                  </Button>
+                </>
+              )
+            }
+          />
+        </Box>
+      )}
+
+      {pagination && pagination.total_pages > 1 ? (
+        <HStack as="nav" aria-label="Pages" justify="space-between">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pagination.current_page <= 1}
+            onClick={() => update({ page: String(pagination.current_page - 1) })}
+          >
+            <ChevronLeft aria-hidden /> Previous
+          </Button>
+          <Text fontSize="sm" color="fg.muted" aria-live="polite">
+            Page {pagination.current_page} of {pagination.total_pages}
+          </Text>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={pagination.current_page >= pagination.total_pages}
+            onClick={() => update({ page: String(pagination.current_page + 1) })}
+          >
+            Next <ChevronRight aria-hidden />
+          </Button>
+        </HStack>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payouts stuck or
+ * failed, installments unpaid past due date + grace days, and disputes past their respond-by deadline.
+ * Every list is an index range (status + time) capped at ALERT_LIST_LIMIT; the counts are exact.
+ */
+import { ALERT_LIST_LIMIT, type AlertsData } from '../../../contract/admin.ts';
+import type { AppContext } from '../../../context.ts';
+import { formatCents } from '../../../domain/money.ts';
+import { STUCK_PAYOUT_MINUTES } from './health.ts';
+
+const DAY_MS = 24 * 3600_000;
+
+interface CountsRow {
+  failed_payments: bigint;
+  stuck_payouts: bigint;
+  failed_payouts: bigint;
+  overdue_installments: bigint;
+  overdue_disputes: bigint;
+}
+
+export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
+  const now = ctx.now();
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  const stuckBefore = new Date(now.getTime() - STUCK_PAYOUT_MINUTES * 60_000);
+  const limit = ALERT_LIST_LIMIT;
+  // An installment is overdue once its grace days have passed too (the plan's own grace_days).
+  const overdueInstallments = `
+    FROM installments i
+    JOIN installment_plans p ON p.id = i.plan_id
+    JOIN transactions t ON t.id = p.transaction_id
+    WHERE i.status IN ('pending', 'overdue') AND i.due_date < $1 AND i.due_date + make_interval(days => p.grace_days) < $1
+      AND p.status = 'active'`;
+
+  const [[counts], failedPayments, payouts, installments, disputes] = await Promise.all([
+    ctx.db.$queryRawUnsafe<CountsRow[]>(
+      `SELECT
+         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
+         (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND created_at < $3) AS stuck_payouts,
+         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
+         (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
+         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes`,
+      now,
+      dayAgo,
+      stuckBefore,
+    ),
+    ctx.db.$queryRaw<
+      {
+        id: string;
+        transaction_id: string;
+        reference_number: string;
+        amount_cents: bigint;
+        payer_phone: string;
+        failure_reason: string | null;
+        created_at: Date;
+      }[]
+    >`
+      SELECT p.id::text, p.transaction_id::text, t.reference_number, p.amount_cents, p.payer_phone, p.failure_reason, p.created_at
+      FROM payments p JOIN transactions t ON t.id = p.transaction_id
+      WHERE p.status = 'failed' AND p.created_at >= ${dayAgo}
+      ORDER BY p.created_at DESC LIMIT ${limit}`,
+    ctx.db.$queryRaw<
+      {
+        id: string;
+        transaction_id: string;
+        reference_number: string;
+        kind: 'seller_payout' | 'buyer_refund';
+        recipient_phone: string;
+        amount_cents: bigint;
+        status: 'pending' | 'processing' | 'completed' | 'failed';
+        attempts: number;
+        last_error: string | null;
+        created_at: Date;
+      }[]
+    >`
+      SELECT o.id::text, o.transaction_id::text, t.reference_number, o.kind::text AS kind, o.recipient_phone, o.amount_cents,
+             o.status::text AS status, o.attempts, o.last_error, o.created_at
+      FROM payouts o JOIN transactions t ON t.id = o.transaction_id
+      WHERE o.status = 'failed' OR (o.status IN ('pending', 'processing') AND o.created_at < ${stuckBefore})
+      ORDER BY o.created_at DESC LIMIT ${limit}`,
+    ctx.db.$queryRawUnsafe<
+      {
+        id: string;
+        transaction_id: string;
+        reference_number: string;
+        sequence: number;
+        amount_cents: bigint;
+        paid_cents: bigint;
+        due_date: Date;
+        buyer_phone: string;
+      }[]
+    >(
+      `SELECT i.id::text, t.id::text AS transaction_id, t.reference_number, i.sequence, i.amount_cents, i.paid_cents, i.due_date,
+              (SELECT phone_number FROM users WHERE id = t.buyer_id) AS buyer_phone
+       ${overdueInstallments}
+       ORDER BY i.due_date ASC LIMIT ${limit}`,
+      now,
+    ),
+    ctx.db.$queryRaw<
+      {
+        id: string;
+        transaction_id: string;
+        reference_number: string;
+        reason: string;
+        status: 'open' | 'awaiting_return' | 'resolved';
+        respond_by: Date;
+        created_at: Date;
+      }[]
+    >`
+      SELECT d.id::text, d.transaction_id::text, t.reference_number, d.reason::text AS reason, d.status::text AS status, d.respond_by, d.created_at
+      FROM disputes d JOIN transactions t ON t.id = d.transaction_id
+      WHERE d.status <> 'resolved' AND d.respond_by < ${now}
+      ORDER BY d.respond_by ASC LIMIT ${limit}`,
+  ]);
+
+  return {
+    counts: {
+      failed_payments: Number(counts!.failed_payments),
+      stuck_payouts: Number(counts!.stuck_payouts),
+      failed_payouts: Number(counts!.failed_payouts),
+      overdue_installments: Number(counts!.overdue_installments),
+      overdue_disputes: Number(counts!.overdue_disputes),
+    },
+    failed_payments: failedPayments.map((row) => ({
+      payment_id: row.id,
+      transaction_id: row.transaction_id,
+      reference_number: row.reference_number,
+      amount: formatCents(row.amount_cents),
+      payer_phone: row.payer_phone,
+      failure_reason: row.failure_reason,
+      created_at: row.created_at.toISOString(),
+    })),
+    payouts: payouts.map((row) => ({
+      payout_id: row.id,
+      transaction_id: row.transaction_id,
+      reference_number: row.reference_number,
+      kind: row.kind,
+      recipient_phone: row.recipient_phone,
+      amount: formatCents(row.amount_cents),
+      status: row.status,
+      attempts: row.attempts,
+      last_error: row.last_error,
+      created_at: row.created_at.toISOString(),
+    })),
+    overdue_installments: installments.map((row) => ({
+      installment_id: row.id,
+      transaction_id: row.transaction_id,
+      reference_number: row.reference_number,
+      sequence: row.sequence,
+      amount: formatCents(row.amount_cents),
+      paid_amount: formatCents(row.paid_cents),
+      due_date: row.due_date.toISOString(),
+      days_overdue: Math.max(0, Math.floor((now.getTime() - row.due_date.getTime()) / DAY_MS)),
+      buyer_phone: row.buyer_phone,
+    })),
+    overdue_disputes: disputes.map((row) => ({
+      dispute_id: row.id,
+      transaction_id: row.transaction_id,
+      reference_number: row.reference_number,
+      reason: row.reason,
+      status: row.status,
+      respond_by: row.respond_by.toISOString(),
+      created_at: row.created_at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * After a `refund_buyer` ruling on a dispatched item, the seller confirms the item came back and the
+ * buyer is refunded in full, fee share included (spec §4: "once the seller confirms receipt, the buyer is
+ * fully refunded"). This completes the ruling, so it follows the state table's `rule_refund_buyer` row.
+ * An admin may confirm on the seller's behalf, with proof of the return, when the seller does not.
+ */
+import type { AppContext } from '../../../context.ts';
+import { inTransaction } from '../../../db/prisma.ts';
+import { formatCents, formatKes } from '../../../domain/money.ts';
+import { checkTransition } from '../../../domain/transaction-state.ts';
+import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
+import type { AuthUser } from '../../../plugins/auth.ts';
+import { escrowBalance } from '../../ledger/ledger.ts';
+import { paidBuyerFee } from '../../payments/amounts.ts';
+import { lockTransaction, partyRole } from '../../transactions/access.ts';
+import { refundBuyer } from '../../transactions/money-movements.ts';
+import { notifyParties } from '../../transactions/notify-parties.ts';
+import { appendEvent } from '../../transactions/timeline.ts';
+import { latestDispute } from './get-dispute-case.ts';
+import { disputeRefundKey } from './resolve-dispute.ts';
+
+export async function confirmReturn(
+  ctx: AppContext,
+  options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; ip?: string },
+) {
+  return inTransaction(ctx.db, async (tx) => {
+    const txn = await lockTransaction(tx, options.transactionId);
+    const role = partyRole(txn, options.caller);
+    if (!role) throw notFound();
+    if (role === 'buyer') throw new AppError('FORBIDDEN', 'Only the seller confirms that the item came back');
+    const dispute = await latestDispute(tx, txn.id);
+    const check = checkTransition(txn.status, 'rule_refund_buyer', 'admin', txn.transactionType);
+    if (!check.ok || dispute?.status !== 'awaiting_return') {
+      throw invalidState(`There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: ${txn.status})`);
+    }
+    const held = await escrowBalance(tx, txn.id);
+    const fee = await paidBuyerFee(tx, txn.id);
+    const actorId = options.caller.userId;
+    const total = await refundBuyer(ctx, tx, txn, {
+      price: held,
+      fee,
+      reason: 'dispute_refund',
+      note: 'Item returned to the seller',
+      actorId,
+      key: disputeRefundKey(txn.id, dispute.id),
+    });
+    await tx.transaction.update({ where: { id: txn.id }, data: { status: check.to } });
+    await tx.dispute.update({ where: { id: dispute.id }, data: { status: 'resolved' } });
+    if (txn.plan && txn.plan.status !== 'cancelled')
+      await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'cancelled' } });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'dispute_resolved',
+      description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; KES ${formatCents(total)} refunded to the buyer`,
+      actorId,
+      data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total) },
+    });
+    if (role === 'admin') {
+      await tx.auditLog.create({
+        data: {
+          actorId,
+          action: 'dispute.confirm_return',
+          entity: 'dispute',
+          entityId: dispute.id,
+          ip: options.ip?.slice(0, 64) ?? null,
+          data: { transaction_id: txn.id, refunded: formatCents(total) },
+        },
+      });
+    }
+    await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(total) }] });
+    return txn.id;
+  });
+}

@@ -1,0 +1,68 @@
+/** The mediation team's view: disputes by status (newest first) and one dispute with its transaction and evidence. */
+import type { AppContext } from '../../../context.ts';
+import { paginationOf } from '../../../contract/common.ts';
+import { formatCents } from '../../../domain/money.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import type { AuthUser } from '../../../plugins/auth.ts';
+import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
+import { EVIDENCE_SELECT, toDisputeCaseWire, toEvidenceWire } from '../wire.ts';
+
+export async function listDisputes(
+  ctx: AppContext,
+  options: { status?: 'open' | 'awaiting_return' | 'resolved'; page: number; perPage: number },
+) {
+  const where = options.status ? { status: options.status } : {};
+  const [rows, total] = await Promise.all([
+    ctx.db.dispute.findMany({
+      where,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      skip: (options.page - 1) * options.perPage,
+      take: options.perPage,
+      include: {
+        transaction: { select: { referenceNumber: true, amountCents: true, buyerId: true } },
+        _count: { select: { evidence: true } },
+      },
+    }),
+    ctx.db.dispute.count({ where }),
+  ]);
+  return {
+    disputes: rows.map((row) => ({
+      id: row.id,
+      transaction_id: row.transactionId,
+      reference_number: row.transaction.referenceNumber,
+      amount: formatCents(row.transaction.amountCents),
+      reason: row.reason,
+      description: row.description,
+      status: row.status,
+      opened_by: row.openedById === row.transaction.buyerId ? ('buyer' as const) : ('seller' as const),
+      respond_by: row.respondBy.toISOString(),
+      outcome: row.outcome,
+      created_at: row.createdAt.toISOString(),
+      evidence_count: row._count.evidence,
+    })),
+    pagination: paginationOf(options.page, options.perPage, total),
+  };
+}
+
+export async function getDisputeForAdmin(ctx: AppContext, options: { disputeId: string; admin: Pick<AuthUser, 'userId' | 'role'> }) {
+  const dispute = await ctx.db.dispute.findUnique({
+    where: { id: options.disputeId },
+    include: {
+      transaction: { select: { buyerId: true, sellerId: true } },
+      resolvedBy: { select: { id: true, firstName: true, lastName: true } },
+      evidence: { select: EVIDENCE_SELECT, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+    },
+  });
+  if (!dispute) throw notFound('Dispute');
+  const parties = dispute.transaction;
+  return {
+    dispute: {
+      ...toDisputeCaseWire(dispute, parties),
+      resolved_by: dispute.resolvedBy
+        ? { id: dispute.resolvedBy.id, display_name: `${dispute.resolvedBy.firstName} ${dispute.resolvedBy.lastName}`.trim() }
+        : null,
+    },
+    transaction: await transactionForCaller(ctx, dispute.transactionId, options.admin),
+    evidence: dispute.evidence.map((item) => toEvidenceWire(item, parties)),
+  };
+}

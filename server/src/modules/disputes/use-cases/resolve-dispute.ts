@@ -1,0 +1,185 @@
+/**
+ * The mediation team rules on a dispute. The ruling is final: it is recorded once (who, when, note and
+ * amounts, plus an audit log row) and a second ruling is 409. Money follows in the same database
+ * transaction (docs/adr/0004-refund-and-dispute-policy.md):
+ *
+ * - `release_seller` → `completed`: what escrow holds goes to the seller, less the seller's fee. A Lipa
+ *   Mdogo Mdogo plan that is not fully paid cannot be released (the seller dispatches only after full
+ *   payment): the buyer's claim is refused and the plan goes on (`installment`), money untouched.
+ * - `refund_buyer`: everything the buyer paid, their fee share included, since the seller lost. Never
+ *   dispatched → refunded now (`refunded`). Dispatched → the dispute waits for the item
+ *   (`awaiting_return`, the transaction stays `disputed`) and the refund is paid when the seller
+ *   confirms the return (confirm-return.ts).
+ * - `split` → `completed`: `buyerAmount` of the price back to the buyer, the rest released to the seller
+ *   less the seller's fee; fee shares are not refunded.
+ */
+import type { AppContext } from '../../../context.ts';
+import { type Cents, formatCents, formatKes } from '../../../domain/money.ts';
+import type { TransactionStatus } from '../../../domain/transaction-state.ts';
+import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
+import type { AuthUser } from '../../../plugins/auth.ts';
+import { escrowBalance } from '../../ledger/ledger.ts';
+import { paidBuyerFee } from '../../payments/amounts.ts';
+import { refundBuyer, releaseToSeller } from '../../transactions/money-movements.ts';
+import { notifyParties } from '../../transactions/notify-parties.ts';
+import { runTransactionAction } from '../../transactions/run-action.ts';
+import { appendEvent } from '../../transactions/timeline.ts';
+
+export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
+
+const RULING_ACTION = { release_seller: 'rule_release_seller', refund_buyer: 'rule_refund_buyer', split: 'rule_split' } as const;
+
+export interface ResolveDisputeInput {
+  disputeId: string;
+  admin: Pick<AuthUser, 'userId' | 'role'>;
+  outcome: DisputeOutcome;
+  /** split only: the part of the price refunded to the buyer. */
+  buyerAmount?: Cents;
+  note: string;
+  ip?: string;
+}
+
+const alreadyRuled = () => invalidState('This dispute has already been ruled on. The ruling is final and cannot be changed.');
+
+/** The key of the refund a dispute orders: one per dispute, whether paid at the ruling or on return. */
+export const disputeRefundKey = (transactionId: string, disputeId: string) => `refund:${transactionId}:dispute:${disputeId}`;
+
+/** Rules on the dispute; returns its transaction's id. */
+export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput): Promise<string> {
+  const found = await ctx.db.dispute.findUnique({ where: { id: input.disputeId }, select: { transactionId: true, outcome: true } });
+  if (!found) throw notFound('Dispute');
+  if (found.outcome) throw alreadyRuled();
+
+  const action = RULING_ACTION[input.outcome];
+  return runTransactionAction(
+    ctx,
+    { transactionId: found.transactionId, caller: input.admin, action },
+    async ({ tx, txn, actorId, to }) => {
+      const dispute = await tx.dispute.findUniqueOrThrow({ where: { id: input.disputeId } });
+      if (dispute.outcome || dispute.status !== 'open') throw alreadyRuled();
+      const now = ctx.now();
+      const held = await escrowBalance(tx, txn.id);
+      const refundKey = disputeRefundKey(txn.id, dispute.id);
+
+      let status: TransactionStatus = to;
+      let disputeStatus: 'resolved' | 'awaiting_return' = 'resolved';
+      let buyerCents = 0n;
+      let sellerCents = 0n;
+      let summary: string;
+      let smsOutcome: string;
+      let planStatus: 'cancelled' | 'withdrawn' | null = null;
+
+      if (input.outcome === 'release_seller') {
+        if (txn.paidCents < txn.amountCents && txn.statusBeforeDispute === 'installment') {
+          status = 'installment';
+          summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
+          smsOutcome = 'for the seller. The plan goes on: keep paying to receive the item';
+        } else {
+          const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
+          sellerCents = held;
+          summary = `Ruled for the seller: KES ${formatCents(held)} released to the seller`;
+          smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
+          await appendEvent(tx, {
+            transactionId: txn.id,
+            eventType: 'payment_released',
+            description: 'Payment released to the seller by ruling',
+            actorId,
+          });
+        }
+      } else if (input.outcome === 'refund_buyer') {
+        buyerCents = held + (await paidBuyerFee(tx, txn.id));
+        if (txn.dispatchedAt) {
+          status = 'disputed';
+          disputeStatus = 'awaiting_return';
+          summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} is refunded once the seller confirms the item came back`;
+          smsOutcome = `for the buyer. Return the item; ${formatKes(buyerCents)} is refunded once the seller confirms it is back`;
+        } else {
+          await refundBuyer(ctx, tx, txn, {
+            price: held,
+            fee: buyerCents - held,
+            reason: 'dispute_refund',
+            note: input.note.slice(0, 500),
+            actorId,
+            key: refundKey,
+          });
+          planStatus = dispute.reason === 'withdrawal_declined' ? 'withdrawn' : 'cancelled';
+          summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} refunded to the buyer`;
+          smsOutcome = `for the buyer. ${formatKes(buyerCents)} is refunded to the buyer`;
+        }
+      } else {
+        const buyerAmount = input.buyerAmount ?? 0n;
+        if (buyerAmount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'buyer_amount');
+        if (buyerAmount <= 0n || buyerAmount >= held) {
+          throw businessRule(
+            `buyer_amount must be more than 0 and less than KES ${formatCents(held)}, the amount held in escrow`,
+            'buyer_amount',
+          );
+        }
+        await refundBuyer(ctx, tx, txn, {
+          price: buyerAmount,
+          reason: 'dispute_split',
+          note: input.note.slice(0, 500),
+          actorId,
+          key: refundKey,
+        });
+        const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held - buyerAmount, actorId });
+        buyerCents = buyerAmount;
+        sellerCents = held - buyerAmount;
+        if (txn.plan?.status === 'active') planStatus = 'cancelled';
+        summary = `Split ruling: KES ${formatCents(buyerCents)} refunded to the buyer, KES ${formatCents(sellerCents)} released to the seller`;
+        smsOutcome = `split. ${formatKes(buyerCents)} to the buyer, ${formatKes(payoutAmount)} to the seller`;
+      }
+
+      await tx.dispute.update({
+        where: { id: dispute.id },
+        data: {
+          status: disputeStatus,
+          outcome: input.outcome,
+          buyerAmountCents: buyerCents,
+          sellerAmountCents: sellerCents,
+          rulingNote: input.note,
+          resolvedById: actorId,
+          resolvedAt: now,
+        },
+      });
+      await tx.transaction.update({ where: { id: txn.id }, data: { status, ...(status === 'completed' ? { completedAt: now } : {}) } });
+      if (planStatus && txn.plan && txn.plan.status !== planStatus) {
+        await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: planStatus } });
+      }
+      await appendEvent(tx, {
+        transactionId: txn.id,
+        eventType: 'dispute_resolved',
+        description: summary,
+        actorId,
+        data: {
+          dispute_id: dispute.id,
+          outcome: input.outcome,
+          buyer_amount: formatCents(buyerCents),
+          seller_amount: formatCents(sellerCents),
+          awaiting_return: disputeStatus === 'awaiting_return',
+        },
+      });
+      await tx.auditLog.create({
+        data: {
+          actorId,
+          action: 'dispute.rule',
+          entity: 'dispute',
+          entityId: dispute.id,
+          ip: input.ip?.slice(0, 64) ?? null,
+          data: {
+            transaction_id: txn.id,
+            outcome: input.outcome,
+            buyer_amount: formatCents(buyerCents),
+            seller_amount: formatCents(sellerCents),
+            note: input.note,
+            status_before: txn.status,
+            status_after: status,
+          },
+        },
+      });
+      const message: ['dispute_ruled', Record<string, string>] = ['dispute_ruled', { outcome: smsOutcome }];
+      await notifyParties(ctx, tx, txn, { buyer: message, seller: message });
+      return txn.id;
+    },
+  );
+}

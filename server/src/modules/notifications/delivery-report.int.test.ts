@@ -1,0 +1,94 @@
+/**
+ * SMS delivery reports: the Africa's Talking mock posts one (form-encoded, over real HTTP) after each
+ * message it sends, `Success` or — for numbers ending 0002 — `Failed` with `DeliveryFailure`; the
+ * callback updates the outbox by the gateway's message id, idempotently.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomPhone } from '../../../test/factories.ts';
+import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
+import { queueSms, SMS_QUEUE } from './notify.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+const form = (fields: Record<string, string>) => ({
+  method: 'POST' as const,
+  url: '/api/sms/delivery-report',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+async function sendOne(phone: string) {
+  await queueSms(t.ctx, t.ctx.db, { phone, template: 'ussd_welcome', params: { name: 'Zawadi' } });
+  await t.ctx.jobs.drain({ queues: [SMS_QUEUE] });
+  return t.ctx.db.smsMessage.findFirstOrThrow({ where: { phoneNumber: phone } });
+}
+
+describe('SMS delivery reports', () => {
+  it('marks a message delivered when the gateway reports Success', async () => {
+    const phone = randomPhone();
+    const sent = await sendOne(phone);
+    expect(sent.status).toMatch(/sent|delivered/);
+    expect(sent.providerMessageId).toMatch(/^ATXid_/);
+    const delivered = await eventually(async () => {
+      const sms = await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sent.id } });
+      return sms.status === 'delivered' ? sms : null;
+    });
+    expect(delivered.deliveredAt).toBeInstanceOf(Date);
+    expect(delivered.failureReason).toBeNull();
+  });
+
+  it('marks a message to a number ending 0002 failed with the reason', async () => {
+    const phone = randomPhone('0002');
+    const sent = await sendOne(phone);
+    const failed = await eventually(async () => {
+      const sms = await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sent.id } });
+      return sms.status === 'failed' ? sms : null;
+    });
+    expect(failed.failureReason).toBe('Delivery report: Failed (DeliveryFailure)');
+    expect(failed.deliveredAt).toBeNull();
+  });
+
+  it('is idempotent: repeated and late reports do not change a final status', async () => {
+    const sms = await t.ctx.db.smsMessage.create({
+      data: { phoneNumber: randomPhone(), template: 'ussd_welcome', message: 'Hello', status: 'queued', providerMessageId: 'ATXid_test_1' },
+    });
+    const sentReport = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Buffered', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902', retryCount: '0' }));
+    expect(sentReport.statusCode).toBe(200);
+    expect(sentReport.json()).toEqual({ success: true, message: 'Delivery report recorded', data: { id: sms.id, status: 'sent' } });
+
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Success', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902' }));
+      expect(response.json().data).toEqual({ id: sms.id, status: 'delivered' });
+    }
+    const deliveredAt = (await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).deliveredAt;
+    const late = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Failed', failureReason: 'UserInBlacklist' }));
+    expect(late.json().data).toEqual({ id: sms.id, status: 'delivered' });
+    const stale = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Sent' }));
+    expect(stale.json().data).toEqual({ id: sms.id, status: 'delivered' });
+    expect((await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).deliveredAt).toEqual(deliveredAt);
+  });
+
+  it('records Rejected as failed', async () => {
+    const sms = await t.ctx.db.smsMessage.create({
+      data: { phoneNumber: randomPhone(), template: 'ussd_welcome', message: 'Hello', status: 'sent', providerMessageId: 'ATXid_test_2' },
+    });
+    const response = await t.app.inject(form({ id: 'ATXid_test_2', status: 'Rejected', failureReason: 'InsufficientCredit' }));
+    expect(response.json().data).toEqual({ id: sms.id, status: 'failed' });
+    expect((await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).failureReason).toBe('Delivery report: Rejected (InsufficientCredit)');
+  });
+
+  it('answers 404 for an unknown message id (so the gateway retries) and 400 for malformed reports', async () => {
+    const unknown = await t.app.inject(form({ id: 'ATXid_nobody', status: 'Success' }));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    for (const fields of [{ status: 'Success' }, { id: 'ATXid_x', status: 'Delivered' }, { id: 'x'.repeat(200), status: 'Success' }, { id: 'a', status: 'Success', retryCount: 'many' }]) {
+      const response = await t.app.inject(form(fields));
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+});

@@ -1,0 +1,44 @@
+/** Reads what the refund policy (domain/refund-policy.ts) needs to know about a transaction. */
+import type { Db, Tx } from '../../../db/prisma.ts';
+import { formatKes } from '../../../domain/money.ts';
+import type { RefundFacts } from '../../../domain/refund-policy.ts';
+import type { Parties } from '../access.ts';
+import { displayDate } from '../format.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Null when the transaction does not exist. */
+export async function refundFacts(db: Db | Tx, transactionId: string): Promise<{ parties: Parties; facts: RefundFacts } | null> {
+  if (!UUID.test(transactionId)) return null;
+  const txn = await db.transaction.findUnique({
+    where: { id: transactionId },
+    select: {
+      buyerId: true,
+      sellerId: true,
+      status: true,
+      transactionType: true,
+      refundedCents: true,
+      completedAt: true,
+      disputes: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1, select: { status: true, outcome: true, resolvedAt: true } },
+      timeline: { where: { eventType: 'auto_release_confirmed' }, take: 1, select: { id: true } },
+    },
+  });
+  if (!txn) return null;
+  const dispute = txn.disputes[0] ?? null;
+  // A release or split ruling completes the transaction at the moment of the ruling; a release ruling on
+  // a part-paid plan lets it go on, and its later completion is the buyer's or the inspection window's.
+  const ruledForRelease =
+    (dispute?.outcome === 'release_seller' || dispute?.outcome === 'split') && dispute.resolvedAt?.getTime() === txn.completedAt?.getTime();
+  return {
+    parties: { buyerId: txn.buyerId, sellerId: txn.sellerId },
+    facts: {
+      status: txn.status,
+      transactionType: txn.transactionType,
+      refunded: txn.refundedCents > 0n ? formatKes(txn.refundedCents) : null,
+      releasedBy: txn.status !== 'completed' ? null : ruledForRelease ? 'ruling' : txn.timeline.length > 0 ? 'auto_release' : 'buyer',
+      releasedOn: txn.completedAt ? displayDate(txn.completedAt) : null,
+      ruling: ruledForRelease ? dispute.outcome : null,
+      disputeStatus: dispute?.status ?? null,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * A Lipa Mdogo Mdogo buyer asks out of the plan, before the final installment or before dispatch
+ * (spec §4, §5). The money stays in escrow and the seller is asked by SMS to accept (instant refund of
+ * the paid installments) or decline (a dispute for the mediation team). One request waits at a time.
+ * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
+ */
+import type { AppContext } from '../../../context.ts';
+import { formatCents } from '../../../domain/money.ts';
+import { withdrawalRefusal } from '../../../domain/refund-policy.ts';
+import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
+import type { AuthUser } from '../../../plugins/auth.ts';
+import { partyRole } from '../access.ts';
+import { notifyParties } from '../notify-parties.ts';
+import { runTransactionAction } from '../run-action.ts';
+import { appendEvent } from '../timeline.ts';
+import { refundFacts } from './refund-facts.ts';
+
+export async function requestWithdrawal(
+  ctx: AppContext,
+  options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; reason: string },
+) {
+  const facts = await refundFacts(ctx.db, options.transactionId);
+  const role = facts ? partyRole(facts.parties, options.caller) : null;
+  if (!facts || !role) throw notFound();
+  if (role !== 'buyer') throw new AppError('FORBIDDEN', 'Only the buyer can ask to withdraw from a plan');
+  const refusal = withdrawalRefusal(facts.facts);
+  if (refusal) throw businessRule(refusal);
+
+  return runTransactionAction(
+    ctx,
+    { transactionId: options.transactionId, caller: options.caller, action: 'request_withdrawal' },
+    async ({ tx, txn, actorId }) => {
+      const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
+      if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller');
+      const request = await tx.withdrawalRequest.create({ data: { transactionId: txn.id, reason: options.reason }, select: { id: true } });
+      await appendEvent(tx, {
+        transactionId: txn.id,
+        eventType: 'withdrawal_initiated',
+        description: `The buyer asked to withdraw from the plan: ${options.reason.slice(0, 200)}`,
+        actorId,
+        data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents) },
+      });
+      const reason = options.reason.length > 50 ? `${options.reason.slice(0, 47)}...` : options.reason;
+      await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { reason }] });
+      return txn.id;
+    },
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The `ussd.stk_push` job. A phone cannot show the M-Pesa prompt while a USSD session is open, so a
+ * payment chosen over USSD is pushed by this job shortly after the session has ended, through the same
+ * `initiatePayment` use-case as the web, with the buyer as the caller.
+ */
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
+
+export const USSD_STK_QUEUE = 'ussd.stk_push';
+/** Time for the network to close the USSD session before the prompt arrives. */
+export const USSD_STK_DELAY_MS = 2_000;
+
+export interface UssdStkPush {
+  transactionId: string;
+  userId: string;
+}
+
+export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Promise<void> {
+  await ctx.jobs.enqueue(ctx.db, USSD_STK_QUEUE, push, {
+    runAt: new Date(ctx.now().getTime() + USSD_STK_DELAY_MS),
+    maxAttempts: 3,
+    // One prompt at a time per transaction, however often the menu is walked.
+    singletonKey: `ussd-stk:${push.transactionId}`,
+  });
+}
+
+export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promise<void> {
+  const user = await ctx.db.user.findUnique({ where: { id: push.userId }, select: { userType: true } });
+  if (!user) return;
+  try {
+    await initiatePayment(ctx, { transactionId: push.transactionId, caller: { userId: push.userId, role: user.userType } });
+  } catch (error) {
+    // M-Pesa unreachable: retry. Anything else (already paid, cancelled meanwhile) will not get better.
+    if (error instanceof AppError && error.code !== 'UPSTREAM_UNAVAILABLE') {
+      ctx.log.info({ code: error.code, transactionId: push.transactionId }, `USSD STK push skipped: ${error.message}`);
+      return;
+    }
+    throw error;
+  }
+}

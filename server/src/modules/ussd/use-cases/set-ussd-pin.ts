@@ -1,0 +1,31 @@
+/**
+ * PINs of existing accounts: a web account sets its first USSD PIN (dialling from the phone proves it,
+ * so an unverified phone becomes verified), and an owner who entered the current PIN changes it (the
+ * owner is told by SMS, in case it was not them).
+ */
+import type { AppContext } from '../../../context.ts';
+import { inTransaction } from '../../../db/prisma.ts';
+import { invalidState } from '../../../lib/app-error.ts';
+import { markPhoneVerified } from '../../auth/accounts.ts';
+import { queueSms } from '../../notifications/notify.ts';
+
+export async function setFirstUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const { count } = await tx.user.updateMany({ where: { id: userId, ussdPinHash: null }, data: { ussdPinHash: pinHash, ussdPinFailures: 0 } });
+    if (count === 0) throw invalidState('This account already has a USSD PIN');
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
+    await markPhoneVerified(tx, user, ctx.now());
+  });
+}
+
+export async function changeUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
+  await inTransaction(ctx.db, async (tx) => {
+    const user = await tx.user.update({
+      where: { id: userId },
+      data: { ussdPinHash: pinHash, ussdPinFailures: 0, ussdPinLockedUntil: null },
+      select: { phoneNumber: true },
+    });
+    await queueSms(ctx, tx, { phone: user.phoneNumber, template: 'ussd_pin_changed', params: {} });
+  });
+  ctx.jobs.nudge();
+}
