@@ -20,10 +20,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function apiCall(path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }> {
+interface Answer {
+  status: number;
+  body: {
+    success: boolean;
+    message: string;
+    code?: string;
+    data: { token: string; user: { phone_number: string }; messages: { template: string; message: string }[] };
+  };
+}
+
+async function apiCall(path: string, body?: unknown, token?: string): Promise<Answer> {
   const response = await fetch(new URL(path, baseUrl()), {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
@@ -40,7 +53,7 @@ async function smsCode(phone: string, template = 'verification_code'): Promise<s
   for (;;) {
     const { status, body } = await apiCall(`/api/admin/sms?phone=${phone}&limit=5`, undefined, adminToken);
     expect(status).toBe(200);
-    const sms = body.data.messages.find((message: { template: string }) => message.template === template);
+    const sms = body.data.messages.find((message) => message.template === template);
     const code = sms && /\b(\d{6})\b/.exec(sms.message)?.[1];
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`no ${template} SMS to ${phone}`);
@@ -51,7 +64,14 @@ async function smsCode(phone: string, template = 'verification_code'): Promise<s
 /** A verified account made through the API, as a person would make it. */
 async function verifiedAccount(password = 'Kenya-2026-pass'): Promise<{ phone: string; password: string }> {
   const phone = newPhone();
-  const registration = { first_name: 'Akinyi', last_name: 'Ouma', phone_number: phone, user_type: 'both', password, password_confirmation: password };
+  const registration = {
+    first_name: 'Akinyi',
+    last_name: 'Ouma',
+    phone_number: phone,
+    user_type: 'both',
+    password,
+    password_confirmation: password,
+  };
   expect((await apiCall('/api/auth/register', registration)).status).toBe(201);
   expect((await apiCall('/api/auth/verify_phone', { phone_number: phone, code: await smsCode(phone) })).status).toBe(200);
   return { phone, password };
@@ -63,6 +83,12 @@ const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 /** Console errors other than the browser's own note about a 4xx answer (expected on wrong passwords). */
 const realErrors = (errors: string[]) => errors.filter((error) => !/Failed to load resource/.test(error));
+
+/** Ticks the terms box by its square (the label's text holds the two policy links). */
+async function acceptTerms(page: Page) {
+  await page.locator('label:has(input[name="terms"])').click({ position: { x: 8, y: 10 } });
+  await poll(() => page.locator('input[name="terms"]').isChecked()).toBe(true);
+}
 
 async function signIn(page: Page, identifier: string, password: string) {
   await page.getByLabel('Phone or email').fill(identifier);
@@ -83,7 +109,7 @@ describe('sign-up and phone verification', () => {
     await page.locator('input[name="password_confirmation"]').fill('Njeri-pass-2026');
     const createButton = page.getByRole('button', { name: 'Create Account' });
     await poll(() => createButton.isDisabled()).toBe(true);
-    await page.getByText('I agree to the').click();
+    await acceptTerms(page);
     await poll(() => createButton.isEnabled()).toBe(true);
     await createButton.click();
 
@@ -125,7 +151,7 @@ describe('sign-up and phone verification', () => {
     expect(await page.getByRole('button', { name: 'Create Account' }).isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
     expect(await page.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
-    await page.getByText('I agree to the').click();
+    await acceptTerms(page);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await poll(() => page.getByRole('alert').first().textContent()).toBe('Passwords do not match');
     expect(page.url()).toMatch(/\/signup$/);
@@ -188,8 +214,15 @@ describe('login and logout', () => {
     await page.goto('/login');
     await page.waitForURL('**/dashboard');
 
-    const logoutControl = page.getByRole('button', { name: /log ?out|sign ?out/i }).or(page.getByRole('menuitem', { name: /log ?out|sign ?out/i }));
-    if (await logoutControl.first().isVisible().catch(() => false)) {
+    const logoutControl = page
+      .getByRole('button', { name: /log ?out|sign ?out/i })
+      .or(page.getByRole('menuitem', { name: /log ?out|sign ?out/i }));
+    if (
+      await logoutControl
+        .first()
+        .isVisible()
+        .catch(() => false)
+    ) {
       await logoutControl.first().click();
     } else {
       // The dashboard (another issue) may not show a logout control yet: do what the client's logout() does.
@@ -225,7 +258,14 @@ describe('login and logout', () => {
   it('sends an unverified account to /verify-phone, and back to /login when the person starts over', async () => {
     const phone = newPhone();
     const password = 'Unverified-pass-1';
-    const registration = { first_name: 'Otieno', last_name: 'Were', phone_number: phone, user_type: 'buyer', password, password_confirmation: password };
+    const registration = {
+      first_name: 'Otieno',
+      last_name: 'Were',
+      phone_number: phone,
+      user_type: 'buyer',
+      password,
+      password_confirmation: password,
+    };
     expect((await apiCall('/api/auth/register', registration)).status).toBe(201);
     const { page, context } = await openPage(browser);
     await page.goto('/login');

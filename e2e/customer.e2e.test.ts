@@ -360,11 +360,29 @@ describe('customer area', () => {
 });
 
 describe('customer area screenshots', () => {
-  const SCREENS = [
-    { name: 'overview', path: '/dashboard', ready: 'summary-total' },
-    { name: 'transactions', path: '/dashboard/transactions', ready: 'summary-total' },
-    { name: 'new', path: '/dashboard/new', ready: null },
-  ];
+  it('keeps showing a payment M-Pesa has not answered yet, across a reload', async () => {
+    const storage = await storageOf(buyer.page);
+    const watched = await openPage(browser, { width: 1280, storage });
+    const { page } = watched;
+    await createTransaction(page, { product: `E2E unanswered ${unique()}`, amount: '4500' });
+    const panel = page.getByTestId('pay-panel');
+    await panel.getByLabel('M-Pesa phone number').fill('0711001037');
+    await panel.getByRole('button', { name: /^Pay KES/ }).click();
+    const status = panel.getByTestId('payment-status');
+    await poll(() => status.getAttribute('data-state')).toBe('pending');
+    // Several polls later it still waits, with the instructions on screen and no second Pay button.
+    await page.waitForTimeout(3_500);
+    expect(await status.getAttribute('data-state')).toBe('pending');
+    expect(await status.textContent()).toContain('Enter your M-Pesa PIN');
+    expect(await panel.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    await screenshot(page, 'customer-paying-1280-light');
+    await page.reload();
+    await poll(() => page.getByTestId('payment-status').getAttribute('data-state')).toBe('pending');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await screenshot(page, 'customer-paying-360-light');
+    expect(watched.errors).toEqual([]);
+    await watched.context.close();
+  });
 
   it.each([
     [1280, 'light'],
@@ -375,16 +393,37 @@ describe('customer area screenshots', () => {
     const storage = await storageOf(buyer.page);
     const watched = await openPage(browser, { width, height: 800, colorScheme: theme, storage });
     const { page } = watched;
-    const fresh = await apiCall<{ transactions: { id: string; transaction_type: string; status: string }[] }>(
-      '/api/transactions?role=buyer&per_page=50',
+    const mine = await apiCall<{ transactions: { id: string; transaction_type: string; status: string }[] }>(
+      '/api/transactions?role=buyer&per_page=100',
       { token: storage.authToken },
     );
-    const plan = fresh.transactions.find((item) => item.transaction_type === 'lipa_mdogo_mdogo' && item.status === 'installment');
-    const screens = [...SCREENS, ...(plan ? [{ name: 'plan', path: `/dashboard/transactions/${plan.id}`, ready: 'installment-schedule' }] : [])];
+    const plan = mine.transactions.find((item) => item.transaction_type === 'lipa_mdogo_mdogo' && item.status === 'installment');
+    const disputed = mine.transactions.find((item) => item.status === 'disputed');
+    const screens: { name: string; path: string; ready: string; prepare?: () => Promise<void> }[] = [
+      { name: 'overview', path: '/dashboard', ready: '[data-reference]:visible' },
+      { name: 'transactions', path: '/dashboard/transactions', ready: '[data-reference]:visible' },
+      {
+        name: 'new',
+        path: '/dashboard/new',
+        ready: 'form',
+        prepare: async () => {
+          await page.getByLabel('Type').selectOption('lipa_mdogo_mdogo');
+          await page.getByLabel('Seller phone').fill('0711000002');
+          await page.getByLabel('Product or service').fill('Samsung 55" TV');
+          await page.getByLabel('Initial Payment').fill('13000');
+          await page.getByLabel('Total cost').fill('65000');
+          await page.getByTestId('charge-upfront').waitFor();
+        },
+      },
+      { name: 'profile', path: '/dashboard/profile', ready: '[data-testid="profile-phone"]' },
+      ...(plan ? [{ name: 'plan', path: `/dashboard/transactions/${plan.id}`, ready: '[data-testid="installment-schedule"]' }] : []),
+      ...(disputed ? [{ name: 'dispute', path: `/dashboard/transactions/${disputed.id}`, ready: '[data-testid="evidence-list"]' }] : []),
+    ];
     for (const screen of screens) {
       await page.goto(screen.path);
       await page.locator('h1').waitFor();
-      if (screen.ready) await page.getByTestId(screen.ready).first().waitFor();
+      await page.locator(screen.ready).first().waitFor();
+      await screen.prepare?.();
       await page.waitForLoadState('networkidle');
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

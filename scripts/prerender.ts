@@ -36,10 +36,24 @@ function noscriptBody(route: PublicRoute): string {
   ].join('');
 }
 
-export function renderPage(template: string, route: PublicRoute, siteUrl: string): string {
+/**
+ * The app shell with its markers. A second run over the same build (or two builds racing on one
+ * machine) finds dist/index.html already prerendered: our tags are taken out again, so re-running is safe.
+ */
+export function shellTemplate(html: string): string {
+  if (html.includes(HEAD_MARKER) && html.includes(BODY_MARKER)) return html;
+  const template = html
+    .replace(/<title>[\s\S]*?<\/title>/, HEAD_MARKER)
+    .replace(/\s*<(?:meta|link) data-seo[^>]*\/>/g, '')
+    .replace(/\s*<script data-seo[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<noscript>[\s\S]*?<\/noscript>/, BODY_MARKER);
   if (!template.includes(HEAD_MARKER) || !template.includes(BODY_MARKER)) {
-    throw new Error(`index.html must contain ${HEAD_MARKER} and ${BODY_MARKER}`);
+    throw new Error(`client/index.html must contain ${HEAD_MARKER} and ${BODY_MARKER}`);
   }
+  return template;
+}
+
+export function renderPage(template: string, route: PublicRoute, siteUrl: string): string {
   return template.replace(HEAD_MARKER, renderHeadTags(headTagsFor(route, siteUrl))).replace(BODY_MARKER, noscriptBody(route));
 }
 
@@ -81,7 +95,7 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 export function prerender(distDir: string, siteUrl: string): string[] {
-  const template = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const template = shellTemplate(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   const written: string[] = [];
   for (const route of PUBLIC_ROUTES) {
     const file = route.path === '/' ? path.join(distDir, 'index.html') : path.join(distDir, route.path, 'index.html');

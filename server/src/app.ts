@@ -16,6 +16,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
+import rejectNul from './plugins/reject-nul.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerModules, registerJobHandlers } from './modules/index.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  await app.register(rejectNul);
   await app.register(errorHandler);
   await app.register(openapi);
 

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../src/trpc/root.ts';
-import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
+import { bearer, makeUser, randomPhone, TEST_PASSWORD, type MadeUser } from './factories.ts';
 import { action, createTransaction, expectLedgerHealthy, pay, payAndSettle } from './escrow-helpers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { requestArbitrary, type Caller, type FuzzPools, type FuzzRequest } from './support/fuzz-requests.ts';
@@ -26,6 +26,19 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const CONCURRENCY = 16;
 /** Statuses an /api error may have (CONTRACT.md "Envelope and errors"; 413/415 for bodies the parser refuses). */
 const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429]);
+
+/**
+ * Ids are chosen when requests are generated but resolved when they are sent, from a list that grows
+ * with every transaction and payment the fuzz creates: `ID_SLOT_<n>_` stands for one of them.
+ */
+const ID_SLOTS = Array.from({ length: 64 }, (_, slot) => `ID_SLOT_${slot}_`);
+const liveIds: string[] = [];
+const resolveIds = (text: string) => text.replace(/ID_SLOT_(\d+)_/g, (_match, slot: string) => liveIds[Number(slot) % liveIds.length]!);
+function rememberIds(status: number, body: string) {
+  if (status !== 201 && status !== 202) return;
+  const data = (JSON.parse(body) as { data?: { transaction?: { id?: string }; payment?: { id?: string } } }).data;
+  for (const id of [data?.transaction?.id, data?.payment?.id]) if (id && !liveIds.includes(id)) liveIds.push(id);
+}
 
 let t: TestApp;
 const users: Record<'buyer' | 'seller' | 'both' | 'admin', MadeUser> = {} as never;
@@ -125,7 +138,7 @@ interface TrpcRequest {
 }
 
 function trpcArbitrary(procedures: string[]): fc.Arbitrary<TrpcRequest> {
-  const idInput = fc.constantFrom(...pools.ids).map((id) => ({ id }));
+  const idInput = fc.constantFrom(...ID_SLOTS).map((id) => ({ id }));
   return fc.record({
     method: fc.constantFrom<'GET' | 'POST'>('GET', 'POST'),
     procedure: fc.oneof(
@@ -150,7 +163,9 @@ function trpcUrlAndPayload(request: TrpcRequest): { url: string; payload?: strin
 }
 
 async function runTrpc(request: TrpcRequest): Promise<Outcome> {
-  const { url, payload } = trpcUrlAndPayload(request);
+  const built = trpcUrlAndPayload(request);
+  const url = resolveIds(built.url);
+  const payload = built.payload === undefined ? undefined : resolveIds(built.payload);
   const headers: Record<string, string> = {};
   const auth = await authorization(request.caller, url);
   if (auth) headers.authorization = auth;
@@ -169,15 +184,21 @@ async function runTrpc(request: TrpcRequest): Promise<Outcome> {
   return { request, url, status: response.statusCode, problem };
 }
 
-async function runApi(request: FuzzRequest): Promise<Outcome> {
-  const url = fillPath(request.operation.path, request.path) + (request.query ? `?${request.query}` : '');
+async function runApi(generated: FuzzRequest): Promise<Outcome> {
+  const request = { ...generated, ...(generated.payload !== undefined ? { payload: resolveIds(generated.payload) } : {}) };
+  const url = resolveIds(fillPath(request.operation.path, request.path) + (request.query ? `?${request.query}` : ''));
   const headers: Record<string, string> = {};
   const auth = await authorization(request.caller, url);
   if (auth !== undefined) headers.authorization = auth;
   if (request.contentType) headers['content-type'] = request.contentType;
   if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
   const response = await t.app.inject({ method: request.method as 'GET', url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
-  return { request, url, status: response.statusCode, problem: checkApiResponse(request, url, response) };
+  if (process.env.FUZZ_DEBUG && request.operation.path.includes(process.env.FUZZ_DEBUG)) {
+    console.log(`${response.statusCode} ${describeRequest(request, url)}\n    → ${response.body.slice(0, 200)}`);
+  }
+  const problem = checkApiResponse(request, url, response);
+  if (!problem) rememberIds(response.statusCode, response.body);
+  return { request, url, status: response.statusCode, problem };
 }
 
 let procedureNames: string[] = [];
@@ -222,20 +243,84 @@ beforeAll(async () => {
   });
   const contactId = contact.statusCode === 201 ? (contact.json().data.id as string) : undefined;
 
+  liveIds.push(
+    pending.id,
+    funded.id,
+    dispatched.id,
+    disputed.id,
+    installments.id,
+    asBoth.id,
+    ...payments.map((payment) => payment.id),
+    ...sacrificial.map((user) => user.id),
+    ...(disputeId ? [disputeId] : []),
+    ...(contactId ? [contactId] : []),
+  );
+
+  const id = fc.constantFrom(...ID_SLOTS);
+  const text = (words: string[]) => fc.constantFrom(...words);
+  const disputeBody = fc.record({
+    reason: text(['The item never arrived', 'Not as described in the listing']),
+    dispute_type: fc.constantFrom('non_delivery', 'not_as_described', 'quality_issue', 'payment_delay', 'other'),
+  });
   pools = {
-    ids: [
-      pending.id,
-      funded.id,
-      dispatched.id,
-      disputed.id,
-      installments.id,
-      asBoth.id,
-      ...payments.map((payment) => payment.id),
-      ...sacrificial.map((user) => user.id),
-      ...(disputeId ? [disputeId] : []),
-      ...(contactId ? [contactId] : []),
-    ],
-    named: { secret: [t.config.MPESA_CALLBACK_SECRET, 'wrong-secret', ''], path: [] },
+    ids: ID_SLOTS,
+    named: { secret: [t.config.MPESA_CALLBACK_SECRET, 'wrong-secret', ''] },
+    examples: {
+      'POST /api/auth/register': fc.record({
+        first_name: text(['Achieng', 'Mwangi']),
+        last_name: text(['Otieno', 'Kariuki']),
+        phone_number: fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `07${n}`),
+        user_type: fc.constantFrom('buyer', 'seller', 'both'),
+        password: fc.constant('Password123!'),
+        password_confirmation: fc.constant('Password123!'),
+      }),
+      'POST /api/auth/login': fc.record({
+        phone_or_email: fc.constantFrom(...sacrificial.map((user) => user.phone), `0${users.buyer.phone.slice(3)}`),
+        password: fc.constantFrom(TEST_PASSWORD, 'Wrong-password-1'),
+      }),
+      'PUT /api/auth/profile': fc.record({ first_name: text(['Renamed', 'Fuzzed']), last_name: text(['Person']) }, { requiredKeys: [] }),
+      'POST /api/contact': fc.record({
+        first_name: text(['Fuzz']),
+        last_name: text(['Tester']),
+        email: text(['fuzz@example.co.ke']),
+        topic: fc.constantFrom('general', 'support', 'billing', 'partnership'),
+        message: text(['Please tell me more about escrow for my shop.']),
+      }),
+      'POST /api/transactions/': fc.oneof(
+        fc.record({
+          seller_phone: fc.constantFrom(users.seller.phone, `0${users.both.phone.slice(3)}`, randomPhone()),
+          amount: fc.integer({ min: 1, max: 200_000 }),
+          product_name: text(['Tecno Spark 20', 'Sofa set', 'Maize (90 kg bag)']),
+          transaction_type: fc.constantFrom('standard', 'protected'),
+        }),
+        fc.record({
+          seller_phone: fc.constant(users.seller.phone),
+          amount: fc.constantFrom(4000, 5000),
+          total_cost: fc.constantFrom(20_000, 25_000),
+          installment_months: fc.constantFrom(3, 6, 12, 24),
+          product_name: text(['Fridge on installments']),
+          transaction_type: fc.constant('lipa_mdogo_mdogo'),
+        }),
+      ),
+      'POST /api/payments/initiate': fc.record({ transaction_id: id }),
+      'POST /api/transactions/{id}/dispute': disputeBody,
+      'POST /api/transactions/{id}/refund_request': disputeBody,
+      'POST /api/transactions/{id}/withdrawal_request': fc.record({ reason: text(['I can no longer afford the plan']) }),
+      'POST /api/transactions/{id}/withdrawal_response': fc.record({ accept: fc.boolean() }),
+      'POST /api/transactions/{id}/dispute/respond': fc.record({ response: text(['I shipped it the same day; here is the receipt']) }),
+      'POST /api/transactions/{id}/dispute/evidence': fc.record({ kind: fc.constantFrom('statement', 'other', 'chat_history'), description: text(['What happened, in my words']) }),
+      'POST /api/admin/disputes/{id}/resolve': fc.oneof(
+        fc.record({ outcome: fc.constantFrom('release_seller', 'refund_buyer'), note: text(['Ruled on the evidence']) }),
+        fc.record({ outcome: fc.constant('split'), buyer_amount: fc.constantFrom('100.00', 500), note: text(['Half each']) }),
+      ),
+      'POST /api/admin/users/{id}/suspend': fc.record({ reason: text(['Suspicious activity']) }, { requiredKeys: [] }),
+      'POST /api/ussd/': fc.record({
+        sessionId: fc.integer({ min: 1, max: 1_000_000 }).map((n) => `fuzz-${n}`),
+        serviceCode: fc.constant('*384*40#'),
+        phoneNumber: fc.constantFrom(users.buyer.phone, `+${users.seller.phone}`, randomPhone()),
+        text: fc.constantFrom('', '1', '2', '3', '1*1', '2*1', '0', '00', '9*9*9'),
+      }),
+    },
   };
 
   operations = (await loadOpenApi(t.app)).operations.filter((operation) => !operation.path.startsWith('/trpc/'));
@@ -275,6 +360,9 @@ describe('fuzzing every route', () => {
     console.log(
       `fuzz: ${outcomes.length} requests in ${seconds.toFixed(1)} s (${Math.round(outcomes.length / seconds)}/s); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}; 2xx ${successes}`,
     );
+
+    const neverSucceeded = [...byOperation].filter(([, entry]) => entry.ok === 0).map(([key]) => key);
+    console.log(`fuzz: routes with no 2xx (only refusals reached): ${neverSucceeded.join(', ') || 'none'}`);
 
     const problems = outcomes.filter((outcome) => outcome.problem).map((outcome) => `${outcome.problem}\n    ← ${describeRequest(outcome.request, outcome.url)}`);
     expect(problems.slice(0, 25), `${problems.length} problems`).toEqual([]);

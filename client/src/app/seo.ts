@@ -163,7 +163,7 @@ export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
 /** Every head tag of one page, in document order. */
 export function headTagsFor(route: PublicRoute, siteUrl: string): HeadTag[] {
   const canonical = absoluteUrl(siteUrl, route.path === '/404' ? '/' : route.path);
-  const image = absoluteUrl(siteUrl, '/og-image.svg');
+  const image = absoluteUrl(siteUrl, '/og-image.jpg');
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
   const tags: HeadTag[] = [
     { tag: 'title', text: route.title },
@@ -188,6 +188,9 @@ export function headTagsFor(route: PublicRoute, siteUrl: string): HeadTag[] {
     meta({ property: 'og:description', content: route.description }),
     meta({ property: 'og:url', content: canonical }),
     meta({ property: 'og:image', content: image }),
+    meta({ property: 'og:image:type', content: 'image/jpeg' }),
+    meta({ property: 'og:image:width', content: '1200' }),
+    meta({ property: 'og:image:height', content: '630' }),
     meta({ property: 'og:image:alt', content: `${SITE_NAME}: secure M-Pesa escrow` }),
     meta({ property: 'og:locale', content: 'en_KE' }),
     meta({ property: 'og:locale:alternate', content: 'sw_KE' }),

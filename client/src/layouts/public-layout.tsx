@@ -245,8 +245,8 @@ function Footer() {
   return (
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16">
       <Container maxW="7xl" py="12">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 5 }} gap="8">
-          <Stack gap="3" gridColumn={{ sm: 'span 2', lg: 'span 2' }} maxW={{ lg: 'sm' }}>
+        <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap="8">
+          <Stack gap="3" gridColumn={{ base: 'span 2', md: 'span 3', lg: 'span 2' }} maxW={{ lg: 'sm' }}>
             <Brand />
             <Text color="fg.muted" fontSize="sm">
               Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed

@@ -1,27 +1,31 @@
+/**
+ * /dashboard/* is shared (spec §2): admins get the admin dashboard, buyers and sellers the customer
+ * area, each its own lazily loaded chunk (a customer never downloads the admin code). Signed-out
+ * visitors go to /login and come back here afterwards.
+ */
+import { Center, Spinner } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { Container, Heading, Text } from '@chakra-ui/react';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/use-auth';
 
-// Buyers and sellers get the customer area (its own nested routes); admins the admin dashboard.
+const AdminArea = lazy(() => import('@/features/admin/admin-area'));
 const CustomerArea = lazy(() => import('@/features/customer/customer-area'));
 
 export default function DashboardPage() {
-  const { isAdmin } = useAuth();
-  if (!isAdmin) {
-    return (
-      <Suspense fallback={null}>
-        <CustomerArea />
-      </Suspense>
-    );
+  const { isAuthenticated, isAdmin } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) {
+    return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
   return (
-    <Container maxW="5xl" py="16">
-      <Heading as="h1" size="3xl">
-        Dashboard
-      </Heading>
-      <Text mt="4" color="fg.muted">
-        Your transactions.
-      </Text>
-    </Container>
+    <Suspense
+      fallback={
+        <Center minH="100dvh">
+          <Spinner size="lg" color="brand.solid" aria-label="Loading" />
+        </Center>
+      }
+    >
+      {isAdmin ? <AdminArea /> : <CustomerArea />}
+    </Suspense>
   );
 }

@@ -19,9 +19,9 @@ import { setPendingVerification, useAuth } from '@/features/auth/use-auth';
 type UserType = (typeof SELF_SERVICE_USER_TYPES)[number];
 
 const ACCOUNT_TYPES: { value: UserType; label: string }[] = [
-  { value: 'buyer', label: 'Buyer — I pay for goods and services' },
-  { value: 'seller', label: 'Seller — I get paid for what I sell' },
-  { value: 'both', label: 'Both — I buy and sell' },
+  { value: 'buyer', label: 'Buyer' },
+  { value: 'seller', label: 'Seller' },
+  { value: 'both', label: 'Both (buyer and seller)' },
 ];
 
 interface SignupForm {
@@ -205,7 +205,7 @@ export default function SignupPage() {
           <NativeSelect.Root>
             <NativeSelect.Field name="user_type" value={form.user_type} onChange={(event) => update('user_type')(event.target.value)}>
               <option value="" disabled>
-                Choose how you will use Escrow Kenya
+                Choose account type
               </option>
               {ACCOUNT_TYPES.map((type) => (
                 <option key={type.value} value={type.value}>
@@ -215,6 +215,7 @@ export default function SignupPage() {
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>,
+          { helper: 'Buyers pay into escrow; sellers are paid once the buyer confirms delivery.' },
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           {field(

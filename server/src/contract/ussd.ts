@@ -35,7 +35,16 @@ export const ussdResponse = z.string().meta({
 });
 
 /** Africa's Talking delivery report statuses: final (Success, Failed, Rejected, …) or intermediate (Sent, Buffered, …). */
-export const SMS_REPORT_STATUSES = ['Success', 'Sent', 'Submitted', 'Buffered', 'Rejected', 'Failed', 'AbsentSubscriber', 'Expired'] as const;
+export const SMS_REPORT_STATUSES = [
+  'Success',
+  'Sent',
+  'Submitted',
+  'Buffered',
+  'Rejected',
+  'Failed',
+  'AbsentSubscriber',
+  'Expired',
+] as const;
 
 export const smsDeliveryReportBody = z
   .object({
@@ -48,6 +57,4 @@ export const smsDeliveryReportBody = z
   })
   .meta({ description: "Africa's Talking SMS delivery report (form-encoded); `id` is the message id the gateway returned on sending." });
 
-export const smsDeliveryReportResponse = envelope(
-  z.object({ id: z.string(), status: z.enum(['queued', 'sent', 'delivered', 'failed']) }),
-);
+export const smsDeliveryReportResponse = envelope(z.object({ id: z.string(), status: z.enum(['queued', 'sent', 'delivered', 'failed']) }));

@@ -38,10 +38,15 @@ export interface FuzzRequest {
 }
 
 export interface FuzzPools {
-  /** Ids that exist (transactions, payments, disputes, sacrificial users …), by path parameter name or `*`. */
+  /** Ids that exist (transactions, payments, disputes, sacrificial users …). */
   ids: string[];
   /** Path parameter values by name for non-id parameters (e.g. the callback secret). */
   named: Record<string, string[]>;
+  /**
+   * Known-good bodies by `METHOD /path` (refinements a JSON schema cannot express: matching passwords,
+   * whole shillings, plan terms). The fuzz sends them, and mutations of them, beside generated ones.
+   */
+  examples: Record<string, fc.Arbitrary<unknown>>;
 }
 
 const NASTY_STRINGS = [
@@ -109,13 +114,13 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
   if (depth > 5) return fc.constant(null);
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return fc.oneof(...alternatives.map((alternative) => valueFor(alternative, pools, name, depth + 1)));
-  if (schema.allOf?.length) return valueFor(Object.assign({}, ...schema.allOf) as JsonSchema, pools, name, depth + 1);
-
+  // The documented example is the likeliest valid value (a phone, an amount): use it often.
   const examples = schema.example !== undefined ? [schema.example] : [];
   const withExamples = (base: fc.Arbitrary<unknown>) =>
     examples.length ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 2 }, { arbitrary: base, weight: 1 }) : base;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives?.length) return withExamples(fc.oneof(...alternatives.map((alternative) => valueFor(alternative, pools, name, depth + 1))));
+  if (schema.allOf?.length) return valueFor(Object.assign({}, ...schema.allOf) as JsonSchema, pools, name, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? (schema.properties ? 'object' : undefined));
 
   switch (type) {
@@ -147,7 +152,9 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
     case 'integer': {
       const min = clamp(schema.minimum, -1_000_000, 1_000_000, -1000);
       const max = clamp(schema.maximum, min, 10_000_000, Math.max(min, 1_000_000));
-      return withExamples(fc.integer({ min, max }));
+      // Small values are the likeliest to mean something (pages, months, limits).
+      const small = fc.integer({ min: Math.max(min, 0), max: Math.max(Math.min(max, 30), Math.max(min, 0)) });
+      return withExamples(fc.oneof({ arbitrary: small, weight: 3 }, { arbitrary: fc.integer({ min, max }), weight: 1 }));
     }
     case 'number': {
       const min = clamp(schema.minimum, -1_000_000, 1_000_000, -1000);
@@ -165,9 +172,12 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
       if (!properties.length) return fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
-      return fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueFor(value, pools, key, depth + 1)])), {
-        requiredKeys: (schema.required ?? []).filter((key) => schema.properties?.[key]),
-      });
+      const required = (schema.required ?? []).filter((key) => schema.properties?.[key]);
+      const all = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueFor(value, pools, key, depth + 1)])), { requiredKeys: required });
+      if (!required.length) return all;
+      // Optional fields often carry rules a schema cannot show: also send the required ones alone.
+      const requiredOnly = fc.record(Object.fromEntries(required.map((key) => [key, valueFor(schema.properties![key]!, pools, key, depth + 1)])));
+      return fc.oneof(all, requiredOnly);
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
@@ -276,7 +286,8 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
   const isMultipart = body.contentTypes.some((type) => type.includes('multipart/form-data'));
   const required = (schema.required ?? []).filter((key) => schema.properties?.[key]);
   const hasRequiredBody = body.isRequired && required.length > 0;
-  const validValue = valueFor(schema, pools);
+  const example = pools.examples[`${operation.method} ${operation.path}`];
+  const validValue = example ? fc.oneof({ arbitrary: example, weight: 2 }, { arbitrary: valueFor(schema, pools), weight: 1 }) : valueFor(schema, pools);
   const encodeBody = (value: unknown): { contentType: string; payload: string } => {
     if (isJson) return { contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' };
     if (isForm) return { contentType: 'application/x-www-form-urlencoded', payload: encodeForm(value) };
@@ -306,7 +317,13 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     {
       arbitrary: fc
         .tuple(validValue, fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'text/html'))
-        .map(([value, contentType]): BodyChoice => ({ mutation: 'wrong_content_type', contentType, payload: JSON.stringify(value) ?? 'null', isInvalid: hasRequiredBody })),
+        .map(([value, contentType]): BodyChoice => ({
+          mutation: 'wrong_content_type',
+          contentType,
+          payload: JSON.stringify(value) ?? 'null',
+          // JSON declared in another charset is still parsed as JSON (Fastify ignores the charset).
+          isInvalid: hasRequiredBody && !contentType.startsWith('application/json'),
+        })),
       weight: 2,
     },
     {

@@ -429,6 +429,26 @@ describe('rulings', () => {
     expect(refused.json().message).toMatch(/split \(KES 500 refunded to you\).*final/);
   });
 
+  it('records exactly one ruling when ten arrive at once', async () => {
+    const { id, disputeId } = await disputed(await dispatched(1_100));
+    const outcomes = ['release_seller', 'refund_buyer', 'split'] as const;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => {
+        const outcome = outcomes[index % 3]!;
+        return rule(admin, disputeId, { outcome, note: `Ruling ${index}`, ...(outcome === 'split' ? { buyer_amount: 300 } : {}) });
+      }),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    expect(await t.ctx.db.auditLog.count({ where: { entity: 'dispute', entityId: disputeId } })).toBe(1);
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: id, kind: { in: ['release', 'refund'] } } })).toBeLessThanOrEqual(
+      2,
+    );
+    await settlePayouts(t, id);
+    await expectLedgerHealthy(t);
+  });
+
   it('release_seller on a part-paid plan refuses the withdrawal and lets the plan go on', async () => {
     const created = await createTransaction(t, buyer, {
       seller_phone: seller.phone,

@@ -182,6 +182,11 @@ describe('installment plans', () => {
 });
 
 describe('reminders and missed installments', () => {
+  it('queues the sweep when the app starts', async () => {
+    const jobs = await t.ctx.db.job.findMany({ where: { queue: INSTALLMENT_SWEEP_QUEUE } });
+    expect(jobs.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('reminds 3 days before, marks a missed one overdue, flags the plan after the grace period and never cancels it', async () => {
     const created = await planWithDeposit(35_000, 7_000, 6);
     const planRow = await t.ctx.db.installmentPlan.findUniqueOrThrow({

@@ -56,12 +56,16 @@ describe('SMS delivery reports', () => {
     const sms = await t.ctx.db.smsMessage.create({
       data: { phoneNumber: randomPhone(), template: 'ussd_welcome', message: 'Hello', status: 'queued', providerMessageId: 'ATXid_test_1' },
     });
-    const sentReport = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Buffered', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902', retryCount: '0' }));
+    const sentReport = await t.app.inject(
+      form({ id: 'ATXid_test_1', status: 'Buffered', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902', retryCount: '0' }),
+    );
     expect(sentReport.statusCode).toBe(200);
     expect(sentReport.json()).toEqual({ success: true, message: 'Delivery report recorded', data: { id: sms.id, status: 'sent' } });
 
     for (let i = 0; i < 2; i++) {
-      const response = await t.app.inject(form({ id: 'ATXid_test_1', status: 'Success', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902' }));
+      const response = await t.app.inject(
+        form({ id: 'ATXid_test_1', status: 'Success', phoneNumber: `+${sms.phoneNumber}`, networkCode: '63902' }),
+      );
       expect(response.json().data).toEqual({ id: sms.id, status: 'delivered' });
     }
     const deliveredAt = (await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).deliveredAt;
@@ -78,14 +82,21 @@ describe('SMS delivery reports', () => {
     });
     const response = await t.app.inject(form({ id: 'ATXid_test_2', status: 'Rejected', failureReason: 'InsufficientCredit' }));
     expect(response.json().data).toEqual({ id: sms.id, status: 'failed' });
-    expect((await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).failureReason).toBe('Delivery report: Rejected (InsufficientCredit)');
+    expect((await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sms.id } })).failureReason).toBe(
+      'Delivery report: Rejected (InsufficientCredit)',
+    );
   });
 
   it('answers 404 for an unknown message id (so the gateway retries) and 400 for malformed reports', async () => {
     const unknown = await t.app.inject(form({ id: 'ATXid_nobody', status: 'Success' }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    for (const fields of [{ status: 'Success' }, { id: 'ATXid_x', status: 'Delivered' }, { id: 'x'.repeat(200), status: 'Success' }, { id: 'a', status: 'Success', retryCount: 'many' }]) {
+    for (const fields of [
+      { status: 'Success' },
+      { id: 'ATXid_x', status: 'Delivered' },
+      { id: 'x'.repeat(200), status: 'Success' },
+      { id: 'a', status: 'Success', retryCount: 'many' },
+    ]) {
       const response = await t.app.inject(form(fields));
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });

@@ -54,9 +54,7 @@ export async function answerUssdRequest(ctx: AppContext, request: UssdRequest): 
       }
       if (!isContinuing) await cleanExpiredSessions(tx, now);
 
-      const state: UssdState = isContinuing
-        ? session.state
-        : { stack: ['home'], draft: {}, consumed: 0, lastText: '', lastReply: '' };
+      const state: UssdState = isContinuing ? session.state : { stack: ['home'], draft: {}, consumed: 0, lastText: '', lastReply: '' };
       const c: MenuContext = { ctx, sessionId: request.sessionId, phone: request.phone, lang: language, m, user, draft: state.draft };
 
       let reply: UssdReply;

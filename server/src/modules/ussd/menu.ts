@@ -7,7 +7,14 @@
 import type { AppContext } from '../../context.ts';
 import { createTransactionBody, disputeBody } from '../../contract/transactions.ts';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../domain/fees.ts';
-import { buildPlan, checkPlanRules, DEFAULT_PLAN_TERM, MIN_PLAN_TOTAL_EXCLUSIVE, minimumDeposit, PLAN_TERMS } from '../../domain/installment-plan.ts';
+import {
+  buildPlan,
+  checkPlanRules,
+  DEFAULT_PLAN_TERM,
+  MIN_PLAN_TOTAL_EXCLUSIVE,
+  minimumDeposit,
+  PLAN_TERMS,
+} from '../../domain/installment-plan.ts';
 import { type Cents, formatKes, parseAmount } from '../../domain/money.ts';
 import { displayPhone } from '../../domain/phone.ts';
 import { REFERENCE_PATTERN } from '../../domain/reference.ts';
@@ -314,7 +321,16 @@ const SCREENS: Record<ScreenId, Screen> = {
         c.draft.pinHash = await hashSecret(input);
         return push('first_pin_again');
       }
-      const targets: ScreenId[] = ['buy_seller', 'list', 'pick_release', 'pick_dispatch', 'pick_pay', 'pick_dispute', 'find_ref', 'account'];
+      const targets: ScreenId[] = [
+        'buy_seller',
+        'list',
+        'pick_release',
+        'pick_dispatch',
+        'pick_pay',
+        'pick_dispute',
+        'find_ref',
+        'account',
+      ];
       const picked = choice(input, targets.length);
       if (!picked) return stay(c.m.invalidChoice);
       c.draft.page = '1';
@@ -615,7 +631,10 @@ const SCREENS: Record<ScreenId, Screen> = {
     async handle(c, input) {
       const reference = normalizeReference(input);
       const found = reference
-        ? await c.ctx.db.transaction.findUnique({ where: { referenceNumber: reference }, select: { id: true, buyerId: true, sellerId: true } })
+        ? await c.ctx.db.transaction.findUnique({
+            where: { referenceNumber: reference },
+            select: { id: true, buyerId: true, sellerId: true },
+          })
         : null;
       // Only the parties see a transaction; to anyone else it does not exist.
       if (!found || !partyRole(found, { userId: c.user!.id, role: 'buyer' })) return stay(c.m.notFound);
@@ -634,7 +653,12 @@ const SCREENS: Record<ScreenId, Screen> = {
     async render(c, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
       const t = await selected(c);
-      return ask(c, undefined, c.m.confirmRelease(kesFromWire(t.amount), clip(t.seller.display_name, 20), t.reference_number), c.m.enterPin);
+      return ask(
+        c,
+        undefined,
+        c.m.confirmRelease(kesFromWire(t.amount), clip(t.seller.display_name, 20), t.reference_number),
+        c.m.enterPin,
+      );
     },
     handle: (c, input) =>
       withPin(c, input, async () => {
@@ -732,4 +756,3 @@ async function amountToPay(c: MenuContext): Promise<Cents> {
   });
   return (await nextPayment(c.ctx.db, txn)).total;
 }
-

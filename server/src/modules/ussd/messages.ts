@@ -13,7 +13,16 @@ const en = {
   welcome: 'Welcome to Escrow Kenya',
   guestMenu: ['Register', 'Language/Lugha', 'Help'],
   hello: (name: string) => `Escrow Kenya: ${name}`,
-  mainMenu: ['Buy (new escrow)', 'My transactions', 'Confirm delivery', 'Dispatch (seller)', 'Pay / installment', 'Open dispute', 'Find by reference', 'My account'],
+  mainMenu: [
+    'Buy (new escrow)',
+    'My transactions',
+    'Confirm delivery',
+    'Dispatch (seller)',
+    'Pay / installment',
+    'Open dispute',
+    'Find by reference',
+    'My account',
+  ],
   accountMenu: ['Change PIN', 'Language/Lugha', 'Help'],
   accountTitle: 'My account',
   // ── registration and PINs ──
@@ -49,10 +58,12 @@ const en = {
   deposit: (min: string) => `Enter the first payment in KES (at least ${min}):`,
   term: 'Pay the balance over:',
   months: (n: number) => `${n} months`,
-  confirmEscrow: (item: string, seller: string, price: string, fee: string) => `Confirm escrow:\n${item}\nSeller ${seller}\nPrice ${price}\nYour fee ${fee}`,
+  confirmEscrow: (item: string, seller: string, price: string, fee: string) =>
+    `Confirm escrow:\n${item}\nSeller ${seller}\nPrice ${price}\nYour fee ${fee}`,
   confirmPlan: (item: string, seller: string, total: string, deposit: string, months: number, monthly: string, fee: string) =>
     `Confirm plan:\n${item}, seller ${seller}\nTotal ${total}\nFirst ${deposit}, then ${months} x ${monthly}\nYour fee ${fee}`,
-  created: (ref: string, due: string) => `Escrow ${ref} created. You will receive an M-Pesa prompt for ${due}. Enter your M-Pesa PIN to pay.`,
+  created: (ref: string, due: string) =>
+    `Escrow ${ref} created. You will receive an M-Pesa prompt for ${due}. Enter your M-Pesa PIN to pay.`,
   // ── lists ──
   myTransactions: (page: number, pages: number) => `My transactions ${page}/${pages}`,
   noTransactions: 'You have no transactions yet.',
@@ -84,7 +95,8 @@ const en = {
   disputeReason: 'Reason for the dispute:',
   disputeReasons: ['Not delivered', 'Not as described', 'Quality problem', 'Other'],
   disputeDescribe: 'Describe the problem briefly:',
-  confirmDispute: (ref: string, reason: string) => `Open a dispute on ${ref}: ${reason}? The money will be frozen until our mediators rule.`,
+  confirmDispute: (ref: string, reason: string) =>
+    `Open a dispute on ${ref}: ${reason}? The money will be frozen until our mediators rule.`,
   disputeOpened: (ref: string) => `Dispute opened on ${ref}. The money is frozen until our mediators rule. We will contact you.`,
   // ── input errors ──
   invalidChoice: 'Invalid choice. Try again.',
@@ -135,7 +147,16 @@ const sw: UssdMessages = {
   welcome: 'Karibu Escrow Kenya',
   guestMenu: ['Jisajili', 'Lugha/Language', 'Msaada'],
   hello: (name) => `Escrow Kenya: ${name}`,
-  mainMenu: ['Nunua (escrow)', 'Miamala yangu', 'Thibitisha kupokea', 'Tuma bidhaa', 'Lipa / awamu', 'Fungua malalamiko', 'Tafuta kumbukumbu', 'Akaunti yangu'],
+  mainMenu: [
+    'Nunua (escrow)',
+    'Miamala yangu',
+    'Thibitisha kupokea',
+    'Tuma bidhaa',
+    'Lipa / awamu',
+    'Fungua malalamiko',
+    'Tafuta kumbukumbu',
+    'Akaunti yangu',
+  ],
   accountMenu: ['Badilisha PIN', 'Lugha/Language', 'Msaada'],
   accountTitle: 'Akaunti yangu',
   firstName: 'Weka jina lako la kwanza:',

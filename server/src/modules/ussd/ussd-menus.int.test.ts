@@ -61,7 +61,13 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(done).toEqual({ kind: 'END', text: m.registered("Wanjiru-Ann O'Neil") });
 
     const user = await t.ctx.db.user.findUniqueOrThrow({ where: { phoneNumber: phone } });
-    expect(user).toMatchObject({ firstName: "Wanjiru-Ann O'Neil", lastName: 'Kamau', userType: 'both', language: lang, passwordHash: null });
+    expect(user).toMatchObject({
+      firstName: "Wanjiru-Ann O'Neil",
+      lastName: 'Kamau',
+      userType: 'both',
+      language: lang,
+      passwordHash: null,
+    });
     expect(user.phoneVerifiedAt).toBeInstanceOf(Date);
     expect(await verifySecret(user.ussdPinHash!, '1234')).toBe(true);
     const sms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { phoneNumber: phone, template: 'ussd_welcome' } });
@@ -125,7 +131,14 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const done = await session.send(TEST_PIN);
     expect(done.kind).toBe('END');
     const txn = await t.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });
-    expect(txn).toMatchObject({ channel: 'ussd', status: 'pending', transactionType: 'standard', productName: LONG_ITEM, sellerId: seller.id, amountCents: 150_000n });
+    expect(txn).toMatchObject({
+      channel: 'ussd',
+      status: 'pending',
+      transactionType: 'standard',
+      productName: LONG_ITEM,
+      sellerId: seller.id,
+      amountCents: 150_000n,
+    });
     expect(done.text).toBe(m.created(txn.referenceNumber, formatKes(150_000n + fee)));
     // No prompt while the USSD session is open: the push is a job that runs after it.
     expect(await t.ctx.db.payment.count({ where: { transactionId: txn.id } })).toBe(0);
@@ -136,7 +149,9 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
 
     // The same transaction on the web, for the same phone.
     const list = await t.app.inject({ method: 'GET', url: '/api/transactions', headers: bearer(buyer) });
-    expect(list.json().data.transactions).toEqual([expect.objectContaining({ id: txn.id, reference_number: txn.referenceNumber, status: 'funded' })]);
+    expect(list.json().data.transactions).toEqual([
+      expect.objectContaining({ id: txn.id, reference_number: txn.referenceNumber, status: 'funded' }),
+    ]);
   });
 
   it('buys with protected escrow, priced with dispute cover', async () => {
@@ -145,7 +160,11 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const done = await dialAndWalk(t, buyer.phone, '1', seller.phone, 'Tecno Camon 30', '2', '25000', TEST_PIN);
     expect(done.kind).toBe('END');
     const txn = await t.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });
-    expect(txn).toMatchObject({ transactionType: 'protected', channel: 'ussd', buyerFeeCents: calculateFee(2_500_000n, 'with_dispute').buyerShare });
+    expect(txn).toMatchObject({
+      transactionType: 'protected',
+      channel: 'ussd',
+      buyerFeeCents: calculateFee(2_500_000n, 'with_dispute').buyerShare,
+    });
   });
 
   it('buys with Lipa Mdogo Mdogo: total, first payment, term; plan rules come from the domain', async () => {
@@ -187,7 +206,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const seller = await makeUser(t.app, { userType: 'seller', firstName: 'Kipchoge' });
     const refs: string[] = [];
     for (const [index, name] of ['Sofa set', 'Fridge', 'Gas cooker', LONG_ITEM].entries()) {
-      const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 1000 + index, product_name: name, transaction_type: 'standard' });
+      const created = await createTransaction(t, buyer, {
+        seller_phone: seller.phone,
+        amount: 1000 + index,
+        product_name: name,
+        transaction_type: 'standard',
+      });
       refs.push(created.reference_number);
     }
     const session = phoneSession(t, buyer.phone);
@@ -220,7 +244,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   it('confirms delivery with the PIN and releases the payment', async () => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 2500, product_name: 'Office chair', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2500,
+      product_name: 'Office chair',
+      transaction_type: 'standard',
+    });
     await payAndSettle(t, buyer, created.id);
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
 
@@ -241,7 +270,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   it('marks an order dispatched as the seller', async () => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 4000, product_name: 'Maize 2 bags', transaction_type: 'protected' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 4000,
+      product_name: 'Maize 2 bags',
+      transaction_type: 'protected',
+    });
     expect((await dialAndWalk(t, seller.phone, '4')).text).toContain(m.nothingTo.dispatch);
     await payAndSettle(t, buyer, created.id);
     const confirm = await dialAndWalk(t, seller.phone, '4', '1');
@@ -279,7 +313,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   it('opens a dispute with a reason from the list', async () => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 5000, product_name: 'Laptop bag', transaction_type: 'protected' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 5000,
+      product_name: 'Laptop bag',
+      transaction_type: 'protected',
+    });
     await payAndSettle(t, buyer, created.id);
     const session = phoneSession(t, buyer.phone);
     await session.dial();
@@ -298,7 +337,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   it('opens a dispute as the seller with "other" and a description', async () => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 5000, product_name: 'Tent', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 5000,
+      product_name: 'Tent',
+      transaction_type: 'standard',
+    });
     await payAndSettle(t, buyer, created.id);
     const session = phoneSession(t, seller.phone);
     await session.dial();
@@ -317,7 +361,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
     const stranger = await party('both', lang);
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 800, product_name: 'Kikoi', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 800,
+      product_name: 'Kikoi',
+      transaction_type: 'standard',
+    });
     const typed = created.reference_number.toLowerCase().replaceAll('-', '');
     const found = await dialAndWalk(t, seller.phone, '7', typed);
     expect(found.text).toContain(m.detail(created.reference_number, 'Kikoi', 'KES 800', m.status.pending));

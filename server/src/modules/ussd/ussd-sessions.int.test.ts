@@ -42,7 +42,11 @@ describe('protocol', () => {
     ['a foreign phone', { sessionId: 's1', serviceCode: USSD_SERVICE_CODE, phoneNumber: '+15551234567', text: '' }, 'phoneNumber'],
     ['no phone', { sessionId: 's1', serviceCode: USSD_SERVICE_CODE, text: '' }, 'phoneNumber'],
     ['a huge text', { sessionId: 's1', serviceCode: USSD_SERVICE_CODE, phoneNumber: '+254711223344', text: '1*'.repeat(1500) }, 'text'],
-    ['a huge session id', { sessionId: 'x'.repeat(500), serviceCode: USSD_SERVICE_CODE, phoneNumber: '+254711223344', text: '' }, 'sessionId'],
+    [
+      'a huge session id',
+      { sessionId: 'x'.repeat(500), serviceCode: USSD_SERVICE_CODE, phoneNumber: '+254711223344', text: '' },
+      'sessionId',
+    ],
   ])('rejects a form with %s: 400 envelope naming the field', async (_name, fields, field) => {
     const response = await t.app.inject({ method: 'POST', url: '/api/ussd', ...ussdForm(fields as Record<string, string>) });
     expect(response.statusCode).toBe(400);
@@ -125,7 +129,10 @@ describe('sessions', () => {
     const guestNewer = phoneSession(t, guest);
     await guestNewer.dial();
     const past = new Date(Date.now() - SESSION_TTL_MS - 60_000);
-    await t.ctx.db.ussdSession.updateMany({ where: { sessionId: { in: [stale.sessionId, guestOld.sessionId] } }, data: { updatedAt: past } });
+    await t.ctx.db.ussdSession.updateMany({
+      where: { sessionId: { in: [stale.sessionId, guestOld.sessionId] } },
+      data: { updatedAt: past },
+    });
     await t.ctx.db.ussdSession.update({ where: { sessionId: guestNewer.sessionId }, data: { updatedAt: new Date(past.getTime() + 1000) } });
 
     expect(await stale.send('2')).toEqual({ kind: 'END', text: m.sessionExpired });
@@ -211,7 +218,12 @@ describe('PIN lockout', () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
     await giveUssdPin(t, buyer.id);
     const seller = await makeUser(t.app, { userType: 'seller' });
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 3000, product_name: 'Water tank', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 3000,
+      product_name: 'Water tank',
+      transaction_type: 'standard',
+    });
     await payAndSettle(t, buyer, created.id);
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
 
@@ -230,14 +242,20 @@ describe('PIN lockout', () => {
     expect(sms.message).toContain(displayTime(row.ussdPinLockedUntil!));
 
     // Even the right PIN is refused while locked, and nothing moves.
-    expect(await dialAndWalk(t, buyer.phone, '3', '1', TEST_PIN)).toMatchObject({ kind: 'END', text: m.pinLocked(displayTime(row.ussdPinLockedUntil!)) });
+    expect(await dialAndWalk(t, buyer.phone, '3', '1', TEST_PIN)).toMatchObject({
+      kind: 'END',
+      text: m.pinLocked(displayTime(row.ussdPinLockedUntil!)),
+    });
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('dispatched');
     // Menus without money still work.
     expect((await dialAndWalk(t, buyer.phone, '2')).text).toContain(created.reference_number.slice(4));
 
     await t.ctx.db.user.update({ where: { id: buyer.id }, data: { ussdPinLockedUntil: new Date(Date.now() - 1000) } });
     expect(await dialAndWalk(t, buyer.phone, '3', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.released(created.reference_number) });
-    expect(await t.ctx.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).toMatchObject({ ussdPinFailures: 0, ussdPinLockedUntil: null });
+    expect(await t.ctx.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).toMatchObject({
+      ussdPinFailures: 0,
+      ussdPinLockedUntil: null,
+    });
   });
 
   it('counts wrong PINs across sessions', async () => {
@@ -261,10 +279,19 @@ describe('USSD and the web are one product', () => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { first_name: 'Halima', last_name: 'Ali', phone_number: local(phone), user_type: 'buyer', password: 'Halima@2026', password_confirmation: 'Halima@2026' },
+      payload: {
+        first_name: 'Halima',
+        last_name: 'Ali',
+        phone_number: local(phone),
+        user_type: 'buyer',
+        password: 'Halima@2026',
+        password_confirmation: 'Halima@2026',
+      },
     });
     expect(register.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', payload: { phone_or_email: local(phone) } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', payload: { phone_or_email: local(phone) } })).statusCode,
+    ).toBe(200);
     const sms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { phoneNumber: phone, template: 'password_reset_code' } });
     const code = /\b(\d{6})\b/.exec(sms.message)![1]!;
     const reset = await t.app.inject({
@@ -273,16 +300,26 @@ describe('USSD and the web are one product', () => {
       payload: { phone_or_email: phone, code, password: 'Halima@2026', password_confirmation: 'Halima@2026' },
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone_or_email: local(phone), password: 'Halima@2026' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone_or_email: local(phone), password: 'Halima@2026' },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const { token, user } = login.json().data;
     expect(user).toMatchObject({ phone_number: phone, first_name: 'Halima', is_verified: true });
 
     const list = await t.app.inject({ method: 'GET', url: '/api/transactions', headers: bearer({ token }) });
-    expect(list.json().data.transactions).toEqual([expect.objectContaining({ product_name: 'Solar panel', amount: '12000.00', status: 'pending' })]);
+    expect(list.json().data.transactions).toEqual([
+      expect.objectContaining({ product_name: 'Solar panel', amount: '12000.00', status: 'pending' }),
+    ]);
     const id = list.json().data.transactions[0].id;
     const one = await t.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers: bearer({ token }) });
-    expect(one.json().data.transaction).toMatchObject({ channel: 'ussd', my_role: 'buyer', allowed_actions: expect.arrayContaining(['pay', 'cancel']) });
+    expect(one.json().data.transaction).toMatchObject({
+      channel: 'ussd',
+      my_role: 'buyer',
+      allowed_actions: expect.arrayContaining(['pay', 'cancel']),
+    });
 
     // The USSD PIN still works after the web password is set.
     expect((await dialAndWalk(t, phone, '2')).text).toContain('Solar p..');
@@ -291,7 +328,12 @@ describe('USSD and the web are one product', () => {
   it('an escrow naming an unregistered seller attaches when that phone registers over USSD', async () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
     const sellerPhone = randomPhone();
-    const created = await createTransaction(t, buyer, { seller_phone: sellerPhone, amount: 900, product_name: 'Sandals', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: sellerPhone,
+      amount: 900,
+      product_name: 'Sandals',
+      transaction_type: 'standard',
+    });
     await dialAndWalk(t, sellerPhone, '1', 'Wafula', 'Chebukati', '2', '7777', '7777');
     const seller = await t.ctx.db.user.findUniqueOrThrow({ where: { phoneNumber: sellerPhone } });
     expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ sellerId: seller.id });

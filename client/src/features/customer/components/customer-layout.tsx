@@ -31,7 +31,7 @@ function Brand() {
 function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[number] & { compact?: boolean }) {
   // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
   const look = compact
-    ? { borderRadius: '0', borderBottomWidth: '2px', borderBottomColor: 'transparent', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } }
+    ? { px: '2.5', borderRadius: '0', borderBottomWidth: '2px', borderBottomColor: 'transparent', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } }
     : { borderRadius: 'l2', _currentPage: { bg: 'brand.subtle', color: 'brand.fg' } };
   return (
     <Box
@@ -51,7 +51,7 @@ function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[num
       {...look}
     >
       <NavLink to={to} end={end}>
-        <Icon size={18} aria-hidden />
+        {compact ? null : <Icon size={18} aria-hidden />}
         {label}
       </NavLink>
     </Box>
@@ -126,27 +126,17 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
   return (
     <Flex minH="100dvh" bg="bg.subtle">
       <SkipNavLink>Skip to content</SkipNavLink>
-      <Stack
-        as="aside"
-        display={{ base: 'none', md: 'flex' }}
-        w="60"
-        flexShrink={0}
-        borderRightWidth="1px"
-        bg="bg"
-        px="4"
-        py="5"
-        gap="6"
-        position="sticky"
-        top="0"
-        h="100dvh"
-      >
-        <Brand />
-        <Stack as="nav" aria-label="Dashboard" gap="1">
-          {NAV_ITEMS.map((item) => (
-            <NavItem key={item.to} {...item} />
-          ))}
+      {/* The column stretches with the page; its content stays in view while the page scrolls. */}
+      <Box as="aside" display={{ base: 'none', md: 'block' }} w="60" flexShrink={0} borderRightWidth="1px" bg="bg">
+        <Stack position="sticky" top="0" px="4" py="5" gap="6">
+          <Brand />
+          <Stack as="nav" aria-label="Dashboard" gap="1">
+            {NAV_ITEMS.map((item) => (
+              <NavItem key={item.to} {...item} />
+            ))}
+          </Stack>
         </Stack>
-      </Stack>
+      </Box>
       <Flex direction="column" flex="1" minW="0">
         <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
           <HStack justify="space-between" px={{ base: '3', md: '6' }} h="14" gap="2">
@@ -187,7 +177,7 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
 /** A page's title row: the one h1 of the page, an optional line under it, and actions on the right. */
 export function PageHeader({ title, description, actions }: { title: ReactNode; description?: ReactNode; actions?: ReactNode }) {
   return (
-    <Flex mb="6" gap="3" justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column', sm: 'row' }}>
+    <Flex gap="3" justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column', sm: 'row' }}>
       <Box minW="0">
         <Text as="h1" textStyle={{ base: 'xl', md: '2xl' }} fontWeight="bold" outline="none" lineHeight="short">
           {title}

@@ -39,9 +39,11 @@ export function InstallmentSchedule({ installments, transaction }: { installment
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>Payment</Table.ColumnHeader>
-                <Table.ColumnHeader>Due</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="sm">Due</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Paid</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end" hideBelow="sm">
+                  Paid
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>Status</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -53,6 +55,13 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
                     <Table.Cell whiteSpace="nowrap">
                       {installment.sequence === 0 ? 'Deposit' : `Month ${installment.sequence}`}
+                      {/* Phones have no Due column: the date goes under the name. */}
+                      <Text hideFrom="sm" fontSize="xs" color="fg.muted">
+                        Due {formatDate(installment.due_date)}
+                        {cents(installment.paid_amount) > 0n && installment.status !== 'paid'
+                          ? ` · ${formatKes(cents(installment.paid_amount))} paid`
+                          : ''}
+                      </Text>
                       {isNext ? (
                         <Text as="span" srOnly>
                           {' '}
@@ -60,11 +69,13 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                         </Text>
                       ) : null}
                     </Table.Cell>
-                    <Table.Cell whiteSpace="nowrap">{formatDate(installment.due_date)}</Table.Cell>
+                    <Table.Cell whiteSpace="nowrap" hideBelow="sm">
+                      {formatDate(installment.due_date)}
+                    </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       {formatKes(cents(installment.amount))}
                     </Table.Cell>
-                    <Table.Cell textAlign="end" whiteSpace="nowrap">
+                    <Table.Cell textAlign="end" whiteSpace="nowrap" hideBelow="sm">
                       {formatKes(cents(installment.paid_amount))}
                     </Table.Cell>
                     <Table.Cell>

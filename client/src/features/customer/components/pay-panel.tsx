@@ -156,7 +156,7 @@ export function PayPanel({
         </Card.Title>
         <Card.Description>
           {isInstallment
-            ? `Balance ${formatKes(due)}${next ? ` · next installment (${next.sequence === 0 ? 'deposit' : `#${next.sequence}`}) ${formatKes(nextAmount)}` : ''}`
+            ? `Balance ${formatKes(due)}${next ? ` · next: ${next.sequence === 0 ? 'initial payment' : `month ${next.sequence}`}, ${formatKes(nextAmount)}` : ''}`
             : `You pay ${formatKes(due)} (price plus your half of the fee) into escrow.`}
         </Card.Description>
       </Card.Header>
@@ -168,7 +168,7 @@ export function PayPanel({
           </Text>
         ) : null}
         {canPay && !isWaiting ? (
-          <FormStack gap="4" onSubmit={submit} noValidate aria-label="Pay with M-Pesa">
+          <FormStack gap="4" onSubmit={submit} noValidate aria-label="Pay with M-Pesa" maxW="md">
             {isInstallment ? (
               <RadioGroup.Root value={choice} onValueChange={(details) => setChoice((details.value as AmountChoice) ?? 'next')} colorPalette="teal">
                 <RadioGroup.Label fontWeight="medium" fontSize="sm">

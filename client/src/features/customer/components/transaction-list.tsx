@@ -14,7 +14,12 @@ import { StatusBadge, typeLabel } from './status-badge';
 function counterparty(item: TransactionListItem, myPhone: string | undefined) {
   const isBuyer = item.buyer.phone_number === myPhone;
   const other = isBuyer ? item.seller : item.buyer;
-  return { role: isBuyer ? 'Buyer' : 'Seller', label: isBuyer ? 'Seller' : 'Buyer', name: other.display_name, phone: other.phone_number };
+  return {
+    role: isBuyer ? 'Buyer' : 'Seller',
+    relation: isBuyer ? `You buy from ${other.display_name}` : `You sell to ${other.display_name}`,
+    name: other.display_name,
+    phone: other.phone_number,
+  };
 }
 
 const detailPath = (item: TransactionListItem) => `/dashboard/transactions/${item.id}`;
@@ -133,7 +138,7 @@ export function TransactionList({
                 <HStack justify="space-between" gap="2" flexWrap="wrap">
                   <StatusBadge status={item.status} />
                   <Text fontSize="xs" color="fg.muted">
-                    {other.role} · {other.label}: {other.name} · {formatRelativeTime(item.created_at)}
+                    {other.relation} · {formatRelativeTime(item.created_at)}
                   </Text>
                 </HStack>
               </Card.Body>

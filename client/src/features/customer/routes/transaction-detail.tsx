@@ -111,7 +111,7 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
         <Card.Title as="h2" id="charges-heading" fontSize="md">
           Charges
         </Card.Title>
-        <Card.Description>The escrow fee is split 50/50 between buyer and seller.</Card.Description>
+        <Card.Description fontSize="sm">The escrow fee is split 50/50 between buyer and seller.</Card.Description>
       </Card.Header>
       <Card.Body>
         <DataList.Root orientation="horizontal" size="sm">

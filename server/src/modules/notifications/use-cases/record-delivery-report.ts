@@ -33,7 +33,10 @@ export async function recordDeliveryReport(
       outcome === 'delivered'
         ? { status: 'delivered', deliveredAt: now, failureReason: null }
         : outcome === 'failed'
-          ? { status: 'failed', failureReason: `Delivery report: ${report.status}${report.failureReason ? ` (${report.failureReason})` : ''}`.slice(0, 300) }
+          ? {
+              status: 'failed',
+              failureReason: `Delivery report: ${report.status}${report.failureReason ? ` (${report.failureReason})` : ''}`.slice(0, 300),
+            }
           : { status: 'sent' },
   });
   const sms = await ctx.db.smsMessage.findUnique({ where: { providerMessageId: report.messageId }, select: { id: true, status: true } });

@@ -26,7 +26,13 @@ export async function postUssd(t: TestApp, fields: { sessionId: string; phone: s
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/ussd',
-    ...ussdForm({ sessionId: fields.sessionId, serviceCode: USSD_SERVICE_CODE, phoneNumber: `+${fields.phone}`, networkCode: '63902', text: fields.text }),
+    ...ussdForm({
+      sessionId: fields.sessionId,
+      serviceCode: USSD_SERVICE_CODE,
+      phoneNumber: `+${fields.phone}`,
+      networkCode: '63902',
+      text: fields.text,
+    }),
   });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/plain/);

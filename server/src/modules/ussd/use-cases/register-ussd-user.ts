@@ -36,7 +36,12 @@ export async function registerUssdUser(ctx: AppContext, input: RegisterUssdUserI
         select: { id: true, firstName: true, phoneNumber: true },
       });
       await attachWaitingTransactions(tx, created);
-      await queueSms(ctx, tx, { phone: input.phone, template: 'ussd_welcome', params: { name: input.firstName }, language: input.language });
+      await queueSms(ctx, tx, {
+        phone: input.phone,
+        template: 'ussd_welcome',
+        params: { name: input.firstName },
+        language: input.language,
+      });
       return created;
     });
     ctx.jobs.nudge();

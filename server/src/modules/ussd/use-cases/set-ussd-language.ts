@@ -6,6 +6,9 @@
 import type { AppContext } from '../../../context.ts';
 import type { UssdLanguage } from '../messages.ts';
 
-export async function setUssdLanguage(ctx: AppContext, { userId, language }: { userId: string | null; language: UssdLanguage }): Promise<void> {
+export async function setUssdLanguage(
+  ctx: AppContext,
+  { userId, language }: { userId: string | null; language: UssdLanguage },
+): Promise<void> {
   if (userId) await ctx.db.user.update({ where: { id: userId }, data: { language } });
 }

@@ -11,7 +11,10 @@ import { queueSms } from '../../notifications/notify.ts';
 
 export async function setFirstUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
-    const { count } = await tx.user.updateMany({ where: { id: userId, ussdPinHash: null }, data: { ussdPinHash: pinHash, ussdPinFailures: 0 } });
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, ussdPinHash: null },
+      data: { ussdPinHash: pinHash, ussdPinFailures: 0 },
+    });
     if (count === 0) throw invalidState('This account already has a USSD PIN');
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
     await markPhoneVerified(tx, user, ctx.now());

@@ -36,7 +36,8 @@ export async function verifyUssdPin(ctx: AppContext, { userId, pin }: { userId: 
     const [row] = await tx.$queryRaw<{ ussd_pin_failures: number; ussd_pin_locked_until: Date | null; phone_number: string }[]>`
       SELECT ussd_pin_failures, ussd_pin_locked_until, phone_number FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
     if (!row) throw new Error(`user ${userId} vanished`);
-    if (row.ussd_pin_locked_until && row.ussd_pin_locked_until > now) return { ok: false as const, reason: 'locked' as const, until: row.ussd_pin_locked_until };
+    if (row.ussd_pin_locked_until && row.ussd_pin_locked_until > now)
+      return { ok: false as const, reason: 'locked' as const, until: row.ussd_pin_locked_until };
     const failures = row.ussd_pin_failures + 1;
     if (failures < MAX_PIN_TRIES) {
       await tx.user.update({ where: { id: userId }, data: { ussdPinFailures: failures } });

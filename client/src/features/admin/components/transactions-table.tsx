@@ -1,0 +1,126 @@
+/**
+ * Transactions as a table (Overview's Recent Transactions and the Transactions page): reference,
+ * amount, parties, status, type, newest event, relative creation time and actions.
+ */
+import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Copy, Eye, ExternalLink } from 'lucide-react';
+import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { StatusBadge } from './status-badge';
+import { toaster } from './toaster';
+
+export interface TableTransaction {
+  id: string;
+  reference_number: string;
+  amount: string;
+  status: string;
+  created_at: string;
+  transaction_type?: string;
+  buyer_phone: string;
+  seller_phone: string;
+  buyer_name?: string;
+  seller_name?: string;
+  latest_event: string;
+}
+
+export function TransactionsTable({
+  rows,
+  showType = false,
+  onView,
+  now,
+}: {
+  rows: TableTransaction[];
+  showType?: boolean;
+  onView: (id: string) => void;
+  now?: Date;
+}) {
+  const copyReference = async (reference: string) => {
+    try {
+      await navigator.clipboard.writeText(reference);
+      toaster.create({ type: 'success', title: `Copied ${reference}` });
+    } catch {
+      toaster.create({ type: 'error', title: 'Could not copy to the clipboard' });
+    }
+  };
+  return (
+    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+      <Table.Root size="sm" interactive stickyHeader>
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader>Reference</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+            <Table.ColumnHeader>Buyer</Table.ColumnHeader>
+            <Table.ColumnHeader>Seller</Table.ColumnHeader>
+            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            {showType ? <Table.ColumnHeader>Type</Table.ColumnHeader> : null}
+            <Table.ColumnHeader>Latest Event</Table.ColumnHeader>
+            <Table.ColumnHeader>Created</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row.id}>
+              <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+                {row.reference_number}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
+                {formatMoney(row.amount)}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {row.buyer_name ? <Text fontSize="sm">{row.buyer_name}</Text> : null}
+                <Text fontSize="xs" color={row.buyer_name ? 'fg.muted' : undefined}>
+                  {formatPhone(row.buyer_phone)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {row.seller_name ? <Text fontSize="sm">{row.seller_name}</Text> : null}
+                <Text fontSize="xs" color={row.seller_name ? 'fg.muted' : undefined}>
+                  {formatPhone(row.seller_phone)}
+                </Text>
+              </Table.Cell>
+              <Table.Cell>
+                <StatusBadge status={row.status} />
+              </Table.Cell>
+              {showType ? (
+                <Table.Cell whiteSpace="nowrap" textTransform="capitalize">
+                  {humanize(row.transaction_type ?? '').toLowerCase()}
+                </Table.Cell>
+              ) : null}
+              <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                {row.latest_event ? humanize(row.latest_event) : '—'}
+              </Table.Cell>
+              <Table.Cell fontSize="xs" whiteSpace="nowrap" title={new Date(row.created_at).toLocaleString('en-KE')}>
+                {formatRelativeTime(row.created_at, now)}
+              </Table.Cell>
+              <Table.Cell textAlign="end">
+                <HStack gap="0" justify="flex-end">
+                  <IconButton size="xs" variant="ghost" aria-label={`View details of ${row.reference_number}`} title="View details" onClick={() => onView(row.id)}>
+                    <Eye />
+                  </IconButton>
+                  {showType ? (
+                    <>
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        aria-label={`Copy reference ${row.reference_number}`}
+                        title="Copy reference"
+                        onClick={() => void copyReference(row.reference_number)}
+                      >
+                        <Copy />
+                      </IconButton>
+                      <IconButton size="xs" variant="ghost" asChild aria-label={`Open ${row.reference_number} in a new tab`} title="Open in a new tab">
+                        <a href={`/dashboard/transactions?open=${row.id}`} target="_blank" rel="noopener noreferrer">
+                          <ExternalLink />
+                        </a>
+                      </IconButton>
+                    </>
+                  ) : null}
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}

@@ -1,0 +1,130 @@
+/** Help Center: how to use each page, what the statuses mean, and how to rule on a dispute. */
+import { Accordion, Box, Card, Code, Heading, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Link } from 'react-router';
+import { StatusBadge } from '../components/status-badge';
+import { PageHeader } from '../components/page-header';
+
+const STATUSES: [string, string][] = [
+  ['pending', 'Created; waiting for the buyer to pay by M-Pesa.'],
+  ['installment', 'Lipa Mdogo Mdogo: part of the price paid, more installments to come.'],
+  ['funded', 'The full price is held in escrow; the seller should dispatch.'],
+  ['dispatched', 'The seller dispatched; the buyer inspects (72 hours, then it releases by itself).'],
+  ['completed', 'Released to the seller (payout by M-Pesa B2C).'],
+  ['cancelled', 'Cancelled before any payment.'],
+  ['disputed', 'Money frozen until an admin rules.'],
+  ['refunded', 'Money returned to the buyer.'],
+];
+
+const FAQ: [string, React.ReactNode][] = [
+  [
+    'How do I rule on a dispute?',
+    <>
+      Open <ChakraLink asChild color="brand.fg"><Link to="/dashboard/disputes">Disputes</Link></ChakraLink>, choose <em>Review &amp; rule</em>, read both statements and the evidence, then pick release to seller,
+      refund the buyer, or split (enter the buyer's part). Write a note: both parties receive it by SMS. A ruling is final.
+    </>,
+  ],
+  [
+    'A payment failed. What now?',
+    <>
+      The buyer can try again from the web or USSD <Code>*384*40#</Code>. Failed payments of the last 24 hours are on{' '}
+      <ChakraLink asChild color="brand.fg"><Link to="/dashboard/alerts">Alerts</Link></ChakraLink> with the M-Pesa reason (insufficient funds, wrong PIN, cancelled).
+    </>,
+  ],
+  [
+    'A payout is stuck or failed.',
+    <>
+      Payouts are retried automatically. One still pending after 30 minutes, or failed (for example an unregistered M-Pesa number), shows on Alerts and on{' '}
+      <ChakraLink asChild color="brand.fg"><Link to="/dashboard/system">System Health</Link></ChakraLink>. Contact the recipient to confirm their number.
+    </>,
+  ],
+  [
+    'When should I verify or suspend a user?',
+    <>Verify only after confirming the phone yourself (e.g. a support call). Suspend an account that is abusing the platform: it is signed out at once; its transactions are not changed. Both are recorded in the audit log.</>,
+  ],
+  [
+    'Why do some totals lag by a few seconds?',
+    <>On a large database the whole-platform totals are recomputed at most every 15 seconds, so the dashboard stays fast. Lists, searches and details are always live.</>,
+  ],
+];
+
+export default function HelpPage() {
+  return (
+    <>
+      <PageHeader title="Help Center" description="How the admin dashboard works." />
+      <Stack gap="4">
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="md">
+                Pages
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <List.Root gap="2" fontSize="sm" ps="4">
+                <List.Item><strong>Overview</strong>: headline numbers, health, activity and the newest transactions.</List.Item>
+                <List.Item><strong>Transactions</strong>: search by reference or phone, filter, export CSV, open any transaction's timeline.</List.Item>
+                <List.Item><strong>Analytics</strong> and <strong>Reports</strong>: trends over time and CSV downloads.</List.Item>
+                <List.Item><strong>Users</strong>: find accounts; verify, suspend or reactivate them.</List.Item>
+                <List.Item><strong>System Health</strong>, <strong>Monitoring</strong> and <strong>Alerts</strong>: is everything working, what is happening now, what needs you.</List.Item>
+                <List.Item><strong>Disputes</strong>, <strong>SMS outbox</strong> and <strong>Contact messages</strong>: mediation and support.</List.Item>
+              </List.Root>
+              <Text fontSize="sm" mt="3" color="fg.muted">
+                The header's search finds transactions (reference, buyer or seller phone) and users (phone, name, email).
+              </Text>
+            </Card.Body>
+          </Card.Root>
+          <Card.Root variant="outline">
+            <Card.Header>
+              <Heading as="h2" size="md">
+                Transaction statuses
+              </Heading>
+            </Card.Header>
+            <Card.Body>
+              <Stack gap="2">
+                {STATUSES.map(([status, meaning]) => (
+                  <Box key={status} display="flex" gap="3" alignItems="baseline">
+                    <Box w="24" flexShrink={0}>
+                      <StatusBadge status={status} />
+                    </Box>
+                    <Text fontSize="sm">{meaning}</Text>
+                  </Box>
+                ))}
+              </Stack>
+            </Card.Body>
+          </Card.Root>
+        </SimpleGrid>
+        <Card.Root variant="outline">
+          <Card.Header>
+            <Heading as="h2" size="md">
+              Questions
+            </Heading>
+          </Card.Header>
+          <Card.Body>
+            <Accordion.Root collapsible defaultValue={['0']}>
+              {FAQ.map(([question, answer], index) => (
+                <Accordion.Item key={question} value={String(index)}>
+                  <Accordion.ItemTrigger>
+                    <Text flex="1" fontWeight="medium">
+                      {question}
+                    </Text>
+                    <Accordion.ItemIndicator />
+                  </Accordion.ItemTrigger>
+                  <Accordion.ItemContent>
+                    <Accordion.ItemBody fontSize="sm">{answer}</Accordion.ItemBody>
+                  </Accordion.ItemContent>
+                </Accordion.Item>
+              ))}
+            </Accordion.Root>
+          </Card.Body>
+        </Card.Root>
+        <Text fontSize="sm" color="fg.muted">
+          Integrators: the API is documented at{' '}
+          <ChakraLink href="/api/docs" target="_blank" rel="noreferrer" color="brand.fg">
+            /api/docs
+          </ChakraLink>
+          .
+        </Text>
+      </Stack>
+    </>
+  );
+}

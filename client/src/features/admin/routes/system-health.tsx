@@ -1,0 +1,129 @@
+/**
+ * System Health: each part of the platform with its level (ok / warning / critical) — the database,
+ * the job queue, the M-Pesa rail, the SMS outbox and the ledger invariants — refreshed every 30 s.
+ */
+import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Banknote, BookCheck, Database, ListChecks, MessageSquareText, RefreshCw } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { trpc } from '@/lib/trpc';
+import { PageHeader } from '../components/page-header';
+import { ErrorState, LoadingState } from '../components/query-state';
+import { StatusBadge } from '../components/status-badge';
+
+function seconds(value: number): string {
+  if (value < 60) return `${value} s`;
+  if (value < 3600) return `${Math.floor(value / 60)} min`;
+  return `${Math.floor(value / 3600)} h ${Math.floor((value % 3600) / 60)} min`;
+}
+
+function Component({ title, icon: Icon, status, children }: { title: string; icon: LucideIcon; status: string; children: ReactNode }) {
+  return (
+    <Card.Root variant="outline" borderTopWidth="3px" borderTopColor={status === 'ok' ? 'green.solid' : status === 'warning' ? 'orange.solid' : 'red.solid'}>
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
+        <Flex gap="2" align="center">
+          <Icon size={18} aria-hidden />
+          <Heading as="h2" size="sm">
+            {title}
+          </Heading>
+        </Flex>
+        <StatusBadge status={status} />
+      </Card.Header>
+      <Card.Body>
+        <Table.Root size="sm" variant="line">
+          <Table.Body>{children}</Table.Body>
+        </Table.Root>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function Line({ label, value, isBad }: { label: string; value: ReactNode; isBad?: boolean }) {
+  return (
+    <Table.Row>
+      <Table.Cell color="fg.muted" ps="0">
+        {label}
+      </Table.Cell>
+      <Table.Cell textAlign="end" fontWeight="medium" color={isBad ? 'fg.error' : undefined} pe="0">
+        {value}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+export default function SystemHealthPage() {
+  const query = useQuery({ ...trpc.admin.health.queryOptions(), refetchInterval: 30_000 });
+  return (
+    <>
+      <PageHeader
+        title="System Health"
+        description={query.data ? `Checked ${formatRelativeTime(query.data.checked_at).toLowerCase()} · refreshes every 30 seconds` : 'Every rail of the platform, checked live.'}
+        actions={
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching} loadingText="Checking">
+            <RefreshCw aria-hidden /> Check now
+          </Button>
+        }
+      />
+      {query.isPending ? (
+        <LoadingState label="Checking the platform…" />
+      ) : query.isError ? (
+        <ErrorState message="Failed to load system health" detail={query.error.message} onRetry={() => void query.refetch()} />
+      ) : (
+        <Stack gap="4">
+          <Box
+            borderWidth="1px"
+            borderRadius="l2"
+            p="4"
+            bg={query.data.status === 'ok' ? 'green.subtle' : query.data.status === 'warning' ? 'orange.subtle' : 'red.subtle'}
+            role="status"
+          >
+            <Text fontWeight="semibold">
+              {query.data.status === 'ok'
+                ? 'All systems normal.'
+                : query.data.status === 'warning'
+                  ? 'Something needs attention soon.'
+                  : 'Something is wrong and needs attention now.'}
+            </Text>
+            <Text fontSize="sm" color="fg.muted">
+              See the Alerts page for the transactions involved.
+            </Text>
+          </Box>
+          <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
+            <Component title="Database" icon={Database} status={query.data.database.status}>
+              <Line label="Round trip" value={`${query.data.database.latency_ms} ms`} isBad={query.data.database.status !== 'ok'} />
+            </Component>
+            <Component title="Job queue" icon={ListChecks} status={query.data.jobs.status}>
+              <Line label="Queued" value={query.data.jobs.queued} />
+              <Line label="Running" value={query.data.jobs.running} />
+              <Line label="Failed" value={query.data.jobs.failed} isBad={query.data.jobs.failed > 0} />
+              <Line label="Oldest waiting" value={seconds(query.data.jobs.oldest_due_seconds)} />
+              {query.data.jobs.failed_by_queue.map((row) => (
+                <Line key={row.queue} label={`Failed in ${row.queue}`} value={row.failed} isBad />
+              ))}
+            </Component>
+            <Component title="M-Pesa rail" icon={Banknote} status={query.data.mpesa.status}>
+              <Line label="STK pushes unanswered > 5 min" value={query.data.mpesa.stale_stk_pushes} isBad={query.data.mpesa.stale_stk_pushes > 0} />
+              <Line label="Failed payments (24h)" value={query.data.mpesa.failed_payments_24h} />
+              <Line label="Failed payouts" value={query.data.mpesa.failed_payouts} isBad={query.data.mpesa.failed_payouts > 0} />
+              <Line label="Payouts stuck > 30 min" value={query.data.mpesa.stuck_payouts} isBad={query.data.mpesa.stuck_payouts > 0} />
+            </Component>
+            <Component title="SMS rail" icon={MessageSquareText} status={query.data.sms.status}>
+              <Line label="Queued" value={query.data.sms.queued} />
+              <Line label="Oldest queued" value={seconds(query.data.sms.oldest_queued_seconds)} />
+              <Line label="Failed (24h)" value={query.data.sms.failed_24h} isBad={query.data.sms.failed_24h > 0} />
+              <Line label="Failed (all time)" value={query.data.sms.failed} />
+            </Component>
+            <Component title="Ledger" icon={BookCheck} status={query.data.ledger.status}>
+              <Line label="Journals" value={query.data.ledger.journals.toLocaleString('en-KE')} />
+              <Line label="Unbalanced journals" value={query.data.ledger.unbalanced_journals} isBad={query.data.ledger.unbalanced_journals > 0} />
+              <Line label="Overdrawn balances" value={query.data.ledger.overdrawn_balances} isBad={query.data.ledger.overdrawn_balances > 0} />
+              <Line label="Checked" value={formatDateTime(query.data.ledger.checked_at)} />
+            </Component>
+          </SimpleGrid>
+        </Stack>
+      )}
+    </>
+  );
+}

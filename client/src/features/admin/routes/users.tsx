@@ -1,0 +1,317 @@
+/**
+ * Users (spec §2): search (phone, name or email), type and status filters, summary cards, the table
+ * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
+ * yourself) and reactivate, each confirmed first and written to the audit log by the server.
+ */
+import { Badge, Button, CloseButton, Dialog, Field, Flex, HStack, Input, InputGroup, NativeSelect, Portal, SimpleGrid, Table, Text, Textarea } from '@chakra-ui/react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { USER_TYPES } from '@shared/auth';
+import { USER_STATUS_FILTERS } from '@shared/admin';
+import { useAuth } from '@/features/auth/use-auth';
+import { formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
+import { useAdminPreferences } from '../admin-preferences';
+import { downloadWithToken } from '../api/admin-rest';
+import { PageHeader } from '../components/page-header';
+import { PaginationBar } from '../components/pagination-bar';
+import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
+import { StatCard } from '../components/stat-card';
+import { StatusBadge } from '../components/status-badge';
+import { toaster } from '../components/toaster';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+
+type AdminUser = RouterOutputs['admin']['users']['users'][number];
+type Action = 'verify' | 'suspend' | 'reactivate';
+
+const ACTION_COPY: Record<Action, { title: string; confirm: string; palette: 'teal' | 'red' | 'green'; done: string }> = {
+  verify: { title: 'Verify this account?', confirm: 'Verify', palette: 'teal', done: 'Account verified' },
+  suspend: { title: 'Suspend this account?', confirm: 'Suspend', palette: 'red', done: 'Account suspended' },
+  reactivate: { title: 'Reactivate this account?', confirm: 'Reactivate', palette: 'green', done: 'Account reactivated' },
+};
+
+function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: Action } | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const mutation = useMutation({
+    mutationFn: ({ user, action }: { user: AdminUser; action: Action }) => {
+      if (action === 'verify') return trpcClient.admin.verifyUser.mutate({ id: user.id });
+      if (action === 'reactivate') return trpcClient.admin.reactivateUser.mutate({ id: user.id });
+      return trpcClient.admin.suspendUser.mutate({ id: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+    },
+    onSuccess: async (_user, { action }) => {
+      toaster.create({ type: 'success', title: ACTION_COPY[action].done });
+      await queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
+      setReason('');
+      onClose();
+    },
+  });
+  const copy = target ? ACTION_COPY[target.action] : null;
+  const name = target ? target.user.full_name.trim() || 'No Name' : '';
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(details) => {
+        if (!details.open && !mutation.isPending) {
+          mutation.reset();
+          onClose();
+        }
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            as="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (target) mutation.mutate(target);
+            }}
+          >
+            <Dialog.Header>
+              <Dialog.Title>{copy?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="3">
+                <strong>{name}</strong> · {formatPhone(target?.user.phone_number)}
+              </Text>
+              {target?.action === 'verify' ? (
+                <Text fontSize="sm" color="fg.muted">
+                  Their phone counts as verified, as if they had entered the SMS code. Do this only after confirming the number, for example on a support call.
+                </Text>
+              ) : null}
+              {target?.action === 'suspend' ? (
+                <>
+                  <Text fontSize="sm" color="fg.muted" mb="3">
+                    They are signed out everywhere at once and cannot sign in until reactivated. Their transactions are not changed.
+                  </Text>
+                  <Field.Root>
+                    <Field.Label>Reason (kept in the audit log)</Field.Label>
+                    <Textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} rows={3} />
+                  </Field.Root>
+                </>
+              ) : null}
+              {target?.action === 'reactivate' ? (
+                <Text fontSize="sm" color="fg.muted">
+                  They can sign in again with their password.
+                </Text>
+              ) : null}
+              {mutation.isError ? (
+                <Text color="fg.error" mt="3" role="alert">
+                  {mutation.error.message}
+                </Text>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" colorPalette={copy?.palette} loading={mutation.isPending}>
+                {copy?.confirm}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+export default function UsersPage() {
+  const { user: me } = useAuth();
+  const { pageSize } = useAdminPreferences();
+  const [search, setSearch] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), 350);
+  const [userType, setUserType] = useState<(typeof USER_TYPES)[number] | ''>('');
+  const [status, setStatus] = useState<(typeof USER_STATUS_FILTERS)[number] | ''>('');
+  const [page, setPage] = useState(1);
+  const [target, setTarget] = useState<{ user: AdminUser; action: Action } | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const filters = {
+    ...(debouncedSearch ? { search: debouncedSearch } : {}),
+    ...(userType ? { user_type: userType } : {}),
+    ...(status ? { status } : {}),
+  } satisfies RouterInputs['admin']['users'];
+  const query = useQuery({ ...trpc.admin.users.queryOptions({ ...filters, page, per_page: pageSize }), placeholderData: keepPreviousData });
+  const filterChanged = () => setPage(1);
+
+  const exportCsv = async () => {
+    setIsExporting(true);
+    try {
+      await downloadWithToken('/api/admin/users/export', { query: filters });
+    } catch (error) {
+      toaster.create({ type: 'error', title: 'Export failed', description: (error as Error).message });
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Users"
+        description="Every account: buyers, sellers and admins."
+        actions={
+          <Button size="sm" variant="outline" onClick={() => void exportCsv()} loading={isExporting}>
+            <Download aria-hidden /> Export CSV
+          </Button>
+        }
+      />
+      <Flex gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
+        <InputGroup startElement={<Search size={16} aria-hidden />} flex="1">
+          <Input
+            type="search"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              filterChanged();
+            }}
+            placeholder="Search by phone, name or email"
+            aria-label="Search users"
+            maxLength={100}
+          />
+        </InputGroup>
+        <NativeSelect.Root w={{ base: 'full', md: '44' }}>
+          <NativeSelect.Field
+            aria-label="Filter by type"
+            value={userType}
+            onChange={(event) => {
+              setUserType(event.target.value as typeof userType);
+              filterChanged();
+            }}
+          >
+            <option value="">All types</option>
+            {USER_TYPES.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <NativeSelect.Root w={{ base: 'full', md: '44' }}>
+          <NativeSelect.Field
+            aria-label="Filter by status"
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as typeof status);
+              filterChanged();
+            }}
+          >
+            <option value="">All statuses</option>
+            {USER_STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {humanize(value)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Flex>
+
+      {query.data ? (
+        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" mb="4">
+          <StatCard label="Total Users" value={query.data.summary.total.toLocaleString('en-KE')} icon={UsersIcon} />
+          <StatCard label="Verified" value={query.data.summary.verified.toLocaleString('en-KE')} icon={BadgeCheck} palette="green" />
+          <StatCard label="Sellers" value={query.data.summary.sellers.toLocaleString('en-KE')} icon={Store} palette="purple" hint="Sellers and both" />
+          <StatCard label="Buyers" value={query.data.summary.buyers.toLocaleString('en-KE')} icon={ShoppingBag} palette="blue" hint="Buyers and both" />
+        </SimpleGrid>
+      ) : null}
+
+      {query.isPending ? (
+        <LoadingState label="Loading users…" />
+      ) : query.isError ? (
+        <ErrorState message="Failed to load users" detail={query.error.message} onRetry={() => void query.refetch()} />
+      ) : query.data.users.length === 0 ? (
+        <EmptyState>No users match these filters.</EmptyState>
+      ) : (
+        <>
+          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+            <Table.Root size="sm" interactive>
+              <Table.Header>
+                <Table.Row bg="bg.subtle">
+                  <Table.ColumnHeader>User</Table.ColumnHeader>
+                  <Table.ColumnHeader>Contact</Table.ColumnHeader>
+                  <Table.ColumnHeader>Type</Table.ColumnHeader>
+                  <Table.ColumnHeader>Status</Table.ColumnHeader>
+                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {query.data.users.map((user) => {
+                  const name = user.full_name.trim() || 'No Name';
+                  const isMe = user.id === me?.id;
+                  return (
+                    <Table.Row key={user.id}>
+                      <Table.Cell>
+                        <Text fontWeight="medium">
+                          {name}
+                          {isMe ? (
+                            <Badge ml="2" size="sm" variant="outline">
+                              You
+                            </Badge>
+                          ) : null}
+                        </Text>
+                        <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={user.id}>
+                          ID {user.id.slice(0, 8)}…
+                        </Text>
+                      </Table.Cell>
+                      <Table.Cell whiteSpace="nowrap">
+                        <Text fontSize="sm">{formatPhone(user.phone_number)}</Text>
+                        {user.email ? (
+                          <Text fontSize="xs" color="fg.muted">
+                            {user.email}
+                          </Text>
+                        ) : null}
+                      </Table.Cell>
+                      <Table.Cell textTransform="capitalize">{user.user_type}</Table.Cell>
+                      <Table.Cell>
+                        <HStack gap="1" wrap="wrap">
+                          <StatusBadge status={user.status} />
+                          <Badge size="sm" variant="outline" colorPalette={user.is_verified ? 'green' : 'yellow'}>
+                            {user.is_verified ? 'Verified' : 'Unverified'}
+                          </Badge>
+                        </HStack>
+                      </Table.Cell>
+                      <Table.Cell fontSize="sm" whiteSpace="nowrap" title={new Date(user.created_at).toLocaleString('en-KE')}>
+                        {formatRelativeTime(user.created_at)}
+                      </Table.Cell>
+                      <Table.Cell textAlign="end">
+                        <HStack gap="1" justify="flex-end">
+                          {!user.is_verified ? (
+                            <Button size="xs" variant="outline" colorPalette="teal" onClick={() => setTarget({ user, action: 'verify' })} aria-label={`Verify ${name}`}>
+                              Verify
+                            </Button>
+                          ) : null}
+                          {user.status === 'active' && !isMe ? (
+                            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setTarget({ user, action: 'suspend' })} aria-label={`Suspend ${name}`}>
+                              Suspend
+                            </Button>
+                          ) : null}
+                          {user.status === 'suspended' ? (
+                            <Button size="xs" variant="outline" colorPalette="green" onClick={() => setTarget({ user, action: 'reactivate' })} aria-label={`Reactivate ${name}`}>
+                              Reactivate
+                            </Button>
+                          ) : null}
+                        </HStack>
+                      </Table.Cell>
+                    </Table.Row>
+                  );
+                })}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+          <PaginationBar pagination={query.data.pagination} onPage={setPage} isBusy={query.isFetching} />
+        </>
+      )}
+      <ActionDialog target={target} onClose={() => setTarget(null)} />
+    </>
+  );
+}
