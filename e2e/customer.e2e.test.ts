@@ -428,7 +428,9 @@ describe('customer area screenshots', () => {
       expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${screen.name} overflows at ${width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, `customer-${screen.name}-${width}-${theme}`);
+      const file = await screenshot(page, `customer-${screen.name}-${width}-${theme}`);
+      // What a phone shows first, at full size, for a person to check.
+      if (width === 360) await page.screenshot({ path: file.replace(/\.png$/, '-top.png') });
     }
     expect(watched.errors).toEqual([]);
     await watched.context.close();

@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
+import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import rejectNul from './plugins/reject-nul.ts';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('ctx', ctx);
 
   // ── external ──
+  await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

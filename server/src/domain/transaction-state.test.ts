@@ -25,6 +25,8 @@ describe('transaction state machine', () => {
     expect(checkTransition('installment', 'cancel', 'seller', 'lipa_mdogo_mdogo')).toEqual({ ok: true, to: 'refunded' });
     expect(checkTransition('installment', 'cancel', 'buyer', 'lipa_mdogo_mdogo')).toEqual({ ok: false, reason: 'FORBIDDEN' });
     expect(allowedActions('installment', 'buyer', 'lipa_mdogo_mdogo').sort()).toEqual(['dispute', 'request_withdrawal']);
+    expect(checkTransition('funded', 'cancel', 'buyer', 'lipa_mdogo_mdogo')).toEqual({ ok: false, reason: 'FORBIDDEN' });
+    expect(checkTransition('funded', 'cancel', 'seller', 'lipa_mdogo_mdogo')).toEqual({ ok: true, to: 'refunded' });
   });
 
   it('has no exits from terminal states', () => {

@@ -62,8 +62,10 @@ export const TRANSITIONS: readonly Transition[] = [
 
   // Nothing paid: nothing to give back.
   { from: 'pending', action: 'cancel', actors: PARTIES, to: 'cancelled' },
-  // Funded but not dispatched: the buyer gets everything back.
-  { from: 'funded', action: 'cancel', actors: PARTIES, to: 'refunded' },
+  // Funded but not dispatched: the buyer gets everything back. A Lipa Mdogo Mdogo buyer withdraws
+  // instead (the seller accepts or declines, spec §4); only the seller cancels a funded plan.
+  { from: 'funded', action: 'cancel', actors: PARTIES, to: 'refunded', types: ['standard', 'protected'] },
+  { from: 'funded', action: 'cancel', actors: ['seller'], to: 'refunded', types: LMM },
   // A seller may end a Lipa Mdogo Mdogo plan at any time before dispatch, refunding in full (spec §4).
   { from: 'installment', action: 'cancel', actors: ['seller'], to: 'refunded', types: LMM },
 

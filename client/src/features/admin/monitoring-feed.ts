@@ -26,7 +26,8 @@ export interface Notification {
 
 /** How loud an event is: failures and disputes need eyes, completions are good news. */
 export function toneOf(eventType: string): Notification['tone'] {
-  if (/failed|dispute|missed/.test(eventType)) return eventType.includes('resolved') ? 'info' : eventType.includes('dispute') ? 'warning' : 'error';
+  if (/failed|dispute|missed/.test(eventType))
+    return eventType.includes('resolved') ? 'info' : eventType.includes('dispute') ? 'warning' : 'error';
   if (/completed|released|confirmed|paid|funded/.test(eventType)) return 'success';
   return 'info';
 }

@@ -52,16 +52,28 @@ export const adminRest = {
       queryFn: ({ signal }) => api<ContactList>('/api/admin/contact-messages', { query: { ...filters }, signal }),
     }),
   updateContactMessage: (id: string, status: 'new' | 'read' | 'resolved') =>
-    api<DataOf<typeof contactMessageResponse>>(`/api/admin/contact-messages/${encodeURIComponent(id)}`, { method: 'PATCH', body: { status } }),
+    api<DataOf<typeof contactMessageResponse>>(`/api/admin/contact-messages/${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      body: { status },
+    }),
   profile: () =>
-    queryOptions({ queryKey: ['admin', 'profile'], queryFn: ({ signal }) => api<Profile>('/api/auth/profile', { signal }), staleTime: 60_000 }),
-  updateProfile: (body: { first_name?: string; last_name?: string; email?: string }) => api<Profile>('/api/auth/profile', { method: 'PUT', body }),
+    queryOptions({
+      queryKey: ['admin', 'profile'],
+      queryFn: ({ signal }) => api<Profile>('/api/auth/profile', { signal }),
+      staleTime: 60_000,
+    }),
+  updateProfile: (body: { first_name?: string; last_name?: string; email?: string }) =>
+    api<Profile>('/api/auth/profile', { method: 'PUT', body }),
 };
 
 /** GETs a file with the bearer token and hands it to the browser as a download (or opens it). */
-export async function downloadWithToken(path: string, options: { query?: Record<string, string | number | undefined>; fileName?: string; open?: boolean } = {}) {
+export async function downloadWithToken(
+  path: string,
+  options: { query?: Record<string, string | number | undefined>; fileName?: string; open?: boolean } = {},
+) {
   const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const token = authStorage.token();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {

@@ -101,7 +101,10 @@ function Brand({ compact }: { compact?: boolean }) {
         <ShieldCheck aria-hidden style={{ flexShrink: 0 }} />
         {compact ? null : (
           <Text as="span" truncate>
-            Escrow Kenya <Text as="span" color="fg.muted" fontWeight="medium">Admin</Text>
+            Escrow Kenya{' '}
+            <Text as="span" color="fg.muted" fontWeight="medium">
+              Admin
+            </Text>
           </Text>
         )}
       </Link>
@@ -211,9 +214,21 @@ function useAdminDarkDefault() {
 
 function OnlineBadge() {
   const status = useServerOnline();
-  const look = { online: { palette: 'green', text: 'Online' }, offline: { palette: 'red', text: 'Offline' }, checking: { palette: 'gray', text: 'Checking' } }[status];
+  const look = {
+    online: { palette: 'green', text: 'Online' },
+    offline: { palette: 'red', text: 'Offline' },
+    checking: { palette: 'gray', text: 'Checking' },
+  }[status];
   return (
-    <Badge colorPalette={look.palette} variant="subtle" gap="1.5" px="2" py="1" aria-live="polite" title="Whether the server and its database answer">
+    <Badge
+      colorPalette={look.palette}
+      variant="subtle"
+      gap="1.5"
+      px="2"
+      py="1"
+      aria-live="polite"
+      title="Whether the server and its database answer"
+    >
       <Box boxSize="2" borderRadius="full" bg="colorPalette.solid" aria-hidden />
       {look.text}
     </Badge>
@@ -226,10 +241,27 @@ function NotificationsMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(details) => details.open || feed.markSeen()}>
       <Menu.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label={feed.unread ? `Notifications: ${feed.unread} new` : 'Notifications'} position="relative">
+        <IconButton
+          variant="ghost"
+          size="sm"
+          aria-label={feed.unread ? `Notifications: ${feed.unread} new` : 'Notifications'}
+          position="relative"
+        >
           {feed.unread ? <BellRing /> : <Bell />}
           {feed.unread ? (
-            <Box position="absolute" top="0.5" right="0.5" minW="4" h="4" px="1" borderRadius="full" bg="red.solid" color="white" fontSize="2xs" lineHeight="4">
+            <Box
+              position="absolute"
+              top="0.5"
+              right="0.5"
+              minW="4"
+              h="4"
+              px="1"
+              borderRadius="full"
+              bg="red.solid"
+              color="white"
+              fontSize="2xs"
+              lineHeight="4"
+            >
               {feed.unread}
             </Box>
           ) : null}
@@ -259,7 +291,13 @@ function NotificationsMenu() {
                   onClick={() => navigate(`/dashboard/transactions?open=${notification.transactionId}`)}
                   alignItems="flex-start"
                 >
-                  <Box boxSize="2" mt="1.5" borderRadius="full" flexShrink={0} bg={`${{ info: 'blue', success: 'green', warning: 'orange', error: 'red' }[notification.tone]}.solid`} />
+                  <Box
+                    boxSize="2"
+                    mt="1.5"
+                    borderRadius="full"
+                    flexShrink={0}
+                    bg={`${{ info: 'blue', success: 'green', warning: 'orange', error: 'red' }[notification.tone]}.solid`}
+                  />
                   <Box minW="0">
                     <Text fontSize="sm" fontWeight="medium" truncate>
                       {notification.title}
@@ -403,7 +441,13 @@ export function AdminLayout() {
       <Flex direction="column" flex="1" minW="0">
         <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
           <HStack px={{ base: '2', md: '4' }} h="14" gap={{ base: '1', md: '3' }}>
-            <IconButton variant="ghost" size="sm" aria-label="Open menu" display={{ base: 'inline-flex', md: 'none' }} onClick={() => setIsDrawerOpen(true)}>
+            <IconButton
+              variant="ghost"
+              size="sm"
+              aria-label="Open menu"
+              display={{ base: 'inline-flex', md: 'none' }}
+              onClick={() => setIsDrawerOpen(true)}
+            >
               <MenuIcon />
             </IconButton>
             <IconButton

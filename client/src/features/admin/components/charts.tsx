@@ -45,7 +45,17 @@ function Frame({ title, summary, children }: { title: string; summary: string; c
   );
 }
 
-function Axes({ ticks, points, scaleY, format }: { ticks: number[]; points: ChartPoint[]; scaleY: (v: number) => number; format: (v: number) => string }) {
+function Axes({
+  ticks,
+  points,
+  scaleY,
+  format,
+}: {
+  ticks: number[];
+  points: ChartPoint[];
+  scaleY: (v: number) => number;
+  format: (v: number) => string;
+}) {
   const innerWidth = WIDTH - PAD.left - PAD.right;
   const every = Math.max(1, Math.ceil(points.length / 8));
   return (
@@ -130,7 +140,10 @@ export function LineChart({
   const scaleY = (value: number) => PAD.top + innerHeight - (top === 0 ? 0 : (value / top) * innerHeight);
   const x = (index: number) => PAD.left + ((index + 0.5) * innerWidth) / Math.max(1, points.length);
   const path = points.map((point, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${scaleY(point.value).toFixed(1)}`).join(' ');
-  const area = points.length > 0 ? `${path} L${x(points.length - 1).toFixed(1)},${PAD.top + innerHeight} L${x(0).toFixed(1)},${PAD.top + innerHeight} Z` : '';
+  const area =
+    points.length > 0
+      ? `${path} L${x(points.length - 1).toFixed(1)},${PAD.top + innerHeight} L${x(0).toFixed(1)},${PAD.top + innerHeight} Z`
+      : '';
   return (
     <Frame title={title} summary={`${points.length} periods, highest ${format(Math.max(0, ...points.map((point) => point.value)))}`}>
       <Axes ticks={ticks} points={points} scaleY={scaleY} format={format} />

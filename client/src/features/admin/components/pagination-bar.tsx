@@ -9,14 +9,24 @@ export interface PaginationInfo {
 }
 
 /** "Showing 21–40 of 1,234" with Previous / Next. */
-export function PaginationBar({ pagination, onPage, isBusy }: { pagination: PaginationInfo; onPage: (page: number) => void; isBusy?: boolean }) {
+export function PaginationBar({
+  pagination,
+  onPage,
+  isBusy,
+}: {
+  pagination: PaginationInfo;
+  onPage: (page: number) => void;
+  isBusy?: boolean;
+}) {
   const { current_page: page, per_page: perPage, total_pages: pages, total_count: total } = pagination;
   const first = total === 0 ? 0 : (page - 1) * perPage + 1;
   const last = Math.min(total, page * perPage);
   return (
     <Flex justify="space-between" align="center" gap="3" wrap="wrap" pt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {total === 0 ? 'No results' : `Showing ${first.toLocaleString('en-KE')}–${last.toLocaleString('en-KE')} of ${total.toLocaleString('en-KE')}`}
+        {total === 0
+          ? 'No results'
+          : `Showing ${first.toLocaleString('en-KE')}–${last.toLocaleString('en-KE')} of ${total.toLocaleString('en-KE')}`}
       </Text>
       <HStack gap="2">
         <Button size="sm" variant="outline" onClick={() => onPage(page - 1)} disabled={page <= 1 || isBusy} aria-label="Previous page">

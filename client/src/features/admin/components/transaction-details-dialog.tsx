@@ -39,7 +39,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Spec §4: payment events, and any event that was initiated, confirmed or failed, get their own mark. */
 function EventIcon({ eventType }: { eventType: string }) {
   if (eventType.includes('failed')) return <XCircle size={18} color="var(--chakra-colors-red-solid)" aria-hidden />;
-  if (/completed|confirmed|released|paid|resolved/.test(eventType)) return <CheckCircle2 size={18} color="var(--chakra-colors-green-solid)" aria-hidden />;
+  if (/completed|confirmed|released|paid|resolved/.test(eventType))
+    return <CheckCircle2 size={18} color="var(--chakra-colors-green-solid)" aria-hidden />;
   return <CircleDot size={18} color="var(--chakra-colors-blue-solid)" aria-hidden />;
 }
 
@@ -104,7 +105,9 @@ function Details({ data }: { data: Timeline }) {
           <Stack as="ol" gap="0" listStyleType="none">
             {timeline.map((event, index) => (
               <Flex as="li" key={`${event.timestamp}-${index}`} gap="3" pb={index === timeline.length - 1 ? '0' : '4'} position="relative">
-                {index < timeline.length - 1 ? <Box position="absolute" left="2" top="6" bottom="0" borderLeftWidth="2px" aria-hidden /> : null}
+                {index < timeline.length - 1 ? (
+                  <Box position="absolute" left="2" top="6" bottom="0" borderLeftWidth="2px" aria-hidden />
+                ) : null}
                 <Box pt="0.5" flexShrink={0}>
                   <EventIcon eventType={event.event_type} />
                 </Box>
@@ -113,7 +116,11 @@ function Details({ data }: { data: Timeline }) {
                     <Text fontWeight="medium" fontSize="sm">
                       {humanize(event.event_type)}
                     </Text>
-                    <Badge size="sm" variant="surface" colorPalette={event.type === 'payment' ? 'blue' : event.type === 'dispute' ? 'red' : 'gray'}>
+                    <Badge
+                      size="sm"
+                      variant="surface"
+                      colorPalette={event.type === 'payment' ? 'blue' : event.type === 'dispute' ? 'red' : 'gray'}
+                    >
                       {event.type}
                     </Badge>
                   </Flex>
@@ -163,7 +170,11 @@ export function TransactionDetailsDialog({ transactionId, onClose }: { transacti
               {query.isPending ? (
                 <LoadingState label="Loading transaction details…" />
               ) : query.isError ? (
-                <ErrorState message="Failed to load transaction details" detail={query.error.message} onRetry={() => void query.refetch()} />
+                <ErrorState
+                  message="Failed to load transaction details"
+                  detail={query.error.message}
+                  onRetry={() => void query.refetch()}
+                />
               ) : (
                 <Details data={query.data} />
               )}

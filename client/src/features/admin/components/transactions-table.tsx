@@ -94,7 +94,13 @@ export function TransactionsTable({
               </Table.Cell>
               <Table.Cell textAlign="end">
                 <HStack gap="0" justify="flex-end">
-                  <IconButton size="xs" variant="ghost" aria-label={`View details of ${row.reference_number}`} title="View details" onClick={() => onView(row.id)}>
+                  <IconButton
+                    size="xs"
+                    variant="ghost"
+                    aria-label={`View details of ${row.reference_number}`}
+                    title="View details"
+                    onClick={() => onView(row.id)}
+                  >
                     <Eye />
                   </IconButton>
                   {showType ? (
@@ -108,7 +114,13 @@ export function TransactionsTable({
                       >
                         <Copy />
                       </IconButton>
-                      <IconButton size="xs" variant="ghost" asChild aria-label={`Open ${row.reference_number} in a new tab`} title="Open in a new tab">
+                      <IconButton
+                        size="xs"
+                        variant="ghost"
+                        asChild
+                        aria-label={`Open ${row.reference_number} in a new tab`}
+                        title="Open in a new tab"
+                      >
                         <a href={`/dashboard/transactions?open=${row.id}`} target="_blank" rel="noopener noreferrer">
                           <ExternalLink />
                         </a>

@@ -16,7 +16,19 @@ import { StatCard } from '../components/stat-card';
 import { StatusBadge } from '../components/status-badge';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 
-function AlertTable({ title, count, empty, headers, children }: { title: string; count: number; empty: string; headers: string[]; children: ReactNode }) {
+function AlertTable({
+  title,
+  count,
+  empty,
+  headers,
+  children,
+}: {
+  title: string;
+  count: number;
+  empty: string;
+  headers: string[];
+  children: ReactNode;
+}) {
   return (
     <Card.Root variant="outline">
       <Card.Header flexDirection="row" alignItems="center" gap="2">
@@ -80,7 +92,12 @@ export default function AlertsPage() {
       ) : (
         <Stack gap="4">
           <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
-            <StatCard label="Failed payments (24h)" value={query.data.counts.failed_payments} icon={CreditCard} palette={query.data.counts.failed_payments ? 'red' : 'green'} />
+            <StatCard
+              label="Failed payments (24h)"
+              value={query.data.counts.failed_payments}
+              icon={CreditCard}
+              palette={query.data.counts.failed_payments ? 'red' : 'green'}
+            />
             <StatCard
               label="Payouts stuck or failed"
               value={query.data.counts.stuck_payouts + query.data.counts.failed_payouts}
@@ -88,11 +105,26 @@ export default function AlertsPage() {
               palette={query.data.counts.stuck_payouts + query.data.counts.failed_payouts ? 'red' : 'green'}
               hint={`${query.data.counts.stuck_payouts} stuck · ${query.data.counts.failed_payouts} failed`}
             />
-            <StatCard label="Overdue installments" value={query.data.counts.overdue_installments} icon={CalendarClock} palette={query.data.counts.overdue_installments ? 'orange' : 'green'} />
-            <StatCard label="Disputes past deadline" value={query.data.counts.overdue_disputes} icon={Gavel} palette={query.data.counts.overdue_disputes ? 'orange' : 'green'} />
+            <StatCard
+              label="Overdue installments"
+              value={query.data.counts.overdue_installments}
+              icon={CalendarClock}
+              palette={query.data.counts.overdue_installments ? 'orange' : 'green'}
+            />
+            <StatCard
+              label="Disputes past deadline"
+              value={query.data.counts.overdue_disputes}
+              icon={Gavel}
+              palette={query.data.counts.overdue_disputes ? 'orange' : 'green'}
+            />
           </SimpleGrid>
 
-          <AlertTable title="Failed payments (last 24 hours)" count={query.data.failed_payments.length} empty="No failed payments in the last 24 hours." headers={['Reference', 'Amount', 'Payer', 'Reason', 'When']}>
+          <AlertTable
+            title="Failed payments (last 24 hours)"
+            count={query.data.failed_payments.length}
+            empty="No failed payments in the last 24 hours."
+            headers={['Reference', 'Amount', 'Payer', 'Reason', 'When']}
+          >
             {query.data.failed_payments.map((row) => (
               <Table.Row key={row.payment_id}>
                 <Table.Cell>
@@ -106,7 +138,12 @@ export default function AlertsPage() {
             ))}
           </AlertTable>
 
-          <AlertTable title="Payouts stuck or failed" count={query.data.payouts.length} empty="Every payout went through." headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since']}>
+          <AlertTable
+            title="Payouts stuck or failed"
+            count={query.data.payouts.length}
+            empty="Every payout went through."
+            headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since']}
+          >
             {query.data.payouts.map((row) => (
               <Table.Row key={row.payout_id}>
                 <Table.Cell>

@@ -38,7 +38,8 @@ export default function AnalyticsPage() {
     enabled: isRangeValid,
   });
   const series = query.data?.series ?? [];
-  const points = (pick: (point: (typeof series)[number]) => number) => series.map((point) => ({ label: periodLabel(point.period, interval), value: pick(point) }));
+  const points = (pick: (point: (typeof series)[number]) => number) =>
+    series.map((point) => ({ label: periodLabel(point.period, interval), value: pick(point) }));
 
   return (
     <>
@@ -58,7 +59,11 @@ export default function AnalyticsPage() {
             <Field.Root w="auto">
               <Field.Label fontSize="xs">Interval</Field.Label>
               <NativeSelect.Root size="sm" w="32">
-                <NativeSelect.Field aria-label="Interval" value={interval} onChange={(event) => setIntervalChoice(event.target.value as Interval)}>
+                <NativeSelect.Field
+                  aria-label="Interval"
+                  value={interval}
+                  onChange={(event) => setIntervalChoice(event.target.value as Interval)}
+                >
                   <option value="day">Daily</option>
                   <option value="week">Weekly</option>
                   <option value="month">Monthly</option>
@@ -78,8 +83,20 @@ export default function AnalyticsPage() {
       ) : (
         <>
           <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" mb="4">
-            <StatCard label="Volume" value={formatMoney(query.data.totals.volume)} icon={Wallet} palette="blue" hint={`${query.data.totals.count.toLocaleString('en-KE')} transactions`} />
-            <StatCard label="Revenue" value={formatMoney(query.data.totals.revenue)} icon={ArrowLeftRight} palette="green" hint="Net platform fees" />
+            <StatCard
+              label="Volume"
+              value={formatMoney(query.data.totals.volume)}
+              icon={Wallet}
+              palette="blue"
+              hint={`${query.data.totals.count.toLocaleString('en-KE')} transactions`}
+            />
+            <StatCard
+              label="Revenue"
+              value={formatMoney(query.data.totals.revenue)}
+              icon={ArrowLeftRight}
+              palette="green"
+              hint="Net platform fees"
+            />
             <StatCard label="Disputes opened" value={query.data.totals.disputes.toLocaleString('en-KE')} icon={Gavel} palette="red" />
             <StatCard
               label="Plan completion"
@@ -93,7 +110,12 @@ export default function AnalyticsPage() {
             <Grid templateColumns={{ base: '1fr', xl: '1fr 1fr' }} gap="4">
               <Card.Root variant="outline">
                 <Card.Body>
-                  <BarChart title="Volume (KES)" points={points((point) => shillings(point.volume))} format={kesCompact} color="var(--chakra-colors-blue-500)" />
+                  <BarChart
+                    title="Volume (KES)"
+                    points={points((point) => shillings(point.volume))}
+                    format={kesCompact}
+                    color="var(--chakra-colors-blue-500)"
+                  />
                 </Card.Body>
               </Card.Root>
               <Card.Root variant="outline">
@@ -103,7 +125,12 @@ export default function AnalyticsPage() {
               </Card.Root>
               <Card.Root variant="outline">
                 <Card.Body>
-                  <BarChart title="Revenue (KES)" points={points((point) => shillings(point.revenue))} format={kesCompact} color="var(--chakra-colors-green-500)" />
+                  <BarChart
+                    title="Revenue (KES)"
+                    points={points((point) => shillings(point.revenue))}
+                    format={kesCompact}
+                    color="var(--chakra-colors-green-500)"
+                  />
                 </Card.Body>
               </Card.Root>
               <Card.Root variant="outline">

@@ -20,7 +20,10 @@ export default function ContactMessagesPage() {
   const [status, setStatus] = useState<Status | ''>('new');
   const [topic, setTopic] = useState<(typeof CONTACT_TOPICS)[number] | ''>('');
   const [page, setPage] = useState(1);
-  const query = useQuery({ ...adminRest.contactMessages({ ...(status ? { status } : {}), ...(topic ? { topic } : {}), page, per_page: pageSize }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...adminRest.contactMessages({ ...(status ? { status } : {}), ...(topic ? { topic } : {}), page, per_page: pageSize }),
+    placeholderData: keepPreviousData,
+  });
   const update = useMutation({
     mutationFn: ({ message, next }: { message: ContactMessage; next: Status }) => adminRest.updateContactMessage(message.id, next),
     onSuccess: async (_data, { next }) => {
@@ -112,12 +115,22 @@ export default function ContactMessagesPage() {
                     </Text>
                     <HStack gap="2">
                       {message.status !== 'read' ? (
-                        <Button size="xs" variant="outline" onClick={() => update.mutate({ message, next: 'read' })} loading={update.isPending && update.variables?.message.id === message.id && update.variables.next === 'read'}>
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          onClick={() => update.mutate({ message, next: 'read' })}
+                          loading={update.isPending && update.variables?.message.id === message.id && update.variables.next === 'read'}
+                        >
                           Mark read
                         </Button>
                       ) : null}
                       {message.status !== 'resolved' ? (
-                        <Button size="xs" colorPalette="teal" onClick={() => update.mutate({ message, next: 'resolved' })} loading={update.isPending && update.variables?.message.id === message.id && update.variables.next === 'resolved'}>
+                        <Button
+                          size="xs"
+                          colorPalette="teal"
+                          onClick={() => update.mutate({ message, next: 'resolved' })}
+                          loading={update.isPending && update.variables?.message.id === message.id && update.variables.next === 'resolved'}
+                        >
                           Resolve
                         </Button>
                       ) : null}

@@ -53,9 +53,17 @@ function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => v
   const [note, setNote] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
-      adminRest.resolveDispute(detail.dispute.id, { outcome, note: note.trim(), ...(outcome === 'split' ? { buyer_amount: buyerAmount.trim() } : {}) }),
+      adminRest.resolveDispute(detail.dispute.id, {
+        outcome,
+        note: note.trim(),
+        ...(outcome === 'split' ? { buyer_amount: buyerAmount.trim() } : {}),
+      }),
     onSuccess: async () => {
-      toaster.create({ type: 'success', title: 'Ruling recorded', description: `${detail.transaction.reference_number}: ${OUTCOME_COPY[outcome].label.toLowerCase()}` });
+      toaster.create({
+        type: 'success',
+        title: 'Ruling recorded',
+        description: `${detail.transaction.reference_number}: ${OUTCOME_COPY[outcome].label.toLowerCase()}`,
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
@@ -94,14 +102,27 @@ function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => v
         {outcome === 'split' ? (
           <Field.Root required invalid={!!errors?.buyer_amount}>
             <Field.Label>Buyer's part (KES)</Field.Label>
-            <Input inputMode="decimal" value={buyerAmount} onChange={(event) => setBuyerAmount(event.target.value)} placeholder="e.g. 1500" />
-            <Field.HelperText>Of {formatMoney(detail.transaction.amount)}; the seller is paid the rest less the seller fee.</Field.HelperText>
+            <Input
+              inputMode="decimal"
+              value={buyerAmount}
+              onChange={(event) => setBuyerAmount(event.target.value)}
+              placeholder="e.g. 1500"
+            />
+            <Field.HelperText>
+              Of {formatMoney(detail.transaction.amount)}; the seller is paid the rest less the seller fee.
+            </Field.HelperText>
             <Field.ErrorText>{errors?.buyer_amount?.[0]}</Field.ErrorText>
           </Field.Root>
         ) : null}
         <Field.Root required invalid={!!errors?.note}>
           <Field.Label>Note to both parties</Field.Label>
-          <Textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={2000} placeholder="What the evidence showed and why" />
+          <Textarea
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            maxLength={2000}
+            placeholder="What the evidence showed and why"
+          />
           <Field.ErrorText>{errors?.note?.[0]}</Field.ErrorText>
         </Field.Root>
         {mutation.isError ? (
@@ -113,7 +134,14 @@ function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => v
         <Text fontSize="xs" color="fg.muted">
           A ruling is final, binding and cannot be changed. Money moves as soon as you confirm.
         </Text>
-        <Button type="submit" colorPalette="teal" loading={mutation.isPending} loadingText="Recording" alignSelf="flex-start" disabled={note.trim().length < 3}>
+        <Button
+          type="submit"
+          colorPalette="teal"
+          loading={mutation.isPending}
+          loadingText="Recording"
+          alignSelf="flex-start"
+          disabled={note.trim().length < 3}
+        >
           Record ruling
         </Button>
       </Stack>
@@ -133,7 +161,13 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
     }
   };
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(details) => details.open || onClose()} size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" placement="center">
+    <Dialog.Root
+      open={id !== null}
+      onOpenChange={(details) => details.open || onClose()}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      placement="center"
+    >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -152,7 +186,8 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     <StatusBadge status={query.data.dispute.status} />
                     <Badge variant="outline">{humanize(query.data.dispute.reason)}</Badge>
                     <Text fontSize="sm" color="fg.muted">
-                      Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()} · respond by {formatDateTime(query.data.dispute.respond_by)}
+                      Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()} ·
+                      respond by {formatDateTime(query.data.dispute.respond_by)}
                     </Text>
                   </Flex>
                   <Box borderWidth="1px" borderRadius="l2" p="4">
@@ -160,11 +195,12 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                       Transaction
                     </Heading>
                     <Text fontSize="sm">
-                      {query.data.transaction.product_name} · {formatMoney(query.data.transaction.amount)} · <StatusBadge status={query.data.transaction.status} />
+                      {query.data.transaction.product_name} · {formatMoney(query.data.transaction.amount)} ·{' '}
+                      <StatusBadge status={query.data.transaction.status} />
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
-                      Buyer {query.data.transaction.buyer.display_name} ({formatPhone(query.data.transaction.buyer.phone_number)}) · Seller {query.data.transaction.seller.display_name} (
-                      {formatPhone(query.data.transaction.seller.phone_number)})
+                      Buyer {query.data.transaction.buyer.display_name} ({formatPhone(query.data.transaction.buyer.phone_number)}) · Seller{' '}
+                      {query.data.transaction.seller.display_name} ({formatPhone(query.data.transaction.seller.phone_number)})
                     </Text>
                   </Box>
                   <Box borderWidth="1px" borderRadius="l2" p="4">
@@ -195,7 +231,15 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     ) : (
                       <Stack gap="2">
                         {query.data.evidence.map((item) => (
-                          <Flex key={item.id} gap="3" justify="space-between" align="flex-start" borderBottomWidth="1px" pb="2" _last={{ borderBottomWidth: 0 }}>
+                          <Flex
+                            key={item.id}
+                            gap="3"
+                            justify="space-between"
+                            align="flex-start"
+                            borderBottomWidth="1px"
+                            pb="2"
+                            _last={{ borderBottomWidth: 0 }}
+                          >
                             <Box minW="0">
                               <HStack gap="2">
                                 <FileText size={14} aria-hidden />
@@ -234,7 +278,8 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                           {query.data.dispute.buyer_amount ? ` (buyer ${formatMoney(query.data.dispute.buyer_amount)})` : ''}
                         </Alert.Title>
                         <Alert.Description>
-                          {query.data.dispute.ruling_note} — {query.data.dispute.resolved_by?.display_name ?? 'an admin'}, {formatDateTime(query.data.dispute.resolved_at)}
+                          {query.data.dispute.ruling_note} — {query.data.dispute.resolved_by?.display_name ?? 'an admin'},{' '}
+                          {formatDateTime(query.data.dispute.resolved_at)}
                         </Alert.Description>
                       </Alert.Content>
                     </Alert.Root>
@@ -260,7 +305,10 @@ export default function DisputesPage() {
   const [status, setStatus] = useState<(typeof DISPUTE_STATUSES)[number] | ''>('open');
   const [page, setPage] = useState(1);
   const openId = params.get('open');
-  const query = useQuery({ ...adminRest.disputes({ ...(status ? { status } : {}), page, per_page: pageSize }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...adminRest.disputes({ ...(status ? { status } : {}), page, per_page: pageSize }),
+    placeholderData: keepPreviousData,
+  });
   const setOpen = (id: string | null) =>
     setParams(
       (current) => {
@@ -344,7 +392,12 @@ export default function DisputesPage() {
                         {formatRelativeTime(row.respond_by)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <Button size="xs" variant={row.status === 'resolved' ? 'ghost' : 'solid'} colorPalette="teal" onClick={() => setOpen(row.id)}>
+                        <Button
+                          size="xs"
+                          variant={row.status === 'resolved' ? 'ghost' : 'solid'}
+                          colorPalette="teal"
+                          onClick={() => setOpen(row.id)}
+                        >
                           {row.status === 'resolved' ? 'View' : 'Review & rule'}
                         </Button>
                       </Table.Cell>

@@ -19,31 +19,48 @@ const FAQ: [string, React.ReactNode][] = [
   [
     'How do I rule on a dispute?',
     <>
-      Open <ChakraLink asChild color="brand.fg"><Link to="/dashboard/disputes">Disputes</Link></ChakraLink>, choose <em>Review &amp; rule</em>, read both statements and the evidence, then pick release to seller,
-      refund the buyer, or split (enter the buyer's part). Write a note: both parties receive it by SMS. A ruling is final.
+      Open{' '}
+      <ChakraLink asChild color="brand.fg">
+        <Link to="/dashboard/disputes">Disputes</Link>
+      </ChakraLink>
+      , choose <em>Review &amp; rule</em>, read both statements and the evidence, then pick release to seller, refund the buyer, or split
+      (enter the buyer's part). Write a note: both parties receive it by SMS. A ruling is final.
     </>,
   ],
   [
     'A payment failed. What now?',
     <>
       The buyer can try again from the web or USSD <Code>*384*40#</Code>. Failed payments of the last 24 hours are on{' '}
-      <ChakraLink asChild color="brand.fg"><Link to="/dashboard/alerts">Alerts</Link></ChakraLink> with the M-Pesa reason (insufficient funds, wrong PIN, cancelled).
+      <ChakraLink asChild color="brand.fg">
+        <Link to="/dashboard/alerts">Alerts</Link>
+      </ChakraLink>{' '}
+      with the M-Pesa reason (insufficient funds, wrong PIN, cancelled).
     </>,
   ],
   [
     'A payout is stuck or failed.',
     <>
-      Payouts are retried automatically. One still pending after 30 minutes, or failed (for example an unregistered M-Pesa number), shows on Alerts and on{' '}
-      <ChakraLink asChild color="brand.fg"><Link to="/dashboard/system">System Health</Link></ChakraLink>. Contact the recipient to confirm their number.
+      Payouts are retried automatically. One still pending after 30 minutes, or failed (for example an unregistered M-Pesa number), shows on
+      Alerts and on{' '}
+      <ChakraLink asChild color="brand.fg">
+        <Link to="/dashboard/system">System Health</Link>
+      </ChakraLink>
+      . Contact the recipient to confirm their number.
     </>,
   ],
   [
     'When should I verify or suspend a user?',
-    <>Verify only after confirming the phone yourself (e.g. a support call). Suspend an account that is abusing the platform: it is signed out at once; its transactions are not changed. Both are recorded in the audit log.</>,
+    <>
+      Verify only after confirming the phone yourself (e.g. a support call). Suspend an account that is abusing the platform: it is signed
+      out at once; its transactions are not changed. Both are recorded in the audit log.
+    </>,
   ],
   [
     'Why do some totals lag by a few seconds?',
-    <>On a large database the whole-platform totals are recomputed at most every 15 seconds, so the dashboard stays fast. Lists, searches and details are always live.</>,
+    <>
+      On a large database the whole-platform totals are recomputed at most every 15 seconds, so the dashboard stays fast. Lists, searches
+      and details are always live.
+    </>,
   ],
 ];
 
@@ -61,12 +78,25 @@ export default function HelpPage() {
             </Card.Header>
             <Card.Body>
               <List.Root gap="2" fontSize="sm" ps="4">
-                <List.Item><strong>Overview</strong>: headline numbers, health, activity and the newest transactions.</List.Item>
-                <List.Item><strong>Transactions</strong>: search by reference or phone, filter, export CSV, open any transaction's timeline.</List.Item>
-                <List.Item><strong>Analytics</strong> and <strong>Reports</strong>: trends over time and CSV downloads.</List.Item>
-                <List.Item><strong>Users</strong>: find accounts; verify, suspend or reactivate them.</List.Item>
-                <List.Item><strong>System Health</strong>, <strong>Monitoring</strong> and <strong>Alerts</strong>: is everything working, what is happening now, what needs you.</List.Item>
-                <List.Item><strong>Disputes</strong>, <strong>SMS outbox</strong> and <strong>Contact messages</strong>: mediation and support.</List.Item>
+                <List.Item>
+                  <strong>Overview</strong>: headline numbers, health, activity and the newest transactions.
+                </List.Item>
+                <List.Item>
+                  <strong>Transactions</strong>: search by reference or phone, filter, export CSV, open any transaction's timeline.
+                </List.Item>
+                <List.Item>
+                  <strong>Analytics</strong> and <strong>Reports</strong>: trends over time and CSV downloads.
+                </List.Item>
+                <List.Item>
+                  <strong>Users</strong>: find accounts; verify, suspend or reactivate them.
+                </List.Item>
+                <List.Item>
+                  <strong>System Health</strong>, <strong>Monitoring</strong> and <strong>Alerts</strong>: is everything working, what is
+                  happening now, what needs you.
+                </List.Item>
+                <List.Item>
+                  <strong>Disputes</strong>, <strong>SMS outbox</strong> and <strong>Contact messages</strong>: mediation and support.
+                </List.Item>
               </List.Root>
               <Text fontSize="sm" mt="3" color="fg.muted">
                 The header's search finds transactions (reference, buyer or seller phone) and users (phone, name, email).

@@ -28,10 +28,16 @@ export default function MonitoringPage() {
     <>
       <PageHeader
         title="Monitoring"
-        description={feed.lastRefresh ? `Last refresh ${formatRelativeTime(feed.lastRefresh).toLowerCase()}` : 'Live activity across the platform.'}
+        description={
+          feed.lastRefresh ? `Last refresh ${formatRelativeTime(feed.lastRefresh).toLowerCase()}` : 'Live activity across the platform.'
+        }
         actions={
           <HStack gap="3" wrap="wrap">
-            <Switch.Root checked={autoRefresh} onCheckedChange={(details) => setPreferences({ autoRefresh: details.checked })} colorPalette="teal">
+            <Switch.Root
+              checked={autoRefresh}
+              onCheckedChange={(details) => setPreferences({ autoRefresh: details.checked })}
+              colorPalette="teal"
+            >
               <Switch.HiddenInput aria-label="Auto-refresh" />
               <Switch.Control />
               <Switch.Label>{autoRefresh ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />} Auto-refresh</Switch.Label>
@@ -78,16 +84,36 @@ export default function MonitoringPage() {
                 <Stack as="ol" gap="0" listStyleType="none" aria-live="polite">
                   {query.data.events.map((event) => (
                     <Flex as="li" key={event.id} gap="3" py="2.5" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-                      <Box boxSize="2.5" mt="1.5" borderRadius="full" flexShrink={0} bg={`${TONE_COLOR[toneOf(event.event_type)]}.solid`} aria-hidden />
+                      <Box
+                        boxSize="2.5"
+                        mt="1.5"
+                        borderRadius="full"
+                        flexShrink={0}
+                        bg={`${TONE_COLOR[toneOf(event.event_type)]}.solid`}
+                        aria-hidden
+                      />
                       <Box flex="1" minW="0">
                         <Flex justify="space-between" gap="2">
                           <Text fontSize="sm" fontWeight="medium">
                             {humanize(event.event_type)}{' '}
-                            <Button variant="plain" size="xs" p="0" h="auto" fontFamily="mono" color="brand.fg" onClick={() => setOpenId(event.transaction_id)}>
+                            <Button
+                              variant="plain"
+                              size="xs"
+                              p="0"
+                              h="auto"
+                              fontFamily="mono"
+                              color="brand.fg"
+                              onClick={() => setOpenId(event.transaction_id)}
+                            >
                               {event.reference_number}
                             </Button>
                           </Text>
-                          <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={new Date(event.timestamp).toLocaleString('en-KE')}>
+                          <Text
+                            fontSize="xs"
+                            color="fg.muted"
+                            whiteSpace="nowrap"
+                            title={new Date(event.timestamp).toLocaleString('en-KE')}
+                          >
                             {formatRelativeTime(event.timestamp)}
                           </Text>
                         </Flex>

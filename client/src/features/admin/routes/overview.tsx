@@ -38,7 +38,13 @@ export default function OverviewPage() {
           <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
             <StatCard label="Total Transactions" value={count(query.data.quick_stats.total_transactions)} icon={ArrowLeftRight} />
             <StatCard label="Total Users" value={count(query.data.quick_stats.total_users)} icon={Users} palette="blue" />
-            <StatCard label="Total Revenue" value={formatMoney(query.data.quick_stats.total_revenue)} icon={Wallet} palette="green" hint="Net platform fees" />
+            <StatCard
+              label="Total Revenue"
+              value={formatMoney(query.data.quick_stats.total_revenue)}
+              icon={Wallet}
+              palette="green"
+              hint="Net platform fees"
+            />
             <StatCard
               label="Pending Items"
               value={count(query.data.quick_stats.active_disputes + query.data.quick_stats.pending_withdrawals)}
@@ -58,8 +64,16 @@ export default function OverviewPage() {
                 <SimpleGrid columns={2} gap="3">
                   <Figure label="Active Transactions" value={count(query.data.health.active_transactions)} />
                   <Figure label="Pending Payments" value={count(query.data.health.pending_payments)} />
-                  <Figure label="Disputed Transactions" value={count(query.data.health.disputed_transactions)} tone={query.data.health.disputed_transactions ? 'orange' : undefined} />
-                  <Figure label="Failed Payments (24h)" value={count(query.data.health.failed_payments)} tone={query.data.health.failed_payments ? 'red' : undefined} />
+                  <Figure
+                    label="Disputed Transactions"
+                    value={count(query.data.health.disputed_transactions)}
+                    tone={query.data.health.disputed_transactions ? 'orange' : undefined}
+                  />
+                  <Figure
+                    label="Failed Payments (24h)"
+                    value={count(query.data.health.failed_payments)}
+                    tone={query.data.health.failed_payments ? 'red' : undefined}
+                  />
                 </SimpleGrid>
               </Card.Body>
             </Card.Root>
@@ -74,7 +88,11 @@ export default function OverviewPage() {
                   <Figure label="Last Hour" value={count(query.data.health.recent_activity.last_hour)} />
                   <Figure label="Last 24 Hours" value={count(query.data.health.recent_activity.last_24h)} />
                   <Figure label="Pending Withdrawals" value={count(query.data.health.withdrawal_metrics.pending_withdrawals)} />
-                  <Figure label="Completed Today" value={count(query.data.health.withdrawal_metrics.completed_withdrawals_today)} tone="green" />
+                  <Figure
+                    label="Completed Today"
+                    value={count(query.data.health.withdrawal_metrics.completed_withdrawals_today)}
+                    tone="green"
+                  />
                 </SimpleGrid>
               </Card.Body>
             </Card.Root>

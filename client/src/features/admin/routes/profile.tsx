@@ -18,10 +18,12 @@ export default function ProfilePage() {
   const query = useQuery(adminRest.profile());
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '' });
   useEffect(() => {
-    if (query.data) setForm({ first_name: query.data.user.first_name, last_name: query.data.user.last_name, email: query.data.user.email ?? '' });
+    if (query.data)
+      setForm({ first_name: query.data.user.first_name, last_name: query.data.user.last_name, email: query.data.user.email ?? '' });
   }, [query.data]);
   const save = useMutation({
-    mutationFn: () => adminRest.updateProfile({ first_name: form.first_name.trim(), last_name: form.last_name.trim(), email: form.email.trim() }),
+    mutationFn: () =>
+      adminRest.updateProfile({ first_name: form.first_name.trim(), last_name: form.last_name.trim(), email: form.email.trim() }),
     onSuccess: (data) => {
       updateStoredUser(data.user);
       queryClient.setQueryData(adminRest.profile().queryKey, data);
@@ -89,7 +91,11 @@ export default function ProfilePage() {
               <Stack gap="3">
                 <Field.Root required invalid={!!errors?.first_name}>
                   <Field.Label>First name</Field.Label>
-                  <Input value={form.first_name} onChange={(event) => setForm({ ...form, first_name: event.target.value })} maxLength={60} />
+                  <Input
+                    value={form.first_name}
+                    onChange={(event) => setForm({ ...form, first_name: event.target.value })}
+                    maxLength={60}
+                  />
                   <Field.ErrorText>{errors?.first_name?.[0]}</Field.ErrorText>
                 </Field.Root>
                 <Field.Root required invalid={!!errors?.last_name}>
@@ -99,7 +105,12 @@ export default function ProfilePage() {
                 </Field.Root>
                 <Field.Root invalid={!!errors?.email}>
                   <Field.Label>Email</Field.Label>
-                  <Input type="email" value={form.email} onChange={(event) => setForm({ ...form, email: event.target.value })} maxLength={254} />
+                  <Input
+                    type="email"
+                    value={form.email}
+                    onChange={(event) => setForm({ ...form, email: event.target.value })}
+                    maxLength={254}
+                  />
                   <Field.ErrorText>{errors?.email?.[0]}</Field.ErrorText>
                 </Field.Root>
                 {save.isError && !errors ? (

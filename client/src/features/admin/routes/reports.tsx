@@ -15,7 +15,17 @@ import { downloadWithToken, saveBlob } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
 import { toaster } from '../components/toaster';
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: readonly string[] }) {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly string[];
+}) {
   return (
     <Field.Root>
       <Field.Label fontSize="sm">{label}</Field.Label>
@@ -34,7 +44,17 @@ function Select({ label, value, onChange, options }: { label: string; value: str
   );
 }
 
-function ReportCard({ title, description, children, onDownload }: { title: string; description: string; children: ReactNode; onDownload: () => Promise<void> }) {
+function ReportCard({
+  title,
+  description,
+  children,
+  onDownload,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  onDownload: () => Promise<void>;
+}) {
   const [isBusy, setIsBusy] = useState(false);
   const run = async () => {
     setIsBusy(true);
@@ -82,7 +102,9 @@ export default function ReportsPage() {
   const [to, setTo] = useState('');
 
   const downloadAnalytics = async () => {
-    const data = await queryClient.fetchQuery(trpc.admin.analytics.queryOptions({ interval, ...(from ? { from } : {}), ...(to ? { to } : {}) }));
+    const data = await queryClient.fetchQuery(
+      trpc.admin.analytics.queryOptions({ interval, ...(from ? { from } : {}), ...(to ? { to } : {}) }),
+    );
     const header = 'period,count,volume,revenue,disputes,installment_plans_started,installment_plans_completed,installment_completion_rate';
     const rows = data.series.map((point) =>
       [
@@ -96,18 +118,26 @@ export default function ReportsPage() {
         point.installment_completion_rate ?? '',
       ].join(','),
     );
-    saveBlob(new Blob([[header, ...rows].join('\r\n') + '\r\n'], { type: 'text/csv' }), `analytics-${interval}-${data.from}-to-${data.to}.csv`);
+    saveBlob(
+      new Blob([[header, ...rows].join('\r\n') + '\r\n'], { type: 'text/csv' }),
+      `analytics-${interval}-${data.from}-to-${data.to}.csv`,
+    );
   };
 
   return (
     <>
-      <PageHeader title="Reports" description={`CSV files for spreadsheets and audits. Lists hold the newest ${EXPORT_ROW_LIMIT.toLocaleString('en-KE')} rows that match.`} />
+      <PageHeader
+        title="Reports"
+        description={`CSV files for spreadsheets and audits. Lists hold the newest ${EXPORT_ROW_LIMIT.toLocaleString('en-KE')} rows that match.`}
+      />
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4">
         <ReportCard
           title="Transactions report"
           description="Reference, amount, status, type, parties, latest event and date."
           onDownload={() =>
-            downloadWithToken('/api/admin/monitoring/transactions/export', { query: { status: txStatus || undefined, transaction_type: txType || undefined } })
+            downloadWithToken('/api/admin/monitoring/transactions/export', {
+              query: { status: txStatus || undefined, transaction_type: txType || undefined },
+            })
           }
         >
           <Select label="Status" value={txStatus} onChange={setTxStatus} options={TRANSACTION_STATUSES} />
@@ -116,12 +146,18 @@ export default function ReportsPage() {
         <ReportCard
           title="Users report"
           description="Name, phone, email, type, status, verification and join date."
-          onDownload={() => downloadWithToken('/api/admin/users/export', { query: { user_type: userType || undefined, status: userStatus || undefined } })}
+          onDownload={() =>
+            downloadWithToken('/api/admin/users/export', { query: { user_type: userType || undefined, status: userStatus || undefined } })
+          }
         >
           <Select label="Type" value={userType} onChange={setUserType} options={USER_TYPES} />
           <Select label="Status" value={userStatus} onChange={setUserStatus} options={USER_STATUS_FILTERS} />
         </ReportCard>
-        <ReportCard title="Analytics report" description="Per period: count, volume, revenue, disputes and plan completion." onDownload={downloadAnalytics}>
+        <ReportCard
+          title="Analytics report"
+          description="Per period: count, volume, revenue, disputes and plan completion."
+          onDownload={downloadAnalytics}
+        >
           <Field.Root>
             <Field.Label fontSize="sm">Interval</Field.Label>
             <NativeSelect.Root size="sm">

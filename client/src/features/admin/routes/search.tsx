@@ -27,7 +27,8 @@ export default function SearchPage() {
           <Card.Root variant="outline">
             <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
               <Heading as="h2" size="md">
-                Transactions {transactions.data ? <Badge ms="1">{transactions.data.pagination.total_count.toLocaleString('en-KE')}</Badge> : null}
+                Transactions{' '}
+                {transactions.data ? <Badge ms="1">{transactions.data.pagination.total_count.toLocaleString('en-KE')}</Badge> : null}
               </Heading>
               {transactions.data && transactions.data.pagination.total_count > RESULTS ? (
                 <Button asChild size="xs" variant="ghost">
@@ -47,13 +48,25 @@ export default function SearchPage() {
               ) : (
                 <Stack gap="0">
                   {transactions.data.transactions.map((row) => (
-                    <Flex key={row.id} as="button" onClick={() => setOpenId(row.id)} textAlign="left" justify="space-between" gap="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }} _hover={{ bg: 'bg.muted' }}>
+                    <Flex
+                      key={row.id}
+                      as="button"
+                      onClick={() => setOpenId(row.id)}
+                      textAlign="left"
+                      justify="space-between"
+                      gap="3"
+                      py="2"
+                      borderBottomWidth="1px"
+                      _last={{ borderBottomWidth: 0 }}
+                      _hover={{ bg: 'bg.muted' }}
+                    >
                       <span>
                         <Text fontFamily="mono" fontSize="sm">
                           {row.reference_number}
                         </Text>
                         <Text fontSize="xs" color="fg.muted">
-                          {row.product_name} · {formatPhone(row.buyer.phone_number)} → {formatPhone(row.seller.phone_number)} · {formatRelativeTime(row.created_at)}
+                          {row.product_name} · {formatPhone(row.buyer.phone_number)} → {formatPhone(row.seller.phone_number)} ·{' '}
+                          {formatRelativeTime(row.created_at)}
                         </Text>
                       </span>
                       <Flex gap="2" align="center" flexShrink={0}>

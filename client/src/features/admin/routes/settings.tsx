@@ -41,17 +41,30 @@ export default function SettingsPage() {
               }}
             >
               <SegmentGroup.Indicator />
-              <SegmentGroup.Items items={[{ value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }]} />
+              <SegmentGroup.Items
+                items={[
+                  { value: 'dark', label: 'Dark' },
+                  { value: 'light', label: 'Light' },
+                ]}
+              />
             </SegmentGroup.Root>
           </Field.Root>
-          <Switch.Root checked={preferences.sidebarCollapsed} onCheckedChange={(details) => setPreferences({ sidebarCollapsed: details.checked })} colorPalette="teal">
+          <Switch.Root
+            checked={preferences.sidebarCollapsed}
+            onCheckedChange={(details) => setPreferences({ sidebarCollapsed: details.checked })}
+            colorPalette="teal"
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>Collapse the sidebar to icons</Switch.Label>
           </Switch.Root>
         </Section>
         <Section title="Monitoring" description="The live feed on the Monitoring page and the header's bell.">
-          <Switch.Root checked={preferences.autoRefresh} onCheckedChange={(details) => setPreferences({ autoRefresh: details.checked })} colorPalette="teal">
+          <Switch.Root
+            checked={preferences.autoRefresh}
+            onCheckedChange={(details) => setPreferences({ autoRefresh: details.checked })}
+            colorPalette="teal"
+          >
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>Refresh automatically</Switch.Label>
@@ -77,7 +90,10 @@ export default function SettingsPage() {
           <Field.Root>
             <Field.Label>Rows per page</Field.Label>
             <NativeSelect.Root w="48">
-              <NativeSelect.Field value={preferences.pageSize} onChange={(event) => setPreferences({ pageSize: Number(event.target.value) as (typeof PAGE_SIZES)[number] })}>
+              <NativeSelect.Field
+                value={preferences.pageSize}
+                onChange={(event) => setPreferences({ pageSize: Number(event.target.value) as (typeof PAGE_SIZES)[number] })}
+              >
                 {PAGE_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {size} rows

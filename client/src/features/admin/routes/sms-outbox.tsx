@@ -33,10 +33,22 @@ export default function SmsOutboxPage() {
       />
       <Flex as="form" onSubmit={submit} gap="3" mb="4" direction={{ base: 'column', md: 'row' }}>
         <InputGroup startElement={<Search size={16} aria-hidden />} flex="1">
-          <Input type="search" inputMode="tel" value={phoneInput} onChange={(event) => setPhoneInput(event.target.value)} placeholder="Phone number, e.g. 0722123456" aria-label="Filter by phone" maxLength={20} />
+          <Input
+            type="search"
+            inputMode="tel"
+            value={phoneInput}
+            onChange={(event) => setPhoneInput(event.target.value)}
+            placeholder="Phone number, e.g. 0722123456"
+            aria-label="Filter by phone"
+            maxLength={20}
+          />
         </InputGroup>
         <NativeSelect.Root w={{ base: 'full', md: '40' }}>
-          <NativeSelect.Field aria-label="How many" value={limit} onChange={(event) => setLimit(Number(event.target.value) as (typeof LIMITS)[number])}>
+          <NativeSelect.Field
+            aria-label="How many"
+            value={limit}
+            onChange={(event) => setLimit(Number(event.target.value) as (typeof LIMITS)[number])}
+          >
             {LIMITS.map((value) => (
               <option key={value} value={value}>
                 Newest {value}

@@ -21,7 +21,11 @@ function seconds(value: number): string {
 
 function Component({ title, icon: Icon, status, children }: { title: string; icon: LucideIcon; status: string; children: ReactNode }) {
   return (
-    <Card.Root variant="outline" borderTopWidth="3px" borderTopColor={status === 'ok' ? 'green.solid' : status === 'warning' ? 'orange.solid' : 'red.solid'}>
+    <Card.Root
+      variant="outline"
+      borderTopWidth="3px"
+      borderTopColor={status === 'ok' ? 'green.solid' : status === 'warning' ? 'orange.solid' : 'red.solid'}
+    >
       <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center">
         <Flex gap="2" align="center">
           <Icon size={18} aria-hidden />
@@ -59,7 +63,11 @@ export default function SystemHealthPage() {
     <>
       <PageHeader
         title="System Health"
-        description={query.data ? `Checked ${formatRelativeTime(query.data.checked_at).toLowerCase()} · refreshes every 30 seconds` : 'Every rail of the platform, checked live.'}
+        description={
+          query.data
+            ? `Checked ${formatRelativeTime(query.data.checked_at).toLowerCase()} · refreshes every 30 seconds`
+            : 'Every rail of the platform, checked live.'
+        }
         actions={
           <Button size="sm" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching} loadingText="Checking">
             <RefreshCw aria-hidden /> Check now
@@ -104,7 +112,11 @@ export default function SystemHealthPage() {
               ))}
             </Component>
             <Component title="M-Pesa rail" icon={Banknote} status={query.data.mpesa.status}>
-              <Line label="STK pushes unanswered > 5 min" value={query.data.mpesa.stale_stk_pushes} isBad={query.data.mpesa.stale_stk_pushes > 0} />
+              <Line
+                label="STK pushes unanswered > 5 min"
+                value={query.data.mpesa.stale_stk_pushes}
+                isBad={query.data.mpesa.stale_stk_pushes > 0}
+              />
               <Line label="Failed payments (24h)" value={query.data.mpesa.failed_payments_24h} />
               <Line label="Failed payouts" value={query.data.mpesa.failed_payouts} isBad={query.data.mpesa.failed_payouts > 0} />
               <Line label="Payouts stuck > 30 min" value={query.data.mpesa.stuck_payouts} isBad={query.data.mpesa.stuck_payouts > 0} />
@@ -117,8 +129,16 @@ export default function SystemHealthPage() {
             </Component>
             <Component title="Ledger" icon={BookCheck} status={query.data.ledger.status}>
               <Line label="Journals" value={query.data.ledger.journals.toLocaleString('en-KE')} />
-              <Line label="Unbalanced journals" value={query.data.ledger.unbalanced_journals} isBad={query.data.ledger.unbalanced_journals > 0} />
-              <Line label="Overdrawn balances" value={query.data.ledger.overdrawn_balances} isBad={query.data.ledger.overdrawn_balances > 0} />
+              <Line
+                label="Unbalanced journals"
+                value={query.data.ledger.unbalanced_journals}
+                isBad={query.data.ledger.unbalanced_journals > 0}
+              />
+              <Line
+                label="Overdrawn balances"
+                value={query.data.ledger.overdrawn_balances}
+                isBad={query.data.ledger.overdrawn_balances > 0}
+              />
               <Line label="Checked" value={formatDateTime(query.data.ledger.checked_at)} />
             </Component>
           </SimpleGrid>

@@ -30,7 +30,9 @@ export default function TransactionsPage() {
   const { pageSize } = useAdminPreferences();
   const [search, setSearch] = useState(params.get('q') ?? '');
   const debouncedSearch = useDebouncedValue(search.trim(), 350);
-  const status = (TRANSACTION_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as Status) : undefined;
+  const status = (TRANSACTION_STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as Status)
+    : undefined;
   const type = (TRANSACTION_TYPES as readonly string[]).includes(params.get('type') ?? '') ? (params.get('type') as Type) : undefined;
   const page = Math.max(1, Number(params.get('page')) || 1);
   const openId = params.get('open');
@@ -60,7 +62,10 @@ export default function TransactionsPage() {
     ...(status ? { status } : {}),
     ...(type ? { transaction_type: type } : {}),
   } satisfies RouterInputs['admin']['transactions'];
-  const query = useQuery({ ...trpc.admin.transactions.queryOptions({ ...filters, page, per_page: pageSize }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...trpc.admin.transactions.queryOptions({ ...filters, page, per_page: pageSize }),
+    placeholderData: keepPreviousData,
+  });
 
   const exportCsv = async () => {
     setIsExporting(true);
@@ -98,7 +103,11 @@ export default function TransactionsPage() {
           />
         </InputGroup>
         <NativeSelect.Root w={{ base: 'full', md: '48' }}>
-          <NativeSelect.Field aria-label="Filter by status" value={status ?? ''} onChange={(event) => setParam({ status: event.target.value || undefined, page: undefined })}>
+          <NativeSelect.Field
+            aria-label="Filter by status"
+            value={status ?? ''}
+            onChange={(event) => setParam({ status: event.target.value || undefined, page: undefined })}
+          >
             <option value="">All statuses</option>
             {TRANSACTION_STATUSES.map((value) => (
               <option key={value} value={value}>
@@ -109,7 +118,11 @@ export default function TransactionsPage() {
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <NativeSelect.Root w={{ base: 'full', md: '52' }}>
-          <NativeSelect.Field aria-label="Filter by type" value={type ?? ''} onChange={(event) => setParam({ type: event.target.value || undefined, page: undefined })}>
+          <NativeSelect.Field
+            aria-label="Filter by type"
+            value={type ?? ''}
+            onChange={(event) => setParam({ type: event.target.value || undefined, page: undefined })}
+          >
             <option value="">All types</option>
             {TRANSACTION_TYPES.map((value) => (
               <option key={value} value={value}>
@@ -125,7 +138,13 @@ export default function TransactionsPage() {
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" mb="4">
           <StatCard label="Total" value={summary.total.toLocaleString('en-KE')} icon={ListOrdered} />
           <StatCard label="Completed" value={summary.completed.toLocaleString('en-KE')} icon={CheckCircle2} palette="green" />
-          <StatCard label="Pending" value={summary.pending.toLocaleString('en-KE')} icon={Hourglass} palette="orange" hint="Still in progress" />
+          <StatCard
+            label="Pending"
+            value={summary.pending.toLocaleString('en-KE')}
+            icon={Hourglass}
+            palette="orange"
+            hint="Still in progress"
+          />
           <StatCard label="Total Value" value={formatMoney(summary.total_value)} icon={Wallet} palette="blue" />
         </SimpleGrid>
       ) : null}
@@ -155,7 +174,11 @@ export default function TransactionsPage() {
               latest_event: row.latest_event?.event_type ?? '',
             }))}
           />
-          <PaginationBar pagination={query.data.pagination} onPage={(next) => setParam({ page: next > 1 ? String(next) : undefined })} isBusy={query.isFetching} />
+          <PaginationBar
+            pagination={query.data.pagination}
+            onPage={(next) => setParam({ page: next > 1 ? String(next) : undefined })}
+            isBusy={query.isFetching}
+          />
         </>
       )}
       <TransactionDetailsDialog transactionId={openId} onClose={() => setParam({ open: undefined })} />

@@ -3,7 +3,23 @@
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
  * yourself) and reactivate, each confirmed first and written to the audit log by the server.
  */
-import { Badge, Button, CloseButton, Dialog, Field, Flex, HStack, Input, InputGroup, NativeSelect, Portal, SimpleGrid, Table, Text, Textarea } from '@chakra-ui/react';
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  Field,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  NativeSelect,
+  Portal,
+  SimpleGrid,
+  Table,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -79,7 +95,8 @@ function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: 
               </Text>
               {target?.action === 'verify' ? (
                 <Text fontSize="sm" color="fg.muted">
-                  Their phone counts as verified, as if they had entered the SMS code. Do this only after confirming the number, for example on a support call.
+                  Their phone counts as verified, as if they had entered the SMS code. Do this only after confirming the number, for example
+                  on a support call.
                 </Text>
               ) : null}
               {target?.action === 'suspend' ? (
@@ -219,8 +236,20 @@ export default function UsersPage() {
         <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3" mb="4">
           <StatCard label="Total Users" value={query.data.summary.total.toLocaleString('en-KE')} icon={UsersIcon} />
           <StatCard label="Verified" value={query.data.summary.verified.toLocaleString('en-KE')} icon={BadgeCheck} palette="green" />
-          <StatCard label="Sellers" value={query.data.summary.sellers.toLocaleString('en-KE')} icon={Store} palette="purple" hint="Sellers and both" />
-          <StatCard label="Buyers" value={query.data.summary.buyers.toLocaleString('en-KE')} icon={ShoppingBag} palette="blue" hint="Buyers and both" />
+          <StatCard
+            label="Sellers"
+            value={query.data.summary.sellers.toLocaleString('en-KE')}
+            icon={Store}
+            palette="purple"
+            hint="Sellers and both"
+          />
+          <StatCard
+            label="Buyers"
+            value={query.data.summary.buyers.toLocaleString('en-KE')}
+            icon={ShoppingBag}
+            palette="blue"
+            hint="Buyers and both"
+          />
         </SimpleGrid>
       ) : null}
 
@@ -286,17 +315,35 @@ export default function UsersPage() {
                       <Table.Cell textAlign="end">
                         <HStack gap="1" justify="flex-end">
                           {!user.is_verified ? (
-                            <Button size="xs" variant="outline" colorPalette="teal" onClick={() => setTarget({ user, action: 'verify' })} aria-label={`Verify ${name}`}>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="teal"
+                              onClick={() => setTarget({ user, action: 'verify' })}
+                              aria-label={`Verify ${name}`}
+                            >
                               Verify
                             </Button>
                           ) : null}
                           {user.status === 'active' && !isMe ? (
-                            <Button size="xs" variant="outline" colorPalette="red" onClick={() => setTarget({ user, action: 'suspend' })} aria-label={`Suspend ${name}`}>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="red"
+                              onClick={() => setTarget({ user, action: 'suspend' })}
+                              aria-label={`Suspend ${name}`}
+                            >
                               Suspend
                             </Button>
                           ) : null}
                           {user.status === 'suspended' ? (
-                            <Button size="xs" variant="outline" colorPalette="green" onClick={() => setTarget({ user, action: 'reactivate' })} aria-label={`Reactivate ${name}`}>
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="green"
+                              onClick={() => setTarget({ user, action: 'reactivate' })}
+                              aria-label={`Reactivate ${name}`}
+                            >
                               Reactivate
                             </Button>
                           ) : null}

@@ -31,7 +31,9 @@ export async function initiatePayment(body: InitiatePaymentRequest): Promise<Pay
 }
 
 export function useInitiatePayment() {
-  return useMutation({ mutationFn: initiatePayment });
+  const refresh = useRefreshTransaction();
+  // The request itself is on the timeline ("payment initiated").
+  return useMutation({ mutationFn: initiatePayment, onSuccess: (payment) => refresh(payment.transaction_id) });
 }
 
 export function getPaymentStatus(paymentId: string, signal?: AbortSignal): Promise<Payment> {

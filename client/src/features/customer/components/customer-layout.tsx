@@ -3,7 +3,7 @@
  * with the theme toggle and the user menu (Profile, Sign out), and the page in <main>. After an in-app
  * navigation focus moves to the new page's heading, so screen reader users hear where they are.
  */
-import { Avatar, Box, Button, Flex, HStack, Menu, Portal, SkipNavContent, SkipNavLink, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, Flex, HStack, Menu, Portal, SkipNavContent, SkipNavLink, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ArrowLeftRight, CirclePlus, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ import { logout, useAuth } from '@/features/auth/use-auth';
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/dashboard/transactions', label: 'Transactions', icon: ArrowLeftRight, end: false },
-  { to: '/dashboard/new', label: 'New transaction', icon: CirclePlus, end: true },
+  { to: '/dashboard/new', label: 'New transaction', short: 'New', icon: CirclePlus, end: true },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound, end: true },
 ] as const;
 
@@ -28,7 +28,9 @@ function Brand() {
   );
 }
 
-function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[number] & { compact?: boolean }) {
+type NavItemProps = { to: string; label: string; short?: string; icon: typeof LayoutDashboard; end: boolean; compact?: boolean };
+
+function NavItem({ to, label, short, icon: Icon, end, compact }: NavItemProps) {
   // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
   const look = compact
     ? { px: '2.5', borderRadius: '0', borderBottomWidth: '2px', borderBottomColor: 'transparent', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } }
@@ -52,7 +54,15 @@ function NavItem({ to, label, icon: Icon, end, compact }: (typeof NAV_ITEMS)[num
     >
       <NavLink to={to} end={end}>
         {compact ? null : <Icon size={18} aria-hidden />}
-        {label}
+        {/* Four tabs fit a 360 px phone with the short label; the full one stays the accessible name. */}
+        {compact && short ? (
+          <>
+            <span aria-hidden>{short}</span>
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </>
+        ) : (
+          label
+        )}
       </NavLink>
     </Box>
   );

@@ -148,7 +148,7 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
   };
 
   return (
-    <FormStack gap="3" onSubmit={onSubmit} noValidate aria-labelledby="evidence-form-heading" data-testid="evidence-form">
+    <FormStack gap="3" onSubmit={onSubmit} noValidate aria-labelledby="evidence-form-heading" data-testid="evidence-form" maxW="xl">
       <Text as="h3" id="evidence-form-heading" fontWeight="semibold">
         Add evidence
       </Text>
@@ -216,7 +216,7 @@ function RespondForm({ transactionId }: { transactionId: string }) {
     respond.mutate(response.trim(), { onError: (failure) => setError(errorMessage(failure, 'Your response could not be sent.')) });
   };
   return (
-    <FormStack gap="3" onSubmit={onSubmit} noValidate data-testid="respond-form">
+    <FormStack gap="3" onSubmit={onSubmit} noValidate data-testid="respond-form" maxW="xl">
       <Field.Root required invalid={!!error}>
         <Field.Label>Your response</Field.Label>
         <Textarea value={response} onChange={(event) => setResponse(event.target.value)} maxLength={EVIDENCE_DESCRIPTION_MAX} rows={3} />

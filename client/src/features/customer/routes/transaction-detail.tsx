@@ -88,7 +88,7 @@ function MoneySummary({ detail }: { detail: TransactionDetail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="sm" data-testid="money-summary">
+        <DataList.Root orientation="horizontal" size="md" data-testid="money-summary">
           {rows.map(([label, value]) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -111,10 +111,10 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
         <Card.Title as="h2" id="charges-heading" fontSize="md">
           Charges
         </Card.Title>
-        <Card.Description fontSize="sm">The escrow fee is split 50/50 between buyer and seller.</Card.Description>
+        <Card.Description>The escrow fee is split 50/50 between buyer and seller.</Card.Description>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="sm">
+        <DataList.Root orientation="horizontal" size="md">
           <DataList.Item>
             <DataList.ItemLabel>Buyer's share{transaction.my_role === 'buyer' ? ' (you)' : ''}</DataList.ItemLabel>
             <DataList.ItemValue justifyContent="flex-end">{formatKes(cents(charges.buyer_charge))}</DataList.ItemValue>
@@ -157,7 +157,7 @@ function PartiesCard({ detail }: { detail: TransactionDetail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="sm">
+        <DataList.Root orientation="horizontal" size="md">
           {parties.map(({ label, party, isMe }) => (
             <DataList.Item key={label}>
               <DataList.ItemLabel>{label}</DataList.ItemLabel>
@@ -205,7 +205,7 @@ function DetailView({ detail, flash, onFlash }: { detail: TransactionDetail; fla
             <span aria-hidden>·</span>
             <span>You are the {txn.my_role}</span>
             <span aria-hidden>·</span>
-            <span title={formatDateTime(txn.created_at)}>Created {formatRelativeTime(txn.created_at)}</span>
+            <span title={formatDateTime(txn.created_at)}>Created {formatRelativeTime(txn.created_at).replace('Just now', 'just now')}</span>
           </HStack>
         }
         actions={
