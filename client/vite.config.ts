@@ -30,5 +30,14 @@ export default defineConfig({
     // scripts/measure-budgets.ts follows the home page's chunks through the manifest.
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads anyway goes into one chunk: without this, modules the lazy pages
+          // share with the entry become dozens of tiny chunks, each gzipped apart (issue 7 budget).
+          groups: [{ name: 'app-shell', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

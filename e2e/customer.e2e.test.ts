@@ -111,7 +111,9 @@ async function act(page: Page, action: string, confirm: string | RegExp, fill?: 
 }
 
 const actionsOf = (page: Page) =>
-  page.locator('[data-testid="transaction-actions"] [data-action]').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-action')));
+  page
+    .locator('[data-testid="transaction-actions"] [data-action]')
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-action')));
 
 async function openTransaction(page: Page, id: string) {
   await page.goto(`/dashboard/transactions/${id}`);
@@ -181,16 +183,28 @@ describe('customer area', () => {
     await act(page, 'release', 'Release KES 1,500');
     await expectStatus(page, 'completed');
     expect(await actionsOf(page)).toEqual([]);
-    const events = await page.locator('[data-testid="timeline"] [data-event]').evaluateAll((items) => items.map((item) => item.getAttribute('data-event')));
-    expect(events).toEqual(expect.arrayContaining(['transaction_initiated', 'payment_completed', 'dispatch_confirmed', 'payment_released']));
+    const events = await page
+      .locator('[data-testid="timeline"] [data-event]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-event')));
+    expect(events).toEqual(
+      expect.arrayContaining(['transaction_initiated', 'payment_completed', 'dispatch_confirmed', 'payment_released']),
+    );
   });
 
   it('cancels an unpaid transaction', async () => {
     const { page } = buyer;
     await createTransaction(page, { product: `E2E unpaid ${unique()}`, amount: '800' });
-    await page.locator('[data-action="cancel"]').click();
-    expect(await page.getByRole('dialog').textContent()).toContain('Nothing has been paid yet');
-    await page.getByRole('dialog').getByRole('button', { name: 'Go back' }).click();
+    // From the keyboard: Enter opens the dialog, Escape closes it and focus returns to the button.
+    const cancel = page.locator('[data-action="cancel"]');
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Nothing has been paid yet');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await poll(() => cancel.evaluate((element) => element === document.activeElement)).toBe(true);
     await act(page, 'cancel', 'Cancel transaction', (dialog) => dialog.getByLabel('Reason (optional)').fill('Changed my mind'));
     await expectStatus(page, 'cancelled');
     expect(await page.getByTestId('pay-panel').count()).toBe(0);
@@ -219,7 +233,12 @@ describe('customer area', () => {
     expect(await alert.textContent()).toMatch(/Payment (cancelled|failed).*No money was taken/);
     await expectStatus(page, 'pending');
     // The form is back for another try.
-    expect(await page.getByTestId('pay-panel').getByRole('button', { name: /^Pay KES/ }).isEnabled()).toBe(true);
+    expect(
+      await page
+        .getByTestId('pay-panel')
+        .getByRole('button', { name: /^Pay KES/ })
+        .isEnabled(),
+    ).toBe(true);
     await poll(() => page.getByTestId('money-summary').textContent()).toContain('0 successful, 1 failed');
   });
 
@@ -247,7 +266,10 @@ describe('customer area', () => {
     const sellerPage = seller.page;
     await openTransaction(sellerPage, id);
     const sellerPanel = sellerPage.getByTestId('dispute-panel');
-    await sellerPanel.getByTestId('respond-form').getByLabel('Your response').fill('I sent exactly what was ordered; the buyer chose blue.');
+    await sellerPanel
+      .getByTestId('respond-form')
+      .getByLabel('Your response')
+      .fill('I sent exactly what was ordered; the buyer chose blue.');
     await sellerPanel.getByRole('button', { name: 'Send response' }).click();
     await poll(() => sellerPanel.getByTestId('respond-form').count()).toBe(0);
     expect(await sellerPanel.getByTestId('dispute-response').textContent()).toContain('Your responseI sent exactly what was ordered');
@@ -258,7 +280,10 @@ describe('customer area', () => {
     await sellerForm.getByRole('button', { name: 'Add evidence' }).click();
     await poll(() => sellerPanel.getByTestId('evidence-item').count()).toBe(2);
 
-    const [download] = await Promise.all([sellerPage.waitForEvent('download'), sellerPanel.getByRole('button', { name: 'Download advert.png' }).click()]);
+    const [download] = await Promise.all([
+      sellerPage.waitForEvent('download'),
+      sellerPanel.getByRole('button', { name: 'Download advert.png' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('advert.png');
 
     // The buyer sees the seller's response and evidence.
@@ -279,9 +304,14 @@ describe('customer area', () => {
     await expectStatus(page, 'disputed');
 
     // The mediation team rules for the buyer (admin API: the admin dashboard is another engineer's).
-    const admin = await apiCall<{ token: string }>('/api/auth/login', { body: { phone_or_email: inject('adminPhone'), password: inject('adminPassword') } });
+    const admin = await apiCall<{ token: string }>('/api/auth/login', {
+      body: { phone_or_email: inject('adminPhone'), password: inject('adminPassword') },
+    });
     const { dispute } = await apiCall<{ dispute: { id: string } }>(`/api/transactions/${id}/dispute`, { token: admin.token });
-    await apiCall(`/api/admin/disputes/${dispute.id}/resolve`, { token: admin.token, body: { outcome: 'refund_buyer', note: 'Faulty on arrival; return it.' } });
+    await apiCall(`/api/admin/disputes/${dispute.id}/resolve`, {
+      token: admin.token,
+      body: { outcome: 'refund_buyer', note: 'Faulty on arrival; return it.' },
+    });
 
     await openTransaction(sellerPage, id);
     await poll(() => sellerPage.getByTestId('dispute-status').textContent()).toBe('Awaiting return of the item');
@@ -293,7 +323,13 @@ describe('customer area', () => {
 
   it('runs a Lipa Mdogo Mdogo plan: deposit, an installment, a withdrawal request the seller accepts', async () => {
     const { page } = buyer;
-    const id = await createTransaction(page, { type: 'lipa_mdogo_mdogo', product: `E2E sofa ${unique()}`, amount: '7000', totalCost: '35000', months: '6' });
+    const id = await createTransaction(page, {
+      type: 'lipa_mdogo_mdogo',
+      product: `E2E sofa ${unique()}`,
+      amount: '7000',
+      totalCost: '35000',
+      months: '6',
+    });
     await expectStatus(page, 'pending');
     const schedule = page.getByTestId('installment-schedule');
     expect(await schedule.locator('tbody tr').count()).toBe(7);
@@ -312,7 +348,9 @@ describe('customer area', () => {
     await poll(() => page.getByTestId('money-summary').textContent()).toContain('Paid into escrowKES 12,700');
     await expectStatus(page, 'installment');
 
-    await act(page, 'request_withdrawal', 'Send request', (dialog) => dialog.getByLabel('Why do you want to withdraw?').fill('I lost my job and cannot keep paying.'));
+    await act(page, 'request_withdrawal', 'Send request', (dialog) =>
+      dialog.getByLabel('Why do you want to withdraw?').fill('I lost my job and cannot keep paying.'),
+    );
     await poll(() => page.getByTestId('guidance').textContent()).toContain('waiting for the seller');
     expect(await actionsOf(page)).not.toContain('request_withdrawal');
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers, checked field by field below
 async function apiCall(path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: any }> {
   const response = await fetch(new URL(path, baseUrl()), {
     method: options.body === undefined ? 'GET' : 'POST',
@@ -89,6 +90,7 @@ describe('search metadata in the HTML the server sends (no JavaScript)', () => {
       expect(html).toContain('name="robots" content="index, follow"');
 
       const jsonLd = JSON.parse(attr(html, /<script data-seo type="application\/ld\+json">([\s\S]*?)<\/script>/)!);
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- schema.org nodes
       const graph: { '@type': string; [key: string]: any }[] = jsonLd['@graph'];
       const breadcrumb = graph.find((node) => node['@type'] === 'BreadcrumbList')!;
       expect(breadcrumb.itemListElement[0]).toMatchObject({ position: 1, name: 'Home' });

@@ -7,7 +7,7 @@
  *
  * VITE_SITE_URL sets the public origin used in canonical links and the sitemap.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PUBLIC_ROUTES, type PublicRoute } from '../client/src/app/public-routes.ts';
@@ -46,6 +46,7 @@ export function shellTemplate(html: string): string {
     .replace(/<title>[\s\S]*?<\/title>/, HEAD_MARKER)
     .replace(/\s*<(?:meta|link) data-seo[^>]*\/>/g, '')
     .replace(/\s*<script data-seo[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload" data-route[^>]*>/g, '')
     .replace(/<noscript>[\s\S]*?<\/noscript>/, BODY_MARKER);
   if (!template.includes(HEAD_MARKER) || !template.includes(BODY_MARKER)) {
     throw new Error(`client/index.html must contain ${HEAD_MARKER} and ${BODY_MARKER}`);
@@ -53,8 +54,36 @@ export function shellTemplate(html: string): string {
   return template;
 }
 
-export function renderPage(template: string, route: PublicRoute, siteUrl: string): string {
-  return template.replace(HEAD_MARKER, renderHeadTags(headTagsFor(route, siteUrl))).replace(BODY_MARKER, noscriptBody(route));
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The page component of a public route (the router loads client/src/pages/<name>.tsx lazily). */
+const pageSource = (routePath: string) => `src/pages/${routePath === '/' ? 'home' : routePath.slice(1)}.tsx`;
+
+/**
+ * modulepreload tags for a route's lazy page chunk and its imports, so the browser fetches them with
+ * the entry instead of after it has run (one round trip less before the first paint).
+ */
+export function routePreloads(manifest: Record<string, ManifestChunk>, routePath: string, alreadyLoaded: string): string {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(pageSource(routePath));
+  return [...files]
+    .filter((file) => !alreadyLoaded.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" data-route crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+export function renderPage(template: string, route: PublicRoute, siteUrl: string, preloads = ''): string {
+  const head = renderHeadTags(headTagsFor(route, siteUrl)) + (preloads ? `\n    ${preloads}` : '');
+  return template.replace(HEAD_MARKER, head).replace(BODY_MARKER, noscriptBody(route));
 }
 
 export function sitemapXml(siteUrl: string, lastModified: string): string {
@@ -96,11 +125,13 @@ export function robotsTxt(siteUrl: string): string {
 
 export function prerender(distDir: string, siteUrl: string): string[] {
   const template = shellTemplate(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
   const written: string[] = [];
   for (const route of PUBLIC_ROUTES) {
     const file = route.path === '/' ? path.join(distDir, 'index.html') : path.join(distDir, route.path, 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, renderPage(template, route, siteUrl));
+    writeFileSync(file, renderPage(template, route, siteUrl, routePreloads(manifest, route.path, template)));
     written.push(path.relative(distDir, file));
   }
   writeFileSync(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, new Date().toISOString().slice(0, 10)));

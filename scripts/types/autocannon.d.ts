@@ -20,6 +20,15 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     duration: number;
+    '2xx': number;
+  }
+  /** One request of a sequence; `setupRequest` may rewrite it before each send (rotating ids). */
+  export interface RequestSpec {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Options {
     url: string;
@@ -30,6 +39,7 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    requests?: RequestSpec[];
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

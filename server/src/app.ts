@@ -17,7 +17,7 @@ import authPlugin from './plugins/auth.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
-import rejectNul from './plugins/reject-nul.ts';
+import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerModules, registerJobHandlers } from './modules/index.ts';
@@ -58,7 +58,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy that sets X-Forwarded-For may the client address come from it (per-IP limits).
+    trustProxy: config.TRUST_PROXY as boolean,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -108,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
-  await app.register(rejectNul);
+  await app.register(rejectInvalidText);
   await app.register(errorHandler);
   await app.register(openapi);
 
@@ -130,6 +131,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         passkey: config.MPESA_PASSKEY,
         delayMs: config.MPESA_MOCK_DELAY_MS,
         timeoutMs: config.MPESA_MOCK_TIMEOUT_MS,
+        callbackOrigin: new URL(config.PUBLIC_BASE_URL).origin,
       });
     },
     { prefix: '/mock/daraja' },

@@ -50,6 +50,15 @@ export const envSchema = z
     ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CLIENT_DIST_DIR: z.string().optional(),
+    /** Set when a load balancer sets X-Forwarded-For: a hop count (1) or a list of proxy addresses. */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value): boolean | number | string => {
+        if (value === undefined || value === '' || value === 'false') return false;
+        if (value === 'true') return true;
+        return /^\d+$/.test(value) ? Number(value) : value;
+      }),
     CORS_ORIGINS: z.string().optional(),
   })
   .superRefine((env, ctx) => {

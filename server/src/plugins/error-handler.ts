@@ -40,7 +40,34 @@ export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEn
   if (!isResponseSerializationError(error) && typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { success: false, message: clientMessage(fastifyError), code: codeForStatus(status) } };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      retryAfter: DATABASE_RETRY_AFTER_SECONDS,
+      body: { success: false, message: 'The service is briefly unavailable. Please try again in a moment.', code: 'SERVICE_UNAVAILABLE' },
+    };
+  }
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
+}
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Prisma codes for "cannot reach / lost the database" and "no pooled connection in time". */
+const UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+/** PostgreSQL SQLSTATEs of a server shutting down or starting up. */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+/**
+ * True when PostgreSQL is down or restarting (not when a query is wrong): such a request may be
+ * retried as is, so it is answered 503 with Retry-After instead of 500 (faults.int.test.ts).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const candidate = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+  if (typeof candidate?.code === 'string' && UNREACHABLE_CODES.has(candidate.code)) return true;
+  const cause = candidate?.meta?.driverAdapterError?.cause;
+  if (cause?.kind && UNREACHABLE_KINDS.has(cause.kind)) return true;
+  if (cause?.originalCode && UNAVAILABLE_SQLSTATES.has(cause.originalCode)) return true;
+  return typeof candidate?.message === 'string' && /Can't reach database server|Connection terminated unexpectedly|terminating connection due to administrator command|the database system is (starting up|shutting down)/.test(candidate.message);
 }
 
 function clientMessage(error: Partial<FastifyError>): string {

@@ -65,13 +65,11 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           password: body.password,
         },
       });
-      return reply
-        .status(201)
-        .send({
-          success: true as const,
-          message: 'Account created. Enter the code we sent by SMS to verify your phone.',
-          data: { user, requires_verification: true as const },
-        });
+      return reply.status(201).send({
+        success: true as const,
+        message: 'Account created. Enter the code we sent by SMS to verify your phone.',
+        data: { user, requires_verification: true as const },
+      });
     },
   );
 

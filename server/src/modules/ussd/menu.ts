@@ -5,6 +5,7 @@
  * screens here.
  */
 import type { AppContext } from '../../context.ts';
+import { withdrawalRequestBody } from '../../contract/disputes.ts';
 import { createTransactionBody, disputeBody } from '../../contract/transactions.ts';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../domain/fees.ts';
 import {
@@ -17,7 +18,6 @@ import {
 } from '../../domain/installment-plan.ts';
 import { type Cents, formatKes, parseAmount } from '../../domain/money.ts';
 import { displayPhone } from '../../domain/phone.ts';
-import { REFERENCE_PATTERN } from '../../domain/reference.ts';
 import { TERMINAL_STATUSES, type TransactionType } from '../../domain/transaction-state.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
@@ -29,8 +29,11 @@ import { dispatchTransaction } from '../transactions/use-cases/dispatch-transact
 import { type DisputeReason, openDispute } from '../transactions/use-cases/open-dispute.ts';
 import { getTransactionDetail, listTransactions, transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { releasePayment } from '../transactions/use-cases/release-payment.ts';
+import { requestWithdrawal } from '../transactions/use-cases/request-withdrawal.ts';
+import { respondToWithdrawal } from '../transactions/use-cases/respond-to-withdrawal.ts';
 import { toTransactionWire } from '../transactions/wire.ts';
 import { USSD_MESSAGES, type UssdLanguage, type UssdMessages } from './messages.ts';
+import { normalizeReference, personName } from './keypad-input.ts';
 import { clip, options } from './screen.ts';
 import { queueUssdStkPush } from './stk-push-job.ts';
 import { registerUssdUser } from './use-cases/register-ussd-user.ts';
@@ -87,9 +90,16 @@ export type ScreenId =
   | 'confirm_release'
   | 'confirm_dispatch'
   | 'confirm_pay'
+  | 'disputes'
   | 'dispute_reason'
   | 'dispute_text'
-  | 'confirm_dispute';
+  | 'confirm_dispute'
+  | 'pick_withdraw'
+  | 'withdraw_reason'
+  | 'confirm_withdraw'
+  | 'pick_withdrawal'
+  | 'withdrawal_answer'
+  | 'confirm_withdrawal_answer';
 
 export type Outcome =
   | { kind: 'push'; screen: ScreenId }
@@ -130,16 +140,6 @@ const kes = (cents: Cents) => formatKes(cents);
 const kesFromWire = (amount: string) => formatKes(parseAmount(amount) ?? 0n);
 /** References on crowded lines: ESC-7KQ2-9HDX → 7KQ2-9HDX (lookups accept either). */
 const shortRef = (reference: string) => reference.replace(/^ESC-/, '');
-
-/** What people type on a keypad: any case, with or without ESC and dashes; O/I/L read as 0/1. */
-export function normalizeReference(input: string): string | null {
-  let code = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
-  if (code.length === 11 && code.startsWith('ESC')) code = code.slice(3);
-  code = code.replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (code.length !== 8) return null;
-  const reference = `ESC-${code.slice(0, 4)}-${code.slice(4)}`;
-  return REFERENCE_PATTERN.test(reference) ? reference : null;
-}
 
 /** Maps a use-case's refusal to a closing screen; anything that is not an AppError is a bug and propagates. */
 export async function refusal(c: MenuContext, error: unknown): Promise<Outcome> {
@@ -188,7 +188,7 @@ async function withPin(c: MenuContext, input: string, run: () => Promise<Outcome
 
 // ── transactions as the menus show them ──
 
-type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute';
+type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal';
 
 /** The caller's open transactions on which the engine allows `action` now (its `allowed_actions`). */
 async function transactionsAllowing(c: MenuContext, action: MenuAction) {
@@ -283,10 +283,6 @@ const DISPUTE_DESCRIPTIONS: Record<DisputeReason, string> = {
 };
 
 const nameInput = createTransactionBody.shape.product_name;
-const personName = (input: string) => {
-  const name = input.replace(/\s+/g, ' ').trim();
-  return name.length >= 1 && name.length <= 60 && /^[\p{L}][\p{L} .'-]*$/u.test(name) ? name : null;
-};
 
 const AMOUNT_RULES = { amount: createTransactionBody.shape.amount, total_cost: createTransactionBody.shape.total_cost.unwrap() };
 
@@ -321,16 +317,7 @@ const SCREENS: Record<ScreenId, Screen> = {
         c.draft.pinHash = await hashSecret(input);
         return push('first_pin_again');
       }
-      const targets: ScreenId[] = [
-        'buy_seller',
-        'list',
-        'pick_release',
-        'pick_dispatch',
-        'pick_pay',
-        'pick_dispute',
-        'find_ref',
-        'account',
-      ];
+      const targets: ScreenId[] = ['buy_seller', 'list', 'pick_release', 'pick_dispatch', 'pick_pay', 'disputes', 'find_ref', 'account'];
       const picked = choice(input, targets.length);
       if (!picked) return stay(c.m.invalidChoice);
       c.draft.page = '1';
@@ -648,6 +635,19 @@ const SCREENS: Record<ScreenId, Screen> = {
   pick_dispatch: pickScreen('dispatch', 'confirm_dispatch'),
   pick_pay: pickScreen('pay', 'confirm_pay'),
   pick_dispute: pickScreen('dispute', 'dispute_reason'),
+  pick_withdraw: pickScreen('request_withdrawal', 'withdraw_reason'),
+  pick_withdrawal: pickScreen('accept_withdrawal', 'withdrawal_answer'),
+  disputes: {
+    needsAccount: true,
+    render: (c, notice) => menu(c.m.disputesTitle, c.m.disputesMenu, notice, c.m.nav),
+    handle(c, input) {
+      const targets: ScreenId[] = ['pick_dispute', 'pick_withdraw', 'pick_withdrawal'];
+      const picked = choice(input, targets.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.page = '1';
+      return push(targets[picked - 1]!);
+    },
+  },
   confirm_release: {
     needsAccount: true,
     async render(c, notice) {
@@ -740,6 +740,70 @@ const SCREENS: Record<ScreenId, Screen> = {
         });
         const t = await selected(c);
         return endWith(c.m.disputeOpened(t.reference_number));
+      }),
+  },
+
+  // ── leaving a Lipa Mdogo Mdogo plan: the buyer asks, the seller answers ──
+  withdraw_reason: {
+    needsAccount: true,
+    render: (c, notice) => ask(c, notice, c.m.withdrawReason),
+    handle(c, input) {
+      const reason = withdrawalRequestBody.shape.reason.safeParse(input);
+      if (!reason.success) return stay(c.m.invalidText);
+      c.draft.reason = reason.data;
+      return push('confirm_withdraw');
+    },
+  },
+  confirm_withdraw: {
+    needsAccount: true,
+    async render(c, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await selected(c);
+      return ask(c, undefined, c.m.confirmWithdraw(t.reference_number), c.m.enterPin);
+    },
+    handle: (c, input) =>
+      withPin(c, input, async () => {
+        await requestWithdrawal(c.ctx, {
+          transactionId: c.draft.txnId!,
+          caller: callerOf(c),
+          reason: c.draft.reason ?? '',
+        });
+        const t = await selected(c);
+        return endWith(c.m.withdrawRequested(t.reference_number));
+      }),
+  },
+  withdrawal_answer: {
+    needsAccount: true,
+    async render(c, notice) {
+      const t = await selected(c);
+      const request = await c.ctx.db.withdrawalRequest.findFirst({
+        where: { transactionId: t.id, status: 'pending' },
+        orderBy: { createdAt: 'desc' },
+        select: { reason: true },
+      });
+      return menu(c.m.withdrawalAsk(t.reference_number, clip(request?.reason ?? '', 50)), c.m.withdrawalOptions, notice, c.m.nav);
+    },
+    handle(c, input) {
+      const picked = choice(input, 2);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.accept = picked === 1 ? '1' : '';
+      return push('confirm_withdrawal_answer');
+    },
+  },
+  confirm_withdrawal_answer: {
+    needsAccount: true,
+    async render(c, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await selected(c);
+      const question = c.draft.accept ? c.m.confirmAccept(t.reference_number) : c.m.confirmDecline(t.reference_number);
+      return ask(c, undefined, question, c.m.enterPin);
+    },
+    handle: (c, input) =>
+      withPin(c, input, async () => {
+        const accept = c.draft.accept === '1';
+        await respondToWithdrawal(c.ctx, { transactionId: c.draft.txnId!, caller: callerOf(c), accept });
+        const t = await selected(c);
+        return endWith(accept ? c.m.withdrawalAccepted(t.reference_number) : c.m.withdrawalDeclined(t.reference_number));
       }),
   },
 };

@@ -69,13 +69,18 @@ export async function lastLanguageOf(db: Db | Tx, phone: string): Promise<UssdLa
  * Forgets expired sessions: their state is wiped, and all but the newest row of each phone are deleted
  * (phones with an account keep their language on the account, so their expired rows all go).
  */
-export async function cleanExpiredSessions(db: Db | Tx, now: Date): Promise<number> {
+export async function cleanExpiredSessions(tx: Tx, now: Date): Promise<number> {
+  // One cleaner at a time (until its transaction ends): concurrent dials skip it instead of contending.
+  const [lock] = await tx.$queryRaw<
+    { acquired: boolean }[]
+  >`SELECT pg_try_advisory_xact_lock(hashtext('ussd_sessions_cleanup')) AS acquired`;
+  if (!lock?.acquired) return 0;
   const cutoff = new Date(now.getTime() - SESSION_TTL_MS);
-  const deleted = await db.$executeRaw`
+  const deleted = await tx.$executeRaw`
     DELETE FROM ussd_sessions s
     WHERE s.updated_at < ${cutoff}
       AND (EXISTS (SELECT 1 FROM users u WHERE u.phone_number = s.phone_number)
            OR EXISTS (SELECT 1 FROM ussd_sessions n WHERE n.phone_number = s.phone_number AND n.updated_at > s.updated_at))`;
-  await db.$executeRaw`UPDATE ussd_sessions SET state = '{}'::jsonb WHERE updated_at < ${cutoff} AND state <> '{}'::jsonb`;
+  await tx.$executeRaw`UPDATE ussd_sessions SET state = '{}'::jsonb WHERE updated_at < ${cutoff} AND state <> '{}'::jsonb`;
   return deleted;
 }

@@ -31,7 +31,7 @@ const LONG_ITEM = 'Samsung 55-inch Crystal UHD Smart Television with wall mount'
 /** Runs the queued jobs due within the next minute (the STK push waits for the session to close). */
 const runJobsSoon = () => t.ctx.jobs.drain({ until: new Date(Date.now() + 60_000) });
 
-async function party(userType: MadeUser['userType'], language: UssdLanguage, firstName = 'Nyambura') {
+async function party(userType: MadeUser['userType'], language: UssdLanguage, firstName = 'Chepkemboi-Njeri') {
   const user = await makeUser(t.app, { userType, firstName });
   await giveUssdPin(t, user.id, language);
   return user;
@@ -259,7 +259,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(firstLine(pick)).toBe(m.pickTitle.release);
     expect(pick.text).toContain(`1. ${created.reference_number.slice(4)} Office chair 2,500`);
     const confirm = await session.send('1');
-    expect(confirm.text).toContain(m.confirmRelease('KES 2,500', 'Nyambura User', created.reference_number));
+    expect(confirm.text).toContain(m.confirmRelease('KES 2,500', clip('Chepkemboi-Njeri User', 20), created.reference_number));
     expect(firstLine(await session.send('12345'))).toBe(m.pinFormat);
     expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.released(created.reference_number) });
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('completed');
@@ -322,7 +322,8 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await payAndSettle(t, buyer, created.id);
     const session = phoneSession(t, buyer.phone);
     await session.dial();
-    expect(firstLine(await session.send('6'))).toBe(m.pickTitle.dispute);
+    expect(firstLine(await session.send('6'))).toBe(m.disputesTitle);
+    expect(firstLine(await session.send('1'))).toBe(m.pickTitle.dispute);
     const reasons = await session.send('1');
     expect(reasons.text).toContain(m.disputeReason);
     expect(reasons.text).toContain(`1. ${m.disputeReasons[0]}`);
@@ -346,7 +347,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await payAndSettle(t, buyer, created.id);
     const session = phoneSession(t, seller.phone);
     await session.dial();
-    await session.walk('6', '1');
+    await session.walk('6', '1', '1');
     expect((await session.send('4')).text).toContain(m.disputeDescribe);
     expect(firstLine(await session.send('no'))).toBe(m.invalidText);
     const confirm = await session.send('Buyer asks for a refund after use');
@@ -355,6 +356,57 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const dispute = await t.ctx.db.dispute.findFirstOrThrow({ where: { transactionId: created.id } });
     expect(dispute).toMatchObject({ reason: 'other', openedById: seller.id });
     expect(dispute.description).toContain('Buyer asks for a refund after use');
+  });
+
+  it('leaves a Lipa Mdogo Mdogo plan: the buyer asks, the seller declines (mediation) or accepts (refund)', async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await party('seller', lang);
+    const plan = (name: string) =>
+      createTransaction(t, buyer, {
+        seller_phone: seller.phone,
+        amount: 4000,
+        total_cost: 20000,
+        installment_months: 3,
+        product_name: name,
+        transaction_type: 'lipa_mdogo_mdogo',
+      });
+    const declined = await plan('Fridge');
+    const accepted = await plan('Cooker');
+    await payAndSettle(t, buyer, declined.id);
+    await payAndSettle(t, buyer, accepted.id);
+    expect((await dialAndWalk(t, seller.phone, '6', '3')).text).toContain(m.nothingTo.accept_withdrawal);
+
+    for (const created of [declined, accepted]) {
+      const session = phoneSession(t, buyer.phone);
+      await session.dial();
+      await session.walk('6');
+      expect(firstLine(await session.send('2'))).toBe(m.pickTitle.request_withdrawal);
+      expect((await session.send(created === declined ? '2' : '1')).text).toContain(m.withdrawReason);
+      expect(firstLine(await session.send('no'))).toBe(m.invalidText);
+      expect((await session.send('Found it cheaper in town')).text).toContain(m.confirmWithdraw(created.reference_number));
+      expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.withdrawRequested(created.reference_number) });
+      expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id, status: 'pending' } })).toMatchObject({
+        reason: 'Found it cheaper in town',
+      });
+    }
+    // Only one request may wait at a time: the plan is no longer offered to the buyer.
+    expect((await dialAndWalk(t, buyer.phone, '6', '2')).text).toContain(m.nothingTo.request_withdrawal);
+
+    const seen = phoneSession(t, seller.phone);
+    await seen.dial();
+    await seen.walk('6', '3');
+    const ask = await seen.send('2');
+    expect(ask.text).toContain(m.withdrawalAsk(declined.reference_number, 'Found it cheaper in town'));
+    expect(firstLine(await seen.send('3'))).toBe(m.invalidChoice);
+    expect((await seen.send('2')).text).toContain(m.confirmDecline(declined.reference_number));
+    expect(await seen.send(TEST_PIN)).toEqual({ kind: 'END', text: m.withdrawalDeclined(declined.reference_number) });
+    expect((await detail(t, buyer, declined.id)).transaction.status).toBe('disputed');
+
+    const confirm = await dialAndWalk(t, seller.phone, '6', '3', '1', '1');
+    expect(confirm.text).toContain(m.confirmAccept(accepted.reference_number));
+    const done = await dialAndWalk(t, seller.phone, '6', '3', '1', '1', TEST_PIN);
+    expect(done).toEqual({ kind: 'END', text: m.withdrawalAccepted(accepted.reference_number) });
+    expect((await detail(t, buyer, accepted.id)).transaction.status).toBe('refunded');
   });
 
   it('finds a transaction by reference, for its parties only', async () => {
@@ -370,7 +422,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     const typed = created.reference_number.toLowerCase().replaceAll('-', '');
     const found = await dialAndWalk(t, seller.phone, '7', typed);
     expect(found.text).toContain(m.detail(created.reference_number, 'Kikoi', 'KES 800', m.status.pending));
-    expect(found.text).toContain(m.otherParty('buyer', 'Nyambura User'));
+    expect(found.text).toContain(m.otherParty('buyer', clip('Chepkemboi-Njeri User', 20)));
 
     const session = phoneSession(t, stranger.phone);
     await session.dial();

@@ -69,6 +69,22 @@ describe('protocol', () => {
     }
   });
 
+  it('is documented in the OpenAPI document, with the SMS delivery report', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const { paths } = response.json();
+    // Fastify documents a prefixed "/" route with its trailing slash; both forms are served.
+    paths['/api/ussd'] ??= paths['/api/ussd/'];
+    expect(paths['/api/ussd'].post.tags).toEqual(['ussd']);
+    expect(Object.keys(paths['/api/ussd'].post.requestBody.content)).toContain('application/x-www-form-urlencoded');
+    expect(paths['/api/ussd'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(
+      expect.arrayContaining(['sessionId', 'serviceCode', 'phoneNumber']),
+    );
+    expect(
+      paths['/api/sms/delivery-report'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.status.enum,
+    ).toContain('Success');
+  });
+
   it('accepts JSON bodies too', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -18,6 +18,12 @@ export interface DarajaMockOptions {
   /** After this long, STK query reports 1037 for the customer who never answers. */
   timeoutMs: number;
   pollIntervalMs?: number;
+  /**
+   * The only origin callbacks may go to (this server's PUBLIC_BASE_URL). The mock is reachable by anyone
+   * who can reach the server, so without this it would POST to any URL it is given (server-side
+   * request forgery into the private network).
+   */
+  callbackOrigin?: string;
 }
 
 const PROCESSING = { errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' };
@@ -36,6 +42,16 @@ function badRequest(message: string) {
 }
 
 const kenyanMsisdn = /^254[17]\d{8}$/;
+
+function isCallbackUrl(value: unknown, origin: string | undefined): value is string {
+  if (typeof value !== 'string' || !/^https?:\/\//.test(value)) return false;
+  if (!origin) return true;
+  try {
+    return new URL(value).origin === origin;
+  } catch {
+    return false;
+  }
+}
 
 export async function darajaMock(app: FastifyInstance, options: DarajaMockOptions): Promise<void> {
   const { db } = options;
@@ -67,7 +83,7 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     }
     if (!Number.isInteger(amount) || amount < 1) return reply.status(400).send(badRequest('Invalid Amount'));
     if (!kenyanMsisdn.test(phone)) return reply.status(400).send(badRequest('Invalid PhoneNumber'));
-    if (typeof body.CallBackURL !== 'string' || !/^https?:\/\//.test(body.CallBackURL)) {
+    if (!isCallbackUrl(body.CallBackURL, options.callbackOrigin)) {
       return reply.status(400).send(badRequest('Invalid CallBackURL'));
     }
     const checkoutRequestId = `ws_CO_${darajaTimestamp(new Date())}${randomInt(1e9, 1e10)}`;
@@ -125,7 +141,7 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     if (!body.InitiatorName || !body.SecurityCredential) return reply.status(400).send(badRequest('Invalid Initiator'));
     if (!Number.isInteger(amount) || amount < 1) return reply.status(400).send(badRequest('Invalid Amount'));
     if (!kenyanMsisdn.test(phone)) return reply.status(400).send(badRequest('Invalid PartyB'));
-    if (typeof body.ResultURL !== 'string' || typeof body.QueueTimeOutURL !== 'string') {
+    if (!isCallbackUrl(body.ResultURL, options.callbackOrigin) || !isCallbackUrl(body.QueueTimeOutURL, options.callbackOrigin)) {
       return reply.status(400).send(badRequest('Invalid ResultURL'));
     }
     const originatorConversationId = String(body.OriginatorConversationID ?? randomId('AG_'));

@@ -392,28 +392,23 @@ export function AdminLayout() {
 
   return (
     <Flex minH="100dvh" bg="bg.subtle">
-      <Stack
+      <Box
         as="aside"
         aria-label="Admin navigation"
-        display={{ base: 'none', md: 'flex' }}
+        display={{ base: 'none', md: 'block' }}
         w={sidebarCollapsed ? '16' : '64'}
         transition="width 0.15s"
         flexShrink={0}
         borderRightWidth="1px"
         bg="bg"
-        px={sidebarCollapsed ? '2' : '3'}
-        py="4"
-        gap="6"
-        position="sticky"
-        top="0"
-        h="100dvh"
-        overflowY="auto"
       >
-        <Flex justify={sidebarCollapsed ? 'center' : 'flex-start'} px={sidebarCollapsed ? '0' : '3'} h="8" align="center">
-          <Brand compact={sidebarCollapsed} />
-        </Flex>
-        <SidebarNav compact={sidebarCollapsed} />
-      </Stack>
+        <Stack position="sticky" top="0" h="100dvh" overflowY="auto" px={sidebarCollapsed ? '2' : '3'} py="4" gap="6">
+          <Flex justify={sidebarCollapsed ? 'center' : 'flex-start'} px={sidebarCollapsed ? '0' : '3'} h="8" align="center">
+            <Brand compact={sidebarCollapsed} />
+          </Flex>
+          <SidebarNav compact={sidebarCollapsed} />
+        </Stack>
+      </Box>
 
       <Drawer.Root open={isDrawerOpen} onOpenChange={(details) => setIsDrawerOpen(details.open)} placement="start" size="xs">
         <Portal>

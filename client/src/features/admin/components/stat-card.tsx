@@ -24,7 +24,7 @@ export function StatCard({
             <Text fontSize="sm" color="fg.muted">
               {label}
             </Text>
-            <Text fontSize="2xl" fontWeight="bold" mt="1" lineHeight="short" truncate>
+            <Text fontSize={{ base: 'xl', '2xl': '2xl' }} fontWeight="bold" mt="1" lineHeight="short" wordBreak="break-word">
               {value}
             </Text>
             {hint ? (

@@ -27,11 +27,13 @@ const PALETTE: Record<string, string> = {
   critical: 'red',
 };
 
+const LABEL: Record<string, string> = { ok: 'OK' };
+
 /** A status as a coloured badge; unknown values get a neutral one (spec §4: "a generic style"). */
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge colorPalette={PALETTE[status] ?? 'gray'} variant="subtle" textTransform="capitalize" whiteSpace="nowrap">
-      {humanize(status)}
+    <Badge colorPalette={PALETTE[status] ?? 'gray'} variant="subtle" whiteSpace="nowrap">
+      {LABEL[status] ?? humanize(status)}
     </Badge>
   );
 }

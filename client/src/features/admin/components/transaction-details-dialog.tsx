@@ -51,7 +51,8 @@ function EventData({ data }: { data: Record<string, unknown> }) {
     <Flex gap="2" wrap="wrap" mt="1">
       {entries.map(([key, value]) => (
         <Badge key={key} variant="outline" size="sm" fontWeight="normal">
-          {humanize(key)}: {key === 'amount' ? formatMoney(String(value)) : String(value)}
+          {humanize(key)}:{' '}
+          {/amount|fee/.test(key) && /^-?\d+(\.\d{1,2})?$/.test(String(value)) ? formatMoney(String(value)) : String(value)}
         </Badge>
       ))}
     </Flex>

@@ -2,7 +2,7 @@
  * Transactions as a table (Overview's Recent Transactions and the Transactions page): reference,
  * amount, parties, status, type, newest event, relative creation time and actions.
  */
-import { HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { HStack, IconButton, Table } from '@chakra-ui/react';
 import { Copy, Eye, ExternalLink } from 'lucide-react';
 import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { StatusBadge } from './status-badge';
@@ -66,27 +66,21 @@ export function TransactionsTable({
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
                 {formatMoney(row.amount)}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {row.buyer_name ? <Text fontSize="sm">{row.buyer_name}</Text> : null}
-                <Text fontSize="xs" color={row.buyer_name ? 'fg.muted' : undefined}>
-                  {formatPhone(row.buyer_phone)}
-                </Text>
+              <Table.Cell whiteSpace="nowrap" fontSize="xs" title={row.buyer_name}>
+                {formatPhone(row.buyer_phone)}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">
-                {row.seller_name ? <Text fontSize="sm">{row.seller_name}</Text> : null}
-                <Text fontSize="xs" color={row.seller_name ? 'fg.muted' : undefined}>
-                  {formatPhone(row.seller_phone)}
-                </Text>
+              <Table.Cell whiteSpace="nowrap" fontSize="xs" title={row.seller_name}>
+                {formatPhone(row.seller_phone)}
               </Table.Cell>
               <Table.Cell>
                 <StatusBadge status={row.status} />
               </Table.Cell>
               {showType ? (
-                <Table.Cell whiteSpace="nowrap" textTransform="capitalize">
+                <Table.Cell fontSize="xs" minW="20" textTransform="capitalize">
                   {humanize(row.transaction_type ?? '').toLowerCase()}
                 </Table.Cell>
               ) : null}
-              <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+              <Table.Cell fontSize="xs" color="fg.muted" minW="24">
                 {row.latest_event ? humanize(row.latest_event) : '—'}
               </Table.Cell>
               <Table.Cell fontSize="xs" whiteSpace="nowrap" title={new Date(row.created_at).toLocaleString('en-KE')}>

@@ -38,7 +38,7 @@ export default function AnalyticsPage() {
     enabled: isRangeValid,
   });
   const series = query.data?.series ?? [];
-  const points = (pick: (point: (typeof series)[number]) => number) =>
+  const points = (pick: (point: (typeof series)[number]) => number | null) =>
     series.map((point) => ({ label: periodLabel(point.period, interval), value: pick(point) }));
 
   return (
@@ -142,9 +142,10 @@ export default function AnalyticsPage() {
                 <Card.Body>
                   <LineChart
                     title="Lipa Mdogo Mdogo plan completion (% of plans started in the period now fully paid)"
-                    points={points((point) => point.installment_completion_rate ?? 0)}
+                    points={points((point) => point.installment_completion_rate)}
                     format={(value) => `${value}%`}
                     maxValue={100}
+                    wide
                     color="var(--chakra-colors-purple-500)"
                   />
                 </Card.Body>

@@ -19,7 +19,18 @@ export interface ActionDialogProps {
   onConfirm: () => void;
 }
 
-export function ActionDialog({ open, onClose, title, children, confirmLabel, busyLabel, tone = 'teal', isBusy, error, onConfirm }: ActionDialogProps) {
+export function ActionDialog({
+  open,
+  onClose,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  tone = 'teal',
+  isBusy,
+  error,
+  onConfirm,
+}: ActionDialogProps) {
   return (
     <Dialog.Root
       open={open}

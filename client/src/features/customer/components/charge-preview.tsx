@@ -13,7 +13,11 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cents } from '../money';
 import { typedCents } from '../new-transaction-rules';
 
-const FEE_TYPE: Record<TransactionType, FeeType> = { standard: 'wo_dispute', protected: 'with_dispute', lipa_mdogo_mdogo: 'lipa_mdogo_mdogo' };
+const FEE_TYPE: Record<TransactionType, FeeType> = {
+  standard: 'wo_dispute',
+  protected: 'with_dispute',
+  lipa_mdogo_mdogo: 'lipa_mdogo_mdogo',
+};
 const MAX_PREVIEW = 500_000n * 100n;
 
 export function ChargePreview({ type, amount, totalCost }: { type: TransactionType; amount: string; totalCost: string }) {

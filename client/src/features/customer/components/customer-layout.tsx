@@ -3,7 +3,20 @@
  * with the theme toggle and the user menu (Profile, Sign out), and the page in <main>. After an in-app
  * navigation focus moves to the new page's heading, so screen reader users hear where they are.
  */
-import { Avatar, Box, Button, Flex, HStack, Menu, Portal, SkipNavContent, SkipNavLink, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import {
+  Avatar,
+  Box,
+  Button,
+  Flex,
+  HStack,
+  Menu,
+  Portal,
+  SkipNavContent,
+  SkipNavLink,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@chakra-ui/react';
 import { ArrowLeftRight, CirclePlus, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
@@ -33,7 +46,13 @@ type NavItemProps = { to: string; label: string; short?: string; icon: typeof La
 function NavItem({ to, label, short, icon: Icon, end, compact }: NavItemProps) {
   // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
   const look = compact
-    ? { px: '2.5', borderRadius: '0', borderBottomWidth: '2px', borderBottomColor: 'transparent', _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' } }
+    ? {
+        px: '2.5',
+        borderRadius: '0',
+        borderBottomWidth: '2px',
+        borderBottomColor: 'transparent',
+        _currentPage: { color: 'brand.fg', borderBottomColor: 'brand.solid' },
+      }
     : { borderRadius: 'l2', _currentPage: { bg: 'brand.subtle', color: 'brand.fg' } };
   return (
     <Box

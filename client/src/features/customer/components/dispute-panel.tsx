@@ -3,7 +3,22 @@
  * the evidence both sides gave (files downloadable by the parties only) and, while it is open, forms to
  * add evidence and — for the party who did not open it — to respond. Then the ruling.
  */
-import { Alert, Badge, Box, Button, Card, DataList, Field, HStack, Input, NativeSelect, Separator, Stack, Text, Textarea } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  DataList,
+  Field,
+  HStack,
+  Input,
+  NativeSelect,
+  Separator,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
 import { Download, Paperclip } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { formatKes } from '@domain/money';
@@ -60,7 +75,8 @@ function fileSize(bytes: number | null) {
 function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string }) {
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
-  const who = evidence.submitted_by === myRole ? 'You' : evidence.submitted_by === 'admin' ? 'Mediation team' : humanize(evidence.submitted_by);
+  const who =
+    evidence.submitted_by === myRole ? 'You' : evidence.submitted_by === 'admin' ? 'Mediation team' : humanize(evidence.submitted_by);
   const download = async () => {
     setError(null);
     setIsDownloading(true);
@@ -89,10 +105,21 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
         <HStack mt="2" gap="2" flexWrap="wrap">
           <Paperclip size={14} aria-hidden />
           <Text fontSize="sm" wordBreak="break-all">
-            {evidence.file_name} {evidence.size_bytes !== null ? <Text as="span" color="fg.muted">({fileSize(evidence.size_bytes)})</Text> : null}
+            {evidence.file_name}{' '}
+            {evidence.size_bytes !== null ? (
+              <Text as="span" color="fg.muted">
+                ({fileSize(evidence.size_bytes)})
+              </Text>
+            ) : null}
           </Text>
           {evidence.download_url ? (
-            <Button size="xs" variant="outline" onClick={() => void download()} loading={isDownloading} aria-label={`Download ${evidence.file_name}`}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={() => void download()}
+              loading={isDownloading}
+              aria-label={`Download ${evidence.file_name}`}
+            >
               <Download aria-hidden /> Download
             </Button>
           ) : null}
@@ -167,7 +194,12 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
       </Field.Root>
       <Field.Root required invalid={!!errors.description}>
         <Field.Label>Description</Field.Label>
-        <Textarea value={description} onChange={(event) => setDescription(event.target.value)} maxLength={EVIDENCE_DESCRIPTION_MAX} rows={3} />
+        <Textarea
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={EVIDENCE_DESCRIPTION_MAX}
+          rows={3}
+        />
         <Field.HelperText>What it shows and why it matters.</Field.HelperText>
         <Field.ErrorText>{errors.description}</Field.ErrorText>
       </Field.Root>

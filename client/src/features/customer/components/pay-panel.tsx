@@ -33,13 +33,20 @@ function PaymentStatusView({
 }) {
   if (!payment || payment.status === 'pending') {
     return (
-      <Alert.Root status="info" role="status" aria-live="polite" data-testid="payment-status" data-state="pending" data-payment-id={paymentId}>
+      <Alert.Root
+        status="info"
+        role="status"
+        aria-live="polite"
+        data-testid="payment-status"
+        data-state="pending"
+        data-payment-id={paymentId}
+      >
         <Spinner size="sm" color="blue.solid" alignSelf="center" />
         <Alert.Content>
           <Alert.Title>Waiting for M-Pesa…</Alert.Title>
           <Alert.Description>
-            We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to {phone ? formatPhone(phone) : 'your phone'}. Enter your
-            M-Pesa PIN on that phone to pay. This updates by itself.
+            We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
+            {phone ? formatPhone(phone) : 'your phone'}. Enter your M-Pesa PIN on that phone to pay. This updates by itself.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -47,7 +54,14 @@ function PaymentStatusView({
   }
   if (payment.status === 'completed') {
     return (
-      <Alert.Root status="success" role="status" aria-live="polite" data-testid="payment-status" data-state="completed" data-payment-id={paymentId}>
+      <Alert.Root
+        status="success"
+        role="status"
+        aria-live="polite"
+        data-testid="payment-status"
+        data-state="completed"
+        data-payment-id={paymentId}
+      >
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title>Payment received: {formatKes(cents(payment.amount))}</Alert.Title>
@@ -68,8 +82,8 @@ function PaymentStatusView({
       <Alert.Content>
         <Alert.Title>{title}</Alert.Title>
         <Alert.Description>
-          {payment.failure_reason ? `${payment.failure_reason.replace(/[.\s]+$/, '')}. ` : ''}No money was taken. Check the phone number and your M-Pesa balance, then
-          try again.
+          {payment.failure_reason ? `${payment.failure_reason.replace(/[.\s]+$/, '')}. ` : ''}No money was taken. Check the phone number and
+          your M-Pesa balance, then try again.
         </Alert.Description>
       </Alert.Content>
       <Button size="xs" variant="ghost" onClick={onDismiss} alignSelf="center">
@@ -149,7 +163,7 @@ export function PayPanel({
   };
 
   return (
-    <Card.Root borderColor="brand.solid" borderWidth="1px" data-testid="pay-panel">
+    <Card.Root size={{ base: 'sm', md: 'md' }} borderColor="brand.solid" borderWidth="1px" data-testid="pay-panel">
       <Card.Header pb="0">
         <Card.Title as="h2" fontSize="lg">
           Pay with M-Pesa
@@ -161,7 +175,9 @@ export function PayPanel({
         </Card.Description>
       </Card.Header>
       <Card.Body gap="4">
-        {paymentId ? <PaymentStatusView paymentId={paymentId} payment={status.data} phone={payingPhone} onDismiss={() => onTrack(null)} /> : null}
+        {paymentId ? (
+          <PaymentStatusView paymentId={paymentId} payment={status.data} phone={payingPhone} onDismiss={() => onTrack(null)} />
+        ) : null}
         {status.isError && !status.data ? (
           <Text color="fg.error" fontSize="sm" role="alert">
             {errorMessage(status.error, 'Could not check the payment status. Retrying…')}
@@ -170,7 +186,11 @@ export function PayPanel({
         {canPay && !isWaiting ? (
           <FormStack gap="4" onSubmit={submit} noValidate aria-label="Pay with M-Pesa" maxW="md">
             {isInstallment ? (
-              <RadioGroup.Root value={choice} onValueChange={(details) => setChoice((details.value as AmountChoice) ?? 'next')} colorPalette="teal">
+              <RadioGroup.Root
+                value={choice}
+                onValueChange={(details) => setChoice((details.value as AmountChoice) ?? 'next')}
+                colorPalette="teal"
+              >
                 <RadioGroup.Label fontWeight="medium" fontSize="sm">
                   How much to pay now
                 </RadioGroup.Label>
@@ -228,7 +248,13 @@ export function PayPanel({
               </Alert.Root>
             ) : null}
             <HStack>
-              <Button type="submit" colorPalette="green" loading={initiate.isPending} loadingText="Sending request…" w={{ base: 'full', sm: 'auto' }}>
+              <Button
+                type="submit"
+                colorPalette="green"
+                loading={initiate.isPending}
+                loadingText="Sending request…"
+                w={{ base: 'full', sm: 'auto' }}
+              >
                 {payLabel}
               </Button>
             </HStack>

@@ -63,7 +63,10 @@ function actionCopy(detail: TransactionDetail): Record<TransactionActionName, Ac
       variant: 'outline',
       title: 'Cancel this transaction?',
       confirm: 'Cancel transaction',
-      done: txn.status === 'pending' ? 'Transaction cancelled.' : 'Transaction cancelled. The refund is on its way to the M-Pesa number that paid.',
+      done:
+        txn.status === 'pending'
+          ? 'Transaction cancelled.'
+          : 'Transaction cancelled. The refund is on its way to the M-Pesa number that paid.',
     },
     dispute: {
       label: 'Raise a dispute',
@@ -133,15 +136,17 @@ function Explanation({ action, detail }: { action: TransactionActionName; detail
     case 'dispatch':
       return (
         <Text>
-          Confirm that you have sent <strong>{txn.product_name}</strong> to {detail.buyer.display_name}. The buyer then inspects it and confirms
-          delivery or raises a dispute; if they do neither, the payment is released to you automatically when the inspection period ends.
+          Confirm that you have sent <strong>{txn.product_name}</strong> to {detail.buyer.display_name}. The buyer then inspects it and
+          confirms delivery or raises a dispute; if they do neither, the payment is released to you automatically when the inspection period
+          ends.
         </Text>
       );
     case 'release':
       return (
         <Text>
           Only confirm if you received <strong>{txn.product_name}</strong> as described. {formatKes(cents(txn.amount))} goes to{' '}
-          {detail.seller.display_name} and <strong>this cannot be undone</strong>. If something is wrong, go back and raise a dispute instead.
+          {detail.seller.display_name} and <strong>this cannot be undone</strong>. If something is wrong, go back and raise a dispute
+          instead.
         </Text>
       );
     case 'cancel':
@@ -149,8 +154,8 @@ function Explanation({ action, detail }: { action: TransactionActionName; detail
         <Text>Nothing has been paid yet, so nothing needs refunding. Both of you will be told by SMS.</Text>
       ) : (
         <Text>
-          Everything the buyer paid — <strong>{refund}</strong>, their half of the fee included — is refunded to the M-Pesa number that paid,
-          and the transaction ends. Both of you will be told by SMS.
+          Everything the buyer paid — <strong>{refund}</strong>, their half of the fee included — is refunded to the M-Pesa number that
+          paid, and the transaction ends. Both of you will be told by SMS.
         </Text>
       );
     case 'dispute':
@@ -179,8 +184,8 @@ function Explanation({ action, detail }: { action: TransactionActionName; detail
     case 'confirm_return':
       return (
         <Text>
-          Confirm that <strong>{txn.product_name}</strong> came back to you in its original condition. The buyer is then refunded in full ({refund}, their
-          half of the fee included). This cannot be undone.
+          Confirm that <strong>{txn.product_name}</strong> came back to you in its original condition. The buyer is then refunded in full (
+          {refund}, their half of the fee included). This cannot be undone.
         </Text>
       );
   }
@@ -196,8 +201,6 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
   const copy = actionCopy(detail);
 
   const allowed = new Set(txn.allowed_actions);
-  // A refund ruling on a dispatched item waits for the seller to confirm the return (spec §4).
-  if (txn.my_role === 'seller' && detail.dispute?.status === 'awaiting_return') allowed.add('confirm_return');
   const actions = ACTION_ORDER.filter((action) => allowed.has(action));
   if (actions.length === 0) return null;
 
@@ -288,7 +291,11 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
           {hasReason ? (
             <Field.Root required={open !== 'cancel'} invalid={!!fieldError}>
               <Field.Label>
-                {open === 'dispute' ? 'Describe the problem' : open === 'request_withdrawal' ? 'Why do you want to withdraw?' : 'Reason (optional)'}
+                {open === 'dispute'
+                  ? 'Describe the problem'
+                  : open === 'request_withdrawal'
+                    ? 'Why do you want to withdraw?'
+                    : 'Reason (optional)'}
               </Field.Label>
               <Textarea
                 value={reason}

@@ -15,7 +15,8 @@ function counterparty(item: TransactionListItem, myPhone: string | undefined) {
   const isBuyer = item.buyer.phone_number === myPhone;
   const other = isBuyer ? item.seller : item.buyer;
   return {
-    role: isBuyer ? 'Buyer' : 'Seller',
+    /** The other party's side. */
+    label: isBuyer ? 'Seller' : 'Buyer',
     relation: isBuyer ? `You buy from ${other.display_name}` : `You sell to ${other.display_name}`,
     name: other.display_name,
     phone: other.phone_number,
@@ -54,10 +55,9 @@ export function TransactionList({
               <Table.ColumnHeader>Reference</Table.ColumnHeader>
               <Table.ColumnHeader>Item</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>You are</Table.ColumnHeader>
               <Table.ColumnHeader>Other party</Table.ColumnHeader>
               <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader>Latest event</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="xl">Latest event</Table.ColumnHeader>
               <Table.ColumnHeader>Created</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
@@ -66,7 +66,7 @@ export function TransactionList({
               const other = counterparty(item, myPhone);
               return (
                 <Table.Row key={item.id} data-testid="transaction-row" data-reference={item.reference_number}>
-                  <Table.Cell>
+                  <Table.Cell whiteSpace="nowrap">
                     <ChakraLink asChild fontFamily="mono" fontSize="xs" fontWeight="semibold" color="brand.fg">
                       <Link to={detailPath(item)}>{item.reference_number}</Link>
                     </ChakraLink>
@@ -75,24 +75,25 @@ export function TransactionList({
                     <Text truncate title={item.product_name}>
                       {item.product_name}
                     </Text>
-                    <Text fontSize="xs" color="fg.muted">
+                    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                       {typeLabel(item.transaction_type)}
                     </Text>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap">
                     {formatMoney(item.amount)}
                   </Table.Cell>
-                  <Table.Cell>{other.role}</Table.Cell>
-                  <Table.Cell>
-                    <Text>{other.name}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {formatPhone(other.phone)}
+                  <Table.Cell maxW="44">
+                    <Text truncate title={other.name}>
+                      {other.name}
+                    </Text>
+                    <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
+                      {other.label} · {formatPhone(other.phone)}
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
                     <StatusBadge status={item.status} />
                   </Table.Cell>
-                  <Table.Cell fontSize="xs" color="fg.muted">
+                  <Table.Cell fontSize="xs" color="fg.muted" hideBelow="xl">
                     {item.latest_event ? humanize(item.latest_event.event_type) : '—'}
                   </Table.Cell>
                   <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={item.created_at}>

@@ -90,7 +90,9 @@ export default function NewTransactionScreen() {
     }
     create.mutate(toCreateRequest(values), {
       onSuccess: (transaction) =>
-        navigate(`/dashboard/transactions/${transaction.id}`, { state: { flash: 'Transaction created successfully! Pay into escrow to start.' } }),
+        navigate(`/dashboard/transactions/${transaction.id}`, {
+          state: { flash: 'Transaction created successfully! Pay into escrow to start.' },
+        }),
       onError: (error) => {
         const serverErrors: NewTransactionErrors = {};
         if (error instanceof ApiError && error.errors) {
@@ -110,7 +112,7 @@ export default function NewTransactionScreen() {
   return (
     <Stack gap="5" maxW="2xl">
       <PageHeader title="New transaction" description="You are the buyer. The seller is told by SMS and sees it when they sign in." />
-      <Card.Root>
+      <Card.Root size={{ base: 'sm', md: 'md' }}>
         <Card.Body>
           <FormStack gap="4" onSubmit={submit} noValidate aria-label="New transaction">
             <Field.Root required>
@@ -189,7 +191,13 @@ export default function NewTransactionScreen() {
             ) : null}
 
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="teal" loading={create.isPending} loadingText="Creating..." w={{ base: 'full', sm: 'auto' }}>
+              <Button
+                type="submit"
+                colorPalette="teal"
+                loading={create.isPending}
+                loadingText="Creating..."
+                w={{ base: 'full', sm: 'auto' }}
+              >
                 Create transaction
               </Button>
             </HStack>

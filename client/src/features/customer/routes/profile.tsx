@@ -149,7 +149,7 @@ export default function ProfileScreen() {
           </DataList.Root>
         </Card.Body>
       </Card.Root>
-      <Card.Root>
+      <Card.Root size={{ base: 'sm', md: 'md' }}>
         <Card.Header>
           <Card.Title as="h2" fontSize="md">
             Your details

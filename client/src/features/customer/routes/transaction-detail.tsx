@@ -40,7 +40,9 @@ function guidance(detail: TransactionDetail): string {
   }
   switch (txn.status) {
     case 'pending':
-      return isBuyer ? 'Pay into escrow to start. The seller is told as soon as the money is held.' : 'Waiting for the buyer to pay into escrow.';
+      return isBuyer
+        ? 'Pay into escrow to start. The seller is told as soon as the money is held.'
+        : 'Waiting for the buyer to pay into escrow.';
     case 'installment':
       return isBuyer
         ? 'Keep paying your installments. The seller dispatches once the item is fully paid.'
@@ -178,7 +180,15 @@ function PartiesCard({ detail }: { detail: TransactionDetail }) {
   );
 }
 
-function DetailView({ detail, flash, onFlash }: { detail: TransactionDetail; flash: string | null; onFlash: (message: string | null) => void }) {
+function DetailView({
+  detail,
+  flash,
+  onFlash,
+}: {
+  detail: TransactionDetail;
+  flash: string | null;
+  onFlash: (message: string | null) => void;
+}) {
   const txn = detail.transaction;
   const [paymentId, trackPayment] = useTrackedPayment(txn.id);
   const canPay = txn.allowed_actions.includes('pay');
@@ -248,7 +258,9 @@ function DetailView({ detail, flash, onFlash }: { detail: TransactionDetail; fla
         <PartiesCard detail={detail} />
       </Grid>
 
-      {detail.installments && detail.installments.length > 0 ? <InstallmentSchedule installments={detail.installments} transaction={txn} /> : null}
+      {detail.installments && detail.installments.length > 0 ? (
+        <InstallmentSchedule installments={detail.installments} transaction={txn} />
+      ) : null}
 
       <TransactionTimeline timeline={detail.timeline} />
     </Stack>

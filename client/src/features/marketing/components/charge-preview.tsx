@@ -4,9 +4,8 @@
  * Mdogo with lipa_mdogo_mdogo on the total cost (the fee is split 50/50; the buyer's half is shown).
  */
 import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatCents, formatKes, parseAmount } from '@domain/money';
-import { chargePreviewQuery } from '../api/charges';
+import { useChargePreview } from '../hooks/use-charge-preview';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { FormTransactionType } from '../transaction-form-rules';
 
@@ -25,14 +24,13 @@ export function ChargePreview({ type, amount, totalCost }: { type: FormTransacti
   const wanted = isShown ? `${formatCents(base)}|${feeType}` : '';
   const requested = useDebouncedValue(wanted);
   const [requestedAmount = '0', requestedType = 'wo_dispute'] = requested.split('|');
-  const query = useQuery({
-    ...chargePreviewQuery(requestedAmount, requestedType === 'lipa_mdogo_mdogo' ? 'lipa_mdogo_mdogo' : 'wo_dispute'),
-    enabled: requested !== '',
-    placeholderData: keepPreviousData,
-  });
+  const preview = useChargePreview(
+    requested === '' ? null : requestedAmount,
+    requestedType === 'lipa_mdogo_mdogo' ? 'lipa_mdogo_mdogo' : 'wo_dispute',
+  );
 
   if (!isShown || amountCents === null) return null;
-  const charge = query.data?.selected;
+  const charge = preview.status === 'done' ? preview.data.selected : preview.status === 'loading' ? preview.previous?.selected : undefined;
   const isCurrent = requested === wanted;
   const upfront = amountCents + (charge ? (parseAmount(charge.buyer_share) ?? 0n) : 0n);
 
@@ -40,7 +38,7 @@ export function ChargePreview({ type, amount, totalCost }: { type: FormTransacti
     <Box
       role="status"
       aria-live="polite"
-      aria-busy={query.isFetching || !isCurrent}
+      aria-busy={preview.status === 'loading' || !isCurrent}
       data-testid="charge-preview"
       borderWidth="1px"
       borderColor="teal.muted"
@@ -49,7 +47,7 @@ export function ChargePreview({ type, amount, totalCost }: { type: FormTransacti
       p="3"
       fontSize="sm"
     >
-      {query.isError ? (
+      {preview.status === 'error' ? (
         <Text color="fg.error">The fee preview is unavailable right now; the fee is shown before you pay.</Text>
       ) : !charge ? (
         <HStack gap="2" color="fg.muted">

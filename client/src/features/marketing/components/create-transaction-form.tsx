@@ -17,7 +17,6 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/use-auth';
@@ -93,16 +92,20 @@ export function CreateTransactionForm() {
     setOutcome(null);
   }, [prefill]);
 
-  const mutation = useMutation({
-    mutationFn: createTransaction,
-    onSuccess: (transaction) => {
+  const [isSending, setIsSending] = useState(false);
+
+  // A plain async call rather than a React Query mutation keeps the first screen's JavaScript small.
+  const send = async (request: CreateTransactionRequest) => {
+    setIsSending(true);
+    setOutcome(null);
+    try {
+      const transaction = await createTransaction(request);
       transactionDraft.clear();
       setValues(EMPTY_TRANSACTION_FORM);
       setTouched({});
       setErrors({});
       setOutcome({ status: 'success', message: 'Transaction created successfully!', reference: transaction.reference_number });
-    },
-    onError: (error) => {
+    } catch (error) {
       const detail = error instanceof ApiError ? error.message : 'Please try again.';
       setOutcome({ status: 'error', message: `Failed to create transaction: ${detail}` });
       if (error instanceof ApiError && error.errors) {
@@ -113,8 +116,10 @@ export function CreateTransactionForm() {
         }
         setErrors((current) => ({ ...current, ...fieldErrors }));
       }
-    },
-  });
+    } finally {
+      setIsSending(false);
+    }
+  };
 
   const update = (field: keyof TransactionFormValues, value: string) => {
     const next = { ...values, [field]: value } as TransactionFormValues;
@@ -147,8 +152,7 @@ export function CreateTransactionForm() {
       navigate(`/login?next=${encodeURIComponent('/#create')}`);
       return;
     }
-    setOutcome(null);
-    mutation.mutate(toRequest(values));
+    if (!isSending) void send(toRequest(values));
   };
 
   const fieldProps = (field: keyof TransactionFormValues) => ({
@@ -292,7 +296,7 @@ export function CreateTransactionForm() {
           </Alert.Root>
         )}
 
-        <Button type="submit" colorPalette="teal" size="lg" loading={mutation.isPending} loadingText="Creating..." w="full">
+        <Button type="submit" colorPalette="teal" size="lg" loading={isSending} loadingText="Creating..." w="full">
           Create Transaction
         </Button>
         {!isAuthenticated && (

@@ -1,0 +1,48 @@
+/**
+ * The fee for an amount from GET /api/v1/charges/calculate, refetched when the (debounced) amount or
+ * type changes. A plain effect rather than a React Query observer: the hero form is on the home page's
+ * first screen, where every kilobyte counts (issue 7 budget), and this one call needs no shared cache.
+ */
+import { useEffect, useState } from 'react';
+import type { ChargesCalculateData } from '@shared/charges';
+import type { FeeType } from '@domain/fees';
+import { api } from '@/lib/api';
+
+type PreviewState =
+  | { status: 'idle' }
+  | { status: 'loading'; previous?: ChargesCalculateData }
+  | { status: 'done'; data: ChargesCalculateData }
+  | { status: 'error' };
+
+const cache = new Map<string, ChargesCalculateData>();
+
+/** `amount` is a wire amount ("35000.00"); null asks for nothing. */
+export function useChargePreview(amount: string | null, type: FeeType): PreviewState {
+  const key = amount === null ? null : `${amount}|${type}`;
+  const [state, setState] = useState<PreviewState>({ status: 'idle' });
+
+  useEffect(() => {
+    if (key === null || amount === null) {
+      setState({ status: 'idle' });
+      return;
+    }
+    const cached = cache.get(key);
+    if (cached) {
+      setState({ status: 'done', data: cached });
+      return;
+    }
+    const controller = new AbortController();
+    setState((current) => ({ status: 'loading', previous: current.status === 'done' ? current.data : undefined }));
+    api<ChargesCalculateData>('/api/v1/charges/calculate', { query: { amount, type }, signal: controller.signal })
+      .then((data) => {
+        cache.set(key, data);
+        setState({ status: 'done', data });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      });
+    return () => controller.abort();
+  }, [key, amount, type]);
+
+  return state;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, formatPhone, formatRelativeTime, humanize } from './format';
+
+describe('formatMoney', () => {
+  it('shows wire amounts in KES with 0 to 2 decimals', () => {
+    expect(formatMoney('1500.00')).toBe('KES 1,500');
+    expect(formatMoney('1234567.50')).toBe('KES 1,234,567.50');
+    expect(formatMoney('-20.00')).toBe('-KES 20');
+    expect(formatMoney(null)).toBe('KES 0');
+  });
+});
+
+describe('formatRelativeTime (spec §9)', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+
+  it('says Just now under a minute, then minutes, hours and days under a week', () => {
+    expect(formatRelativeTime(ago(59), now)).toBe('Just now');
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(3599), now)).toBe('59 minutes ago');
+    expect(formatRelativeTime(ago(7200), now)).toBe('2 hours ago');
+    expect(formatRelativeTime(ago(6 * 86400), now)).toBe('6 days ago');
+  });
+
+  it('shows a date from a week on, and reads deadlines in the future', () => {
+    expect(formatRelativeTime(ago(7 * 86400), now)).toMatch(/14 Nov 2026/);
+    expect(formatRelativeTime(ago(-3 * 3600), now)).toBe('in 3 hours');
+    expect(formatRelativeTime('not a date', now)).toBe('—');
+  });
+});
+
+describe('formatPhone and humanize', () => {
+  it('formats stored phones and enum values for people', () => {
+    expect(formatPhone('254722123456')).toBe('0722 123 456');
+    expect(formatPhone('0722***456')).toBe('0722***456');
+    expect(humanize('lipa_mdogo_mdogo')).toBe('Lipa mdogo mdogo');
+  });
+});

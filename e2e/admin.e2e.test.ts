@@ -1,0 +1,347 @@
+/**
+ * The admin dashboard in Chromium against the whole product (demo data plus what this file adds through
+ * the API): sign in through the real /login page, every dashboard page without console errors, the
+ * details modal, search, filters and pagination, the CSV export, verify / suspend / reactivate a user,
+ * the dark default and the theme toggle, and the guard: a buyer never sees an admin page, even with a
+ * forged `userData`. Screenshots of every page in both themes go to test-results/screenshots/admin-*.
+ */
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
+
+const DEMO_PASSWORD = 'Demo@2026!';
+const BUYER_PHONE = '0711000001';
+const SELLER_PHONE = '0711000002';
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+
+/** Every page of the admin area, by path and its h1. */
+const PAGES: [path: string, heading: string][] = [
+  ['/dashboard', 'Overview'],
+  ['/dashboard/transactions', 'Transactions'],
+  ['/dashboard/analytics', 'Analytics'],
+  ['/dashboard/users', 'Users'],
+  ['/dashboard/reports', 'Reports'],
+  ['/dashboard/system', 'System Health'],
+  ['/dashboard/monitoring', 'Monitoring'],
+  ['/dashboard/alerts', 'Alerts'],
+  ['/dashboard/disputes', 'Disputes'],
+  ['/dashboard/sms', 'SMS outbox'],
+  ['/dashboard/messages', 'Contact messages'],
+  ['/dashboard/settings', 'Settings'],
+  ['/dashboard/help', 'Help Center'],
+  ['/dashboard/profile', 'Profile'],
+  ['/dashboard/search?q=0711000001', 'Search'],
+];
+
+let browser: Browser;
+let adminToken: string;
+let buyerToken: string;
+let fresh: { id: string; phone: string; name: string };
+const references: string[] = [];
+
+async function call<T = { data: Record<string, unknown> }>(path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(new URL(path, inject('baseUrl')), {
+    method: options.body === undefined ? 'GET' : 'POST',
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+async function tokenFor(phone: string, password: string): Promise<string> {
+  const { status, body } = await call<{ data: { token: string } }>('/api/auth/login', { body: { phone_or_email: phone, password } });
+  expect(status).toBe(200);
+  return body.data.token;
+}
+
+/** Console errors that are not the browser reporting a 4xx the page handled (e.g. a probe that 404s). */
+const realErrors = (errors: string[]) => errors.filter((error) => !/Failed to load resource/.test(error));
+
+async function signIn(page: Page, phone: string, password: string) {
+  await page.goto('/login');
+  await page.locator('input[name="phone_or_email"]').fill(phone);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
+async function signInAsAdmin(options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<WatchedPage> {
+  const watched = await openPage(browser, options);
+  await signIn(watched.page, inject('adminPhone'), inject('adminPassword'));
+  await poll(() => watched.page.getByRole('heading', { level: 1, name: 'Overview' }).isVisible()).toBe(true);
+  return watched;
+}
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** Waits until the page's content (not a spinner) is showing. */
+async function settled(page: Page) {
+  await poll(() => page.getByRole('status').filter({ hasText: /Loading|Checking|Searching/ }).count()).toBe(0);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = await tokenFor(inject('adminPhone'), inject('adminPassword'));
+  buyerToken = await tokenFor(BUYER_PHONE, DEMO_PASSWORD);
+  // Enough transactions for two pages at 10 rows.
+  for (let index = 0; index < 12; index++) {
+    const { status, body } = await call<{ data: { transaction: { reference_number: string } } }>('/api/transactions', {
+      token: buyerToken,
+      body: { seller_phone: SELLER_PHONE, amount: 1000 + index * 250, product_name: `Admin e2e item ${index + 1}`, transaction_type: 'standard' },
+    });
+    expect(status).toBe(201);
+    references.push(body.data.transaction.reference_number);
+  }
+  // A new, unverified account for the user actions.
+  const phone = `2547${randomInt(10_000_000, 99_999_999)}`.replace(/(1032|0001|2001|1037|2040)$/, '5555');
+  const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
+    body: { first_name: 'Zawadi', last_name: 'Mwende', phone_number: phone, user_type: 'seller', password: 'Secret@2026!', password_confirmation: 'Secret@2026!' },
+  });
+  expect(registered.status).toBe(201);
+  fresh = { id: registered.body.data.user.id, phone, name: 'Zawadi Mwende' };
+});
+
+afterAll(() => browser?.close());
+
+describe('admin dashboard', () => {
+  it('starts dark for an admin who never chose a theme, and remembers the choice', async () => {
+    const { page, context, errors } = await signInAsAdmin({ colorScheme: 'light' });
+    await poll(() => isDark(page)).toBe(true);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await poll(() => isDark(page)).toBe(false);
+    await page.reload();
+    await poll(() => heading(page, 'Overview').isVisible()).toBe(true);
+    expect(await isDark(page)).toBe(false);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('adminPreferences') ?? '{}').hasChosenTheme)).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the signed-in admin, an Online badge, the overview numbers and the 10 newest transactions', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await settled(page);
+    await poll(() => page.getByText('Online', { exact: true }).isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: /Account menu for Platform Admin/ }).isVisible()).resolves.toBe(true);
+    for (const label of ['Total Transactions', 'Total Users', 'Total Revenue', 'Pending Items', 'Active Transactions', 'Last 24 Hours', 'Completed Today']) {
+      expect(await page.getByText(label, { exact: true }).isVisible(), label).toBe(true);
+    }
+    const rows = page.locator('table tbody tr');
+    await poll(() => rows.count()).toBe(10);
+    // The newest transaction is the last one this file created, shown as "Just now" or minutes ago.
+    expect(await rows.first().textContent()).toContain(references.at(-1));
+    expect(await rows.first().locator('td').nth(6).textContent()).toMatch(/Just now|minutes? ago/);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the transaction details modal and closes it with the button, Escape and the backdrop', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await settled(page);
+    await page.getByRole('button', { name: `View details of ${references.at(-1)}` }).click();
+    const dialog = page.getByRole('dialog');
+    await poll(() => dialog.getByText('Transaction Timeline').isVisible()).toBe(true);
+    for (const section of ['Transaction Info', 'Charges', 'Participants', 'Payment Status']) {
+      expect(await dialog.getByRole('heading', { name: section }).isVisible(), section).toBe(true);
+    }
+    expect(await dialog.textContent()).toContain(references.at(-1));
+    expect(await dialog.textContent()).toContain('Admin e2e item 12');
+    await screenshot(page, 'admin-details-modal-dark');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await poll(() => dialog.count()).toBe(0);
+
+    await page.getByRole('button', { name: `View details of ${references.at(-2)}` }).click();
+    await poll(() => page.getByRole('dialog').getByText('Admin e2e item 11').first().isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('button', { name: `View details of ${references.at(-2)}` }).click();
+    await poll(() => page.getByRole('dialog').getByText('Admin e2e item 11').first().isVisible()).toBe(true);
+    await page.mouse.click(5, 5); // the backdrop, outside the dialog
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('searches, filters, paginates and exports the transactions', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await page.goto('/dashboard/settings');
+    await page.getByLabel('Rows per page').selectOption('10');
+    await page.goto('/dashboard/transactions');
+    await settled(page);
+    await poll(() => page.locator('table tbody tr').count()).toBe(10);
+    const total = Number((await page.getByText(/^Showing 1–10 of [\d,]+$/).textContent())!.replace(/.* of /, '').replace(/,/g, ''));
+    expect(total).toBeGreaterThan(10);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await poll(() => page.getByText(`Showing 11–${Math.min(20, total)} of ${total}`).isVisible()).toBe(true);
+    await screenshot(page, 'admin-transactions-page-2');
+
+    // Search by part of a reference: exactly that transaction.
+    const reference = references[3]!;
+    await page.getByLabel('Search transactions').fill(reference.slice(4));
+    await poll(() => page.locator('table tbody tr').count()).toBe(1);
+    expect(await page.locator('table tbody tr').textContent()).toContain(reference);
+    await poll(() => new URL(page.url()).searchParams.get('page')).toBe(null);
+
+    // The second action copies the reference.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: `Copy reference ${reference}` }).click();
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(reference);
+
+    // Status filter: every row is pending, and the type column shows words.
+    await page.getByLabel('Search transactions').fill('');
+    await page.getByLabel('Filter by status').selectOption('pending');
+    await poll(() => page.locator('table tbody tr').first().textContent()).toContain('Pending');
+    const statuses = await page.locator('table tbody tr td:nth-child(5)').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(['Pending']));
+    expect(await page.locator('table tbody tr td:nth-child(6)').first().textContent()).toMatch(/^(standard|protected|lipa mdogo mdogo)$/);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toMatch(/^reference_number,amount,status,transaction_type/);
+    expect(lines.length).toBeGreaterThan(12);
+    expect(lines.slice(1).every((line) => line.split(',')[2] === 'pending')).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('verifies, suspends and reactivates a user', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await page.goto('/dashboard/users');
+    await settled(page);
+    for (const label of ['Total Users', 'Verified', 'Sellers', 'Buyers']) await poll(() => page.getByText(label, { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel('Search users').fill(fresh.phone.slice(3));
+    const row = page.locator('table tbody tr');
+    await poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('Unverified');
+    expect(await row.textContent()).toContain(fresh.name);
+
+    await page.getByRole('button', { name: `Verify ${fresh.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verify' }).click();
+    await poll(() => row.textContent()).toContain('Verified');
+    expect(await row.textContent()).not.toContain('Unverified');
+
+    await page.getByRole('button', { name: `Suspend ${fresh.name}` }).click();
+    await page.getByRole('dialog').getByLabel('Reason (kept in the audit log)').fill('E2E check of the suspend action');
+    await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    await poll(() => row.textContent()).toContain('Suspended');
+    const login = await call('/api/auth/login', { body: { phone_or_email: fresh.phone, password: 'Secret@2026!' } });
+    expect(login.status).toBe(403);
+
+    await page.getByRole('button', { name: `Reactivate ${fresh.name}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
+    await poll(() => row.textContent()).toContain('Active');
+    expect((await call('/api/auth/login', { body: { phone_or_email: fresh.phone, password: 'Secret@2026!' } })).status).toBe(200);
+
+    // No suspend button for yourself.
+    await page.getByLabel('Search users').fill(inject('adminPhone').slice(1));
+    await poll(() => row.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Suspend / }).count()).toBe(0);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('finds transactions and users from the header search', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await page.getByLabel('Search transactions and users').fill(BUYER_PHONE);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard\/search\?q=0711000001/);
+    await poll(() => page.getByText('Wanjiku Kamau', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText(references.at(-1)!).isVisible()).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('has a working user menu: Profile, and Sign Out ends the session', async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await poll(() => heading(page, 'Profile').isVisible()).toBe(true);
+    await poll(() => page.getByText('Administrator', { exact: true }).first().isVisible()).toBe(true);
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBe(null);
+    expect((await call('/api/admin/monitoring/dashboard', { token: token! })).status).toBe(401);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it.each(['dark', 'light'] as const)('renders every page in the %s theme without console errors (screenshots)', async (theme) => {
+    const { page, context, errors } = await signInAsAdmin();
+    if (theme === 'light') {
+      await page.getByRole('button', { name: 'Switch to light theme' }).click();
+      await poll(() => isDark(page)).toBe(false);
+    } else {
+      await poll(() => isDark(page)).toBe(true);
+    }
+    for (const [path, name] of PAGES) {
+      await page.goto(path);
+      await poll(() => heading(page, name).isVisible()).toBe(true);
+      await settled(page);
+      expect(await page.getByText(/^Failed to load/).count(), `${path} shows a load failure`).toBe(0);
+      await screenshot(page, `admin-${path.replace('/dashboard', '').replace(/[/?=]/g, '-').replace(/^-/, '') || 'overview'}-${theme}`);
+    }
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone: the menu opens as a drawer', async () => {
+    const { page, context, errors } = await signInAsAdmin({ width: 390 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await poll(() => drawer.getByRole('link', { name: 'Alerts' }).isVisible()).toBe(true);
+    await screenshot(page, 'admin-mobile-drawer-dark');
+    await drawer.getByRole('link', { name: 'Alerts' }).click();
+    await poll(() => heading(page, 'Alerts').isVisible()).toBe(true);
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await settled(page);
+    await screenshot(page, 'admin-mobile-alerts-dark');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the admin guard', () => {
+  it('sends a signed-out visitor to /login and back', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/dashboard/users');
+    await page.waitForURL(/\/login\?next=%2Fdashboard%2Fusers/);
+    await page.locator('input[name="phone_or_email"]').fill(inject('adminPhone'));
+    await page.locator('input[name="password"]').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard\/users$/);
+    await poll(() => heading(page, 'Users').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('never shows admin pages to a buyer, even with a forged userData claiming admin', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, BUYER_PHONE, DEMO_PASSWORD);
+    await page.goto('/dashboard/users');
+    await poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).not.toBe('Users');
+    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+
+    const userData = JSON.parse((await page.evaluate(() => localStorage.getItem('userData')))!) as Record<string, unknown>;
+    await page.evaluate((forged) => localStorage.setItem('userData', forged), JSON.stringify({ ...userData, user_type: 'admin' }));
+    await page.goto('/dashboard/users');
+    // The admin area asks the server who this is, corrects the stored user and shows the customer area.
+    await poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').user_type)).toBe('buyer');
+    expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);
+    expect(await heading(page, 'Users').count()).toBe(0);
+    expect((await call('/api/admin/users', { token: buyerToken })).status).toBe(403);
+    expect((await call('/trpc/admin.dashboard', { token: buyerToken })).status).toBe(403);
+    void adminToken;
+    await context.close();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * The server process of `npm run bench` (scripts/bench.ts): the real app on DATABASE_URL and PORT
+ * (loopback), job worker on as in production, plus `GET /bench/bare` — a constant JSON answer with no
+ * database, auth or validation — so the benchmark can compare every endpoint with what Fastify itself
+ * costs in the same process. Prints READY when it listens; SIGTERM closes it (and writes the CPU
+ * profile when started with --cpu-prof).
+ */
+import { buildApp } from '../../server/src/app.ts';
+import { parseEnv, resolveConfig } from '../../server/src/config/env.ts';
+
+const databaseUrl = process.env.DATABASE_URL;
+const port = Number(process.env.PORT);
+const jwtSecret = process.env.JWT_SECRET;
+const callbackSecret = process.env.MPESA_CALLBACK_SECRET;
+if (!databaseUrl || !port || !jwtSecret || !callbackSecret) {
+  console.error('bench-server: DATABASE_URL, PORT, JWT_SECRET and MPESA_CALLBACK_SECRET are required');
+  process.exit(2);
+}
+
+const base = `http://127.0.0.1:${port}`;
+const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', ...process.env });
+const config = resolveConfig(env, { databaseUrl, jwtSecret, callbackSecret, port });
+const app = await buildApp({ ...config, PUBLIC_BASE_URL: base, MPESA_BASE_URL: `${base}/mock/daraja`, SMS_BASE_URL: `${base}/mock/africastalking` });
+app.get('/bench/bare', async () => ({ success: true, message: 'bare', data: { ok: true } }));
+await app.listen({ port, host: '127.0.0.1' });
+console.log('READY');
+
+process.once('SIGTERM', () => {
+  void app.close().finally(() => process.exit(0));
+});
