@@ -20,7 +20,7 @@ import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
-import { registerModules, registerJobHandlers } from './modules/index.ts';
+import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
 import { createDarajaClient } from './rails/mpesa/daraja-client.ts';
 import { darajaMock } from './rails/mpesa/daraja-mock.ts';
 import { africasTalkingMock } from './rails/sms/africastalking-mock.ts';
@@ -153,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerJobHandlers(ctx);
   const startJobs = options.startJobs ?? config.JOBS_ENABLED;
   app.addHook('onReady', async () => {
+    await startRecurringJobs(ctx);
     if (startJobs) ctx.jobs.start();
   });
   app.addHook('onClose', async () => {

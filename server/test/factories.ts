@@ -7,7 +7,7 @@ export const TEST_PASSWORD = 'Password123!';
 let passwordHash: Promise<string> | undefined;
 
 /** Endings the M-Pesa mock treats specially (CONTRACT.md); random phones avoid them. */
-const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040'];
+const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040', '9999'];
 
 /** A random Safaricom-style number, 2547XXXXXXXX, optionally with fixed last four digits. */
 export function randomPhone(ending?: string): string {

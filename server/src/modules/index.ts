@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { RecurringJob } from '../jobs/recurring.ts';
 import adminRoutes from './admin/routes.ts';
 import authRoutes from './auth/routes.ts';
 import chargesRoutes from './charges/routes.ts';
@@ -11,7 +12,8 @@ import contactRoutes from './contact/routes.ts';
 import disputeRoutes from './disputes/routes.ts';
 import healthRoutes from './health/routes.ts';
 import installmentRoutes from './installments/routes.ts';
-import { INSTALLMENT_SWEEP_QUEUE, runInstallmentSweep } from './installments/sweep.ts';
+import { installmentSweep, sweepInstallments } from './installments/sweep.ts';
+import { maintenanceSweep, runMaintenance } from './maintenance/sweep.ts';
 import { deliverSms, SMS_QUEUE } from './notifications/notify.ts';
 import smsDeliveryReportRoutes from './notifications/delivery-report-routes.ts';
 import notificationRoutes from './notifications/routes.ts';
@@ -47,7 +49,22 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
   ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
   ctx.jobs.register(USSD_STK_QUEUE, (payload) => sendUssdStkPush(ctx, payload));
-  ctx.jobs.register(INSTALLMENT_SWEEP_QUEUE, async () => {
-    await runInstallmentSweep(ctx);
-  });
+  const recurring: [RecurringJob, () => Promise<unknown>][] = [
+    [installmentSweep, () => sweepInstallments(ctx)],
+    [maintenanceSweep, () => runMaintenance(ctx)],
+  ];
+  for (const [job, work] of recurring) {
+    const run = job.handler(ctx, work);
+    ctx.jobs.register(job.queue, async () => {
+      await run();
+    });
+  }
+}
+
+/** Queues the current slot of every recurring job (at start; a slot already queued is left alone). */
+export async function startRecurringJobs(ctx: AppContext): Promise<void> {
+  for (const recurring of [installmentSweep, maintenanceSweep]) {
+    // A database that is not reachable yet must not stop the server: the next start catches up.
+    await recurring.start(ctx).catch((error: unknown) => ctx.log.warn({ err: error, queue: recurring.queue }, 'could not queue a recurring job'));
+  }
 }

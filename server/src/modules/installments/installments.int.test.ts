@@ -8,7 +8,7 @@ import { escrowBalance } from '../ledger/ledger.ts';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
-import { INSTALLMENT_SWEEP_QUEUE, startInstallmentSweep } from './sweep.ts';
+import { INSTALLMENT_SWEEP_QUEUE, installmentSweep } from './sweep.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -61,7 +61,7 @@ async function smsTemplates(transactionId: string, phone: string) {
 }
 
 async function runSweep() {
-  await startInstallmentSweep(t.ctx);
+  await installmentSweep.start(t.ctx);
   await t.ctx.jobs.drain({ queues: [INSTALLMENT_SWEEP_QUEUE] });
 }
 

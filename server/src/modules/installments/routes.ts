@@ -15,7 +15,6 @@ import { respondToWithdrawal } from '../transactions/use-cases/respond-to-withdr
 import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { calculatePlan } from './use-cases/calculate-plan.ts';
 import { listFlaggedPlans } from './use-cases/list-flagged-plans.ts';
-import { startInstallmentSweep } from './sweep.ts';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
 const security = [{ bearerAuth: [] }];
@@ -24,11 +23,6 @@ const ok = <T>(message: string, data: T) => ({ success: true as const, message, 
 const installmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
   const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
-
-  app.addHook('onReady', async () => {
-    // A database that is not there yet must not stop the server: the next start (or sweep) catches up.
-    await startInstallmentSweep(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'could not queue the installment sweep'));
-  });
 
   app.get(
     '/api/v1/plans/calculate',

@@ -13,10 +13,10 @@
  * payment callback uses) and claims the installment with a conditional update, so concurrent sweeps on
  * several processes, and a payment landing mid-sweep, never send a notice twice or for a paid installment.
  *
- * The job re-enqueues itself for the next hour before working, with a singleton key per hour slot, so
- * there is one chain however many processes start, and a failing sweep does not break it.
+ * The job re-enqueues itself for the next hour before working (jobs/recurring.ts).
  */
 import type { AppContext } from '../../context.ts';
+import { recurringJob } from '../../jobs/recurring.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '../../domain/money.ts';
 import { lockTransaction } from '../transactions/access.ts';
@@ -30,21 +30,8 @@ const DAY_MS = 24 * 3600_000;
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 const BATCH = 200;
 
-const slotStart = (date: Date) => new Date(Math.floor(date.getTime() / SWEEP_EVERY_MS) * SWEEP_EVERY_MS);
-const slotKey = (start: Date) => `${INSTALLMENT_SWEEP_QUEUE}:${start.toISOString()}`;
-
-/** Queues a sweep now (at app start); a sweep already queued or running for this hour makes it a no-op. */
-export async function startInstallmentSweep(ctx: AppContext): Promise<void> {
-  const now = ctx.now();
-  await ctx.jobs.enqueue(ctx.db, INSTALLMENT_SWEEP_QUEUE, {}, { runAt: now, singletonKey: slotKey(slotStart(now)), maxAttempts: 3 });
-}
-
-/** The job handler: schedule the next hour, then sweep. */
-export async function runInstallmentSweep(ctx: AppContext): Promise<SweepReport> {
-  const next = new Date(slotStart(ctx.now()).getTime() + SWEEP_EVERY_MS);
-  await ctx.jobs.enqueue(ctx.db, INSTALLMENT_SWEEP_QUEUE, {}, { runAt: next, singletonKey: slotKey(next), maxAttempts: 3 });
-  return sweepInstallments(ctx);
-}
+/** Hourly; see jobs/recurring.ts. */
+export const installmentSweep = recurringJob(INSTALLMENT_SWEEP_QUEUE, SWEEP_EVERY_MS);
 
 export interface SweepReport {
   reminders: number;

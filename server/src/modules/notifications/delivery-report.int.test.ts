@@ -1,6 +1,6 @@
 /**
  * SMS delivery reports: the Africa's Talking mock posts one (form-encoded, over real HTTP) after each
- * message it sends, `Success` or — for numbers ending 0002 — `Failed` with `DeliveryFailure`; the
+ * message it sends, `Success` or — for numbers ending 9999 — `Failed` with `DeliveryFailure`; the
  * callback updates the outbox by the gateway's message id, idempotently.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,8 @@ describe('SMS delivery reports', () => {
     expect(delivered.failureReason).toBeNull();
   });
 
-  it('marks a message to a number ending 0002 failed with the reason', async () => {
-    const phone = randomPhone('0002');
+  it('marks a message to a number ending 9999 failed with the reason', async () => {
+    const phone = randomPhone('9999');
     const sent = await sendOne(phone);
     const failed = await eventually(async () => {
       const sms = await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id: sent.id } });
@@ -91,12 +91,13 @@ describe('SMS delivery reports', () => {
     const unknown = await t.app.inject(form({ id: 'ATXid_nobody', status: 'Success' }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    for (const fields of [
+    const malformed: Record<string, string>[] = [
       { status: 'Success' },
       { id: 'ATXid_x', status: 'Delivered' },
       { id: 'x'.repeat(200), status: 'Success' },
       { id: 'a', status: 'Success', retryCount: 'many' },
-    ]) {
+    ];
+    for (const fields of malformed) {
       const response = await t.app.inject(form(fields));
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });

@@ -5,7 +5,7 @@
  *
  * Like AT, it then posts a delivery report (form-encoded id, status, phoneNumber, networkCode,
  * failureReason, retryCount) to the delivery report URL after a short delay: `Success`, or `Failed`
- * with failureReason `DeliveryFailure` for numbers ending 0002. A report the receiver does not accept
+ * with failureReason `DeliveryFailure` for numbers ending 9999. A report the receiver does not accept
  * (not 2xx, e.g. it has not stored the message id yet) is retried a few times.
  */
 import { randomBytes } from 'node:crypto';
@@ -23,7 +23,7 @@ export interface SmsMockOptions {
 }
 
 /** Handsets that never receive SMS: the mock reports their messages as failed. */
-export const UNDELIVERABLE_ENDING = '0002';
+export const UNDELIVERABLE_ENDING = '9999';
 const REPORT_ATTEMPTS = 4;
 
 export async function africasTalkingMock(app: FastifyInstance, options: SmsMockOptions): Promise<void> {

@@ -17,6 +17,8 @@ export interface ActionDialogProps {
   isBusy: boolean;
   error?: string | null;
   onConfirm: () => void;
+  /** Where focus goes when the dialog closes (the button that opened it). */
+  finalFocusEl?: () => HTMLElement | null;
 }
 
 export function ActionDialog({
@@ -30,6 +32,7 @@ export function ActionDialog({
   isBusy,
   error,
   onConfirm,
+  finalFocusEl,
 }: ActionDialogProps) {
   return (
     <Dialog.Root
@@ -40,6 +43,7 @@ export function ActionDialog({
       placement="center"
       size={{ base: 'full', sm: 'md' }}
       closeOnInteractOutside={!isBusy}
+      finalFocusEl={finalFocusEl}
     >
       <Portal>
         <Dialog.Backdrop />

@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Field, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Ban, CircleCheck, FileWarning, PackageCheck, Truck, Undo2, X, Check } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { formatKes } from '@domain/money';
 import { DISPUTE_REASONS } from '@shared/transactions';
 import { formatDateTime } from '@/lib/format';
@@ -194,7 +194,10 @@ function Explanation({ action, detail }: { action: TransactionActionName; detail
 export function TransactionActions({ detail, onDone }: { detail: TransactionDetail; onDone: (message: string) => void }) {
   const txn = detail.transaction;
   const mutation = useTransactionAction(txn.id);
-  const [open, setOpen] = useState<TransactionActionName | null>(null);
+  // The dialog's action stays set while it closes, so its content does not vanish mid-animation.
+  const [dialogAction, setDialogAction] = useState<TransactionActionName | null>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement | null>(null);
   const [reason, setReason] = useState('');
   const [disputeType, setDisputeType] = useState<DisputeType>('non_delivery');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -204,40 +207,42 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
   const actions = ACTION_ORDER.filter((action) => allowed.has(action));
   if (actions.length === 0) return null;
 
-  const openDialog = (action: TransactionActionName) => {
+  const openDialog = (action: TransactionActionName, trigger: HTMLButtonElement) => {
+    triggerRef.current = trigger;
     mutation.reset();
     setReason('');
     setFieldError(null);
-    setOpen(action);
+    setDialogAction(action);
+    setIsOpen(true);
   };
 
   const confirm = () => {
-    if (!open) return;
+    if (!dialogAction) return;
     let request: TransactionActionRequest;
     const text = reason.trim();
-    if (open === 'dispute') {
+    if (dialogAction === 'dispute') {
       if (text.length < 3) return setFieldError('Describe the problem in a few words');
       request = { action: 'dispute', reason: text, disputeType };
-    } else if (open === 'request_withdrawal') {
+    } else if (dialogAction === 'request_withdrawal') {
       if (text.length < 3) return setFieldError('Tell the seller why you want to withdraw');
       request = { action: 'request_withdrawal', reason: text };
-    } else if (open === 'cancel') {
+    } else if (dialogAction === 'cancel') {
       request = { action: 'cancel', ...(text ? { reason: text } : {}) };
     } else {
-      request = { action: open };
+      request = { action: dialogAction };
     }
     setFieldError(null);
-    const action = open;
+    const action = dialogAction;
     mutation.mutate(request, {
       onSuccess: () => {
-        setOpen(null);
+        setIsOpen(false);
         onDone(copy[action].done);
       },
     });
   };
 
-  const current = open ? copy[open] : null;
-  const hasReason = open === 'dispute' || open === 'request_withdrawal' || open === 'cancel';
+  const current = dialogAction ? copy[dialogAction] : null;
+  const hasReason = dialogAction === 'dispute' || dialogAction === 'request_withdrawal' || dialogAction === 'cancel';
 
   return (
     <Stack gap="3">
@@ -247,7 +252,7 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
             key={action}
             colorPalette={copy[action].tone}
             variant={copy[action].variant}
-            onClick={() => openDialog(action)}
+            onClick={(event) => openDialog(action, event.currentTarget)}
             data-action={action}
             flexGrow={{ base: 1, sm: 0 }}
           >
@@ -261,10 +266,11 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
           If you neither confirm nor dispute, the payment is released automatically on {formatDateTime(txn.inspection_ends_at)}.
         </Text>
       ) : null}
-      {current && open ? (
+      {current && dialogAction ? (
         <ActionDialog
-          open
-          onClose={() => setOpen(null)}
+          open={isOpen}
+          onClose={() => setIsOpen(false)}
+          finalFocusEl={() => triggerRef.current}
           title={current.title}
           confirmLabel={current.confirm}
           tone={current.tone}
@@ -272,8 +278,8 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
           error={mutation.isError ? errorMessage(mutation.error, 'That did not work. Please try again.') : null}
           onConfirm={confirm}
         >
-          <Explanation action={open} detail={detail} />
-          {open === 'dispute' ? (
+          <Explanation action={dialogAction} detail={detail} />
+          {dialogAction === 'dispute' ? (
             <Field.Root required>
               <Field.Label>What went wrong?</Field.Label>
               <NativeSelect.Root>
@@ -289,26 +295,28 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
             </Field.Root>
           ) : null}
           {hasReason ? (
-            <Field.Root required={open !== 'cancel'} invalid={!!fieldError}>
+            <Field.Root required={dialogAction !== 'cancel'} invalid={!!fieldError}>
               <Field.Label>
-                {open === 'dispute'
+                {dialogAction === 'dispute'
                   ? 'Describe the problem'
-                  : open === 'request_withdrawal'
+                  : dialogAction === 'request_withdrawal'
                     ? 'Why do you want to withdraw?'
                     : 'Reason (optional)'}
               </Field.Label>
               <Textarea
                 value={reason}
                 onChange={(event) => setReason(event.target.value)}
-                maxLength={open === 'dispute' ? DISPUTE_MAX : open === 'cancel' ? 500 : REASON_MAX}
+                maxLength={dialogAction === 'dispute' ? DISPUTE_MAX : dialogAction === 'cancel' ? 500 : REASON_MAX}
                 rows={4}
                 autoFocus
               />
-              {open === 'dispute' ? <Field.HelperText>What you expected, what happened, and what you have tried.</Field.HelperText> : null}
+              {dialogAction === 'dispute' ? (
+                <Field.HelperText>What you expected, what happened, and what you have tried.</Field.HelperText>
+              ) : null}
               <Field.ErrorText>{fieldError}</Field.ErrorText>
             </Field.Root>
           ) : null}
-          {open === 'release' || open === 'confirm_return' || open === 'accept_withdrawal' ? (
+          {dialogAction === 'release' || dialogAction === 'confirm_return' || dialogAction === 'accept_withdrawal' ? (
             <Alert.Root status="warning" size="sm">
               <Alert.Indicator />
               <Alert.Title>Money moves as soon as you confirm.</Alert.Title>
