@@ -174,6 +174,7 @@ describe('customer area', () => {
     await poll(() => sellerPage.locator('[data-testid="transaction-row"]').count()).toBe(1);
     await row.getByRole('link', { name: reference }).click();
     await sellerPage.waitForURL(`**/dashboard/transactions/${id}`);
+    await sellerPage.getByTestId('transaction-status').waitFor();
     expect(await actionsOf(sellerPage)).toEqual(['dispatch', 'dispute', 'cancel']);
     await act(sellerPage, 'dispatch', 'Yes, it is dispatched');
     await expectStatus(sellerPage, 'dispatched');

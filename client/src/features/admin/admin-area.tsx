@@ -13,13 +13,33 @@ import { AdminLayout } from './components/admin-layout';
 import { PageHeader } from './components/page-header';
 import { ErrorState, LoadingState } from './components/query-state';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => {
+// Created once, at module level: a lazy() made during render would be a new component on every render,
+// and a navigation (a React transition) would keep waiting on it and never show the new page.
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => {
   const Page = lazy(load);
   return (
     <Suspense fallback={<LoadingState label="Loading page…" />}>
       <Page />
     </Suspense>
   );
+};
+
+const PAGES = {
+  overview: lazyPage(() => import('./routes/overview')),
+  transactions: lazyPage(() => import('./routes/transactions')),
+  analytics: lazyPage(() => import('./routes/analytics')),
+  users: lazyPage(() => import('./routes/users')),
+  reports: lazyPage(() => import('./routes/reports')),
+  system: lazyPage(() => import('./routes/system-health')),
+  monitoring: lazyPage(() => import('./routes/monitoring')),
+  alerts: lazyPage(() => import('./routes/alerts')),
+  disputes: lazyPage(() => import('./routes/disputes')),
+  sms: lazyPage(() => import('./routes/sms-outbox')),
+  messages: lazyPage(() => import('./routes/contact-messages')),
+  settings: lazyPage(() => import('./routes/settings')),
+  help: lazyPage(() => import('./routes/help')),
+  profile: lazyPage(() => import('./routes/profile')),
+  search: lazyPage(() => import('./routes/search')),
 };
 
 function NotFound() {
@@ -65,21 +85,12 @@ export default function AdminArea() {
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={page(() => import('./routes/overview'))} />
-        <Route path="transactions" element={page(() => import('./routes/transactions'))} />
-        <Route path="analytics" element={page(() => import('./routes/analytics'))} />
-        <Route path="users" element={page(() => import('./routes/users'))} />
-        <Route path="reports" element={page(() => import('./routes/reports'))} />
-        <Route path="system" element={page(() => import('./routes/system-health'))} />
-        <Route path="monitoring" element={page(() => import('./routes/monitoring'))} />
-        <Route path="alerts" element={page(() => import('./routes/alerts'))} />
-        <Route path="disputes" element={page(() => import('./routes/disputes'))} />
-        <Route path="sms" element={page(() => import('./routes/sms-outbox'))} />
-        <Route path="messages" element={page(() => import('./routes/contact-messages'))} />
-        <Route path="settings" element={page(() => import('./routes/settings'))} />
-        <Route path="help" element={page(() => import('./routes/help'))} />
-        <Route path="profile" element={page(() => import('./routes/profile'))} />
-        <Route path="search" element={page(() => import('./routes/search'))} />
+        <Route index element={PAGES.overview} />
+        {(Object.keys(PAGES) as (keyof typeof PAGES)[])
+          .filter((path) => path !== 'overview')
+          .map((path) => (
+            <Route key={path} path={path} element={PAGES[path]} />
+          ))}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

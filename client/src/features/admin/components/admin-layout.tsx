@@ -100,12 +100,14 @@ function Brand({ compact }: { compact?: boolean }) {
       <Link to="/dashboard" aria-label="Escrow Kenya admin home">
         <ShieldCheck aria-hidden style={{ flexShrink: 0 }} />
         {compact ? null : (
-          <Text as="span" truncate>
-            Escrow Kenya{' '}
-            <Text as="span" color="fg.muted" fontWeight="medium">
-              Admin
+          <>
+            <Text as="span" whiteSpace="nowrap">
+              Escrow Kenya
             </Text>
-          </Text>
+            <Badge size="sm" variant="surface" colorPalette="teal" flexShrink={0}>
+              Admin
+            </Badge>
+          </>
         )}
       </Link>
     </HStack>
@@ -240,33 +242,35 @@ function NotificationsMenu() {
   const navigate = useNavigate();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }} onOpenChange={(details) => details.open || feed.markSeen()}>
-      <Menu.Trigger asChild>
-        <IconButton
-          variant="ghost"
-          size="sm"
-          aria-label={feed.unread ? `Notifications: ${feed.unread} new` : 'Notifications'}
-          position="relative"
-        >
-          {feed.unread ? <BellRing /> : <Bell />}
-          {feed.unread ? (
-            <Box
-              position="absolute"
-              top="0.5"
-              right="0.5"
-              minW="4"
-              h="4"
-              px="1"
-              borderRadius="full"
-              bg="red.solid"
-              color="white"
-              fontSize="2xs"
-              lineHeight="4"
-            >
-              {feed.unread}
-            </Box>
-          ) : null}
-        </IconButton>
-      </Menu.Trigger>
+      <Box position="relative">
+        <Menu.Trigger asChild>
+          <IconButton variant="ghost" size="sm" aria-label={feed.unread ? `Notifications: ${feed.unread} new` : 'Notifications'}>
+            {feed.unread ? <BellRing /> : <Bell />}
+          </IconButton>
+        </Menu.Trigger>
+        {feed.unread ? (
+          <Flex
+            position="absolute"
+            top="0"
+            right="0"
+            minW="4"
+            h="4"
+            px="1"
+            align="center"
+            justify="center"
+            borderRadius="full"
+            bg="red.solid"
+            color="white"
+            fontSize="2xs"
+            fontWeight="bold"
+            lineHeight="1"
+            pointerEvents="none"
+            aria-hidden
+          >
+            {feed.unread}
+          </Flex>
+        ) : null}
+      </Box>
       <Portal>
         <Menu.Positioner>
           <Menu.Content w="sm" maxW="calc(100vw - 2rem)">
@@ -403,7 +407,7 @@ export function AdminLayout() {
         bg="bg"
       >
         <Stack position="sticky" top="0" h="100dvh" overflowY="auto" px={sidebarCollapsed ? '2' : '3'} py="4" gap="6">
-          <Flex justify={sidebarCollapsed ? 'center' : 'flex-start'} px={sidebarCollapsed ? '0' : '3'} h="8" align="center">
+          <Flex justify={sidebarCollapsed ? 'center' : 'flex-start'} px={sidebarCollapsed ? '0' : '2'} h="8" align="center">
             <Brand compact={sidebarCollapsed} />
           </Flex>
           <SidebarNav compact={sidebarCollapsed} />

@@ -46,7 +46,8 @@ function PaymentStatusView({
           <Alert.Title>Waiting for M-Pesa…</Alert.Title>
           <Alert.Description>
             We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
-            {phone ? formatPhone(phone) : 'your phone'}. Enter your M-Pesa PIN on that phone to pay. This updates by itself.
+            {phone ? formatPhone(phone) : 'your phone'}. Enter your M-Pesa PIN on that phone to pay. This updates by itself. No prompt?
+            Check the phone is on; an unanswered request expires after about a minute and you can try again.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

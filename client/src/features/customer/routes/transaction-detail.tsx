@@ -5,7 +5,7 @@
  */
 import { Alert, Box, Button, Card, CloseButton, DataList, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@domain/money';
 import { ApiError } from '@/lib/api';
@@ -275,11 +275,10 @@ export default function TransactionDetailScreen() {
   const initialFlash = (location.state as { flash?: string } | null)?.flash ?? null;
   const [flash, setFlash] = useState<string | null>(initialFlash);
 
-  const onFlash = (message: string | null) => {
-    setFlash(message);
-    // A reload should not repeat the creation message.
+  // The creation message is shown once: a reload or a return visit should not repeat it.
+  useEffect(() => {
     if (initialFlash) navigate(location.pathname, { replace: true, state: null });
-  };
+  }, [initialFlash, location.pathname, navigate]);
 
   if (query.isPending) return <LoadingState label="Loading the transaction…" />;
   if (query.isError) {
@@ -300,5 +299,5 @@ export default function TransactionDetailScreen() {
       </Stack>
     );
   }
-  return <DetailView detail={query.data} flash={flash} onFlash={onFlash} />;
+  return <DetailView detail={query.data} flash={flash} onFlash={setFlash} />;
 }
