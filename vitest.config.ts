@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -34,6 +35,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -46,6 +48,7 @@ export default defineConfig({
           pool: 'forks',
           maxWorkers: 1,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

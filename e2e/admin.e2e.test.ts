@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
 
 const DEMO_PASSWORD = 'Demo@2026!';
-const BUYER_PHONE = '0711000001';
-const SELLER_PHONE = '0711000002';
+const BUYER_PHONE = '0711000101';
+const SELLER_PHONE = '0711000202';
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 /** Every page of the admin area, by path and its h1. */
@@ -32,7 +32,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/dashboard/settings', 'Settings'],
   ['/dashboard/help', 'Help Center'],
   ['/dashboard/profile', 'Profile'],
-  ['/dashboard/search?q=0711000001', 'Search'],
+  ['/dashboard/search?q=0711000101', 'Search'],
 ];
 
 let browser: Browser;
@@ -258,7 +258,7 @@ describe('admin dashboard', () => {
     const { page, context, errors } = await signInAsAdmin();
     await page.getByLabel('Search transactions and users').fill(BUYER_PHONE);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/dashboard\/search\?q=0711000001/);
+    await page.waitForURL(/\/dashboard\/search\?q=0711000101/);
     await poll(() => page.getByText('Wanjiku Kamau', { exact: true }).isVisible()).toBe(true);
     await poll(() => page.getByText(references.at(-1)!).isVisible()).toBe(true);
     expect(realErrors(errors)).toEqual([]);

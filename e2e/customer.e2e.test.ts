@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
-const BUYER = { phone: '0711000001', name: 'Wanjiku' };
-const SELLER = { phone: '0711000002', name: 'Otieno' };
+const BUYER = { phone: '0711000101', name: 'Wanjiku' };
+const SELLER = { phone: '0711000202', name: 'Otieno' };
 /** The demo buyer's own number ends in 0001, which the Daraja mock treats as "no funds": pay from another phone. */
 const PAYING_PHONE = '0722 555 777';
 /** A 1×1 PNG: a real image for the evidence upload (the server checks the magic bytes). */
@@ -447,7 +447,7 @@ describe('customer area screenshots', () => {
         ready: 'form',
         prepare: async () => {
           await page.getByLabel('Type').selectOption('lipa_mdogo_mdogo');
-          await page.getByLabel('Seller phone').fill('0711000002');
+          await page.getByLabel('Seller phone').fill('0711000202');
           await page.getByLabel('Product or service').fill('Samsung 55" TV');
           await page.getByLabel('Initial Payment').fill('13000');
           await page.getByLabel('Total cost').fill('65000');

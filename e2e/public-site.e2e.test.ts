@@ -414,7 +414,7 @@ describe('home page', () => {
   });
 
   it('hero form signed in: creates the transaction with POST /api/transactions and resets', async () => {
-    const buyer = await login('0711000001', 'Demo@2026!');
+    const buyer = await login('0711000101', 'Demo@2026!');
     const { page, context, errors } = await visit('/', {
       storage: { authToken: buyer.token, userData: JSON.stringify(buyer.user) },
     });
@@ -426,7 +426,7 @@ describe('home page', () => {
     });
     const form = page.locator('form#create');
     const product = `Office chair ${randomUUID().slice(0, 8)}`;
-    await form.getByLabel(/Seller phone/).fill('0711000002');
+    await form.getByLabel(/Seller phone/).fill('0711000202');
     await form.getByLabel(/Product or service/).fill(product);
     await form.getByLabel(/^Amount/).fill('4500');
     await form.getByRole('button', { name: 'Create Transaction' }).click();
@@ -443,7 +443,7 @@ describe('home page', () => {
     expect(row).toMatchObject({ amount: '4500.00', transaction_type: 'standard', status: 'pending' });
 
     // A failure shows the server's message: buyer and seller are the same person.
-    await form.getByLabel(/Seller phone/).fill('0711000001');
+    await form.getByLabel(/Seller phone/).fill('0711000101');
     await form.getByLabel(/Product or service/).fill('Self deal');
     await form.getByLabel(/^Amount/).fill('1000');
     await form.getByRole('button', { name: 'Create Transaction' }).click();

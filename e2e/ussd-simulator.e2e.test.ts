@@ -30,7 +30,7 @@ describe('USSD simulator', () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/ussd-simulator');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('USSD Simulator');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe('0711000001');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe('0711000101');
     await expect.poll(() => page.getByRole('textbox', { name: 'Your reply' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: /Dial \*384\*40#/ }).click();

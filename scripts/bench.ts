@@ -51,6 +51,8 @@ const { values: args } = parseArgs({
 /** `--only read,create`: just these scenarios (the bare route always runs), e.g. to profile one. */
 const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 const runs = (key: string) => !only || only.has(key);
+/** Profiling chosen scenarios: leave the bare route out, so the profile shows only them. */
+const isProfilingOnly = args.profile && only !== null;
 const count = Number(args.count);
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -246,7 +248,7 @@ try {
     goal = '',
     check?: (result: Result, bare: number) => boolean,
   ) => {
-    const bare = (await measureBare()).requests.average;
+    const bare = isProfilingOnly ? 0 : (await measureBare()).requests.average;
     const result = await load({ url: base, connections, ...options });
     const errors = result.errors + result.timeouts + result.non2xx;
     record(
@@ -254,7 +256,9 @@ try {
         name,
         request,
         // Writes count only what succeeded.
-        requestsPerSecond: options.requests?.some((spec) => spec.method === 'POST') ? result['2xx'] / result.duration : result.requests.average,
+        requestsPerSecond: options.requests?.some((spec) => spec.method === 'POST')
+          ? result['2xx'] / result.duration
+          : result.requests.average,
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors,
@@ -267,22 +271,25 @@ try {
   };
 
   // A first pass over the routes so the JIT has seen them all before anything is measured.
-  for (const path of ['/bench/bare', '/api/v1/charges/calculate?amount=2500&type=with_dispute'])
-    await autocannon({ url: base + path, connections, duration: warmup });
-  const bareResult = await measureBare();
-  record(
-    {
-      name: 'bare Fastify route',
-      request: 'GET /bench/bare',
-      requestsPerSecond: bareResult.requests.average,
-      p50: bareResult.latency.p50,
-      p99: bareResult.latency.p99,
-      errors: bareResult.errors + bareResult.non2xx,
-      goal: '',
-      passes: null,
-    },
-    null,
-  );
+  if (!isProfilingOnly) {
+    for (const path of ['/bench/bare', '/api/v1/charges/calculate?amount=2500&type=with_dispute'])
+      await autocannon({ url: base + path, connections, duration: warmup });
+  }
+  const bareResult = isProfilingOnly ? null : await measureBare();
+  if (bareResult)
+    record(
+      {
+        name: 'bare Fastify route',
+        request: 'GET /bench/bare',
+        requestsPerSecond: bareResult.requests.average,
+        p50: bareResult.latency.p50,
+        p99: bareResult.latency.p99,
+        errors: bareResult.errors + bareResult.non2xx,
+        goal: '',
+        passes: null,
+      },
+      null,
+    );
   if (runs('charges'))
     await measure(
       'charges calculate',

@@ -287,7 +287,7 @@ describe('PostgreSQL restarted under a serving app', () => {
         headers: auth(),
         payload: { seller_phone: randomPhone(), amount: 700, product_name: 'During the outage', transaction_type: 'standard' },
       }),
-      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone_or_email: '0711000001', password: 'Password123!' } }),
+      await app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone_or_email: '0711000101', password: 'Password123!' } }),
     ];
     for (const response of failures) {
       // 503 + Retry-After: the request may be sent again as it is (plugins/error-handler.ts).

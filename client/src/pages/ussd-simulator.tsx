@@ -8,7 +8,7 @@ const TIPS = [
     Reply with a menu number, then <b>Send</b>. <Code>0</Code> goes back and <Code>00</Code> home, on every screen.
   </>,
   <>
-    A new number can register. The demo logins (e.g. <Code>0711000001</Code>, <Code>0711000002</Code>) set a 4-digit USSD PIN on their first
+    A new number can register. The demo logins (e.g. <Code>0711000101</Code>, <Code>0711000202</Code>) set a 4-digit USSD PIN on their first
     dial.
   </>,
   <>

@@ -9,10 +9,10 @@ import { hashSecret } from '../lib/password.ts';
 export const DEMO_PASSWORD = 'Demo@2026!';
 
 export const DEMO_USERS = [
-  { firstName: 'Wanjiku', lastName: 'Kamau', phone: '254711000001', email: 'wanjiku@example.co.ke', userType: 'buyer' },
-  { firstName: 'Otieno', lastName: 'Odhiambo', phone: '254711000002', email: 'otieno@example.co.ke', userType: 'seller' },
-  { firstName: 'Amina', lastName: 'Hassan', phone: '254711000003', email: 'amina@example.co.ke', userType: 'both' },
-  { firstName: 'Kipchoge', lastName: 'Rotich', phone: '254711000004', email: null, userType: 'seller' },
+  { firstName: 'Wanjiku', lastName: 'Kamau', phone: '254711000101', email: 'wanjiku@example.co.ke', userType: 'buyer' },
+  { firstName: 'Otieno', lastName: 'Odhiambo', phone: '254711000202', email: 'otieno@example.co.ke', userType: 'seller' },
+  { firstName: 'Amina', lastName: 'Hassan', phone: '254711000303', email: 'amina@example.co.ke', userType: 'both' },
+  { firstName: 'Kipchoge', lastName: 'Rotich', phone: '254711000404', email: null, userType: 'seller' },
 ] as const;
 
 export async function ensureAdmin(ctx: AppContext): Promise<{ phone: string }> {

@@ -140,7 +140,7 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
           // An ECMAScript-incompatible pattern: fall through to plain strings.
         }
       }
-      if (/phone/.test(name)) return withExamples(fc.oneof(fc.constantFrom('0722123456', '254711000002', '+254733000003', '0110000004'), fc.string({ maxLength: 20 })));
+      if (/phone/.test(name)) return withExamples(fc.oneof(fc.constantFrom('0722123456', '254711000202', '+254733000003', '0110000004'), fc.string({ maxLength: 20 })));
       return withExamples(
         fc.oneof(
           { arbitrary: fc.string({ minLength, maxLength }), weight: 4 },

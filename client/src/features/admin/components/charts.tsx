@@ -45,17 +45,7 @@ function Frame({ title, summary, width, children }: { title: string; summary: st
   );
 }
 
-function Axes({
-  ticks,
-  points,
-  scaleY,
-  width,
-}: {
-  ticks: number[];
-  points: ChartPoint[];
-  scaleY: (v: number) => number;
-  width: number;
-}) {
+function Axes({ ticks, points, scaleY, width }: { ticks: number[]; points: ChartPoint[]; scaleY: (v: number) => number; width: number }) {
   const innerWidth = width - PAD.left - PAD.right;
   const every = Math.max(1, Math.ceil(points.length / Math.floor(width / 80)));
   return (

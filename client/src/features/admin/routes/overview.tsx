@@ -13,6 +13,7 @@ import { TransactionDetailsDialog } from '../components/transaction-details-dial
 import { TransactionsTable } from '../components/transactions-table';
 
 const count = (value: number) => value.toLocaleString('en-KE');
+const plural = (value: number, noun: string) => `${count(value)} ${noun}${value === 1 ? '' : 's'}`;
 
 export default function OverviewPage() {
   const query = useQuery(trpc.admin.dashboard.queryOptions());
@@ -50,7 +51,7 @@ export default function OverviewPage() {
               value={count(query.data.quick_stats.active_disputes + query.data.quick_stats.pending_withdrawals)}
               icon={Clock}
               palette="orange"
-              hint={`${count(query.data.quick_stats.active_disputes)} disputes · ${count(query.data.quick_stats.pending_withdrawals)} withdrawals`}
+              hint={`${plural(query.data.quick_stats.active_disputes, 'dispute')} · ${plural(query.data.quick_stats.pending_withdrawals, 'withdrawal')}`}
             />
           </SimpleGrid>
           <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">

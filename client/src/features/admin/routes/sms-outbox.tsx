@@ -5,6 +5,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatPhone, humanize } from '@/lib/format';
 import { adminRest } from '../api/admin-rest';
+import { maskCodes } from '../mask-codes';
 import { PageHeader } from '../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '../components/status-badge';
@@ -83,15 +84,17 @@ export default function SmsOutboxPage() {
               {query.data.messages.map((message) => (
                 <Table.Row key={message.id}>
                   <Table.Cell whiteSpace="nowrap">{formatPhone(message.phone_number)}</Table.Cell>
-                  <Table.Cell maxW="md">
-                    <Text fontSize="sm">{message.message}</Text>
+                  <Table.Cell minW="72" maxW="xl" whiteSpace="normal">
+                    <Text fontSize="sm" wordBreak="break-word">
+                      {maskCodes(message.template, message.message)}
+                    </Text>
                     {message.failure_reason ? (
                       <Text fontSize="xs" color="fg.error">
                         {message.failure_reason}
                       </Text>
                     ) : null}
                   </Table.Cell>
-                  <Table.Cell fontSize="xs" color="fg.muted">
+                  <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                     {humanize(message.template)}
                   </Table.Cell>
                   <Table.Cell>

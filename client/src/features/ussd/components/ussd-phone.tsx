@@ -10,7 +10,7 @@ import { USSD_SERVICE_CODE } from '@shared/ussd';
 import { useUssdSession } from '../hooks/use-ussd-session';
 
 /** The demo buyer (README): registered on the web, so the first dial asks for a USSD PIN. */
-export const DEFAULT_SIMULATOR_PHONE = '0711000001';
+export const DEFAULT_SIMULATOR_PHONE = '0711000101';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'] as const;
 /** A USSD reply is short; the network refuses long ones. */
 const REPLY_MAX = 160;
