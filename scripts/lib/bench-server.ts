@@ -20,7 +20,12 @@ if (!databaseUrl || !port || !jwtSecret || !callbackSecret) {
 const base = `http://127.0.0.1:${port}`;
 const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', ...process.env });
 const config = resolveConfig(env, { databaseUrl, jwtSecret, callbackSecret, port });
-const app = await buildApp({ ...config, PUBLIC_BASE_URL: base, MPESA_BASE_URL: `${base}/mock/daraja`, SMS_BASE_URL: `${base}/mock/africastalking` });
+const app = await buildApp({
+  ...config,
+  PUBLIC_BASE_URL: base,
+  MPESA_BASE_URL: `${base}/mock/daraja`,
+  SMS_BASE_URL: `${base}/mock/africastalking`,
+});
 app.get('/bench/bare', async () => ({ success: true, message: 'bare', data: { ok: true } }));
 await app.listen({ port, host: '127.0.0.1' });
 console.log('READY');

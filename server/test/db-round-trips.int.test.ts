@@ -47,7 +47,10 @@ function expectOneTransaction(list: Statement[]) {
   const commits = list.map((s, i) => [s, i] as const).filter(([s]) => /^\s*COMMIT\b/i.test(s.sql));
   expect(begins, text).toHaveLength(1);
   expect(commits, text).toHaveLength(1);
-  expect(list.some((s) => /^\s*ROLLBACK\b/i.test(s.sql)), text).toBe(false);
+  expect(
+    list.some((s) => /^\s*ROLLBACK\b/i.test(s.sql)),
+    text,
+  ).toBe(false);
   const [[begin, beginAt]] = begins as [readonly [Statement, number]];
   const [[, commitAt]] = commits as [readonly [Statement, number]];
   expect(commits[0]![0].connection, text).toBe(begin.connection);
@@ -62,9 +65,15 @@ function expectOneTransaction(list: Statement[]) {
 
 function expectRead(list: Statement[], budget = READ_BUDGET) {
   const text = describeStatements(list);
-  expect(list.filter((s) => isAuthQuery(s.sql)), text).toHaveLength(1);
+  expect(
+    list.filter((s) => isAuthQuery(s.sql)),
+    text,
+  ).toHaveLength(1);
   expect(list.filter((s) => !isAuthQuery(s.sql)).length, text).toBeLessThanOrEqual(budget);
-  expect(list.some((s) => isWrite(s.sql) || /^\s*BEGIN\b/i.test(s.sql)), text).toBe(false);
+  expect(
+    list.some((s) => isWrite(s.sql) || /^\s*BEGIN\b/i.test(s.sql)),
+    text,
+  ).toBe(false);
 }
 
 beforeAll(async () => {
@@ -87,7 +96,14 @@ describe('reads', () => {
   let paymentId: string;
 
   beforeAll(async () => {
-    standardId = (await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 1500, product_name: 'Round trips', transaction_type: 'standard' })).id;
+    standardId = (
+      await createTransaction(t, buyer, {
+        seller_phone: seller.phone,
+        amount: 1500,
+        product_name: 'Round trips',
+        transaction_type: 'standard',
+      })
+    ).id;
     paymentId = (await payAndSettle(t, buyer, standardId)).id;
     lmmId = (
       await createTransaction(t, buyer, {
@@ -101,7 +117,12 @@ describe('reads', () => {
     ).id;
     await payAndSettle(t, buyer, lmmId);
     for (let i = 0; i < 3; i++) {
-      await createTransaction(t, buyer, { seller_phone: randomPhone(), amount: 200 + i, product_name: `Filler ${i}`, transaction_type: 'standard' });
+      await createTransaction(t, buyer, {
+        seller_phone: randomPhone(),
+        amount: 200 + i,
+        product_name: `Filler ${i}`,
+        transaction_type: 'standard',
+      });
     }
   });
 
@@ -120,9 +141,13 @@ describe('reads', () => {
     expectRead(list);
   });
 
-  it('a stranger\'s detail read stops at 404 within the same budget', async () => {
+  it("a stranger's detail read stops at 404 within the same budget", async () => {
     const stranger = await makeUser(t.app, { userType: 'buyer' });
-    const { response, statements: list } = await measure({ method: 'GET', url: `/api/transactions/${standardId}`, headers: bearer(stranger) });
+    const { response, statements: list } = await measure({
+      method: 'GET',
+      url: `/api/transactions/${standardId}`,
+      headers: bearer(stranger),
+    });
     expect(response.statusCode).toBe(404);
     expectRead(list);
   });
@@ -136,7 +161,12 @@ describe('reads', () => {
 
 describe('money movements are one database transaction', () => {
   it('dispatch, release_payment and a refunding cancel each commit once', async () => {
-    const { id } = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 2000, product_name: 'Atomic', transaction_type: 'standard' });
+    const { id } = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2000,
+      product_name: 'Atomic',
+      transaction_type: 'standard',
+    });
     await payAndSettle(t, buyer, id);
 
     const dispatched = await measure({ method: 'POST', url: `/api/transactions/${id}/dispatch`, headers: bearer(seller) });
@@ -148,7 +178,12 @@ describe('money movements are one database transaction', () => {
     expectOneTransaction(released.statements);
     expect(released.statements.filter((s) => /INSERT INTO ("public".)?"?ledger_journals/.test(s.sql))).toHaveLength(1);
 
-    const other = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 900, product_name: 'Refunded', transaction_type: 'standard' });
+    const other = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 900,
+      product_name: 'Refunded',
+      transaction_type: 'standard',
+    });
     await payAndSettle(t, buyer, other.id);
     const cancelled = await measure({ method: 'POST', url: `/api/transactions/${other.id}/cancel`, headers: bearer(seller) });
     expect(cancelled.response.statusCode, cancelled.response.body).toBe(200);
@@ -157,7 +192,12 @@ describe('money movements are one database transaction', () => {
   });
 
   it('an STK callback credits the payment in one database transaction', async () => {
-    const { id } = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 700, product_name: 'Callback', transaction_type: 'standard' });
+    const { id } = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 700,
+      product_name: 'Callback',
+      transaction_type: 'standard',
+    });
     // A customer who never answers (…1037): the test delivers Daraja's callback itself.
     const payment = await pay(t, buyer, id, { phone_number: randomPhone('1037') });
     const callback = {

@@ -55,12 +55,19 @@ async function makeParty(db: Db, userType: 'buyer' | 'seller' | 'admin'): Promis
 async function call(server: ChildServer, party: Party | null, method: string, url: string, body?: unknown) {
   const response = await fetch(`${server.baseUrl}${url}`, {
     method,
-    headers: { ...(party ? { authorization: `Bearer ${party.token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(party ? { authorization: `Bearer ${party.token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(20_000),
   });
   const text = await response.text();
-  return { status: response.status, body: text, json: () => JSON.parse(text) as { data: Record<string, any> } };
+  return {
+    status: response.status,
+    body: text,
+    json: () => JSON.parse(text) as { data: { transaction: { id: string }; payment: { id: string; status: string } } },
+  };
 }
 
 describe('server processes killed mid-flight', () => {
@@ -95,7 +102,12 @@ describe('server processes killed mid-flight', () => {
   };
 
   const createFunded = async (s: ChildServer, amount: number) => {
-    const created = await call(s, buyer, 'POST', '/api/transactions', { seller_phone: seller.phone, amount, product_name: `Fault test ${amount}`, transaction_type: 'standard' });
+    const created = await call(s, buyer, 'POST', '/api/transactions', {
+      seller_phone: seller.phone,
+      amount,
+      product_name: `Fault test ${amount}`,
+      transaction_type: 'standard',
+    });
     expect(created.status, created.body).toBe(201);
     const id = created.json().data.transaction.id as string;
     const paid = await call(s, buyer, 'POST', '/api/payments/initiate', { transaction_id: id });
@@ -136,7 +148,10 @@ describe('server processes killed mid-flight', () => {
       return row.status === 'completed' ? row : null;
     }, 30_000);
     expect(payment.mpesaReceipt).toBeTruthy();
-    await eventually(async () => (await db.job.count({ where: { queue: 'payments.reconcile', status: { in: ['queued', 'running'] } } })) === 0, 30_000);
+    await eventually(
+      async () => (await db.job.count({ where: { queue: 'payments.reconcile', status: { in: ['queued', 'running'] } } })) === 0,
+      30_000,
+    );
     await expectCreditedOnce(id, 250_000n);
     const status = await call(s, buyer, 'GET', `/api/payments/${paymentId}/status`);
     expect(status.json().data.payment.status).toBe('completed');
@@ -150,12 +165,16 @@ describe('server processes killed mid-flight', () => {
 
     s = await start();
     // Daraja retries a callback it got no answer for: deliver the stored body again.
-    const stored = await db.mpesaCallback.findFirstOrThrow({ where: { kind: 'stk', externalId: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).checkoutRequestId } });
+    const stored = await db.mpesaCallback.findFirstOrThrow({
+      where: { kind: 'stk', externalId: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).checkoutRequestId },
+    });
     const again = await call(s, null, 'POST', `/api/payments/mpesa/callback/${CALLBACK_SECRET}?payment=${paymentId}`, stored.body);
     expect(again.status, again.body).toBe(200);
     await expectCreditedOnce(id, 180_000n);
     const sms = await eventually(async () => {
-      const rows = await db.smsMessage.findMany({ where: { transactionId: id, template: { in: ['payment_received_buyer', 'payment_received_seller'] } } });
+      const rows = await db.smsMessage.findMany({
+        where: { transactionId: id, template: { in: ['payment_received_buyer', 'payment_received_seller'] } },
+      });
       return rows.length === 2 && rows.every((row) => row.status === 'sent' || row.status === 'delivered') ? rows : null;
     }, 30_000);
     expect(sms).toHaveLength(2);
@@ -168,11 +187,17 @@ describe('server processes killed mid-flight', () => {
     expect((await call(s, seller, 'POST', `/api/transactions/${id}/dispatch`)).status).toBe(200);
     expect((await call(s, buyer, 'POST', `/api/transactions/${id}/release_payment`)).status).toBe(200);
     // The worker sends the B2C request at once; kill while its result is still on its way.
-    const sent = await eventually(async () => {
-      const payout = await db.payout.findFirst({ where: { transactionId: id } });
-      const request = payout?.originatorConversationId ? await db.mockMpesaRequest.findUnique({ where: { id: payout.originatorConversationId } }) : null;
-      return request && !request.callbackSentAt ? payout : null;
-    }, 20_000, 10);
+    const sent = await eventually(
+      async () => {
+        const payout = await db.payout.findFirst({ where: { transactionId: id } });
+        const request = payout?.originatorConversationId
+          ? await db.mockMpesaRequest.findUnique({ where: { id: payout.originatorConversationId } })
+          : null;
+        return request && !request.callbackSentAt ? payout : null;
+      },
+      20_000,
+      10,
+    );
     await crash();
     expect((await db.payout.findUniqueOrThrow({ where: { id: sent!.id } })).status).toBe('processing');
 
@@ -184,7 +209,9 @@ describe('server processes killed mid-flight', () => {
     const txn = await db.transaction.findUniqueOrThrow({ where: { id } });
     expect(payout.amountCents).toBe(txn.amountCents - txn.sellerFeeCents);
     expect(await db.payout.count({ where: { transactionId: id } })).toBe(1);
-    expect(await db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: seller.phone, amount: Number(payout.amountCents / 100n) } })).toBe(1);
+    expect(
+      await db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: seller.phone, amount: Number(payout.amountCents / 100n) } }),
+    ).toBe(1);
     expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);
     expect(await escrowBalance(db as never, id)).toBe(0n);
   });
@@ -195,10 +222,14 @@ describe('server processes killed mid-flight', () => {
     await eventually(async () => (await db.transaction.findUniqueOrThrow({ where: { id } })).status === 'funded', 30_000);
     expect((await call(s, seller, 'POST', `/api/transactions/${id}/dispatch`)).status).toBe(200);
     expect((await call(s, buyer, 'POST', `/api/transactions/${id}/release_payment`)).status).toBe(200);
-    const payout = await eventually(async () => {
-      const row = await db.payout.findFirst({ where: { transactionId: id } });
-      return row?.status === 'completed' ? row : null;
-    }, 30_000, 10);
+    const payout = await eventually(
+      async () => {
+        const row = await db.payout.findFirst({ where: { transactionId: id } });
+        return row?.status === 'completed' ? row : null;
+      },
+      30_000,
+      10,
+    );
     await crash();
 
     s = await start();
@@ -215,7 +246,10 @@ describe('server processes killed mid-flight', () => {
 
   it('leaves the books balanced after all of it: nothing lost, nothing doubled', async () => {
     const report = await checkLedgerInvariants(db);
-    expect(report, JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toMatchObject({
+    expect(
+      report,
+      JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    ).toMatchObject({
       isHealthy: true,
       unbalancedJournals: 0,
       overdrawnBalances: 0,
@@ -224,7 +258,9 @@ describe('server processes killed mid-flight', () => {
     // One deposit journal per completed payment, one payout journal per completed payout.
     const completedPayments = await db.payment.count({ where: { status: 'completed' } });
     expect(await db.ledgerJournal.count({ where: { kind: 'deposit' } })).toBe(completedPayments);
-    expect(await db.ledgerJournal.count({ where: { kind: 'payout' } })).toBe(await db.payout.count({ where: { status: 'completed', kind: 'seller_payout' } }));
+    expect(await db.ledgerJournal.count({ where: { kind: 'payout' } })).toBe(
+      await db.payout.count({ where: { status: 'completed', kind: 'seller_payout' } }),
+    );
   });
 });
 
@@ -297,7 +333,15 @@ describe('PostgreSQL restarted under a serving app', () => {
       expect(body).toMatchObject({ success: false, code: 'SERVICE_UNAVAILABLE' });
       expect(Object.keys(body).sort()).toEqual(['code', 'message', 'success']);
       const text = response.body;
-      for (const leak of [/prisma/i, /ECONNREFUSED/, /postgres/i, /\bat .+:\d+:\d+/, /127\.0\.0\.1/, String(pgPort), new URL(databaseUrl).password]) {
+      for (const leak of [
+        /prisma/i,
+        /ECONNREFUSED/,
+        /postgres/i,
+        /\bat .+:\d+:\d+/,
+        /127\.0\.0\.1/,
+        String(pgPort),
+        new URL(databaseUrl).password,
+      ]) {
         expect(text, `leak ${leak}`).not.toMatch(typeof leak === 'string' ? new RegExp(leak) : leak);
       }
     }
@@ -307,10 +351,14 @@ describe('PostgreSQL restarted under a serving app', () => {
 
     cluster = await startEmbeddedPostgres({ baseDir, port: pgPort, persistent: true }); // same data, no initdb
     await eventually(async () => (await app.inject({ method: 'GET', url: '/readyz' })).statusCode === 200, 30_000, 200);
-    const detail = await eventually(async () => {
-      const response = await app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: auth() });
-      return response.statusCode === 200 ? response : null;
-    }, 30_000, 200);
+    const detail = await eventually(
+      async () => {
+        const response = await app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: auth() });
+        return response.statusCode === 200 ? response : null;
+      },
+      30_000,
+      200,
+    );
     expect(detail.json().data.transaction.product_name).toBe('Before the outage');
     const created = await app.inject({
       method: 'POST',

@@ -28,16 +28,29 @@ const CONCURRENCY = 16;
 const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429]);
 
 /**
- * Ids are chosen when requests are generated but resolved when they are sent, from a list that grows
- * with every transaction and payment the fuzz creates: `ID_SLOT_<n>_` stands for one of them.
+ * Ids are chosen when requests are generated but resolved when they are sent, from lists that grow
+ * with every transaction and payment the fuzz creates: `ID_<kind>_<n>_` stands for the n-th id of a kind
+ * (`transactions`, `payments`, `users`, `disputes`, `contact-messages`, `evidence`; `any` for all).
  */
-const ID_SLOTS = Array.from({ length: 64 }, (_, slot) => `ID_SLOT_${slot}_`);
-const liveIds: string[] = [];
-const resolveIds = (text: string) => text.replace(/ID_SLOT_(\d+)_/g, (_match, slot: string) => liveIds[Number(slot) % liveIds.length]!);
+const SLOTS_PER_KIND = 16;
+const slotsOf = (kind: string) => Array.from({ length: SLOTS_PER_KIND }, (_, slot) => `ID_${kind}_${slot}_`);
+const liveIds = new Map<string, string[]>();
+const rememberId = (kind: string, id: string) => {
+  const list = liveIds.get(kind) ?? [];
+  if (!list.includes(id)) list.push(id);
+  liveIds.set(kind, list);
+};
+const allIds = () => [...new Set([...liveIds.values()].flat())];
+const resolveIds = (text: string) =>
+  text.replace(/ID_([a-z-]+)_(\d+)_/g, (_match, kind: string, slot: string) => {
+    const list = liveIds.get(kind)?.length ? liveIds.get(kind)! : allIds();
+    return list[Number(slot) % list.length]!;
+  });
 function rememberIds(status: number, body: string) {
   if (status !== 201 && status !== 202) return;
   const data = (JSON.parse(body) as { data?: { transaction?: { id?: string }; payment?: { id?: string } } }).data;
-  for (const id of [data?.transaction?.id, data?.payment?.id]) if (id && !liveIds.includes(id)) liveIds.push(id);
+  if (data?.transaction?.id) rememberId('transactions', data.transaction.id);
+  if (data?.payment?.id) rememberId('payments', data.payment.id);
 }
 
 let t: TestApp;
@@ -53,7 +66,11 @@ function leakPatterns(): { name: string; pattern: RegExp }[] {
     { name: 'source path', pattern: /node_modules|\/server\/src\/|\.ts:\d+/ },
     { name: 'prisma', pattern: /prisma/i },
     { name: 'SQL', pattern: /\b(SELECT\s+.+\s+FROM|INSERT INTO|UPDATE\s+"?\w+"?\s+SET|DELETE FROM)\b/i },
-    { name: 'PostgreSQL error', pattern: /\b(duplicate key value|violates (foreign key|unique|check) constraint|syntax error at or near|relation "\w+" does not exist)\b/i },
+    {
+      name: 'PostgreSQL error',
+      pattern:
+        /\b(duplicate key value|violates (foreign key|unique|check) constraint|syntax error at or near|relation "\w+" does not exist)\b/i,
+    },
     ...secrets.map((secret) => ({ name: 'a secret', pattern: new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })),
   ];
 }
@@ -75,7 +92,8 @@ function authorization(caller: Caller, path: string): Promise<string | undefined
     default: {
       const user = users[caller];
       // Logging out revokes the token: give each logout its own session so the others keep working.
-      if (/\/logout$/.test(path)) return t.app.issueToken(t.ctx.db, { id: user.id, userType: user.userType }).then((token) => `Bearer ${token}`);
+      if (/\/logout$/.test(path))
+        return t.app.issueToken(t.ctx.db, { id: user.id, userType: user.userType }).then((token) => `Bearer ${token}`);
       return `Bearer ${user.token}`;
     }
   }
@@ -114,7 +132,13 @@ function checkApiResponse(request: FuzzRequest, url: string, response: LightMyRe
     } catch {
       return `${status} without a JSON envelope: ${response.body.slice(0, 120)}`;
     }
-    if (body.success !== false || typeof body.message !== 'string' || !body.message || typeof body.code !== 'string' || !/^[A-Z_]+$/.test(body.code)) {
+    if (
+      body.success !== false ||
+      typeof body.message !== 'string' ||
+      !body.message ||
+      typeof body.code !== 'string' ||
+      !/^[A-Z_]+$/.test(body.code)
+    ) {
       return `${status} with a body that is not the error envelope: ${response.body.slice(0, 160)}`;
     }
     if (status === 429 && !response.headers['retry-after']) return '429 without Retry-After';
@@ -138,14 +162,18 @@ interface TrpcRequest {
 }
 
 function trpcArbitrary(procedures: string[]): fc.Arbitrary<TrpcRequest> {
-  const idInput = fc.constantFrom(...ID_SLOTS).map((id) => ({ id }));
+  const idInput = fc.constantFrom(...slotsOf('transactions'), ...slotsOf('users')).map((id) => ({ id }));
   return fc.record({
     method: fc.constantFrom<'GET' | 'POST'>('GET', 'POST'),
     procedure: fc.oneof(
       { arbitrary: fc.constantFrom(...procedures), weight: 8 },
       { arbitrary: fc.constantFrom('admin', 'nope', 'admin.nope', '__proto__', 'admin.dashboard,admin.stats', 'constructor'), weight: 1 },
     ),
-    input: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: idInput, weight: 2 }, { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 3 }),
+    input: fc.oneof(
+      { arbitrary: fc.constant(undefined), weight: 3 },
+      { arbitrary: idInput, weight: 2 },
+      { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 3 },
+    ),
     isBatch: fc.boolean(),
     caller: fc.constantFrom<Caller>('admin', 'admin', 'admin', 'buyer', 'none', 'garbage', 'tampered'),
   });
@@ -159,7 +187,10 @@ function trpcUrlAndPayload(request: TrpcRequest): { url: string; payload?: strin
     const query = [batch, input].filter(Boolean).join('&');
     return { url: `/trpc/${encodeURIComponent(request.procedure).replaceAll('%2C', ',')}${query ? `?${query}` : ''}` };
   }
-  return { url: `/trpc/${encodeURIComponent(request.procedure).replaceAll('%2C', ',')}${batch ? `?${batch}` : ''}`, payload: JSON.stringify(wrapped) ?? '' };
+  return {
+    url: `/trpc/${encodeURIComponent(request.procedure).replaceAll('%2C', ',')}${batch ? `?${batch}` : ''}`,
+    payload: JSON.stringify(wrapped) ?? '',
+  };
 }
 
 async function runTrpc(request: TrpcRequest): Promise<Outcome> {
@@ -175,7 +206,8 @@ async function runTrpc(request: TrpcRequest): Promise<Outcome> {
   if (!problem && response.statusCode >= 400) {
     const body = JSON.parse(response.body) as unknown;
     const errors = Array.isArray(body) ? body : [body];
-    if (!errors.every((entry) => typeof entry === 'object' && entry !== null && ('error' in entry || 'result' in entry))) problem = `tRPC error without an error object: ${response.body.slice(0, 120)}`;
+    if (!errors.every((entry) => typeof entry === 'object' && entry !== null && ('error' in entry || 'result' in entry)))
+      problem = `tRPC error without an error object: ${response.body.slice(0, 120)}`;
   }
   if (!problem && request.caller !== 'admin' && response.statusCode < 300 && procedureNames.includes(request.procedure)) {
     problem = `admin procedure answered ${response.statusCode} to ${request.caller}`;
@@ -192,7 +224,12 @@ async function runApi(generated: FuzzRequest): Promise<Outcome> {
   if (auth !== undefined) headers.authorization = auth;
   if (request.contentType) headers['content-type'] = request.contentType;
   if (request.idempotencyKey !== undefined) headers['idempotency-key'] = request.idempotencyKey;
-  const response = await t.app.inject({ method: request.method as 'GET', url, headers, ...(request.payload !== undefined ? { payload: request.payload } : {}) });
+  const response = await t.app.inject({
+    method: request.method as 'GET',
+    url,
+    headers,
+    ...(request.payload !== undefined ? { payload: request.payload } : {}),
+  });
   if (process.env.FUZZ_DEBUG && request.operation.path.includes(process.env.FUZZ_DEBUG)) {
     console.log(`${response.statusCode} ${describeRequest(request, url)}\n    → ${response.body.slice(0, 200)}`);
   }
@@ -239,31 +276,30 @@ beforeAll(async () => {
   const contact = await t.app.inject({
     method: 'POST',
     url: '/api/contact',
-    payload: { first_name: 'Fuzz', last_name: 'Tester', email: 'fuzz@example.co.ke', topic: 'support', message: 'Testing the contact form for fuzzing.' },
+    payload: {
+      first_name: 'Fuzz',
+      last_name: 'Tester',
+      email: 'fuzz@example.co.ke',
+      topic: 'support',
+      message: 'Testing the contact form for fuzzing.',
+    },
   });
   const contactId = contact.statusCode === 201 ? (contact.json().data.id as string) : undefined;
 
-  liveIds.push(
-    pending.id,
-    funded.id,
-    dispatched.id,
-    disputed.id,
-    installments.id,
-    asBoth.id,
-    ...payments.map((payment) => payment.id),
-    ...sacrificial.map((user) => user.id),
-    ...(disputeId ? [disputeId] : []),
-    ...(contactId ? [contactId] : []),
-  );
+  for (const txn of [pending, funded, dispatched, disputed, installments, asBoth]) rememberId('transactions', txn.id);
+  for (const payment of payments) rememberId('payments', payment.id);
+  for (const user of sacrificial) rememberId('users', user.id);
+  if (disputeId) rememberId('disputes', disputeId);
+  if (contactId) rememberId('contact-messages', contactId);
 
-  const id = fc.constantFrom(...ID_SLOTS);
+  const transactionSlot = fc.constantFrom(...slotsOf('transactions'));
   const text = (words: string[]) => fc.constantFrom(...words);
   const disputeBody = fc.record({
     reason: text(['The item never arrived', 'Not as described in the listing']),
     dispute_type: fc.constantFrom('non_delivery', 'not_as_described', 'quality_issue', 'payment_delay', 'other'),
   });
   pools = {
-    ids: ID_SLOTS,
+    ids: (kind) => slotsOf(kind),
     named: { secret: [t.config.MPESA_CALLBACK_SECRET, 'wrong-secret', ''] },
     examples: {
       'POST /api/auth/register': fc.record({
@@ -302,13 +338,16 @@ beforeAll(async () => {
           transaction_type: fc.constant('lipa_mdogo_mdogo'),
         }),
       ),
-      'POST /api/payments/initiate': fc.record({ transaction_id: id }),
+      'POST /api/payments/initiate': fc.record({ transaction_id: transactionSlot }),
       'POST /api/transactions/{id}/dispute': disputeBody,
       'POST /api/transactions/{id}/refund_request': disputeBody,
       'POST /api/transactions/{id}/withdrawal_request': fc.record({ reason: text(['I can no longer afford the plan']) }),
       'POST /api/transactions/{id}/withdrawal_response': fc.record({ accept: fc.boolean() }),
       'POST /api/transactions/{id}/dispute/respond': fc.record({ response: text(['I shipped it the same day; here is the receipt']) }),
-      'POST /api/transactions/{id}/dispute/evidence': fc.record({ kind: fc.constantFrom('statement', 'other', 'chat_history'), description: text(['What happened, in my words']) }),
+      'POST /api/transactions/{id}/dispute/evidence': fc.record({
+        kind: fc.constantFrom('statement', 'other', 'chat_history'),
+        description: text(['What happened, in my words']),
+      }),
       'POST /api/admin/disputes/{id}/resolve': fc.oneof(
         fc.record({ outcome: fc.constantFrom('release_seller', 'refund_buyer'), note: text(['Ruled on the evidence']) }),
         fc.record({ outcome: fc.constant('split'), buyer_amount: fc.constantFrom('100.00', 500), note: text(['Half each']) }),
@@ -333,10 +372,15 @@ describe('fuzzing every route', () => {
     expect(operations.length).toBeGreaterThan(30);
     expect(procedureNames.length).toBeGreaterThan(5);
 
-    const apiWeight = operations.map((operation) => ({ arbitrary: requestArbitrary(operation, pools) as fc.Arbitrary<FuzzRequest | TrpcRequest>, weight: 10 }));
+    const apiWeight = operations.map((operation) => ({
+      arbitrary: requestArbitrary(operation, pools) as fc.Arbitrary<FuzzRequest | TrpcRequest>,
+      weight: 10,
+    }));
     const everything = fc.oneof(...apiWeight, { arbitrary: trpcArbitrary(procedureNames), weight: 40 });
     const requests = fc.sample(everything, { numRuns: RUNS, seed: SEED });
-    console.log(`fuzz: ${requests.length} requests over ${operations.length} operations and ${procedureNames.length} tRPC procedures, seed ${SEED}`);
+    console.log(
+      `fuzz: ${requests.length} requests over ${operations.length} operations and ${procedureNames.length} tRPC procedures, seed ${SEED}`,
+    );
 
     const outcomes: Outcome[] = [];
     const started = Date.now();
@@ -364,7 +408,9 @@ describe('fuzzing every route', () => {
     const neverSucceeded = [...byOperation].filter(([, entry]) => entry.ok === 0).map(([key]) => key);
     console.log(`fuzz: routes with no 2xx (only refusals reached): ${neverSucceeded.join(', ') || 'none'}`);
 
-    const problems = outcomes.filter((outcome) => outcome.problem).map((outcome) => `${outcome.problem}\n    ← ${describeRequest(outcome.request, outcome.url)}`);
+    const problems = outcomes
+      .filter((outcome) => outcome.problem)
+      .map((outcome) => `${outcome.problem}\n    ← ${describeRequest(outcome.request, outcome.url)}`);
     expect(problems.slice(0, 25), `${problems.length} problems`).toEqual([]);
     expect(outcomes.length).toBeGreaterThanOrEqual(Math.min(RUNS, 10_000));
     expect([...statuses.keys()].every((status) => status < 500)).toBe(true);

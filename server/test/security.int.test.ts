@@ -58,8 +58,16 @@ function pngBytes(): Buffer {
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; bytes: Uint8Array }) {
   const boundary = 'securityboundary42';
-  const parts: Uint8Array[] = Object.entries(fields).map(([key, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Uint8Array[] = Object.entries(fields).map(([key, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -71,11 +79,19 @@ beforeAll(async () => {
   admin = await makeUser(t.app, { userType: 'admin' });
 
   // The buyer's things: a disputed, paid transaction with a file as evidence, and an installment plan.
-  const disputed = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 3200, product_name: 'Private sofa', transaction_type: 'protected' });
+  const disputed = await createTransaction(t, buyer, {
+    seller_phone: seller.phone,
+    amount: 3200,
+    product_name: 'Private sofa',
+    transaction_type: 'protected',
+  });
   const payment = await payAndSettle(t, buyer, disputed.id);
   expect((await action(t, buyer, disputed.id, 'dispute', { reason: 'Private complaint about the sofa' })).statusCode).toBe(200);
   const detail = (await t.app.inject({ method: 'GET', url: `/api/transactions/${disputed.id}`, headers: bearer(buyer) })).json().data;
-  const upload = multipart({ kind: 'screenshot', description: 'Photo of the damage' }, { name: 'damage.png', type: 'image/png', bytes: pngBytes() });
+  const upload = multipart(
+    { kind: 'screenshot', description: 'Photo of the damage' },
+    { name: 'damage.png', type: 'image/png', bytes: pngBytes() },
+  );
   const evidence = await t.app.inject({
     method: 'POST',
     url: `/api/transactions/${disputed.id}/dispute/evidence`,
@@ -94,10 +110,24 @@ beforeAll(async () => {
   const hasEvidenceRoute = operations.some((operation) => operation.path.endsWith('/dispute/evidence'));
   if (hasEvidenceRoute) expect(evidence.statusCode, evidence.body).toBe(201);
   const evidenceId = evidence.statusCode === 201 ? (evidence.json().data.evidence.id as string) : undefined;
-  const ids = [disputed.id, lmm.id, payment.id, ...(detail.dispute?.id ? [detail.dispute.id as string] : []), ...(evidenceId ? [evidenceId] : [])];
+  const ids = [
+    disputed.id,
+    lmm.id,
+    payment.id,
+    ...(detail.dispute?.id ? [detail.dispute.id as string] : []),
+    ...(evidenceId ? [evidenceId] : []),
+  ];
   owned.id = ids;
   owned.evidenceId = evidenceId ? [evidenceId] : ids;
-  secretsOfOthers = [disputed.reference_number, lmm.reference_number, buyer.phone, seller.phone, 'Private sofa', 'Private fridge', 'Private complaint'];
+  secretsOfOthers = [
+    disputed.reference_number,
+    lmm.reference_number,
+    buyer.phone,
+    seller.phone,
+    'Private sofa',
+    'Private fridge',
+    'Private complaint',
+  ];
 });
 afterAll(() => t?.close());
 
@@ -112,8 +142,14 @@ describe('tokens', () => {
     ['HS512 with the right key', () => signHs256(claims(), t.config.JWT_SECRET, { alg: 'HS512', typ: 'JWT' })],
     ['a tampered payload (role → admin)', () => tamperedToken(buyer.token, { role: 'admin' })],
     ['a tampered payload (sub → another user)', () => tamperedToken(buyer.token, { sub: seller.id })],
-    ['a past expiry, signed with the right key', () => signHs256({ ...claims(), exp: Math.floor(Date.now() / 1000) - 60 }, t.config.JWT_SECRET)],
-    ['a valid signature but an unknown session', () => signHs256({ ...claims(), jti: '3f0e0c8e-1b7a-4a52-9d6b-4d1f6f0d2b11' }, t.config.JWT_SECRET)],
+    [
+      'a past expiry, signed with the right key',
+      () => signHs256({ ...claims(), exp: Math.floor(Date.now() / 1000) - 60 }, t.config.JWT_SECRET),
+    ],
+    [
+      'a valid signature but an unknown session',
+      () => signHs256({ ...claims(), jti: '3f0e0c8e-1b7a-4a52-9d6b-4d1f6f0d2b11' }, t.config.JWT_SECRET),
+    ],
     ["a valid signature over another user's session", () => signHs256({ ...claims(), sub: seller.id }, t.config.JWT_SECRET)],
     ['garbage', () => 'abc.def.ghi'],
   ])('refuses a token with %s (401)', async (_name, token) => {
@@ -136,8 +172,10 @@ describe('tokens', () => {
 });
 
 describe('a stranger and every route with an id', () => {
-  it('gets 404 (403 on admin routes) and never the owner\'s data, from every {id} route of the OpenAPI document', async () => {
-    const idRoutes = operations.filter((operation) => operation.path.startsWith('/api/') && operation.pathParams.some((param) => owned[param.name]));
+  it("gets 404 (403 on admin routes) and never the owner's data, from every {id} route of the OpenAPI document", async () => {
+    const idRoutes = operations.filter(
+      (operation) => operation.path.startsWith('/api/') && operation.pathParams.some((param) => owned[param.name]),
+    );
     expect(idRoutes.length).toBeGreaterThanOrEqual(10);
     const seen: string[] = [];
     for (const operation of idRoutes) {
@@ -152,7 +190,9 @@ describe('a stranger and every route with an id', () => {
       seen.push(`${operation.method} ${operation.path}`);
     }
     // The important ones are among them.
-    expect(seen).toEqual(expect.arrayContaining(['GET /api/transactions/{id}', 'POST /api/transactions/{id}/cancel', 'GET /api/payments/{id}/status']));
+    expect(seen).toEqual(
+      expect.arrayContaining(['GET /api/transactions/{id}', 'POST /api/transactions/{id}/cancel', 'GET /api/payments/{id}/status']),
+    );
   });
 
   it('lets the owner read what the stranger could not (the ids are real)', async () => {
@@ -161,14 +201,18 @@ describe('a stranger and every route with an id', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status`, headers: bearer(buyer) })).statusCode).toBe(200);
     const evidenceRoute = operations.find((operation) => operation.pathParams.some((param) => param.name === 'evidenceId'));
     if (evidenceRoute && owned.evidenceId!.length === 1) {
-      const file = await t.app.inject({ method: 'GET', url: fillPath(evidenceRoute.path, { evidenceId: owned.evidenceId![0]! }), headers: bearer(seller) });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: fillPath(evidenceRoute.path, { evidenceId: owned.evidenceId![0]! }),
+        headers: bearer(seller),
+      });
       expect(file.statusCode).toBe(200);
       expect(file.headers['x-content-type-options']).toBe('nosniff');
       expect(String(file.headers['content-disposition'])).toMatch(/^attachment/);
     }
   });
 
-  it('lists none of the owner\'s transactions to the stranger, whatever the filters', async () => {
+  it("lists none of the owner's transactions to the stranger, whatever the filters", async () => {
     for (const query of ['', '?search=Private', `?search=${buyer.phone}`, '?role=seller', '?role=buyer&per_page=100']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/transactions${query}`, headers: bearer(stranger) });
       expect(response.statusCode).toBe(200);
@@ -194,7 +238,9 @@ describe('admin guards', () => {
   });
 
   it('every tRPC admin procedure answers 401 without a token and 403 to a non-admin', async () => {
-    const procedures = Object.entries((appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures);
+    const procedures = Object.entries(
+      (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures,
+    );
     expect(procedures.length).toBeGreaterThan(5);
     for (const [name, procedure] of procedures) {
       const isQuery = procedure._def.type === 'query';
@@ -207,7 +253,10 @@ describe('admin guards', () => {
         );
       expect((await call({})).statusCode, `${name} without a token`).toBe(401);
       expect((await call(bearer(stranger))).statusCode, `${name} as a non-admin`).toBe(403);
-      expect((await call({ authorization: `Bearer ${tamperedToken(buyer.token, { role: 'admin' })}` })).statusCode, `${name} with a forged admin role`).toBe(401);
+      expect(
+        (await call({ authorization: `Bearer ${tamperedToken(buyer.token, { role: 'admin' })}` })).statusCode,
+        `${name} with a forged admin role`,
+      ).toBe(401);
     }
   });
 });
@@ -248,7 +297,15 @@ describe('the Daraja mock', () => {
       method: 'POST',
       url: '/mock/daraja/mpesa/b2c/v3/paymentrequest',
       headers: { authorization: 'Bearer anything' },
-      payload: { InitiatorName: 'x', SecurityCredential: 'y', Amount: 10, PartyB: '254711000111', ResultURL: elsewhere, QueueTimeOutURL: elsewhere, OriginatorConversationID: 'ssrf-b2c' },
+      payload: {
+        InitiatorName: 'x',
+        SecurityCredential: 'y',
+        Amount: 10,
+        PartyB: '254711000111',
+        ResultURL: elsewhere,
+        QueueTimeOutURL: elsewhere,
+        OriginatorConversationID: 'ssrf-b2c',
+      },
     });
     expect(b2c.statusCode).toBe(400);
     const timestamp = darajaTimestamp(new Date());
@@ -296,7 +353,11 @@ describe('CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/transactions',
-      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'https://evil.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(preflight.statusCode).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
@@ -307,7 +368,11 @@ describe('CORS', () => {
     const preflight = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/transactions',
-      headers: { origin: ALLOWED_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,idempotency-key' },
+      headers: {
+        origin: ALLOWED_ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type,idempotency-key',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe(ALLOWED_ORIGIN);

@@ -5,7 +5,10 @@ describe('parseCorsOrigins', () => {
   it('reads a comma-separated list of exact origins', () => {
     expect(parseCorsOrigins(undefined)).toEqual([]);
     expect(parseCorsOrigins(' ')).toEqual([]);
-    expect(parseCorsOrigins('https://shop.example.co.ke, http://localhost:5173/')).toEqual(['https://shop.example.co.ke', 'http://localhost:5173']);
+    expect(parseCorsOrigins('https://shop.example.co.ke, http://localhost:5173/')).toEqual([
+      'https://shop.example.co.ke',
+      'http://localhost:5173',
+    ]);
   });
 
   it('refuses anything that is not a bare origin', () => {

@@ -18,7 +18,11 @@ describe('toErrorEnvelope', () => {
       const { status, body, retryAfter } = toErrorEnvelope(error);
       expect(status).toBe(503);
       expect(retryAfter).toBeGreaterThan(0);
-      expect(body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: expect.not.stringMatching(/127\.0\.0\.1|database|postgres/i) });
+      expect(body).toEqual({
+        success: false,
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.not.stringMatching(/127\.0\.0\.1|database|postgres/i),
+      });
     }
   });
 

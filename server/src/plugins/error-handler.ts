@@ -62,12 +62,21 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '0800
  * retried as is, so it is answered 503 with Retry-After instead of 500 (faults.int.test.ts).
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const candidate = error as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } } };
+  const candidate = error as {
+    code?: unknown;
+    message?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
+  };
   if (typeof candidate?.code === 'string' && UNREACHABLE_CODES.has(candidate.code)) return true;
   const cause = candidate?.meta?.driverAdapterError?.cause;
   if (cause?.kind && UNREACHABLE_KINDS.has(cause.kind)) return true;
   if (cause?.originalCode && UNAVAILABLE_SQLSTATES.has(cause.originalCode)) return true;
-  return typeof candidate?.message === 'string' && /Can't reach database server|Connection terminated unexpectedly|terminating connection due to administrator command|the database system is (starting up|shutting down)/.test(candidate.message);
+  return (
+    typeof candidate?.message === 'string' &&
+    /Can't reach database server|Connection terminated unexpectedly|terminating connection due to administrator command|the database system is (starting up|shutting down)/.test(
+      candidate.message,
+    )
+  );
 }
 
 function clientMessage(error: Partial<FastifyError>): string {

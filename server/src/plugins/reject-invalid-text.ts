@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 const MAX_DEPTH = 32;
+// eslint-disable-next-line no-control-regex -- finding U+0000 is the point
 const INVALID_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Parsed JSON, form or query data (the query parser's objects have their own null-based prototype). */

@@ -38,8 +38,8 @@ export interface FuzzRequest {
 }
 
 export interface FuzzPools {
-  /** Ids that exist (transactions, payments, disputes, sacrificial users …). */
-  ids: string[];
+  /** Ids that exist, of a kind (`transactions`, `payments`, `users`, … or `any`): see idKind. */
+  ids: (kind: string) => string[];
   /** Path parameter values by name for non-id parameters (e.g. the callback secret). */
   named: Record<string, string[]>;
   /**
@@ -109,6 +109,17 @@ function jsonType(value: unknown): string {
 const clamp = (value: number | undefined, low: number, high: number, fallback: number) =>
   value === undefined || !Number.isFinite(value) ? fallback : Math.min(high, Math.max(low, value));
 
+/**
+ * What an id names, from where it sits: the path segment before `{id}` (`/api/admin/users/{id}` →
+ * `users`), or the field name (`transaction_id` → `transactions`, `evidenceId` → `evidence`).
+ */
+export function idKind(name: string, path = ''): string {
+  if (/^evidence/i.test(name)) return 'evidence';
+  if (name === 'id') return /\/([a-z-]+)\/\{id\}/.exec(path)?.[1] ?? 'any';
+  const stem = name.replace(/_?id$/i, '');
+  return stem ? `${stem.replace(/_/g, '-')}s` : 'any';
+}
+
 /** A value that follows `schema` (best effort: patterns and formats included, refinements not). */
 export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth = 0): fc.Arbitrary<unknown> {
   if (depth > 5) return fc.constant(null);
@@ -119,28 +130,36 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
   const withExamples = (base: fc.Arbitrary<unknown>) =>
     examples.length ? fc.oneof({ arbitrary: fc.constantFrom(...examples), weight: 2 }, { arbitrary: base, weight: 1 }) : base;
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives?.length) return withExamples(fc.oneof(...alternatives.map((alternative) => valueFor(alternative, pools, name, depth + 1))));
+  if (alternatives?.length)
+    return withExamples(fc.oneof(...alternatives.map((alternative) => valueFor(alternative, pools, name, depth + 1))));
   if (schema.allOf?.length) return valueFor(Object.assign({}, ...schema.allOf) as JsonSchema, pools, name, depth + 1);
   const type = Array.isArray(schema.type) ? schema.type[0] : (schema.type ?? (schema.properties ? 'object' : undefined));
 
   switch (type) {
     case 'string': {
       const isIdLike = schema.format === 'uuid' || /(^|_)id$/.test(name);
-      if (isIdLike && pools.ids.length) return fc.oneof({ arbitrary: fc.constantFrom(...pools.ids), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 });
+      const known = isIdLike ? pools.ids(idKind(name)) : [];
+      if (known.length) return fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: fc.uuid(), weight: 1 });
       if (schema.format === 'uuid') return fc.uuid();
       if (schema.format === 'email') return withExamples(fc.emailAddress());
-      if (schema.format === 'date-time') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+      if (schema.format === 'date-time')
+        return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
       const maxLength = clamp(schema.maxLength, 0, 200, 40);
       const minLength = clamp(schema.minLength, 0, maxLength, 0);
       if (schema.pattern) {
         try {
           const pattern = new RegExp(schema.pattern);
-          return withExamples(fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= Math.max(maxLength, minLength)));
+          return withExamples(
+            fc.stringMatching(pattern).filter((s) => s.length >= minLength && s.length <= Math.max(maxLength, minLength)),
+          );
         } catch {
           // An ECMAScript-incompatible pattern: fall through to plain strings.
         }
       }
-      if (/phone/.test(name)) return withExamples(fc.oneof(fc.constantFrom('0722123456', '254711000202', '+254733000003', '0110000004'), fc.string({ maxLength: 20 })));
+      if (/phone/.test(name))
+        return withExamples(
+          fc.oneof(fc.constantFrom('0722123456', '254711000202', '+254733000003', '0110000004'), fc.string({ maxLength: 20 })),
+        );
       return withExamples(
         fc.oneof(
           { arbitrary: fc.string({ minLength, maxLength }), weight: 4 },
@@ -159,7 +178,12 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
     case 'number': {
       const min = clamp(schema.minimum, -1_000_000, 1_000_000, -1000);
       const max = clamp(schema.maximum, min, 10_000_000, Math.max(min, 1_000_000));
-      return withExamples(fc.oneof(fc.integer({ min, max }), fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 100) / 100)));
+      return withExamples(
+        fc.oneof(
+          fc.integer({ min, max }),
+          fc.double({ min, max, noNaN: true, noDefaultInfinity: true }).map((n) => Math.round(n * 100) / 100),
+        ),
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -167,16 +191,23 @@ export function valueFor(schema: JsonSchema, pools: FuzzPools, name = '', depth 
       return fc.constant(null);
     case 'array': {
       const maxLength = clamp(schema.maxItems, 0, 4, 3);
-      return fc.array(valueFor(schema.items ?? {}, pools, name, depth + 1), { minLength: clamp(schema.minItems, 0, maxLength, 0), maxLength });
+      return fc.array(valueFor(schema.items ?? {}, pools, name, depth + 1), {
+        minLength: clamp(schema.minItems, 0, maxLength, 0),
+        maxLength,
+      });
     }
     case 'object': {
       const properties = Object.entries(schema.properties ?? {});
       if (!properties.length) return fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 });
       const required = (schema.required ?? []).filter((key) => schema.properties?.[key]);
-      const all = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueFor(value, pools, key, depth + 1)])), { requiredKeys: required });
+      const all = fc.record(Object.fromEntries(properties.map(([key, value]) => [key, valueFor(value, pools, key, depth + 1)])), {
+        requiredKeys: required,
+      });
       if (!required.length) return all;
       // Optional fields often carry rules a schema cannot show: also send the required ones alone.
-      const requiredOnly = fc.record(Object.fromEntries(required.map((key) => [key, valueFor(schema.properties![key]!, pools, key, depth + 1)])));
+      const requiredOnly = fc.record(
+        Object.fromEntries(required.map((key) => [key, valueFor(schema.properties![key]!, pools, key, depth + 1)])),
+      );
       return fc.oneof(all, requiredOnly);
     }
     default:
@@ -216,10 +247,12 @@ function queryArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<{ 
     fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 30 }), { maxKeys: 4 }).map(encodeQuery),
   );
   const mutated = params.length
-    ? fc.tuple(valid, fc.constantFrom(...params), fc.constantFrom('x'.repeat(300), '-1', 'NaN', '{}', '', '%00', '1.5e999', 'true')).map(([values, param, bad]) => ({
-        query: encodeQuery({ ...values, [param.name]: bad }),
-        isInvalid: false,
-      }))
+    ? fc
+        .tuple(valid, fc.constantFrom(...params), fc.constantFrom('x'.repeat(300), '-1', 'NaN', '{}', '', '%00', '1.5e999', 'true'))
+        .map(([values, param, bad]) => ({
+          query: encodeQuery({ ...values, [param.name]: bad }),
+          isInvalid: false,
+        }))
     : garbage.map((query) => ({ query, isInvalid: false }));
   return fc.oneof(
     { arbitrary: valid.map((values) => ({ query: encodeQuery(values), isInvalid: false })), weight: 6 },
@@ -231,13 +264,33 @@ function queryArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<{ 
 function pathArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<{ values: Record<string, string>; isInvalid: boolean }> {
   if (!operation.pathParams.length) return fc.constant({ values: {}, isInvalid: false });
   const perParam = operation.pathParams.map((param) => {
-    const known = pools.named[param.name] ?? (param.schema.format === 'uuid' ? pools.ids : []);
+    const known = pools.named[param.name] ?? (param.schema.format === 'uuid' ? pools.ids(idKind(param.name, operation.path)) : []);
     const good = known.length ? fc.constantFrom(...known) : fc.uuid();
-    const bad = fc.constantFrom('not-a-uuid', '1', '0', '-1', "1' OR '1'='1", '../admin', 'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ', '00000000-0000-0000-0000-000000000000', 'x'.repeat(190), '🙂');
-    return fc.oneof({ arbitrary: good.map((value) => ({ value, isInvalid: false })), weight: 6 }, { arbitrary: fc.uuid().map((value) => ({ value, isInvalid: false })), weight: 1 }, {
-      arbitrary: bad.map((value) => ({ value, isInvalid: param.schema.format === 'uuid' && value !== '00000000-0000-0000-0000-000000000000' })),
-      weight: 2,
-    }).map((choice) => [param.name, choice] as const);
+    const bad = fc.constantFrom(
+      'not-a-uuid',
+      '1',
+      '0',
+      '-1',
+      "1' OR '1'='1",
+      '../admin',
+      'ZZZZZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZZZZZZZZZ',
+      '00000000-0000-0000-0000-000000000000',
+      'x'.repeat(190),
+      '🙂',
+    );
+    return fc
+      .oneof(
+        { arbitrary: good.map((value) => ({ value, isInvalid: false })), weight: 6 },
+        { arbitrary: fc.uuid().map((value) => ({ value, isInvalid: false })), weight: 1 },
+        {
+          arbitrary: bad.map((value) => ({
+            value,
+            isInvalid: param.schema.format === 'uuid' && value !== '00000000-0000-0000-0000-000000000000',
+          })),
+          weight: 2,
+        },
+      )
+      .map((choice) => [param.name, choice] as const);
   });
   return fc.tuple(...perParam).map((entries) => ({
     values: Object.fromEntries(entries.map(([name, choice]) => [name, choice.value])),
@@ -260,12 +313,18 @@ function encodeForm(value: unknown): string {
 }
 
 function encodeMultipart(value: unknown, boundary: string, withFile: Buffer | null): string {
-  const fields = value && typeof value === 'object' && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [['value', value] as const];
+  const fields =
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.entries(value as Record<string, unknown>)
+      : [['value', value] as const];
   const parts = fields.map(
-    ([key, field]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof field === 'string' ? field : JSON.stringify(field)}\r\n`,
+    ([key, field]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${typeof field === 'string' ? field : JSON.stringify(field)}\r\n`,
   );
   if (withFile) {
-    parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n${withFile.toString('latin1')}\r\n`);
+    parts.push(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.png"\r\nContent-Type: image/png\r\n\r\n${withFile.toString('latin1')}\r\n`,
+    );
   }
   return `${parts.join('')}--${boundary}--\r\n`;
 }
@@ -276,8 +335,23 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     // No documented body: an unexpected one must not hurt (ignored, or refused as the wrong type).
     return fc.oneof(
       { arbitrary: fc.constant<BodyChoice>({ mutation: 'valid', isInvalid: false }), weight: 8 },
-      { arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value): BodyChoice => ({ mutation: 'random_json', contentType: 'application/json', payload: JSON.stringify(value) ?? 'null', isInvalid: false })), weight: 1 },
-      { arbitrary: fc.constantFrom('{', '{"a":}', '\u0000').map((payload): BodyChoice => ({ mutation: 'bad_json', contentType: 'application/json', payload, isInvalid: false })), weight: 1 },
+      {
+        arbitrary: fc
+          .jsonValue({ maxDepth: 2 })
+          .map((value): BodyChoice => ({
+            mutation: 'random_json',
+            contentType: 'application/json',
+            payload: JSON.stringify(value) ?? 'null',
+            isInvalid: false,
+          })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .constantFrom('{', '{"a":}', '\u0000')
+          .map((payload): BodyChoice => ({ mutation: 'bad_json', contentType: 'application/json', payload, isInvalid: false })),
+        weight: 1,
+      },
     );
   }
   const schema = body.schema;
@@ -287,36 +361,65 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
   const required = (schema.required ?? []).filter((key) => schema.properties?.[key]);
   const hasRequiredBody = body.isRequired && required.length > 0;
   const example = pools.examples[`${operation.method} ${operation.path}`];
-  const validValue = example ? fc.oneof({ arbitrary: example, weight: 2 }, { arbitrary: valueFor(schema, pools), weight: 1 }) : valueFor(schema, pools);
+  const validValue = example
+    ? fc.oneof({ arbitrary: example, weight: 2 }, { arbitrary: valueFor(schema, pools), weight: 1 })
+    : valueFor(schema, pools);
   const encodeBody = (value: unknown): { contentType: string; payload: string } => {
     if (isJson) return { contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' };
     if (isForm) return { contentType: 'application/x-www-form-urlencoded', payload: encodeForm(value) };
     const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
     return { contentType: `multipart/form-data; boundary=${boundary}`, payload: encodeMultipart(value, boundary, null) };
   };
-  const asObject = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+  const asObject = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
   const choices: { arbitrary: fc.Arbitrary<BodyChoice>; weight: number }[] = [
     { arbitrary: validValue.map((value): BodyChoice => ({ mutation: 'valid', ...encodeBody(value), isInvalid: false })), weight: 10 },
     {
       arbitrary: fc
         .tuple(validValue, fc.string({ minLength: 1, maxLength: 12 }), fc.jsonValue({ maxDepth: 1 }))
-        .map(([value, key, extra]): BodyChoice => ({ mutation: 'unknown_field', ...encodeBody({ ...asObject(value), [`x_${key}`]: extra }), isInvalid: false })),
-      weight: 2,
-    },
-    {
-      arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value): BodyChoice => ({ mutation: 'random_json', ...encodeBody(value), isInvalid: false })),
+        .map(([value, key, extra]): BodyChoice => ({
+          mutation: 'unknown_field',
+          ...encodeBody({ ...asObject(value), [`x_${key}`]: extra }),
+          isInvalid: false,
+        })),
       weight: 2,
     },
     {
       arbitrary: fc
-        .constantFrom('{', '{"a":1,}', 'nul', '\u0000', '{"amount": 1e}', "{'single': 'quotes'}", '[1,2', '"unterminated', '{"a":"\\uZZZZ"}')
+        .jsonValue({ maxDepth: 3 })
+        .map((value): BodyChoice => ({ mutation: 'random_json', ...encodeBody(value), isInvalid: false })),
+      weight: 2,
+    },
+    {
+      arbitrary: fc
+        .constantFrom(
+          '{',
+          '{"a":1,}',
+          'nul',
+          '\u0000',
+          '{"amount": 1e}',
+          "{'single': 'quotes'}",
+          '[1,2',
+          '"unterminated',
+          '{"a":"\\uZZZZ"}',
+        )
         .map((payload): BodyChoice => ({ mutation: 'bad_json', contentType: 'application/json', payload, isInvalid: isJson })),
       weight: 2,
     },
     {
       arbitrary: fc
-        .tuple(validValue, fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'image/png', 'application/json; charset=utf-16', 'text/html'))
+        .tuple(
+          validValue,
+          fc.constantFrom(
+            'text/plain',
+            'application/xml',
+            'application/octet-stream',
+            'image/png',
+            'application/json; charset=utf-16',
+            'text/html',
+          ),
+        )
         .map(([value, contentType]): BodyChoice => ({
           mutation: 'wrong_content_type',
           contentType,
@@ -331,9 +434,14 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
       weight: 1,
     },
     {
-      arbitrary: fc.constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}').map(
-        (payload): BodyChoice => ({ mutation: 'prototype_pollution', contentType: 'application/json', payload, isInvalid: isJson && hasRequiredBody }),
-      ),
+      arbitrary: fc
+        .constantFrom('{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}')
+        .map((payload): BodyChoice => ({
+          mutation: 'prototype_pollution',
+          contentType: 'application/json',
+          payload,
+          isInvalid: isJson && hasRequiredBody,
+        })),
       weight: 1,
     },
   ];
@@ -348,13 +456,21 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     });
   }
   const mutable = Object.entries(schema.properties ?? {})
-    .map(([key, property]) => ({ key, wrong: wrongValueFor(property) }))
-    .filter((entry): entry is { key: string; wrong: fc.Arbitrary<unknown> } => entry.wrong !== null);
+    .map(([key, property]) => ({ key, wrong: wrongValueFor(property), isRequired: required.includes(key) }))
+    .filter((entry): entry is { key: string; wrong: fc.Arbitrary<unknown>; isRequired: boolean } => entry.wrong !== null);
   if (mutable.length && isJson) {
     choices.push({
       arbitrary: fc
         .tuple(validValue, fc.constantFrom(...mutable))
-        .chain(([value, entry]) => entry.wrong.map((wrong): BodyChoice => ({ mutation: 'wrong_type', ...encodeBody({ ...asObject(value), [entry.key]: wrong }), isInvalid: true }))),
+        .chain(([value, entry]) =>
+          entry.wrong.map((wrong): BodyChoice => ({
+            mutation: 'wrong_type',
+            ...encodeBody({ ...asObject(value), [entry.key]: wrong }),
+            // A required field of the wrong type must be refused; an optional one may be ignored (a JSON
+            // evidence statement has no `file`, which only multipart uploads carry).
+            isInvalid: entry.isRequired,
+          })),
+        ),
       weight: 3,
     });
   }
@@ -363,14 +479,23 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     choices.push({
       arbitrary: fc.tuple(validValue, fc.constantFrom(...bounded)).map(([value, [key, property]]): BodyChoice => {
         const isOnlyString = typesOf(property).length === 1 && !property.enum;
-        return { mutation: 'huge_string', ...encodeBody({ ...asObject(value), [key]: HUGE }), isInvalid: isJson && isOnlyString && property.maxLength !== undefined };
+        return {
+          mutation: 'huge_string',
+          ...encodeBody({ ...asObject(value), [key]: HUGE }),
+          isInvalid: isJson && isOnlyString && property.maxLength !== undefined,
+        };
       }),
       weight: 1,
     });
   }
   if (isJson || isMultipart) {
     choices.push({
-      arbitrary: fc.constant<BodyChoice>({ mutation: 'too_large', contentType: 'application/json', payload: JSON.stringify({ blob: 'B'.repeat(1_100_000) }), isInvalid: true }),
+      arbitrary: fc.constant<BodyChoice>({
+        mutation: 'too_large',
+        contentType: 'application/json',
+        payload: JSON.stringify({ blob: 'B'.repeat(1_100_000) }),
+        isInvalid: true,
+      }),
       weight: 1,
     });
   }
@@ -390,8 +515,14 @@ export function requestArbitrary(operation: Operation, pools: FuzzPools): fc.Arb
   return fc
     .record({
       path: pathArbitrary(operation, pools),
-      query: operation.queryParams.length || operation.method === 'GET' ? queryArbitrary(operation, pools) : fc.constant({ query: '', isInvalid: false }),
-      body: operation.method === 'GET' || operation.method === 'DELETE' ? fc.constant<BodyChoice>({ mutation: 'valid', isInvalid: false }) : bodyArbitrary(operation, pools),
+      query:
+        operation.queryParams.length || operation.method === 'GET'
+          ? queryArbitrary(operation, pools)
+          : fc.constant({ query: '', isInvalid: false }),
+      body:
+        operation.method === 'GET' || operation.method === 'DELETE'
+          ? fc.constant<BodyChoice>({ mutation: 'valid', isInvalid: false })
+          : bodyArbitrary(operation, pools),
       caller: fc.oneof(...CALLERS),
       idempotencyKey: fc.oneof(
         { arbitrary: fc.constant(undefined), weight: 8 },

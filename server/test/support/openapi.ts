@@ -75,7 +75,11 @@ export async function loadOpenApi(app: FastifyInstance): Promise<{ document: Ope
         requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
         responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
       };
-      const parameters = (op.parameters ?? []).map((p) => ({ ...p, required: p.required ?? false, schema: deref(p.schema ?? {}, document) }));
+      const parameters = (op.parameters ?? []).map((p) => ({
+        ...p,
+        required: p.required ?? false,
+        schema: deref(p.schema ?? {}, document),
+      }));
       const content = op.requestBody?.content ?? {};
       const contentTypes = Object.keys(content);
       const bodySchema = contentTypes.map((type) => content[type]?.schema).find(Boolean);
@@ -86,7 +90,9 @@ export async function loadOpenApi(app: FastifyInstance): Promise<{ document: Ope
         isAuthenticated: Array.isArray(op.security) && op.security.length > 0,
         pathParams: parameters.filter((p) => p.in === 'path'),
         queryParams: parameters.filter((p) => p.in === 'query'),
-        ...(contentTypes.length ? { body: { isRequired: op.requestBody?.required ?? false, contentTypes, schema: deref(bodySchema ?? {}, document) } } : {}),
+        ...(contentTypes.length
+          ? { body: { isRequired: op.requestBody?.required ?? false, contentTypes, schema: deref(bodySchema ?? {}, document) } }
+          : {}),
         responses: Object.fromEntries(
           Object.entries(op.responses ?? {}).map(([status, answer]) => {
             const schema = answer.content?.['application/json']?.schema;

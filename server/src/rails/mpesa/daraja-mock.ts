@@ -196,21 +196,25 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
                    WHERE callback_due_at <= now() AND callback_sent_at IS NULL
                    ORDER BY callback_due_at LIMIT 50 FOR UPDATE SKIP LOCKED)
       RETURNING id`;
-    for (const { id } of due) {
-      const row = await db.mockMpesaRequest.findUniqueOrThrow({ where: { id } });
-      const body = row.kind === 'stk' ? stkCallbackBody(row) : b2cResultBody(row, options.shortcode);
-      try {
-        await fetch(row.callbackUrl, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-      } catch (error) {
-        // Like Safaricom, the mock does not retry a callback the receiver failed to take.
-        app.log.warn({ err: error, id }, 'daraja mock callback delivery failed');
-      }
-    }
+    // Like Safaricom, callbacks go out side by side, not one after the other: one slow receiver does not
+    // hold the rest back (and pay-in throughput is not capped at one callback at a time, see bench).
+    await Promise.all(
+      due.map(async ({ id }) => {
+        const row = await db.mockMpesaRequest.findUniqueOrThrow({ where: { id } });
+        const body = row.kind === 'stk' ? stkCallbackBody(row) : b2cResultBody(row, options.shortcode);
+        try {
+          await fetch(row.callbackUrl, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(10_000),
+          });
+        } catch (error) {
+          // Like Safaricom, the mock does not retry a callback the receiver failed to take.
+          app.log.warn({ err: error, id }, 'daraja mock callback delivery failed');
+        }
+      }),
+    );
   }
 
   // Deliver only once the server listens: a callback due during a restart must reach the new process.
