@@ -62,7 +62,10 @@ export async function settlePayouts(t: TestApp, transactionId: string) {
 
 export async function expectLedgerHealthy(t: TestApp) {
   const report = await checkLedgerInvariants(t.ctx.db);
-  expect(report, JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toMatchObject({
+  expect(
+    report,
+    JSON.stringify(report, (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+  ).toMatchObject({
     isHealthy: true,
     unbalancedJournals: 0,
     overdrawnBalances: 0,

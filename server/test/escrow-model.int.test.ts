@@ -65,29 +65,38 @@ afterAll(() => t?.close());
 describe('escrow state machine against a model', () => {
   it('agrees with the model on every step and keeps the ledger balanced', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArbitrary, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 500 }), async (steps, hundreds) => {
-        const price = hundreds * 100;
-        const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: price, product_name: 'Model item', transaction_type: 'standard' });
-        let status: Status = 'pending';
-        for (const step of steps) {
-          const want = expected(status, step);
-          if (step.kind === 'pay') {
-            if (status !== 'pending') continue; // paying is only offered while pending (covered elsewhere)
-            const payment = await payAndSettle(t, buyer, created.id, step.succeeds ? {} : { phone_number: failingPhone });
-            expect(payment.status).toBe(step.succeeds ? 'completed' : 'failed');
-          } else {
-            const who = step.by === 'buyer' ? buyer : step.by === 'seller' ? seller : stranger;
-            const payload = step.name === 'dispute' ? { reason: 'Not what was agreed' } : undefined;
-            const response = await action(t, who, created.id, step.name, payload);
-            expect(response.statusCode, `${status} --${step.name} by ${step.by}--> ${response.body}`).toBe(want.code);
+      fc.asyncProperty(
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 500 }),
+        async (steps, hundreds) => {
+          const price = hundreds * 100;
+          const created = await createTransaction(t, buyer, {
+            seller_phone: seller.phone,
+            amount: price,
+            product_name: 'Model item',
+            transaction_type: 'standard',
+          });
+          let status: Status = 'pending';
+          for (const step of steps) {
+            const want = expected(status, step);
+            if (step.kind === 'pay') {
+              if (status !== 'pending') continue; // paying is only offered while pending (covered elsewhere)
+              const payment = await payAndSettle(t, buyer, created.id, step.succeeds ? {} : { phone_number: failingPhone });
+              expect(payment.status).toBe(step.succeeds ? 'completed' : 'failed');
+            } else {
+              const who = step.by === 'buyer' ? buyer : step.by === 'seller' ? seller : stranger;
+              const payload = step.name === 'dispute' ? { reason: 'Not what was agreed' } : undefined;
+              const response = await action(t, who, created.id, step.name, payload);
+              expect(response.statusCode, `${status} --${step.name} by ${step.by}--> ${response.body}`).toBe(want.code);
+            }
+            status = want.next;
+            const row = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
+            expect(row.status).toBe(status);
+            expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(HELD.includes(status) ? BigInt(price) * 100n : 0n);
+            await expectLedgerHealthy(t);
           }
-          status = want.next;
-          const row = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
-          expect(row.status).toBe(status);
-          expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(HELD.includes(status) ? BigInt(price) * 100n : 0n);
-          await expectLedgerHealthy(t);
-        }
-      }),
+        },
+      ),
       { numRuns: 50 },
     );
   });

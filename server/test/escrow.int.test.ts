@@ -2,7 +2,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, pay, payAndSettle, paymentStatus, settlePayouts } from './escrow-helpers.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  pay,
+  payAndSettle,
+  paymentStatus,
+  settlePayouts,
+} from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -18,7 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const standard = (amount = 1000) => ({ seller_phone: `0${seller.phone.slice(3)}`, amount, product_name: 'Samsung A15 phone', transaction_type: 'standard' });
+const standard = (amount = 1000) => ({
+  seller_phone: `0${seller.phone.slice(3)}`,
+  amount,
+  product_name: 'Samsung A15 phone',
+  transaction_type: 'standard',
+});
 
 describe('happy path', () => {
   it('creates, pays by STK push, dispatches, releases and pays the seller by B2C', async () => {
@@ -48,9 +62,20 @@ describe('happy path', () => {
     data = await detail(t, seller, created.id);
     const events = data.timeline.map((event: { event_type: string }) => event.event_type);
     expect(events).toEqual(
-      expect.arrayContaining(['transaction_initiated', 'payment_initiated', 'payment_completed', 'transaction_funded', 'dispatch_confirmed', 'delivery_confirmed', 'payment_released', 'payout_completed']),
+      expect.arrayContaining([
+        'transaction_initiated',
+        'payment_initiated',
+        'payment_completed',
+        'transaction_funded',
+        'dispatch_confirmed',
+        'delivery_confirmed',
+        'payment_released',
+        'payout_completed',
+      ]),
     );
-    expect(data.timeline.find((event: { event_type: string }) => event.event_type === 'payment_completed')).toMatchObject({ type: 'payment' });
+    expect(data.timeline.find((event: { event_type: string }) => event.event_type === 'payment_completed')).toMatchObject({
+      type: 'payment',
+    });
     expect(data.charges).toEqual({ buyer_charge: '25.00', seller_charge: '25.00', total_service_charge: '50.00' });
     expect(data.payment_status).toEqual({ total_payments: 1, successful_payments: 1, failed_payments: 0 });
 
@@ -93,12 +118,27 @@ describe('access and state rules', () => {
   });
 
   it('rejects buyer = seller with 422 and bad input with 400 naming the field', async () => {
-    const self = await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: { ...standard(), seller_phone: buyer.phone } });
+    const self = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: bearer(buyer),
+      payload: { ...standard(), seller_phone: buyer.phone },
+    });
     expect(self.statusCode).toBe(422);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: { ...standard(), seller_phone: '12345', amount: 0 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: bearer(buyer),
+      payload: { ...standard(), seller_phone: '12345', amount: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['seller_phone', 'amount']));
-    const long = await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: { ...standard(), product_name: 'x'.repeat(101) } });
+    const long = await t.app.inject({
+      method: 'POST',
+      url: '/api/transactions',
+      headers: bearer(buyer),
+      payload: { ...standard(), product_name: 'x'.repeat(101) },
+    });
     expect(long.statusCode).toBe(400);
     expect(long.json().errors.product_name).toBeDefined();
     const noAuth = await t.app.inject({ method: 'POST', url: '/api/transactions', payload: standard() });
@@ -110,7 +150,7 @@ describe('access and state rules', () => {
     expect(created.status).toBe('pending');
   });
 
-  it('lists only the caller\'s transactions, with filters, search and a summary', async () => {
+  it("lists only the caller's transactions, with filters, search and a summary", async () => {
     const other = await makeUser(t.app, { userType: 'buyer' });
     const mine = await createTransaction(t, other, standard(2000));
     const list = await t.app.inject({ method: 'GET', url: '/api/transactions?per_page=5', headers: bearer(other) });
@@ -211,7 +251,9 @@ describe('exactly once', () => {
     };
     const url = `${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}`;
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })),
+      Array.from({ length: 20 }, () =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      ),
     );
     for (const answer of answers) expect(await answer.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
@@ -222,7 +264,11 @@ describe('exactly once', () => {
   });
 
   it('rejects callbacks on a wrong secret with 404', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/payments/mpesa/callback/wrong-secret', payload: { Body: { stkCallback: { CheckoutRequestID: 'x', ResultCode: 0 } } } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/mpesa/callback/wrong-secret',
+      payload: { Body: { stkCallback: { CheckoutRequestID: 'x', ResultCode: 0 } } },
+    });
     expect(response.statusCode).toBe(404);
   });
 

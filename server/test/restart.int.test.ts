@@ -35,7 +35,12 @@ describe('restart', () => {
     let t = await start();
     buyer = await makeUser(t.app, { userType: 'buyer' });
     seller = await makeUser(t.app, { userType: 'seller' });
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 2500, product_name: 'Restart test', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2500,
+      product_name: 'Restart test',
+      transaction_type: 'standard',
+    });
     const payment = await pay(t, buyer, created.id);
     await t.close(); // down before the customer answers
     current = undefined;

@@ -65,6 +65,8 @@ export function registerJobHandlers(ctx: AppContext): void {
 export async function startRecurringJobs(ctx: AppContext): Promise<void> {
   for (const recurring of [installmentSweep, maintenanceSweep]) {
     // A database that is not reachable yet must not stop the server: the next start catches up.
-    await recurring.start(ctx).catch((error: unknown) => ctx.log.warn({ err: error, queue: recurring.queue }, 'could not queue a recurring job'));
+    await recurring
+      .start(ctx)
+      .catch((error: unknown) => ctx.log.warn({ err: error, queue: recurring.queue }, 'could not queue a recurring job'));
   }
 }

@@ -54,31 +54,78 @@ export async function seedDemoTransactions(ctx: AppContext): Promise<void> {
   const create = (input: Omit<CreateTransactionInput, 'channel'>) => createTransaction(ctx, { ...input, channel: 'web' });
 
   // pending: created, not paid yet
-  await create({ buyerId: wanjiku.id, sellerPhone: otieno.phoneNumber, productName: 'Tecno Spark 20 Pro', transactionType: 'standard', amount: kes(18_500) });
+  await create({
+    buyerId: wanjiku.id,
+    sellerPhone: otieno.phoneNumber,
+    productName: 'Tecno Spark 20 Pro',
+    transactionType: 'standard',
+    amount: kes(18_500),
+  });
   // funded: paid into escrow, waiting for dispatch
-  const funded = await create({ buyerId: wanjiku.id, sellerPhone: amina.phoneNumber, productName: 'Hand-woven kiondo bags (x5)', transactionType: 'protected', amount: kes(4_500) });
+  const funded = await create({
+    buyerId: wanjiku.id,
+    sellerPhone: amina.phoneNumber,
+    productName: 'Hand-woven kiondo bags (x5)',
+    transactionType: 'protected',
+    amount: kes(4_500),
+  });
   await settleNextPayment(ctx, funded.id);
   // dispatched: on its way, inspection window running
-  const dispatched = await create({ buyerId: amina.id, sellerPhone: otieno.phoneNumber, productName: 'HP EliteBook 840 G6 laptop', transactionType: 'standard', amount: kes(42_000) });
+  const dispatched = await create({
+    buyerId: amina.id,
+    sellerPhone: otieno.phoneNumber,
+    productName: 'HP EliteBook 840 G6 laptop',
+    transactionType: 'standard',
+    amount: kes(42_000),
+  });
   await settleNextPayment(ctx, dispatched.id);
   await dispatchTransaction(ctx, { transactionId: dispatched.id, caller: as(otieno) });
   // completed: released, seller paid by B2C when the worker starts
-  const completed = await create({ buyerId: wanjiku.id, sellerPhone: kipchoge.phoneNumber, productName: 'Second-hand Subaru Forester tyres', transactionType: 'standard', amount: kes(24_000) });
+  const completed = await create({
+    buyerId: wanjiku.id,
+    sellerPhone: kipchoge.phoneNumber,
+    productName: 'Second-hand Subaru Forester tyres',
+    transactionType: 'standard',
+    amount: kes(24_000),
+  });
   await settleNextPayment(ctx, completed.id);
   await dispatchTransaction(ctx, { transactionId: completed.id, caller: as(kipchoge) });
   await releasePayment(ctx, { transactionId: completed.id, caller: as(wanjiku) });
   // cancelled: cancelled before payment
-  const cancelled = await create({ buyerId: amina.id, sellerPhone: kipchoge.phoneNumber, productName: 'Maasai shuka blankets', transactionType: 'standard', amount: kes(2_400) });
+  const cancelled = await create({
+    buyerId: amina.id,
+    sellerPhone: kipchoge.phoneNumber,
+    productName: 'Maasai shuka blankets',
+    transactionType: 'standard',
+    amount: kes(2_400),
+  });
   await cancelTransaction(ctx, { transactionId: cancelled.id, caller: as(amina), reason: 'Found them locally' });
   // refunded: funded, then cancelled by the seller (out of stock)
-  const refunded = await create({ buyerId: wanjiku.id, sellerPhone: otieno.phoneNumber, productName: 'JBL Flip 6 speaker', transactionType: 'standard', amount: kes(13_000) });
+  const refunded = await create({
+    buyerId: wanjiku.id,
+    sellerPhone: otieno.phoneNumber,
+    productName: 'JBL Flip 6 speaker',
+    transactionType: 'standard',
+    amount: kes(13_000),
+  });
   await settleNextPayment(ctx, refunded.id);
   await cancelTransaction(ctx, { transactionId: refunded.id, caller: as(otieno), reason: 'Out of stock' });
   // disputed: dispatched, then disputed by the buyer
-  const disputed = await create({ buyerId: amina.id, sellerPhone: kipchoge.phoneNumber, productName: 'Samsung 43" smart TV', transactionType: 'protected', amount: kes(38_000) });
+  const disputed = await create({
+    buyerId: amina.id,
+    sellerPhone: kipchoge.phoneNumber,
+    productName: 'Samsung 43" smart TV',
+    transactionType: 'protected',
+    amount: kes(38_000),
+  });
   await settleNextPayment(ctx, disputed.id);
   await dispatchTransaction(ctx, { transactionId: disputed.id, caller: as(kipchoge) });
-  await openDispute(ctx, { transactionId: disputed.id, caller: as(amina), description: 'The screen has dead pixels on arrival', reason: 'quality_issue' });
+  await openDispute(ctx, {
+    transactionId: disputed.id,
+    caller: as(amina),
+    description: 'The screen has dead pixels on arrival',
+    reason: 'quality_issue',
+  });
   // installment: Lipa Mdogo Mdogo with the deposit paid (the spec's sofa)
   const sofa = await create({
     buyerId: wanjiku.id,

@@ -12,7 +12,12 @@ it('deletes expired rows and keeps live ones', async () => {
   const { db } = t.ctx;
   const old = new Date(Date.now() - 8 * 24 * 3600_000);
   const soon = new Date(Date.now() + 60_000);
-  await db.rateLimitBucket.createMany({ data: [{ key: 'old', count: 3, resetAt: old }, { key: 'live', count: 1, resetAt: soon }] });
+  await db.rateLimitBucket.createMany({
+    data: [
+      { key: 'old', count: 3, resetAt: old },
+      { key: 'live', count: 1, resetAt: soon },
+    ],
+  });
   await db.idempotencyRecord.createMany({
     data: [
       { scope: 's', key: 'old', requestHash: 'h', createdAt: old },

@@ -14,7 +14,15 @@ import { partyRole } from '../transactions/access.ts';
 import { applyStkResult } from './use-cases/apply-stk-result.ts';
 import { initiatePayment } from './use-cases/initiate-payment.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope, 502: errorEnvelope };
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  502: errorEnvelope,
+};
 const accepted = z.object({ ResultCode: z.literal(0), ResultDesc: z.literal('Accepted') });
 const ACCEPTED = { ResultCode: 0 as const, ResultDesc: 'Accepted' as const };
 
@@ -43,7 +51,12 @@ const b2cResultBody = z.object({
     ConversationID: z.string().max(100).optional(),
     TransactionID: z.string().max(100).optional(),
     ResultParameters: z
-      .object({ ResultParameter: z.union([z.array(z.object({ Key: z.string(), Value: z.unknown() })), z.object({ Key: z.string(), Value: z.unknown() })]) })
+      .object({
+        ResultParameter: z.union([
+          z.array(z.object({ Key: z.string(), Value: z.unknown() })),
+          z.object({ Key: z.string(), Value: z.unknown() }),
+        ]),
+      })
       .optional(),
   }),
 });
@@ -101,7 +114,13 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         phone: request.body.phone_number,
         amount: request.body.amount,
       });
-      return reply.status(202).send({ success: true as const, message: 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.', data: { payment: paymentWire(payment) } });
+      return reply
+        .status(202)
+        .send({
+          success: true as const,
+          message: 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.',
+          data: { payment: paymentWire(payment) },
+        });
     },
   );
 
@@ -109,7 +128,13 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
     '/:id/status',
     {
       preHandler: app.requireAuth,
-      schema: { tags: ['payments'], summary: 'Status of one payment', security, params: idParam, response: { 200: paymentResponse, ...errors } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Status of one payment',
+        security,
+        params: idParam,
+        response: { 200: paymentResponse, ...errors },
+      },
     },
     async (request) => {
       const payment = await ctx.db.payment.findUnique({

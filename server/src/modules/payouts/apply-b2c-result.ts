@@ -26,7 +26,10 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
       SELECT id FROM payouts WHERE originator_conversation_id = ${result.originatorConversationId} FOR UPDATE`;
     const id = rows[0]?.id;
     if (!id) return 'unknown';
-    const payout = await tx.payout.findUniqueOrThrow({ where: { id }, include: { transaction: { select: { id: true, referenceNumber: true } } } });
+    const payout = await tx.payout.findUniqueOrThrow({
+      where: { id },
+      include: { transaction: { select: { id: true, referenceNumber: true } } },
+    });
     if (payout.status !== 'processing') return 'duplicate';
     const isRefund = payout.kind === 'buyer_refund';
     const amount = formatKes(payout.amountCents);
@@ -35,7 +38,14 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
     if (result.resultCode === 0) {
       await tx.payout.update({
         where: { id },
-        data: { status: 'completed', mpesaReceipt: result.receipt, resultCode: 0, resultDesc: result.resultDesc, completedAt: ctx.now(), lastError: null },
+        data: {
+          status: 'completed',
+          mpesaReceipt: result.receipt,
+          resultCode: 0,
+          resultDesc: result.resultDesc,
+          completedAt: ctx.now(),
+          lastError: null,
+        },
       });
       await postJournal(tx, {
         key: `payout:${id}`,
@@ -53,7 +63,12 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
         description: `${amount} sent to ${isRefund ? 'the buyer' : 'the seller'} by M-Pesa (${result.receipt ?? 'no receipt'})`,
         data: { amount: formatCents(payout.amountCents), mpesa_receipt: result.receipt },
       });
-      await queueSms(ctx, tx, { phone: payout.recipientPhone, template: 'payout_sent', params: { amount, ref, receipt: result.receipt ?? '' }, transactionId: payout.transactionId });
+      await queueSms(ctx, tx, {
+        phone: payout.recipientPhone,
+        template: 'payout_sent',
+        params: { amount, ref, receipt: result.receipt ?? '' },
+        transactionId: payout.transactionId,
+      });
       return 'completed';
     }
 
@@ -79,7 +94,12 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
       description: `M-Pesa could not pay ${amount} to ${isRefund ? 'the buyer' : 'the seller'}: ${result.resultDesc}`,
       data: { amount: formatCents(payout.amountCents), failure_reason: result.resultDesc, attempts: payout.attempts },
     });
-    await queueSms(ctx, tx, { phone: payout.recipientPhone, template: 'payout_failed', params: { amount, ref, reason: result.resultDesc.slice(0, 60) }, transactionId: payout.transactionId });
+    await queueSms(ctx, tx, {
+      phone: payout.recipientPhone,
+      template: 'payout_failed',
+      params: { amount, ref, reason: result.resultDesc.slice(0, 60) },
+      transactionId: payout.transactionId,
+    });
     return 'failed';
   });
 }

@@ -12,17 +12,24 @@ export const MAX_PAYOUT_ATTEMPTS = 3;
 
 export function b2cCallbackUrls(ctx: AppContext) {
   const base = `${ctx.config.PUBLIC_BASE_URL}/api/payments/mpesa/b2c`;
-  return { resultUrl: `${base}/result/${ctx.config.MPESA_CALLBACK_SECRET}`, timeoutUrl: `${base}/timeout/${ctx.config.MPESA_CALLBACK_SECRET}` };
+  return {
+    resultUrl: `${base}/result/${ctx.config.MPESA_CALLBACK_SECRET}`,
+    timeoutUrl: `${base}/timeout/${ctx.config.MPESA_CALLBACK_SECRET}`,
+  };
 }
 
 export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: string }): Promise<void> {
   const claimed = await inTransaction(ctx.db, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM payouts WHERE id = ${payoutId}::uuid FOR UPDATE`;
     if (rows.length === 0) return null;
-    const payout = await tx.payout.findUniqueOrThrow({ where: { id: payoutId }, include: { transaction: { select: { referenceNumber: true } } } });
+    const payout = await tx.payout.findUniqueOrThrow({
+      where: { id: payoutId },
+      include: { transaction: { select: { referenceNumber: true } } },
+    });
     if (payout.status === 'completed' || payout.status === 'failed') return null;
     // A payout already "processing" with an id was sent before a crash or a lost answer: send the same id again.
-    const originatorConversationId = payout.originatorConversationId ?? `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
+    const originatorConversationId =
+      payout.originatorConversationId ?? `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
     await tx.payout.update({
       where: { id: payoutId },
       data: {

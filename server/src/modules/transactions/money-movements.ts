@@ -11,12 +11,7 @@ import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
 
 export type RefundReason =
-  | 'overpayment'
-  | 'cancelled_after_funding'
-  | 'seller_cancelled_plan'
-  | 'withdrawal_accepted'
-  | 'dispute_refund'
-  | 'dispute_split';
+  'overpayment' | 'cancelled_after_funding' | 'seller_cancelled_plan' | 'withdrawal_accepted' | 'dispute_refund' | 'dispute_split';
 
 /**
  * Moves `price` of the escrow to the seller, less the seller's fee share, and queues the B2C payout.
@@ -84,7 +79,11 @@ export async function refundBuyer(
     orderBy: { createdAt: 'asc' },
     select: { payerPhone: true },
   });
-  const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone: payer?.payerPhone ?? txn.buyer.phoneNumber, amount: total });
+  const payout = await createPayout(ctx, tx, txn, {
+    kind: 'buyer_refund',
+    phone: payer?.payerPhone ?? txn.buyer.phoneNumber,
+    amount: total,
+  });
   await tx.refund.create({
     data: { transactionId: txn.id, payoutId: payout.id, reason: options.reason, amountCents: total, note: options.note ?? null },
   });

@@ -108,9 +108,24 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   );
 
   const actions = [
-    { path: 'dispatch', summary: 'Seller: mark a fully paid transaction dispatched', message: 'Transaction marked as dispatched', run: dispatchTransaction },
-    { path: 'release_payment', summary: 'Buyer: confirm delivery and release payment to the seller', message: 'Payment released to the seller', run: releasePayment },
-    { path: 'cancel', summary: 'Buyer or seller: cancel (before payment) or cancel with full refund (funded, not dispatched)', message: 'Transaction cancelled', run: cancelTransaction },
+    {
+      path: 'dispatch',
+      summary: 'Seller: mark a fully paid transaction dispatched',
+      message: 'Transaction marked as dispatched',
+      run: dispatchTransaction,
+    },
+    {
+      path: 'release_payment',
+      summary: 'Buyer: confirm delivery and release payment to the seller',
+      message: 'Payment released to the seller',
+      run: releasePayment,
+    },
+    {
+      path: 'cancel',
+      summary: 'Buyer or seller: cancel (before payment) or cancel with full refund (funded, not dispatched)',
+      message: 'Transaction cancelled',
+      run: cancelTransaction,
+    },
   ] as const;
 
   for (const action of actions) {
@@ -118,12 +133,27 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       `/:id/${action.path}`,
       {
         ...guarded,
-        schema: { tags: ['transactions'], summary: action.summary, security, params: idParam, body: optionalBody, response: { 200: transactionResponse, ...errors } },
+        schema: {
+          tags: ['transactions'],
+          summary: action.summary,
+          security,
+          params: idParam,
+          body: optionalBody,
+          response: { 200: transactionResponse, ...errors },
+        },
       },
       async (request) => {
         const who = caller(request);
-        await action.run(ctx, { transactionId: request.params.id, caller: who, ...(request.body?.reason ? { reason: request.body.reason } : {}) });
-        return { success: true as const, message: action.message, data: { transaction: await transactionForCaller(ctx, request.params.id, who) } };
+        await action.run(ctx, {
+          transactionId: request.params.id,
+          caller: who,
+          ...(request.body?.reason ? { reason: request.body.reason } : {}),
+        });
+        return {
+          success: true as const,
+          message: action.message,
+          data: { transaction: await transactionForCaller(ctx, request.params.id, who) },
+        };
       },
     );
   }
@@ -149,7 +179,11 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         description: request.body.reason,
         ...(request.body.dispute_type ? { reason: request.body.dispute_type } : {}),
       });
-      return { success: true as const, message: 'Dispute opened', data: { transaction: await transactionForCaller(ctx, request.params.id, who) } };
+      return {
+        success: true as const,
+        message: 'Dispute opened',
+        data: { transaction: await transactionForCaller(ctx, request.params.id, who) },
+      };
     },
   );
 };

@@ -74,7 +74,9 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     product_name: txn.productName,
     buyer: partyWire(txn.buyer, txn.buyer.phoneNumber),
     seller: partyWire(txn.seller, txn.sellerPhone),
-    latest_event: extras.latestEvent ? { event_type: extras.latestEvent.eventType, created_at: extras.latestEvent.createdAt.toISOString() } : null,
+    latest_event: extras.latestEvent
+      ? { event_type: extras.latestEvent.eventType, created_at: extras.latestEvent.createdAt.toISOString() }
+      : null,
     created_at: txn.createdAt.toISOString(),
     seller_phone: txn.sellerPhone,
     buyer_fee: formatCents(txn.buyerFeeCents),
@@ -86,7 +88,11 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     my_role: role,
     allowed_actions: actions,
     ...(txn.plan
-      ? { total_cost: formatCents(txn.amountCents), initial_payment: formatCents(txn.plan.depositCents), installment_months: txn.plan.months }
+      ? {
+          total_cost: formatCents(txn.amountCents),
+          initial_payment: formatCents(txn.plan.depositCents),
+          installment_months: txn.plan.months,
+        }
       : {}),
     funded_at: iso(txn.fundedAt),
     dispatched_at: iso(txn.dispatchedAt),

@@ -45,7 +45,12 @@ export async function applyStkResult(ctx: AppContext, result: StkResult): Promis
       const status = result.resultCode === 1032 ? 'cancelled' : 'failed';
       await tx.payment.update({
         where: { id: payment.id },
-        data: { status, resultCode: result.resultCode, resultDesc: result.resultDesc.slice(0, 300), failureReason: result.resultDesc.slice(0, 300) },
+        data: {
+          status,
+          resultCode: result.resultCode,
+          resultDesc: result.resultDesc.slice(0, 300),
+          failureReason: result.resultDesc.slice(0, 300),
+        },
       });
       await appendEvent(tx, {
         transactionId: txn.id,
@@ -70,7 +75,11 @@ export async function applyStkResult(ctx: AppContext, result: StkResult): Promis
     if (result.amount !== undefined && result.amount !== null && BigInt(Math.round(result.amount * 100)) !== payment.amountCents) {
       await tx.payment.update({
         where: { id: payment.id },
-        data: { failureReason: `Amount mismatch: M-Pesa reported ${result.amount}, expected ${formatCents(payment.amountCents)}`, resultCode: 0, mpesaReceipt: result.receipt },
+        data: {
+          failureReason: `Amount mismatch: M-Pesa reported ${result.amount}, expected ${formatCents(payment.amountCents)}`,
+          resultCode: 0,
+          mpesaReceipt: result.receipt,
+        },
       });
       ctx.log.error({ paymentId: payment.id, reported: result.amount }, 'STK callback amount does not match the request');
       return 'amount_mismatch';
@@ -78,9 +87,21 @@ export async function applyStkResult(ctx: AppContext, result: StkResult): Promis
 
     await tx.payment.update({
       where: { id: payment.id },
-      data: { status: 'completed', mpesaReceipt: result.receipt, resultCode: 0, resultDesc: result.resultDesc.slice(0, 300), completedAt: ctx.now() },
+      data: {
+        status: 'completed',
+        mpesaReceipt: result.receipt,
+        resultCode: 0,
+        resultDesc: result.resultDesc.slice(0, 300),
+        completedAt: ctx.now(),
+      },
     });
-    await creditPayment(ctx, tx, txn, { id: payment.id, amount: payment.amountCents, fee: payment.feeCents, receipt: result.receipt, paymentType: payment.paymentType });
+    await creditPayment(ctx, tx, txn, {
+      id: payment.id,
+      amount: payment.amountCents,
+      fee: payment.feeCents,
+      receipt: result.receipt,
+      paymentType: payment.paymentType,
+    });
     return 'credited';
   });
 }
@@ -127,7 +148,12 @@ async function creditPayment(
 
   if (!isPayable) {
     // Paid after a cancellation or a second time: give it all back.
-    await refundBuyer(ctx, tx, txn, { price: pricePart, fee: payment.fee, reason: 'overpayment', key: `refund:${txn.id}:payment:${payment.id}` });
+    await refundBuyer(ctx, tx, txn, {
+      price: pricePart,
+      fee: payment.fee,
+      reason: 'overpayment',
+      key: `refund:${txn.id}:payment:${payment.id}`,
+    });
     return;
   }
   if (excess > 0n) {
@@ -145,13 +171,23 @@ async function creditPayment(
   if (txn.plan) await allocateToInstallments(ctx, tx, txn.plan.id, credited, isFunded);
 
   if (isFunded) {
-    await appendEvent(tx, { transactionId: txn.id, eventType: 'transaction_funded', description: `Fully paid: KES ${formatCents(txn.amountCents)} held in escrow` });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'transaction_funded',
+      description: `Fully paid: KES ${formatCents(txn.amountCents)} held in escrow`,
+    });
   }
   if (txn.transactionType === 'lipa_mdogo_mdogo' && !isFunded) {
-    const next = await tx.installment.findFirst({ where: { planId: txn.plan!.id, status: { in: ['pending', 'overdue'] } }, orderBy: { sequence: 'asc' } });
+    const next = await tx.installment.findFirst({
+      where: { planId: txn.plan!.id, status: { in: ['pending', 'overdue'] } },
+      orderBy: { sequence: 'asc' },
+    });
     const nextText = next ? `${formatKes(next.amountCents - next.paidCents)} by ${next.dueDate.toISOString().slice(0, 10)}` : 'none';
     await notifyParties(ctx, tx, txn, {
-      buyer: ['installment_received', { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents), next: nextText }],
+      buyer: [
+        'installment_received',
+        { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents), next: nextText },
+      ],
     });
     return;
   }

@@ -33,7 +33,8 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   const buyer = await ctx.db.user.findUnique({ where: { id: input.buyerId }, select: { phoneNumber: true, phoneVerifiedAt: true } });
   if (!buyer) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
   if (!buyer.phoneVerifiedAt) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a transaction');
-  if (buyer.phoneNumber === input.sellerPhone) throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone');
+  if (buyer.phoneNumber === input.sellerPhone)
+    throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone');
   // M-Pesa moves whole shillings only.
   if (input.amount % 100n !== 0n || (input.totalCost ?? 0n) % 100n !== 0n) {
     throw businessRule('M-Pesa amounts must be whole shillings', input.amount % 100n !== 0n ? 'amount' : 'total_cost');
@@ -44,7 +45,11 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   const months = input.installmentMonths ?? DEFAULT_PLAN_TERM;
   if (isInstallment) {
     const violation = checkPlanRules({ total: price, deposit: input.amount, months });
-    if (violation) throw businessRule(violation.message, violation.rule === 'TOTAL_TOO_LOW' ? 'total_cost' : violation.rule === 'TERM_NOT_OFFERED' ? 'installment_months' : 'amount');
+    if (violation)
+      throw businessRule(
+        violation.message,
+        violation.rule === 'TOTAL_TOO_LOW' ? 'total_cost' : violation.rule === 'TERM_NOT_OFFERED' ? 'installment_months' : 'amount',
+      );
   }
   const fee = calculateFee(price, FEE_TYPE_FOR_TRANSACTION[input.transactionType]);
   const seller = await ctx.db.user.findUnique({ where: { phoneNumber: input.sellerPhone }, select: { id: true, phoneVerifiedAt: true } });

@@ -23,7 +23,12 @@ export async function dispatchTransaction(ctx: AppContext, options: { transactio
       actorId,
       data: { inspection_ends_at: inspectionEndsAt.toISOString(), ...(options.note ? { note: options.note } : {}) },
     });
-    await ctx.jobs.enqueue(tx, AUTO_RELEASE_QUEUE, { transactionId: txn.id }, { runAt: inspectionEndsAt, singletonKey: `auto-release:${txn.id}` });
+    await ctx.jobs.enqueue(
+      tx,
+      AUTO_RELEASE_QUEUE,
+      { transactionId: txn.id },
+      { runAt: inspectionEndsAt, singletonKey: `auto-release:${txn.id}` },
+    );
     await notifyParties(ctx, tx, txn, { buyer: ['dispatched_buyer', { deadline: displayDateTime(inspectionEndsAt) }] });
     return txn.id;
   });

@@ -37,7 +37,7 @@ export async function openDispute(
       actorId,
       data: { dispute_id: dispute.id, reason },
     });
-    const message: [ 'dispute_opened', Record<string, string>] = ['dispute_opened', { by: actor, reason: options.description.slice(0, 50) }];
+    const message: ['dispute_opened', Record<string, string>] = ['dispute_opened', { by: actor, reason: options.description.slice(0, 50) }];
     await notifyParties(ctx, tx, txn, { buyer: message, seller: message });
     return txn.id;
   });
