@@ -41,7 +41,10 @@ let buyerToken: string;
 let fresh: { id: string; phone: string; name: string };
 const references: string[] = [];
 
-async function call<T = { data: Record<string, unknown> }>(path: string, options: { body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
+async function call<T = { data: Record<string, unknown> }>(
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(new URL(path, inject('baseUrl')), {
     method: options.body === undefined ? 'GET' : 'POST',
     headers: {
@@ -82,7 +85,12 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 
 /** Waits until the page's content (not a spinner) is showing. */
 async function settled(page: Page) {
-  await poll(() => page.getByRole('status').filter({ hasText: /Loading|Checking|Searching/ }).count()).toBe(0);
+  await poll(() =>
+    page
+      .getByRole('status')
+      .filter({ hasText: /Loading|Checking|Searching/ })
+      .count(),
+  ).toBe(0);
 }
 
 beforeAll(async () => {
@@ -93,7 +101,12 @@ beforeAll(async () => {
   for (let index = 0; index < 12; index++) {
     const { status, body } = await call<{ data: { transaction: { reference_number: string } } }>('/api/transactions', {
       token: buyerToken,
-      body: { seller_phone: SELLER_PHONE, amount: 1000 + index * 250, product_name: `Admin e2e item ${index + 1}`, transaction_type: 'standard' },
+      body: {
+        seller_phone: SELLER_PHONE,
+        amount: 1000 + index * 250,
+        product_name: `Admin e2e item ${index + 1}`,
+        transaction_type: 'standard',
+      },
     });
     expect(status).toBe(201);
     references.push(body.data.transaction.reference_number);
@@ -101,7 +114,14 @@ beforeAll(async () => {
   // A new, unverified account for the user actions.
   const phone = `2547${randomInt(10_000_000, 99_999_999)}`.replace(/(1032|0001|2001|1037|2040)$/, '5555');
   const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
-    body: { first_name: 'Zawadi', last_name: 'Mwende', phone_number: phone, user_type: 'seller', password: 'Secret@2026!', password_confirmation: 'Secret@2026!' },
+    body: {
+      first_name: 'Zawadi',
+      last_name: 'Mwende',
+      phone_number: phone,
+      user_type: 'seller',
+      password: 'Secret@2026!',
+      password_confirmation: 'Secret@2026!',
+    },
   });
   expect(registered.status).toBe(201);
   fresh = { id: registered.body.data.user.id, phone, name: 'Zawadi Mwende' };
@@ -128,7 +148,15 @@ describe('admin dashboard', () => {
     await settled(page);
     await poll(() => page.getByText('Online', { exact: true }).isVisible()).toBe(true);
     await expect(page.getByRole('button', { name: /Account menu for Platform Admin/ }).isVisible()).resolves.toBe(true);
-    for (const label of ['Total Transactions', 'Total Users', 'Total Revenue', 'Pending Items', 'Active Transactions', 'Last 24 Hours', 'Completed Today']) {
+    for (const label of [
+      'Total Transactions',
+      'Total Users',
+      'Total Revenue',
+      'Pending Items',
+      'Active Transactions',
+      'Last 24 Hours',
+      'Completed Today',
+    ]) {
       expect(await page.getByText(label, { exact: true }).isVisible(), label).toBe(true);
     }
     const rows = page.locator('table tbody tr');

@@ -46,7 +46,9 @@ let cluster: EmbeddedCluster | undefined;
 let tempDir: string | undefined;
 let databaseUrl = values.url;
 if (!databaseUrl) {
-  const baseDir = values.keep ? path.join(projectRoot, '.data', 'bench-admin') : (tempDir = await mkdtemp(path.join(tmpdir(), 'bench-admin-')));
+  const baseDir = values.keep
+    ? path.join(projectRoot, '.data', 'bench-admin')
+    : (tempDir = await mkdtemp(path.join(tmpdir(), 'bench-admin-')));
   console.log(`Starting embedded PostgreSQL in ${baseDir}…`);
   cluster = await startEmbeddedPostgres({ baseDir, persistent: values.keep });
   if (!(await databaseExists(cluster, 'escrow_bench'))) await cluster.createDatabase('escrow_bench');
@@ -108,7 +110,11 @@ try {
     { name: 'transactions (page 1)', path: '/api/admin/monitoring/transactions', target: true },
     { name: 'transactions (page 50, 20 per page)', path: '/api/admin/monitoring/transactions?page=50&per_page=20', target: true },
     { name: 'transactions (status=disputed)', path: '/api/admin/monitoring/transactions?status=disputed&per_page=20', target: true },
-    { name: 'transactions (search reference part)', path: `/api/admin/monitoring/transactions?search=${sample.reference_number.slice(4, 11)}`, target: true },
+    {
+      name: 'transactions (search reference part)',
+      path: `/api/admin/monitoring/transactions?search=${sample.reference_number.slice(4, 11)}`,
+      target: true,
+    },
     { name: 'transactions (search buyer phone)', path: `/api/admin/monitoring/transactions?search=${localPhone}`, target: true },
     { name: 'transactions (amount 1000–5000)', path: '/api/admin/monitoring/transactions?amount_min=1000&amount_max=5000', target: true },
     { name: 'transaction timeline', path: `/api/admin/monitoring/transactions/${sample.id}/timeline`, target: false },

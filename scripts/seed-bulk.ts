@@ -22,9 +22,72 @@ export interface SeedBulkOptions {
   log?: (line: string) => void;
 }
 
-const FIRST_NAMES = ['Wanjiku', 'Otieno', 'Amina', 'Kipchoge', 'Achieng', 'Mwangi', 'Njeri', 'Kamau', 'Wambui', 'Ochieng', 'Chebet', 'Mutua', 'Akinyi', 'Kiprono', 'Nyambura', 'Omondi', 'Wairimu', 'Barasa', 'Jepkosgei', 'Halima'];
-const LAST_NAMES = ['Kamau', 'Odhiambo', 'Hassan', 'Rotich', 'Mwangi', 'Njoroge', 'Wafula', 'Kariuki', 'Onyango', 'Kiptoo', 'Muthoni', 'Owino', 'Chege', 'Koech', 'Auma', 'Gitau', 'Langat', 'Wekesa', 'Nyaga', 'Abdi'];
-const PRODUCTS = ['Samsung Galaxy A15', 'HP Laptop 15"', 'Sofa set (5 seater)', 'Hisense 43" TV', 'Bicycle', 'Maize (10 bags)', 'Solar panel kit', 'iPhone 13', 'Fridge 200L', 'Dining table', 'Motorbike spare parts', 'Wedding dress', 'Website design', 'Used Toyota Vitz deposit', 'Office chairs (4)', 'Cement (20 bags)', 'Gas cooker', 'PlayStation 5', 'Water tank 5000L', 'School uniforms'];
+const FIRST_NAMES = [
+  'Wanjiku',
+  'Otieno',
+  'Amina',
+  'Kipchoge',
+  'Achieng',
+  'Mwangi',
+  'Njeri',
+  'Kamau',
+  'Wambui',
+  'Ochieng',
+  'Chebet',
+  'Mutua',
+  'Akinyi',
+  'Kiprono',
+  'Nyambura',
+  'Omondi',
+  'Wairimu',
+  'Barasa',
+  'Jepkosgei',
+  'Halima',
+];
+const LAST_NAMES = [
+  'Kamau',
+  'Odhiambo',
+  'Hassan',
+  'Rotich',
+  'Mwangi',
+  'Njoroge',
+  'Wafula',
+  'Kariuki',
+  'Onyango',
+  'Kiptoo',
+  'Muthoni',
+  'Owino',
+  'Chege',
+  'Koech',
+  'Auma',
+  'Gitau',
+  'Langat',
+  'Wekesa',
+  'Nyaga',
+  'Abdi',
+];
+const PRODUCTS = [
+  'Samsung Galaxy A15',
+  'HP Laptop 15"',
+  'Sofa set (5 seater)',
+  'Hisense 43" TV',
+  'Bicycle',
+  'Maize (10 bags)',
+  'Solar panel kit',
+  'iPhone 13',
+  'Fridge 200L',
+  'Dining table',
+  'Motorbike spare parts',
+  'Wedding dress',
+  'Website design',
+  'Used Toyota Vitz deposit',
+  'Office chairs (4)',
+  'Cement (20 bags)',
+  'Gas cooker',
+  'PlayStation 5',
+  'Water tank 5000L',
+  'School uniforms',
+];
 
 /** A deterministic id: md5 of a row key, with the version and variant bits of a v4 UUID so every validator accepts it. */
 const uuid = (key: string) => `overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -64,7 +127,9 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
       FROM generate_series(1::bigint, ${userCount}::bigint) AS i
       ON CONFLICT DO NOTHING`);
 
-    const bands = FEE_BANDS.map((band) => `(${band.min}, ${band.max}, ${band.wo_dispute}, ${band.with_dispute}, ${band.lipa_mdogo_mdogo})`).join(',');
+    const bands = FEE_BANDS.map(
+      (band) => `(${band.min}, ${band.max}, ${band.wo_dispute}, ${band.with_dispute}, ${band.lipa_mdogo_mdogo})`,
+    ).join(',');
     const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
     // A bijection of i onto 40 bits, written as 8 Crockford base32 characters: unique references.
     const scrambled = `((i::bigint * 2654435761) % 1099511627776)`;
@@ -235,7 +300,17 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
       log(`seed-bulk: ${to.toLocaleString()} / ${count.toLocaleString()} transactions (${elapsed()})`);
     }
     log('seed-bulk: VACUUM ANALYZE…');
-    for (const table of ['users', 'transactions', 'installment_plans', 'payments', 'timeline_events', 'ledger_journals', 'ledger_postings', 'payouts', 'disputes']) {
+    for (const table of [
+      'users',
+      'transactions',
+      'installment_plans',
+      'payments',
+      'timeline_events',
+      'ledger_journals',
+      'ledger_postings',
+      'payouts',
+      'disputes',
+    ]) {
       await client.query(`VACUUM ANALYZE ${table}`);
     }
     log(`seed-bulk: done in ${elapsed()}`);

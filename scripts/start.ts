@@ -30,9 +30,9 @@ ${line}
   API docs:        ${runtime.url}/api/docs
   USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)
 
-  Admin login:     ${runtime.adminPhone} / ${env.ADMIN_PASSWORD === 'Admin@2026!' ? 'Admin@2026! (set ADMIN_PASSWORD)' : '(ADMIN_PASSWORD)'}
+  Admin login:     0${runtime.adminPhone.slice(3)} / ${env.ADMIN_PASSWORD === 'Admin@2026!' ? 'Admin@2026! (set ADMIN_PASSWORD)' : '(ADMIN_PASSWORD)'}
   Demo logins (password ${DEMO_PASSWORD}):
-${DEMO_USERS.map((user) => `    ${user.phone}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
+${DEMO_USERS.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
   M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer
 ${line}
 `);

@@ -49,7 +49,7 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
     ...(config.NODE_ENV === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
       : {}),
   };
 }
