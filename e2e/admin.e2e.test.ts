@@ -9,11 +9,13 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
 
-const DEMO_PASSWORD = 'Demo@2026!';
-const BUYER_PHONE = '0711000101';
-const SELLER_PHONE = '0711000202';
+const [DEMO_BUYER, DEMO_SELLER] = DEMO_USERS;
+const localPhone = (phone: string) => `0${phone.slice(3)}`;
+const BUYER_PHONE = localPhone(DEMO_BUYER.phone);
+const SELLER_PHONE = localPhone(DEMO_SELLER.phone);
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
 
 /** Every page of the admin area, by path and its h1. */
@@ -32,7 +34,7 @@ const PAGES: [path: string, heading: string][] = [
   ['/dashboard/settings', 'Settings'],
   ['/dashboard/help', 'Help Center'],
   ['/dashboard/profile', 'Profile'],
-  ['/dashboard/search?q=0711000101', 'Search'],
+  [`/dashboard/search?q=${BUYER_PHONE}`, 'Search'],
 ];
 
 let browser: Browser;
@@ -286,8 +288,8 @@ describe('admin dashboard', () => {
     const { page, context, errors } = await signInAsAdmin();
     await page.getByLabel('Search transactions and users').fill(BUYER_PHONE);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/dashboard\/search\?q=0711000101/);
-    await poll(() => page.getByText('Wanjiku Kamau', { exact: true }).isVisible()).toBe(true);
+    await page.waitForURL(new RegExp(`/dashboard/search\\?q=${BUYER_PHONE}`));
+    await poll(() => page.getByText(`${DEMO_BUYER.firstName} ${DEMO_BUYER.lastName}`, { exact: true }).isVisible()).toBe(true);
     await poll(() => page.getByText(references.at(-1)!).isVisible()).toBe(true);
     expect(realErrors(errors)).toEqual([]);
     await context.close();

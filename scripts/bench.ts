@@ -178,14 +178,22 @@ try {
        VALUES (gen_random_uuid(), 'Bench', 'Admin', '254700000001', 'admin', now(), now()) RETURNING id`,
     )
   ).rows[0]!;
+  // A busy merchant: one seller gets 5 % of the seeded sales (the seed spreads them evenly).
   const busy = (
-    await client.query<{ id: string; user_type: string; n: string }>(
-      `SELECT u.id, u.user_type::text, COUNT(*) AS n FROM transactions t JOIN users u ON u.id = t.buyer_id
-       WHERE u.status = 'active' GROUP BY u.id ORDER BY COUNT(*) DESC LIMIT 1`,
+    await client.query<{ id: string; user_type: string }>(
+      `SELECT id, user_type::text FROM users WHERE user_type IN ('seller', 'both') AND status = 'active' AND phone_verified_at IS NOT NULL ORDER BY id LIMIT 1`,
     )
   ).rows[0]!;
+  await client.query(
+    `UPDATE transactions t SET seller_id = u.id, seller_phone = u.phone_number FROM users u
+     WHERE u.id = $1 AND t.buyer_id <> u.id AND abs(hashtext(t.id::text)) % 20 = 0`,
+    [busy.id],
+  );
+  await client.query('VACUUM ANALYZE transactions');
   const busyTransactions = (
-    await client.query<{ id: string }>(`SELECT id::text FROM transactions WHERE buyer_id = $1 ORDER BY created_at DESC LIMIT 50`, [busy.id])
+    await client.query<{ id: string }>(`SELECT id::text FROM transactions WHERE seller_id = $1 ORDER BY created_at DESC LIMIT 50`, [
+      busy.id,
+    ])
   ).rows.map((row) => row.id);
   const sellerPhone = (
     await client.query<{ phone_number: string }>(
@@ -206,10 +214,14 @@ try {
       `SELECT status::text, COUNT(*) AS n FROM transactions GROUP BY status ORDER BY status`,
     )
   ).rows;
-  const busyCompleted = Number(
-    (await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM transactions WHERE buyer_id = $1 AND status = 'completed'`, [busy.id]))
-      .rows[0]!.n,
-  );
+  const busyCounts = (
+    await client.query<{ total: string; completed: string }>(
+      `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'completed') AS completed FROM transactions WHERE seller_id = $1 OR buyer_id = $1`,
+      [busy.id],
+    )
+  ).rows[0]!;
+  const busyAll = Number(busyCounts.total);
+  const busyCompleted = Number(busyCounts.completed);
 
   // ── the server ──
   const port = await findFreePort();
@@ -303,7 +315,7 @@ try {
   let next = 0;
   if (runs('read'))
     await measure(
-      'transaction read (as a party)',
+      'transaction read (as the seller)',
       `GET /api/transactions/{id} (${busyTransactions.length} ids in turn)`,
       {
         requests: [
@@ -319,9 +331,13 @@ try {
       (result, bare) => result.requests.average >= GOALS.readRatio * bare,
     );
   if (runs('list'))
-    await measure('filtered list (busy user)', `GET /api/transactions?status=completed&per_page=10 (${busyCompleted} matches)`, {
-      requests: [{ method: 'GET', path: '/api/transactions?status=completed&per_page=10', headers: auth(busyToken) }],
-    });
+    await measure(
+      'filtered list (busy seller)',
+      `GET /api/transactions?status=completed&per_page=10 (${busyCompleted.toLocaleString()} of their ${busyAll.toLocaleString()} match)`,
+      {
+        requests: [{ method: 'GET', path: '/api/transactions?status=completed&per_page=10', headers: auth(busyToken) }],
+      },
+    );
   if (runs('admin-list'))
     await measure('filtered list (admin, all rows)', 'GET /api/transactions?status=completed&per_page=10', {
       requests: [{ method: 'GET', path: '/api/transactions?status=completed&per_page=10', headers: auth(adminToken) }],
