@@ -370,7 +370,7 @@ describe('customer area', () => {
     const { page } = watched;
     await page.getByRole('link', { name: 'Profile' }).first().click();
     await page.waitForURL('**/dashboard/profile');
-    expect(await page.getByTestId('profile-phone').textContent()).toBe('0711 000 001');
+    expect(await page.getByTestId('profile-phone').textContent()).toBe('0711 000 101');
     const email = page.getByLabel('Email (optional)');
     const original = await email.inputValue();
     await email.fill('wanjiku.e2e@example.co.ke');

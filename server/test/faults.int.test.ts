@@ -33,7 +33,7 @@ import { signHs256 } from './support/tokens.ts';
 const JWT_SECRET = 'faults-test-secret-faults-test-secret-0123';
 const CALLBACK_SECRET = 'faults-callback-secret-42';
 /** Long enough to kill the process between a request to the mock and its callback. */
-const MOCK_DELAY_MS = 1500;
+const MOCK_DELAY_MS = 2500;
 
 interface Party {
   id: string;
@@ -137,7 +137,7 @@ describe('server processes killed mid-flight', () => {
   it('pay-in killed before the callback: credited exactly once by the next process', async () => {
     let s = await running();
     const { id, paymentId } = await createFunded(s, 2500);
-    await crash(); // the customer is still typing the PIN; the callback is due in 1.5 s
+    await crash(); // the customer is still typing the PIN; the callback is due in 2.5 s
     expect((await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('pending');
 
     s = await start();

@@ -21,16 +21,25 @@ export interface PrismaOptions {
 const MAX_NAMED_STATEMENTS = 2000;
 
 /**
- * Named statements, so pg prepares each distinct SQL text once per connection and PostgreSQL stops
- * parsing and planning it on every call: the transaction detail read (relation joins) takes about 3 ms
- * to plan and under 1 ms to run (docs/QUALITY.md). The name is a hash of the text. A pooler in front of
- * PostgreSQL must then keep sessions (PgBouncer: session mode, or max_prepared_statements > 0).
+ * A page of a list (`findMany` with take/skip ends in `LIMIT $n OFFSET $m`): its best plan depends on how
+ * many rows stand behind the page, which a generic plan cannot know. Measured: a busy seller's list of
+ * completed sales ran in 0.7 ms with a plan made for its parameters and 90 ms with the generic plan,
+ * which joined the parties and latest event of all 2,700 matches before keeping 10.
  */
-function statementNames(): (query: { sql: string }) => string {
+const PAGE_QUERY = /\bLIMIT \$\d+ OFFSET \$\d+\s*$/;
+
+/**
+ * Named statements, so pg prepares each distinct SQL text once per connection and PostgreSQL stops
+ * parsing and planning it on every call: the transaction detail read (relation joins) takes 0.5–3 ms
+ * to plan and under 0.2 ms to run (docs/QUALITY.md). The name is a hash of the text. Pages of lists stay
+ * unnamed (planned for their parameters each time). A pooler in front of PostgreSQL must keep sessions
+ * (PgBouncer: session mode, or max_prepared_statements > 0).
+ */
+export function statementNames(): (query: { sql: string }) => string {
   const names = new Map<string, string>();
   return (query) => {
     let name = names.get(query.sql);
-    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS && !PAGE_QUERY.test(query.sql)) {
       name = `p_${createHash('sha1').update(query.sql).digest('base64url')}`;
       names.set(query.sql, name);
     }

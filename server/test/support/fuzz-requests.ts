@@ -336,14 +336,12 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     return fc.oneof(
       { arbitrary: fc.constant<BodyChoice>({ mutation: 'valid', isInvalid: false }), weight: 8 },
       {
-        arbitrary: fc
-          .jsonValue({ maxDepth: 2 })
-          .map((value): BodyChoice => ({
-            mutation: 'random_json',
-            contentType: 'application/json',
-            payload: JSON.stringify(value) ?? 'null',
-            isInvalid: false,
-          })),
+        arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value): BodyChoice => ({
+          mutation: 'random_json',
+          contentType: 'application/json',
+          payload: JSON.stringify(value) ?? 'null',
+          isInvalid: false,
+        })),
         weight: 1,
       },
       {
@@ -460,17 +458,15 @@ function bodyArbitrary(operation: Operation, pools: FuzzPools): fc.Arbitrary<Bod
     .filter((entry): entry is { key: string; wrong: fc.Arbitrary<unknown>; isRequired: boolean } => entry.wrong !== null);
   if (mutable.length && isJson) {
     choices.push({
-      arbitrary: fc
-        .tuple(validValue, fc.constantFrom(...mutable))
-        .chain(([value, entry]) =>
-          entry.wrong.map((wrong): BodyChoice => ({
-            mutation: 'wrong_type',
-            ...encodeBody({ ...asObject(value), [entry.key]: wrong }),
-            // A required field of the wrong type must be refused; an optional one may be ignored (a JSON
-            // evidence statement has no `file`, which only multipart uploads carry).
-            isInvalid: entry.isRequired,
-          })),
-        ),
+      arbitrary: fc.tuple(validValue, fc.constantFrom(...mutable)).chain(([value, entry]) =>
+        entry.wrong.map((wrong): BodyChoice => ({
+          mutation: 'wrong_type',
+          ...encodeBody({ ...asObject(value), [entry.key]: wrong }),
+          // A required field of the wrong type must be refused; an optional one may be ignored (a JSON
+          // evidence statement has no `file`, which only multipart uploads carry).
+          isInvalid: entry.isRequired,
+        })),
+      ),
       weight: 3,
     });
   }
