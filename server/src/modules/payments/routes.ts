@@ -114,13 +114,11 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         phone: request.body.phone_number,
         amount: request.body.amount,
       });
-      return reply
-        .status(202)
-        .send({
-          success: true as const,
-          message: 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.',
-          data: { payment: paymentWire(payment) },
-        });
+      return reply.status(202).send({
+        success: true as const,
+        message: 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.',
+        data: { payment: paymentWire(payment) },
+      });
     },
   );
 
