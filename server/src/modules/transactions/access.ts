@@ -29,14 +29,14 @@ export async function lockTransaction(tx: Tx, id: string) {
   if (!UUID.test(id)) throw notFound();
   const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM transactions WHERE id = ${id}::uuid FOR UPDATE`;
   if (locked.length === 0) throw notFound();
-  return tx.transaction.findUniqueOrThrow({
-    where: { id },
-    include: {
-      buyer: { select: { id: true, firstName: true, lastName: true, phoneNumber: true } },
-      seller: { select: { id: true, firstName: true, lastName: true, phoneNumber: true } },
-      plan: true,
-    },
-  });
+  return tx.transaction.findUniqueOrThrow({ where: { id }, include: LOCKED_INCLUDE });
 }
+
+/** What actions read with the locked row: the parties (with their SMS language) and the plan. */
+export const LOCKED_INCLUDE = {
+  buyer: { select: { id: true, firstName: true, lastName: true, phoneNumber: true, language: true } },
+  seller: { select: { id: true, firstName: true, lastName: true, phoneNumber: true, language: true } },
+  plan: true,
+} as const;
 
 export type LockedTransaction = Awaited<ReturnType<typeof lockTransaction>>;

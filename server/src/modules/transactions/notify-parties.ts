@@ -24,10 +24,23 @@ export async function notifyParties(
   };
   if (messages.buyer) {
     const [template, params] = messages.buyer;
-    await queueSms(ctx, tx, { phone: txn.buyer.phoneNumber, template, params: { ...base, ...params }, transactionId: txn.id });
+    await queueSms(ctx, tx, {
+      phone: txn.buyer.phoneNumber,
+      template,
+      params: { ...base, ...params },
+      transactionId: txn.id,
+      language: txn.buyer.language,
+    });
   }
   if (messages.seller) {
     const [template, params] = messages.seller;
-    await queueSms(ctx, tx, { phone: txn.sellerPhone, template, params: { ...base, ...params }, transactionId: txn.id });
+    await queueSms(ctx, tx, {
+      phone: txn.sellerPhone,
+      template,
+      params: { ...base, ...params },
+      transactionId: txn.id,
+      // A seller without an account yet: queueSms looks the phone up.
+      ...(txn.seller ? { language: txn.seller.language } : {}),
+    });
   }
 }

@@ -12,7 +12,7 @@ import { type Cents, formatCents, formatKes } from '../../../domain/money.ts';
 import { generateReference } from '../../../domain/reference.ts';
 import type { TransactionType } from '../../../domain/transaction-state.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
-import { lockTransaction } from '../access.ts';
+import { LOCKED_INCLUDE, type LockedTransaction } from '../access.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { appendEvent } from '../timeline.ts';
 
@@ -70,12 +70,13 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
             sellerFeeCents: fee.sellerShare,
             channel: input.channel ?? 'web',
           },
-          select: { id: true },
+          include: LOCKED_INCLUDE,
         });
+        const txn: LockedTransaction = created;
         if (isInstallment) {
           const plan = buildPlan({ total: price, deposit: input.amount, months });
           const start = ctx.now();
-          await tx.installmentPlan.create({
+          txn.plan = await tx.installmentPlan.create({
             data: {
               transactionId: created.id,
               totalCents: plan.total,
@@ -92,7 +93,6 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
             },
           });
         }
-        const txn = await lockTransaction(tx, created.id);
         await appendEvent(tx, {
           transactionId: txn.id,
           eventType: 'transaction_initiated',
