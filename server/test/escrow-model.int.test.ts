@@ -92,7 +92,7 @@ describe('escrow state machine against a model', () => {
             status = want.next;
             const row = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
             expect(row.status).toBe(status);
-            expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(HELD.includes(status) ? BigInt(price) * 100n : 0n);
+            expect(await escrowBalance(t.ctx.db, created.id)).toBe(HELD.includes(status) ? BigInt(price) * 100n : 0n);
             await expectLedgerHealthy(t);
           }
         },

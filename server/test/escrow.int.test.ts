@@ -45,7 +45,7 @@ describe('happy path', () => {
     expect(payment.mpesa_receipt).toMatch(/^[A-Z0-9]{10}$/);
     let data = await detail(t, buyer, created.id);
     expect(data.transaction).toMatchObject({ status: 'funded', amount_paid: '1000.00', amount_due: '0.00' });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(100_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(100_000n);
 
     const dispatched = await action(t, seller, created.id, 'dispatch');
     expect(dispatched.statusCode, dispatched.body).toBe(200);
@@ -57,7 +57,7 @@ describe('happy path', () => {
 
     const [payout] = await settlePayouts(t, created.id);
     expect(payout).toMatchObject({ status: 'completed', kind: 'seller_payout', recipientPhone: seller.phone, amountCents: 97_500n });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
 
     data = await detail(t, seller, created.id);
     const events = data.timeline.map((event: { event_type: string }) => event.event_type);
@@ -299,7 +299,7 @@ describe('cancel and auto-release', () => {
     expect(refunded.json().data.transaction).toMatchObject({ status: 'refunded', refunded_amount: '1025.00' });
     const [payout] = await settlePayouts(t, funded.id);
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n, recipientPhone: buyer.phone });
-    expect(await escrowBalance(t.ctx.db as never, funded.id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, funded.id)).toBe(0n);
     await expectLedgerHealthy(t);
   });
 
@@ -327,6 +327,6 @@ describe('cancel and auto-release', () => {
     const data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('disputed');
     expect(data.dispute).toMatchObject({ status: 'open', opened_by: 'buyer' });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(130_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(130_000n);
   });
 });

@@ -117,7 +117,7 @@ describe('server processes killed mid-flight', () => {
 
   const expectCreditedOnce = async (transactionId: string, priceCents: bigint) => {
     expect(await db.ledgerJournal.count({ where: { transactionId, kind: 'deposit' } })).toBe(1);
-    expect(await escrowBalance(db as never, transactionId)).toBe(priceCents);
+    expect(await escrowBalance(db, transactionId)).toBe(priceCents);
     expect((await db.transaction.findUniqueOrThrow({ where: { id: transactionId } })).status).toBe('funded');
   };
 
@@ -213,7 +213,7 @@ describe('server processes killed mid-flight', () => {
       await db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: seller.phone, amount: Number(payout.amountCents / 100n) } }),
     ).toBe(1);
     expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);
-    expect(await escrowBalance(db as never, id)).toBe(0n);
+    expect(await escrowBalance(db, id)).toBe(0n);
   });
 
   it('payout killed right after the B2C result: a result delivered again pays nothing more', async () => {

@@ -53,7 +53,7 @@ describe('restart', () => {
     });
     expect(settled.mpesa_receipt).toBeTruthy();
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(250_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(250_000n);
 
     // Release, then stop before the worker sends the payout; the next process sends it exactly once.
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);

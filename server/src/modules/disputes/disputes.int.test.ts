@@ -327,7 +327,7 @@ describe('rulings', () => {
 
     const [payout] = await settlePayouts(t, id);
     expect(payout).toMatchObject({ kind: 'seller_payout', status: 'completed', amountCents: 97_500n, recipientPhone: seller.phone });
-    expect(await escrowBalance(t.ctx.db as never, id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, id)).toBe(0n);
     const audit = await t.ctx.db.auditLog.findFirstOrThrow({ where: { entity: 'dispute', entityId: disputeId } });
     expect(audit).toMatchObject({ actorId: admin.id, action: 'dispute.rule' });
     expect(audit.data).toMatchObject({
@@ -368,7 +368,7 @@ describe('rulings', () => {
     expect(ruled.statusCode, ruled.body).toBe(200);
     expect(ruled.json().data.transaction).toMatchObject({ status: 'disputed', refunded_amount: '0.00' });
     expect(ruled.json().data.dispute).toMatchObject({ status: 'awaiting_return', outcome: 'refund_buyer', buyer_amount: '1025.00' });
-    expect(await escrowBalance(t.ctx.db as never, id)).toBe(100_000n);
+    expect(await escrowBalance(t.ctx.db, id)).toBe(100_000n);
     expect((await rule(admin, disputeId, { outcome: 'release_seller', note: 'second' })).statusCode).toBe(409);
 
     expect((await detail(t, seller, id)).transaction.allowed_actions).toContain('confirm_return');
@@ -386,7 +386,7 @@ describe('rulings', () => {
     expect((await action(t, seller, id, 'confirm_return')).statusCode).toBe(409);
     const [payout] = await settlePayouts(t, id);
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n });
-    expect(await escrowBalance(t.ctx.db as never, id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, id)).toBe(0n);
     await expectLedgerHealthy(t);
   });
 
@@ -420,7 +420,7 @@ describe('rulings', () => {
       ['buyer_refund', 50_000n, 'completed'],
       ['seller_payout', 146_000n, 'completed'],
     ]);
-    expect(await escrowBalance(t.ctx.db as never, id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, id)).toBe(0n);
     expect((await rule(admin, disputeId, { outcome: 'split', buyer_amount: 400, note: 'again' })).statusCode).toBe(409);
     await expectLedgerHealthy(t);
 
@@ -465,7 +465,7 @@ describe('rulings', () => {
     const ruled = await rule(admin, disputeId, { outcome: 'release_seller', note: 'The fridge was ordered specially; the plan stands' });
     expect(ruled.statusCode, ruled.body).toBe(200);
     expect(ruled.json().data.transaction).toMatchObject({ status: 'installment', amount_paid: '4000.00' });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(400_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(400_000n);
     expect(await t.ctx.db.payout.count({ where: { transactionId: created.id } })).toBe(0);
     // The buyer keeps paying and the plan completes as usual.
     await payAndSettle(t, buyer, created.id, { amount: 16_000 });

@@ -172,7 +172,7 @@ describe('installment plans', () => {
     expect((data.installments as Installment[]).every((item) => item.status === 'paid')).toBe(true);
     expect(data.transaction.allowed_actions).toContain('dispatch');
     expect((await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } })).status).toBe('completed');
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(3_500_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(3_500_000n);
 
     const dispatched = await action(t, seller, created.id, 'dispatch');
     expect(dispatched.statusCode, dispatched.body).toBe(200);
@@ -302,7 +302,7 @@ describe('withdrawal', () => {
     expect(accepted.json().data.transaction).toMatchObject({ status: 'refunded', refunded_amount: '11700.00' });
     const [payout] = await settlePayouts(t, created.id);
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 1_170_000n, recipientPhone: buyer.phone });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(0n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
     expect(await t.ctx.db.refund.findFirst({ where: { transactionId: created.id } })).toMatchObject({
       reason: 'withdrawal_accepted',
       amountCents: 1_170_000n,
@@ -342,7 +342,7 @@ describe('withdrawal', () => {
     );
     expect(await smsTemplates(created.id, buyer.phone)).toContain('withdrawal_declined');
     expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id } })).toMatchObject({ status: 'declined' });
-    expect(await escrowBalance(t.ctx.db as never, created.id)).toBe(400_000n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(400_000n);
     // The seller, who declined, is the party who responds.
     const responded = await t.app.inject({
       method: 'POST',

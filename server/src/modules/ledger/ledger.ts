@@ -2,7 +2,7 @@
  * The double-entry ledger. A journal's postings sum to zero (checked here and, at commit, by a database
  * trigger); its idempotency key is unique, so a money movement recorded twice is recorded once.
  */
-import type { Tx } from '../../db/prisma.ts';
+import type { Db, Tx } from '../../db/prisma.ts';
 import type { Cents } from '../../domain/money.ts';
 
 export type AccountCode = 'mpesa_paybill' | 'escrow_holding' | 'seller_payable' | 'refunds_payable' | 'platform_fees';
@@ -50,7 +50,7 @@ export async function postJournal(tx: Tx, entry: JournalEntry): Promise<boolean>
 }
 
 /** Balance of one account for one transaction (debit-positive). */
-export async function accountBalance(tx: Tx, account: AccountCode, transactionId: string): Promise<Cents> {
+export async function accountBalance(tx: Tx | Db, account: AccountCode, transactionId: string): Promise<Cents> {
   const rows = await tx.$queryRaw<{ balance: bigint | null }[]>`
     SELECT SUM(amount_cents)::bigint AS balance FROM ledger_postings
     WHERE account_code = ${account}::"LedgerAccountCode" AND transaction_id = ${transactionId}::uuid`;
@@ -58,6 +58,6 @@ export async function accountBalance(tx: Tx, account: AccountCode, transactionId
 }
 
 /** Money held in escrow for a transaction (escrow_holding is credit-normal, so negate). */
-export async function escrowBalance(tx: Tx, transactionId: string): Promise<Cents> {
+export async function escrowBalance(tx: Tx | Db, transactionId: string): Promise<Cents> {
   return -(await accountBalance(tx, 'escrow_holding', transactionId));
 }

@@ -43,6 +43,27 @@ export interface TransactionRow {
   plan?: { depositCents: bigint; months: number } | null;
 }
 
+type ListRow = Pick<
+  TransactionRow,
+  'id' | 'referenceNumber' | 'amountCents' | 'status' | 'transactionType' | 'productName' | 'sellerPhone' | 'createdAt' | 'buyer' | 'seller'
+>;
+
+/** The list item of CONTRACT.md; the full transaction wire extends it. */
+export function toListItem(txn: ListRow, latestEvent: { eventType: string; createdAt: Date } | null) {
+  return {
+    id: txn.id,
+    reference_number: txn.referenceNumber,
+    amount: formatCents(txn.amountCents),
+    status: txn.status,
+    transaction_type: txn.transactionType,
+    product_name: txn.productName,
+    buyer: partyWire(txn.buyer, txn.buyer.phoneNumber),
+    seller: partyWire(txn.seller, txn.sellerPhone),
+    latest_event: latestEvent ? { event_type: latestEvent.eventType, created_at: latestEvent.createdAt.toISOString() } : null,
+    created_at: txn.createdAt.toISOString(),
+  };
+}
+
 export interface WireExtras {
   role: Actor;
   feePaid: bigint;
@@ -66,18 +87,7 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
   }
   if (extras.isAwaitingReturn && role === 'seller') actions = [...actions, 'confirm_return'];
   return {
-    id: txn.id,
-    reference_number: txn.referenceNumber,
-    amount: formatCents(txn.amountCents),
-    status: txn.status,
-    transaction_type: txn.transactionType,
-    product_name: txn.productName,
-    buyer: partyWire(txn.buyer, txn.buyer.phoneNumber),
-    seller: partyWire(txn.seller, txn.sellerPhone),
-    latest_event: extras.latestEvent
-      ? { event_type: extras.latestEvent.eventType, created_at: extras.latestEvent.createdAt.toISOString() }
-      : null,
-    created_at: txn.createdAt.toISOString(),
+    ...toListItem(txn, extras.latestEvent),
     seller_phone: txn.sellerPhone,
     buyer_fee: formatCents(txn.buyerFeeCents),
     seller_fee: formatCents(txn.sellerFeeCents),

@@ -13,7 +13,8 @@ import type { AuthUser } from '../../../plugins/auth.ts';
 import { paidBuyerFee } from '../../payments/amounts.ts';
 import { partyRole } from '../access.ts';
 import { eventCategory } from '../timeline.ts';
-import { partyWire, toTransactionWire } from '../wire.ts';
+import { toListItem, toTransactionWire } from '../wire.ts';
+import { toDisputeCaseWire } from '../../disputes/wire.ts';
 
 export interface ListTransactionsInput {
   caller: Pick<AuthUser, 'userId' | 'role'>;
@@ -79,18 +80,7 @@ export async function listTransactions(ctx: AppContext, input: ListTransactionsI
     grouped.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group._count._all, 0);
   const totalValue = grouped.reduce((sum, group) => sum + (group._sum.amountCents ?? 0n), 0n);
   return {
-    transactions: rows.map((row) => ({
-      id: row.id,
-      reference_number: row.referenceNumber,
-      amount: formatCents(row.amountCents),
-      status: row.status,
-      transaction_type: row.transactionType,
-      product_name: row.productName,
-      buyer: partyWire(row.buyer, row.buyer.phoneNumber),
-      seller: partyWire(row.seller, row.sellerPhone),
-      latest_event: row.timeline[0] ? { event_type: row.timeline[0].eventType, created_at: row.timeline[0].createdAt.toISOString() } : null,
-      created_at: row.createdAt.toISOString(),
-    })),
+    transactions: rows.map((row) => toListItem(row, row.timeline[0] ?? null)),
     pagination: paginationOf(input.page, input.perPage, total),
     summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS), total_value: formatCents(totalValue) },
   };
@@ -151,22 +141,7 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
           })),
         }
       : {}),
-    dispute: dispute
-      ? {
-          id: dispute.id,
-          reason: dispute.reason,
-          description: dispute.description,
-          status: dispute.status,
-          opened_by: dispute.openedById === txn.buyerId ? ('buyer' as const) : ('seller' as const),
-          respond_by: dispute.respondBy.toISOString(),
-          outcome: dispute.outcome,
-          buyer_amount: dispute.buyerAmountCents === null ? null : formatCents(dispute.buyerAmountCents),
-          seller_amount: dispute.sellerAmountCents === null ? null : formatCents(dispute.sellerAmountCents),
-          ruling_note: dispute.rulingNote,
-          resolved_at: dispute.resolvedAt?.toISOString() ?? null,
-          created_at: dispute.createdAt.toISOString(),
-        }
-      : null,
+    dispute: dispute ? toDisputeCaseWire(dispute, txn) : null,
     timeline: txn.timeline.map((event) => ({
       event_type: event.eventType,
       type: eventCategory(event.eventType),
