@@ -2,7 +2,29 @@
  * Configuration, validated once at boot (CONTRACT.md "Configuration"). A bad value stops the server
  * with a message naming the variable instead of failing later.
  */
+import { isIP } from 'node:net';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { limitVariables } from './limits.ts';
+
+/** The admin password the README documents for demos; production refuses to start with it. */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026!';
+
+const splitList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -21,7 +43,7 @@ export const envSchema = z
       .positive()
       .default(7 * 24 * 3600),
     ADMIN_PHONE: z.string().default('0700000001'),
-    ADMIN_PASSWORD: z.string().min(8).default('Admin@2026!'),
+    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
     SEED_DEMO_DATA: booleanFromString.optional(),
     PUBLIC_BASE_URL: z.string().url().optional(),
     MPESA_BASE_URL: z.string().url().optional(),
@@ -34,6 +56,19 @@ export const envSchema = z
     MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
     /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
     MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
+    /** Secret path segment of the Africa's Talking callbacks (USSD, SMS delivery reports). */
+    AT_CALLBACK_SECRET: z.string().min(16).optional(),
+    /** Addresses or CIDRs allowed to call the gateway callbacks (Daraja, Africa's Talking); unset = any. */
+    GATEWAY_ALLOWED_IPS: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        for (const entry of splitList(value)) {
+          if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${entry}` });
+        }
+      }),
+    /** `true` lets NODE_ENV=production run on the built-in mocks (a staging demo). */
+    ALLOW_MOCK_RAILS: booleanFromString.default(false),
     MPESA_MOCK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
     /** How long the mock's "never answers" customer (…1037) takes before STK query reports 1037. */
     MPESA_MOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
@@ -60,12 +95,9 @@ export const envSchema = z
         return /^\d+$/.test(value) ? Number(value) : value;
       }),
     CORS_ORIGINS: z.string().optional(),
+    ...limitVariables,
   })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
-    }
-  });
+;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -77,7 +109,48 @@ export interface AppConfig extends Env {
   MPESA_BASE_URL: string;
   SMS_BASE_URL: string;
   MPESA_CALLBACK_SECRET: string;
+  AT_CALLBACK_SECRET: string;
+  /** A rail is the built-in mock: the mocks and the USSD simulator are served, and nothing real moves. */
+  IS_DEMO: boolean;
 }
+
+/** Demo mode: either rail is left on the built-in mock. Decided from the environment, before any default. */
+export const isDemoMode = (env: Pick<Env, 'MPESA_BASE_URL' | 'SMS_BASE_URL'>) => !env.MPESA_BASE_URL || !env.SMS_BASE_URL;
+
+/**
+ * What stops `NODE_ENV=production` from starting, one line per setting; checked before anything is
+ * opened or connected (docs/SECURITY.md "Production checklist").
+ */
+export function productionRefusals(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const refusals: string[] = [];
+  if (!env.DATABASE_URL) refusals.push('DATABASE_URL is not set: production needs its own PostgreSQL (the embedded one is for demos).');
+  if (!env.JWT_SECRET) refusals.push('JWT_SECRET is not set: give a random secret of at least 32 characters.');
+  if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+    refusals.push('ADMIN_PASSWORD is unset or the documented demo default: choose the admin password.');
+  }
+  if (isDemoMode(env) && !env.ALLOW_MOCK_RAILS) {
+    const mocks = [!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !env.SMS_BASE_URL && 'SMS_BASE_URL'].filter(Boolean).join(' and ');
+    refusals.push(`${mocks} unset: the rails are the built-in mocks (no real money or SMS); set ALLOW_MOCK_RAILS=true for a staging demo.`);
+  }
+  if (env.MPESA_BASE_URL) {
+    for (const name of MPESA_CREDENTIALS) {
+      if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real M-Pesa rail (MPESA_BASE_URL) needs it.`);
+    }
+    if (!env.MPESA_CALLBACK_SECRET) refusals.push('MPESA_CALLBACK_SECRET is not set: the real M-Pesa rail needs a secret callback path (16+ characters).');
+  }
+  if (env.SMS_BASE_URL) {
+    for (const name of SMS_CREDENTIALS) {
+      if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real SMS rail (SMS_BASE_URL) needs it.`);
+    }
+    if (!env.AT_CALLBACK_SECRET) refusals.push("AT_CALLBACK_SECRET is not set: the real Africa's Talking rail needs a secret callback path (16+ characters).");
+  }
+  return refusals;
+}
+
+const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_SECURITY_CREDENTIAL'] as const;
+const SMS_CREDENTIALS = ['SMS_API_KEY'] as const;
+const envDefault = (name: keyof Env) => (envSchema.shape[name] as z.ZodType).safeParse(undefined).data;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -91,8 +164,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Fills the defaults that depend on other values (the port, the server's own mocks). */
 export function resolveConfig(
   env: Env,
-  resolved: { databaseUrl: string; jwtSecret: string; callbackSecret: string; port?: number },
+  resolved: { databaseUrl: string; jwtSecret: string; callbackSecret: string; atCallbackSecret?: string; port?: number },
 ): AppConfig {
+  const mpesaCallbackSecret = env.MPESA_CALLBACK_SECRET ?? resolved.callbackSecret;
   const port = resolved.port ?? env.PORT;
   const base = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -100,7 +174,13 @@ export function resolveConfig(
     PORT: port,
     DATABASE_URL: resolved.databaseUrl,
     JWT_SECRET: env.JWT_SECRET ?? resolved.jwtSecret,
-    MPESA_CALLBACK_SECRET: env.MPESA_CALLBACK_SECRET ?? resolved.callbackSecret,
+    MPESA_CALLBACK_SECRET: mpesaCallbackSecret,
+    // Launchers that keep no second secret (tests, benchmarks) get one derived from the first.
+    AT_CALLBACK_SECRET:
+      env.AT_CALLBACK_SECRET ??
+      resolved.atCallbackSecret ??
+      createHmac('sha256', mpesaCallbackSecret).update('africastalking').digest('base64url').slice(0, 32),
+    IS_DEMO: isDemoMode(env),
     PUBLIC_BASE_URL: base,
     MPESA_BASE_URL: env.MPESA_BASE_URL ?? `${base}/mock/daraja`,
     SMS_BASE_URL: env.SMS_BASE_URL ?? `${base}/mock/africastalking`,

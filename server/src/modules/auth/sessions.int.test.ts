@@ -235,7 +235,9 @@ describe('role guards on /api/admin', () => {
     expect(response.statusCode).toBe(200);
     const { messages } = response.json().data;
     expect(messages.map((message: { template: string }) => message.template)).toEqual(['password_reset_code', 'verification_code']);
-    expect(messages[0]).toMatchObject({ phone_number: user.phone, status: 'queued', message: expect.stringMatching(/\d{6}/) });
+    // One-time codes are masked for staff: no admin can read a live code.
+    expect(messages[0]).toMatchObject({ phone_number: user.phone, status: 'queued', message: expect.stringContaining('******') });
+    expect(messages.map((message: { message: string }) => message.message).join('\n')).not.toMatch(/\d{6}/);
     expect(Date.parse(messages[0].created_at)).toBeGreaterThanOrEqual(Date.parse(messages[1].created_at));
 
     const limited = await sms(bearer(admin), '?limit=1');
