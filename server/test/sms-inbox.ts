@@ -28,7 +28,8 @@ export async function inboxOf(t: TestApp, phone: string, limit = 50): Promise<In
 /** The 6-digit code of the newest SMS of `template` that reached `phone`. */
 export async function latestCode(t: TestApp, phone: string, template: 'verification_code' | 'password_reset_code' = 'verification_code') {
   const openings = (['en', 'sw'] as const).map((language) => renderSms(template, language, { code: '\u0000' }).split('\u0000')[0]!);
-  const sms = (await inboxOf(t, phone)).find((candidate) => openings.some((opening) => candidate.message.startsWith(opening)));
+  const inbox = await inboxOf(t, phone);
+  const sms = inbox.find((candidate) => openings.some((opening) => candidate.message.startsWith(opening)));
   expect(sms, `an SMS ${template} in the inbox of ${phone}`).toBeTruthy();
   const code = /\b(\d{6})\b/.exec(sms!.message)?.[1];
   expect(code).toMatch(/^\d{6}$/);

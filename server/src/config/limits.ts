@@ -24,3 +24,36 @@ export const limitVariables = {
 };
 
 export type LimitSettings = { [K in keyof typeof limitVariables]: z.infer<(typeof limitVariables)[K]> };
+
+interface Rule {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+const HOUR = 3600;
+const DAY = 86_400;
+
+/** The rules each door counts against (lib/rate-limit.ts keeps the counters in PostgreSQL). */
+export const abuseRules = {
+  transactionsByAccount: (limits: LimitSettings, accountId: string): Rule => ({
+    key: `limit:transactions:account:${accountId}`,
+    limit: limits.LIMIT_TRANSACTIONS_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  invitesToPhone: (limits: LimitSettings, phone: string): Rule => ({
+    key: `limit:invites:phone:${phone}`,
+    limit: limits.LIMIT_INVITES_PER_PHONE_PER_DAY,
+    windowSeconds: DAY,
+  }),
+  paymentsByAccount: (limits: LimitSettings, accountId: string): Rule => ({
+    key: `limit:payments:account:${accountId}`,
+    limit: limits.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  paymentsToPhone: (limits: LimitSettings, phone: string): Rule => ({
+    key: `limit:payments:phone:${phone}`,
+    limit: limits.LIMIT_PAYMENTS_PER_PHONE_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+};
