@@ -53,7 +53,8 @@ export function gatewayGuard(options: GatewayGuardOptions): onRequestAsyncHookHa
     const params = request.params as Record<string, string> | undefined;
     if (!params || !('secret' in params)) return;
     if (!isSameSecret(params.secret ?? '', options.secret) || !isAllowedAddress(request.ip)) {
-      throw new AppError('NOT_FOUND', 'Not found');
+      // Word for word what an unknown path answers (plugins/static-client.ts).
+      throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     }
   };
 }

@@ -408,6 +408,7 @@ const SCREENS: Record<ScreenId, Screen> = {
           isPhoneVouched: c.origin === 'gateway',
         });
       } catch (error) {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return endWith(c.m.tooManyRegistrations);
         return refusal(c, error);
       }
       return endWith(c.m.registered(clip(firstName, 20)));
