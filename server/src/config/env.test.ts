@@ -56,6 +56,11 @@ describe('production refusals', () => {
     expect(refusals.map((line) => line.split(' ')[0])).toEqual(['MPESA_CONSUMER_SECRET', 'MPESA_CALLBACK_SECRET', 'SMS_API_KEY', 'AT_CALLBACK_SECRET']);
   });
 
+  it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
+  });
+
   it('checks nothing outside production', () => {
     expect(productionRefusals(parseEnv({ NODE_ENV: 'development' }))).toEqual([]);
   });

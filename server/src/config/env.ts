@@ -153,7 +153,9 @@ const SMS_CREDENTIALS = ['SMS_API_KEY'] as const;
 const envDefault = (name: keyof Env) => (envSchema.shape[name] as z.ZodType).safeParse(undefined).data;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty variable (`FOO=`, or compose's `${FOO:-}`) means unset.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
