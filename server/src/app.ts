@@ -57,7 +57,13 @@ export function loggerOptions(config: AppConfig, destination?: LineStream): Fast
     (config.NODE_ENV === 'development'
       ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true })
       : process.stdout);
-  const secrets = [config.JWT_SECRET, config.MPESA_CALLBACK_SECRET, config.AT_CALLBACK_SECRET, config.MPESA_CONSUMER_SECRET, config.SMS_API_KEY];
+  const secrets = [
+    config.JWT_SECRET,
+    config.MPESA_CALLBACK_SECRET,
+    config.AT_CALLBACK_SECRET,
+    config.MPESA_CONSUMER_SECRET,
+    config.SMS_API_KEY,
+  ];
   return {
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'req.headers["x-metrics-token"]'],

@@ -58,7 +58,10 @@ export async function localSecrets(dataDir: string): Promise<LocalSecrets> {
     callbackSecret: stored.callbackSecret ?? newSecret(24),
     atCallbackSecret: stored.atCallbackSecret ?? newSecret(24),
   };
-  if (Object.keys(stored).length !== Object.keys(secrets).length || Object.entries(secrets).some(([key, value]) => stored[key as keyof LocalSecrets] !== value)) {
+  if (
+    Object.keys(stored).length !== Object.keys(secrets).length ||
+    Object.entries(secrets).some(([key, value]) => stored[key as keyof LocalSecrets] !== value)
+  ) {
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   await chmod(file, 0o600);

@@ -85,7 +85,10 @@ describe('NODE_ENV=production', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     // The gateway's USSD door answers at its secret path only.
-    const form = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'sessionId=s1&serviceCode=*384*40%23&phoneNumber=%2B254711222333&text=' };
+    const form = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'sessionId=s1&serviceCode=*384*40%23&phoneNumber=%2B254711222333&text=',
+    };
     expect((await runtime.app.inject({ method: 'POST', url: '/api/ussd', ...form })).statusCode).toBe(404);
     expect((await runtime.app.inject({ method: 'POST', url: `/api/ussd/${secrets.atCallbackSecret}`, ...form })).statusCode).toBe(200);
   });

@@ -8,7 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USSD_SERVICE_CODE } from '../src/contract/ussd.ts';
 import { createPrisma } from '../src/db/prisma.ts';
-import { dialAndWalk, M, phoneSession, postUssd, TEST_PIN, giveUssdPin, ussdForm, firstLine } from '../src/modules/ussd/test/ussd-client.ts';
+import {
+  dialAndWalk,
+  M,
+  phoneSession,
+  postUssd,
+  TEST_PIN,
+  giveUssdPin,
+  ussdForm,
+  firstLine,
+} from '../src/modules/ussd/test/ussd-client.ts';
 import { MAX_PIN_TRIES } from '../src/modules/ussd/use-cases/verify-ussd-pin.ts';
 import { bearer, makeUser, randomPhone, TEST_PASSWORD } from './factories.ts';
 import { createTransaction, payAndSettle } from './escrow-helpers.ts';
@@ -25,8 +34,17 @@ afterAll(() => t?.close());
 const gatewayForm = (phone: string, text = '', sessionId = randomUUID()) =>
   ussdForm({ sessionId, serviceCode: USSD_SERVICE_CODE, phoneNumber: `+${phone}`, networkCode: '63902', text });
 
-async function standardEscrow(target: TestApp, buyer: { id: string; phone: string; token: string; userType: 'buyer' | 'seller' | 'both' | 'admin' }, sellerPhone: string) {
-  return createTransaction(target, buyer, { seller_phone: sellerPhone, amount: 1500, product_name: 'Gas cylinder', transaction_type: 'standard' });
+async function standardEscrow(
+  target: TestApp,
+  buyer: { id: string; phone: string; token: string; userType: 'buyer' | 'seller' | 'both' | 'admin' },
+  sellerPhone: string,
+) {
+  return createTransaction(target, buyer, {
+    seller_phone: sellerPhone,
+    amount: 1500,
+    product_name: 'Gas cylinder',
+    transaction_type: 'standard',
+  });
 }
 
 describe('the USSD callback speaks for a phone only with the gateway secret', () => {
@@ -214,19 +232,29 @@ describe('demo and production mode', () => {
   });
 
   it('mounts no mock and no simulator when both rails are real', async () => {
-    const real = await buildTestApp({ env: { MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke', SMS_BASE_URL: 'https://api.sandbox.africastalking.com' } });
+    const real = await buildTestApp({
+      env: { MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke', SMS_BASE_URL: 'https://api.sandbox.africastalking.com' },
+    });
     try {
       expect((await real.app.inject({ method: 'GET', url: '/api/config' })).json().data.mode).toBe('production');
       const probes = [
         { method: 'POST' as const, url: '/api/ussd/simulator', ...gatewayForm(randomPhone()) },
         { method: 'POST' as const, url: '/mock/daraja/oauth/v1/generate' },
         { method: 'GET' as const, url: '/mock/daraja/oauth/v1/generate?grant_type=client_credentials' },
-        { method: 'POST' as const, url: '/mock/africastalking/version1/messaging', payload: { username: 'sandbox', to: '+254700000000', message: 'x' } },
+        {
+          method: 'POST' as const,
+          url: '/mock/africastalking/version1/messaging',
+          payload: { username: 'sandbox', to: '+254700000000', message: 'x' },
+        },
         { method: 'GET' as const, url: `/mock/africastalking/inbox?phone=${randomPhone()}` },
       ];
       for (const probe of probes) expect((await real.app.inject(probe)).statusCode, probe.url).toBe(404);
       // The gateway's own door is still there.
-      const gateway = await real.app.inject({ method: 'POST', url: `/api/ussd/${real.config.AT_CALLBACK_SECRET}`, ...gatewayForm(randomPhone()) });
+      const gateway = await real.app.inject({
+        method: 'POST',
+        url: `/api/ussd/${real.config.AT_CALLBACK_SECRET}`,
+        ...gatewayForm(randomPhone()),
+      });
       expect(gateway.statusCode).toBe(200);
     } finally {
       await real.close();
@@ -401,7 +429,8 @@ describe('abuse limits', () => {
         payload: { transaction_id: transactionId, ...(phone ? { phone_number: phone } : {}) },
       });
     const statuses: number[] = [];
-    for (let call = 0; call <= t.config.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR; call++) statuses.push((await initiate(buyer, created.id)).statusCode);
+    for (let call = 0; call <= t.config.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR; call++)
+      statuses.push((await initiate(buyer, created.id)).statusCode);
     expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
 
@@ -422,7 +451,8 @@ describe('abuse limits', () => {
     const admin = await makeUser(t.app, { userType: 'admin' });
     const login = (password: string, remoteAddress: string) =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { phone_or_email: admin.phone, password } });
-    for (let attempt = 0; attempt < t.config.LIMIT_LOGIN_FAILURES; attempt++) expect((await login('Guess-1234', '198.51.100.66')).statusCode).toBe(401);
+    for (let attempt = 0; attempt < t.config.LIMIT_LOGIN_FAILURES; attempt++)
+      expect((await login('Guess-1234', '198.51.100.66')).statusCode).toBe(401);
     expect((await login(TEST_PASSWORD, '198.51.100.66')).statusCode).toBe(429);
     const owner = await login(TEST_PASSWORD, '203.0.113.10');
     expect(owner.statusCode).toBe(200);
@@ -436,7 +466,10 @@ describe('abuse limits', () => {
       expect(await dialAndWalk(limited, phone, '1', 'Juma', 'Hamisi', '1', '1357', '1357')).toMatchObject({ kind: 'END' });
       // The account goes (say an admin removed it); registering the number again today is refused.
       await limited.ctx.db.user.delete({ where: { phoneNumber: phone } });
-      expect(await dialAndWalk(limited, phone, '1', 'Juma', 'Hamisi', '1', '1357', '1357')).toEqual({ kind: 'END', text: m.tooManyRegistrations });
+      expect(await dialAndWalk(limited, phone, '1', 'Juma', 'Hamisi', '1', '1357', '1357')).toEqual({
+        kind: 'END',
+        text: m.tooManyRegistrations,
+      });
       expect(await limited.ctx.db.user.count({ where: { phoneNumber: phone } })).toBe(0);
     } finally {
       await limited.close();

@@ -53,11 +53,18 @@ describe('production refusals', () => {
       ...withoutSecrets
     } = SAFE_PRODUCTION;
     const refusals = productionRefusals(parseEnv(withoutSecrets));
-    expect(refusals.map((line) => line.split(' ')[0])).toEqual(['MPESA_CONSUMER_SECRET', 'MPESA_CALLBACK_SECRET', 'SMS_API_KEY', 'AT_CALLBACK_SECRET']);
+    expect(refusals.map((line) => line.split(' ')[0])).toEqual([
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_CALLBACK_SECRET',
+      'SMS_API_KEY',
+      'AT_CALLBACK_SECRET',
+    ]);
   });
 
   it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
-    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual(
+      [],
+    );
     expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
   });
 
@@ -75,16 +82,23 @@ describe('modes and gateway settings', () => {
 
   it('accepts addresses and CIDRs in GATEWAY_ALLOWED_IPS and names a bad entry', () => {
     expect(parseEnv({ GATEWAY_ALLOWED_IPS: '196.201.214.0/24, 196.201.213.44,2001:db8::/32' }).GATEWAY_ALLOWED_IPS).toBeDefined();
-    expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: '196.201.214.0/33' })).toThrow(/GATEWAY_ALLOWED_IPS: not an IP address or CIDR: 196.201.214.0\/33/);
+    expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: '196.201.214.0/33' })).toThrow(
+      /GATEWAY_ALLOWED_IPS: not an IP address or CIDR: 196.201.214.0\/33/,
+    );
     expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: 'safaricom.co.ke' })).toThrow(/GATEWAY_ALLOWED_IPS/);
   });
 
-  it('gives the Africa\'s Talking callback its own secret, derived when a launcher keeps only one', () => {
+  it("gives the Africa's Talking callback its own secret, derived when a launcher keeps only one", () => {
     const env = parseEnv({});
     const config = resolveConfig(env, { databaseUrl: 'postgresql://x', jwtSecret: 'j'.repeat(40), callbackSecret: 'c'.repeat(24) });
     expect(config.AT_CALLBACK_SECRET).toHaveLength(32);
     expect(config.AT_CALLBACK_SECRET).not.toBe(config.MPESA_CALLBACK_SECRET);
-    const given = resolveConfig(env, { databaseUrl: 'postgresql://x', jwtSecret: 'j'.repeat(40), callbackSecret: 'c'.repeat(24), atCallbackSecret: 'kept' });
+    const given = resolveConfig(env, {
+      databaseUrl: 'postgresql://x',
+      jwtSecret: 'j'.repeat(40),
+      callbackSecret: 'c'.repeat(24),
+      atCallbackSecret: 'kept',
+    });
     expect(given.AT_CALLBACK_SECRET).toBe('kept');
   });
 });

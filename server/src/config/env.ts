@@ -30,74 +30,72 @@ const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: z.string().url().optional(),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    JWT_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(7 * 24 * 3600),
-    ADMIN_PHONE: z.string().default('0700000001'),
-    ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
-    SEED_DEMO_DATA: booleanFromString.optional(),
-    PUBLIC_BASE_URL: z.string().url().optional(),
-    MPESA_BASE_URL: z.string().url().optional(),
-    MPESA_CONSUMER_KEY: z.string().default('mock-consumer-key'),
-    MPESA_CONSUMER_SECRET: z.string().default('mock-consumer-secret'),
-    MPESA_SHORTCODE: z.string().default('174379'),
-    MPESA_PASSKEY: z.string().default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
-    MPESA_B2C_SHORTCODE: z.string().default('600000'),
-    MPESA_INITIATOR_NAME: z.string().default('testapi'),
-    MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
-    /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
-    MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
-    /** Secret path segment of the Africa's Talking callbacks (USSD, SMS delivery reports). */
-    AT_CALLBACK_SECRET: z.string().min(16).optional(),
-    /** Addresses or CIDRs allowed to call the gateway callbacks (Daraja, Africa's Talking); unset = any. */
-    GATEWAY_ALLOWED_IPS: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        for (const entry of splitList(value)) {
-          if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${entry}` });
-        }
-      }),
-    /** `true` lets NODE_ENV=production run on the built-in mocks (a staging demo). */
-    ALLOW_MOCK_RAILS: booleanFromString.default(false),
-    MPESA_MOCK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
-    /** How long the mock's "never answers" customer (…1037) takes before STK query reports 1037. */
-    MPESA_MOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
-    SMS_BASE_URL: z.string().url().optional(),
-    SMS_USERNAME: z.string().default('sandbox'),
-    SMS_API_KEY: z.string().default('mock-api-key'),
-    SMS_SENDER_ID: z.string().default('ESCROW'),
-    INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
-    /** How long to wait for an STK callback before asking Daraja with an STK query. */
-    STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
-    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
-    JOBS_ENABLED: booleanFromString.default(true),
-    /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
-    ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    CLIENT_DIST_DIR: z.string().optional(),
-    /** Set when a load balancer sets X-Forwarded-For: a hop count (1) or a list of proxy addresses. */
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .transform((value): boolean | number | string => {
-        if (value === undefined || value === '' || value === 'false') return false;
-        if (value === 'true') return true;
-        return /^\d+$/.test(value) ? Number(value) : value;
-      }),
-    CORS_ORIGINS: z.string().optional(),
-    ...limitVariables,
-  })
-;
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  ADMIN_PHONE: z.string().default('0700000001'),
+  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  SEED_DEMO_DATA: booleanFromString.optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  MPESA_BASE_URL: z.string().url().optional(),
+  MPESA_CONSUMER_KEY: z.string().default('mock-consumer-key'),
+  MPESA_CONSUMER_SECRET: z.string().default('mock-consumer-secret'),
+  MPESA_SHORTCODE: z.string().default('174379'),
+  MPESA_PASSKEY: z.string().default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  MPESA_B2C_SHORTCODE: z.string().default('600000'),
+  MPESA_INITIATOR_NAME: z.string().default('testapi'),
+  MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
+  /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
+  MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Secret path segment of the Africa's Talking callbacks (USSD, SMS delivery reports). */
+  AT_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Addresses or CIDRs allowed to call the gateway callbacks (Daraja, Africa's Talking); unset = any. */
+  GATEWAY_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitList(value)) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${entry}` });
+      }
+    }),
+  /** `true` lets NODE_ENV=production run on the built-in mocks (a staging demo). */
+  ALLOW_MOCK_RAILS: booleanFromString.default(false),
+  MPESA_MOCK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** How long the mock's "never answers" customer (…1037) takes before STK query reports 1037. */
+  MPESA_MOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  SMS_BASE_URL: z.string().url().optional(),
+  SMS_USERNAME: z.string().default('sandbox'),
+  SMS_API_KEY: z.string().default('mock-api-key'),
+  SMS_SENDER_ID: z.string().default('ESCROW'),
+  INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
+  /** How long to wait for an STK callback before asking Daraja with an STK query. */
+  STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
+  JOBS_ENABLED: booleanFromString.default(true),
+  /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
+  ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST_DIR: z.string().optional(),
+  /** Set when a load balancer sets X-Forwarded-For: a hop count (1) or a list of proxy addresses. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined || value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
+  CORS_ORIGINS: z.string().optional(),
+  ...limitVariables,
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -137,13 +135,15 @@ export function productionRefusals(env: Env): string[] {
     for (const name of MPESA_CREDENTIALS) {
       if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real M-Pesa rail (MPESA_BASE_URL) needs it.`);
     }
-    if (!env.MPESA_CALLBACK_SECRET) refusals.push('MPESA_CALLBACK_SECRET is not set: the real M-Pesa rail needs a secret callback path (16+ characters).');
+    if (!env.MPESA_CALLBACK_SECRET)
+      refusals.push('MPESA_CALLBACK_SECRET is not set: the real M-Pesa rail needs a secret callback path (16+ characters).');
   }
   if (env.SMS_BASE_URL) {
     for (const name of SMS_CREDENTIALS) {
       if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real SMS rail (SMS_BASE_URL) needs it.`);
     }
-    if (!env.AT_CALLBACK_SECRET) refusals.push("AT_CALLBACK_SECRET is not set: the real Africa's Talking rail needs a secret callback path (16+ characters).");
+    if (!env.AT_CALLBACK_SECRET)
+      refusals.push("AT_CALLBACK_SECRET is not set: the real Africa's Talking rail needs a secret callback path (16+ characters).");
   }
   return refusals;
 }

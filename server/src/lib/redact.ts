@@ -7,7 +7,8 @@
 export const REDACTED = '***';
 
 /** Paths whose segment after the prefix is a shared secret (the USSD simulator's path is not one). */
-const SECRET_SEGMENT = /(\/api\/(?:ussd|sms\/delivery-report|payments\/mpesa\/(?:callback|[a-z0-9-]+\/(?:result|timeout)))\/)(?!simulator(?:[/?#]|$))[^/?#]+/gi;
+const SECRET_SEGMENT =
+  /(\/api\/(?:ussd|sms\/delivery-report|payments\/mpesa\/(?:callback|[a-z0-9-]+\/(?:result|timeout)))\/)(?!simulator(?:[/?#]|$))[^/?#]+/gi;
 /** Query parameters that carry credentials or one-time codes. */
 const SECRET_QUERY = /([?&](?:token|code|password|pin|secret|api_?key|access_token)=)[^&#]*/gi;
 

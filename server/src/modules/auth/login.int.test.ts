@@ -185,7 +185,8 @@ describe('brute-force limits', () => {
   it('limits guesses on unknown accounts the same way, so a 429 does not reveal whether an account exists', async () => {
     const phone = randomPhone();
     const ip = randomIp();
-    for (let attempt = 1; attempt <= LOGIN_ATTEMPTS.limit; attempt++) expect((await login(phone, 'Wrong-password-1', ip)).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= LOGIN_ATTEMPTS.limit; attempt++)
+      expect((await login(phone, 'Wrong-password-1', ip)).statusCode).toBe(401);
     expect((await login(phone, 'Wrong-password-1', ip)).statusCode).toBe(429);
   });
 

@@ -196,7 +196,8 @@ const sw: UssdMessages = {
   wrongPin: (left) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
   pinLocked: (until) => `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}.`,
   pinFormat: 'PIN iwe tarakimu 4.',
-  proveFirstPin: (name) => `Karibu ${name}. Kuweka PIN ya USSD, weka nambari ya tarakimu 6 tuliyokutumia kwa SMS, au nenosiri lako la wavuti:`,
+  proveFirstPin: (name) =>
+    `Karibu ${name}. Kuweka PIN ya USSD, weka nambari ya tarakimu 6 tuliyokutumia kwa SMS, au nenosiri lako la wavuti:`,
   wrongProof: 'Nambari au nenosiri si sahihi au limeisha. Jaribu tena:',
   tooManyProofs: 'Majaribio mengi mno. Jaribu baadaye au badilisha nenosiri kwenye wavuti.',
   unlockPin: 'Weka PIN yako:',

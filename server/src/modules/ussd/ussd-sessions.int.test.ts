@@ -10,7 +10,18 @@ import { bearer, makeUser, randomPhone } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
-import { dialAndWalk, dialAndWalkWith, firstLine, giveUssdPin, M, phoneSession, postUssd, TEST_PIN, ussdForm, ussdUrl } from './test/ussd-client.ts';
+import {
+  dialAndWalk,
+  dialAndWalkWith,
+  firstLine,
+  giveUssdPin,
+  M,
+  phoneSession,
+  postUssd,
+  TEST_PIN,
+  ussdForm,
+  ussdUrl,
+} from './test/ussd-client.ts';
 import { displayTime, PIN_LOCK_MINUTES } from './use-cases/verify-ussd-pin.ts';
 
 let t: TestApp;
@@ -81,7 +92,8 @@ describe('protocol', () => {
       );
     }
     expect(
-      paths['/api/sms/delivery-report/{secret}'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.status.enum,
+      paths['/api/sms/delivery-report/{secret}'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.status
+        .enum,
     ).toContain('Success');
   });
 

@@ -95,7 +95,7 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
     {
       schema: {
         tags: ['mocks'],
-        summary: "What one phone received from the SMS mock (demo mode only)",
+        summary: 'What one phone received from the SMS mock (demo mode only)',
         querystring: smsInboxQuery,
         response: { 200: smsInboxResponse },
       },

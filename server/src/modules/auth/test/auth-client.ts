@@ -1,7 +1,6 @@
 /** Helpers for the auth integration tests: calls from a chosen IP address, and codes read from the phone's inbox. */
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { TestApp } from '../../../../test/helpers.ts';
 
 /** A random documentation-range address, so each test has its own per-IP counters. */

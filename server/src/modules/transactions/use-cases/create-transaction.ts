@@ -39,7 +39,12 @@ export interface CreateTransactionInput {
  */
 async function enforceCreationLimits(ctx: AppContext, input: { buyerId: string; sellerPhone: string; isInvitation: boolean }) {
   const now = ctx.now();
-  await enforceRateLimits(ctx.db, [abuseRules.transactionsByAccount(ctx.config, input.buyerId)], now, 'Too many transactions created. Please try again later.');
+  await enforceRateLimits(
+    ctx.db,
+    [abuseRules.transactionsByAccount(ctx.config, input.buyerId)],
+    now,
+    'Too many transactions created. Please try again later.',
+  );
   if (input.isInvitation) {
     await enforceRateLimits(
       ctx.db,
