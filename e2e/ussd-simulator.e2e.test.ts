@@ -1,6 +1,6 @@
 /**
- * The USSD simulator page dials *384*40# against the real endpoint: a demo account sets its PIN and
- * opens its transactions; a new number registers in Kiswahili using the on-screen keypad, on a 360 px
+ * The USSD simulator page dials *384*40# against its demo endpoint: a demo account proves its phone
+ * with the SMS code (read from the SMS mock's inbox), sets its PIN and opens its transactions; a new number registers in Kiswahili using the on-screen keypad, on a 360 px
  * phone in the dark theme.
  */
 import { randomInt } from 'node:crypto';
@@ -21,6 +21,20 @@ async function reply(page: Page, input: string) {
   await page.getByRole('button', { name: 'Send' }).click();
 }
 
+/** The newest one-time code in a phone's inbox at the SMS mock (the phone's own view). */
+async function codeTextedTo(page: Page, phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => {
+      const inbox = await page.request.get(`/mock/africastalking/inbox?phone=${phone}&limit=5`);
+      const { messages } = (await inbox.json()) as { messages: { message: string }[] };
+      code = /code is (\d{6})/.exec(messages[0]?.message ?? '')?.[1];
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
 async function pressKeys(page: Page, keys: string) {
   for (const key of keys) await page.getByRole('button', { name: `Key ${key}` }).click();
 }
@@ -30,13 +44,19 @@ describe('USSD simulator', () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/ussd-simulator');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('USSD Simulator');
+    // Demo mode says so on every page.
+    await expect.poll(() => page.getByTestId('demo-ribbon').innerText()).toBe('Demo — no real money moves');
     await expect.poll(() => page.getByRole('textbox', { name: 'Phone number' }).inputValue()).toBe('0711000101');
     await expect.poll(() => page.getByRole('textbox', { name: 'Your reply' }).isDisabled()).toBe(true);
 
     await page.getByRole('button', { name: /Dial \*384\*40#/ }).click();
-    await expect.poll(() => screenText(page)).toContain('Welcome Wanjiku. Set a 4-digit USSD PIN');
+    // A web account proves the phone before its first PIN: the code the platform texts it now.
+    await expect.poll(() => screenText(page)).toContain('Welcome Wanjiku. To set a USSD PIN, enter the 6-digit code');
     // The reply field has the focus after each screen.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('reply');
+    const code = await codeTextedTo(page, '254711000101');
+    await reply(page, code);
+    await expect.poll(() => screenText(page)).toContain('Create a 4-digit PIN');
     await reply(page, '2468');
     await expect.poll(() => screenText(page)).toContain('Enter the PIN again');
     await reply(page, '2468');

@@ -113,6 +113,11 @@ async function startServer(databaseUrl: string, port: number, profileDir: string
       MPESA_CALLBACK_SECRET: callbackSecret,
       MPESA_MOCK_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
+      // The benchmark measures throughput from a few accounts, not abuse: its limits are lifted.
+      LIMIT_TRANSACTIONS_PER_HOUR: '1000000',
+      LIMIT_INVITES_PER_PHONE_PER_DAY: '1000000',
+      LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR: '1000000',
+      LIMIT_PAYMENTS_PER_PHONE_PER_HOUR: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

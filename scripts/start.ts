@@ -7,10 +7,21 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { PROJECT_ROOT, startRuntime } from '../server/src/main.ts';
-import { parseEnv } from '../server/src/config/env.ts';
+import { DEFAULT_ADMIN_PASSWORD, parseEnv, productionRefusals } from '../server/src/config/env.ts';
 
 const startedAt = performance.now();
-const env = parseEnv();
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const refusals = productionRefusals(env);
+if (refusals.length > 0) {
+  console.error(`Refusing to start with NODE_ENV=production:\n${refusals.map((line) => `  - ${line}`).join('\n')}`);
+  process.exit(1);
+}
 
 const clientIndex = path.join(PROJECT_ROOT, 'client', 'dist', 'index.html');
 if (!existsSync(clientIndex) && !env.CLIENT_DIST_DIR) {
@@ -28,9 +39,8 @@ console.log(`
 ${line}
   Escrow Kenya is ready in ${seconds}s at ${runtime.url}
   API docs:        ${runtime.url}/api/docs
-  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)
-
-  Admin login:     0${runtime.adminPhone.slice(3)} / ${env.ADMIN_PASSWORD === 'Admin@2026!' ? 'Admin@2026! (set ADMIN_PASSWORD)' : '(ADMIN_PASSWORD)'}
+${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)\n  Demo mode: the M-Pesa and SMS rails are the built-in mocks; no real money moves.\n` : ''}
+  Admin login:     0${runtime.adminPhone.slice(3)} / ${env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? `${DEFAULT_ADMIN_PASSWORD} (set ADMIN_PASSWORD)` : '(ADMIN_PASSWORD)'}
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
   M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer

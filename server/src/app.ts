@@ -5,12 +5,14 @@
  */
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/env.ts';
 import type { AppContext } from './context.ts';
+import { redactUrl, scrubbingStream, type LineStream } from './lib/redact.ts';
 import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
@@ -44,14 +46,38 @@ export interface BuildOptions {
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CLIENT_DIST = path.resolve(here, '../../client/dist');
 
-export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+/**
+ * Request URLs are logged with their secret segments replaced, and every line is scrubbed of the
+ * configured secrets before it is written (lib/redact.ts). `destination` defaults to stdout (pretty in
+ * development).
+ */
+export function loggerOptions(config: AppConfig, destination?: LineStream): FastifyServerOptions['logger'] {
+  const target =
+    destination ??
+    (config.NODE_ENV === 'development'
+      ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true })
+      : process.stdout);
+  const secrets = [
+    config.JWT_SECRET,
+    config.MPESA_CALLBACK_SECRET,
+    config.AT_CALLBACK_SECRET,
+    config.MPESA_CONSUMER_SECRET,
+    config.SMS_API_KEY,
+  ];
   return {
     level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie'],
-    ...(config.NODE_ENV === 'development'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
-      : {}),
-  };
+    redact: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'req.headers["x-metrics-token"]'],
+    serializers: {
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
+    },
+    stream: scrubbingStream(secrets, target),
+  } as FastifyServerOptions['logger'];
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -122,31 +148,33 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(trpcPlugin);
 
-  // ── the outside world's rails, simulated (pointed at by default; real ones by configuration) ──
-  await app.register(
-    async (scope) => {
-      await darajaMock(scope, {
-        db,
-        shortcode: config.MPESA_SHORTCODE,
-        passkey: config.MPESA_PASSKEY,
-        delayMs: config.MPESA_MOCK_DELAY_MS,
-        timeoutMs: config.MPESA_MOCK_TIMEOUT_MS,
-        callbackOrigin: new URL(config.PUBLIC_BASE_URL).origin,
-      });
-    },
-    { prefix: '/mock/daraja' },
-  );
-  await app.register(
-    async (scope) => {
-      await africasTalkingMock(scope, {
-        db,
-        apiKey: config.SMS_API_KEY,
-        username: config.SMS_USERNAME,
-        deliveryReportUrl: `${config.PUBLIC_BASE_URL}/api/sms/delivery-report`,
-      });
-    },
-    { prefix: '/mock/africastalking' },
-  );
+  // ── the outside world's rails, simulated: demo mode only (a real deployment must not answer as M-Pesa) ──
+  if (config.IS_DEMO) {
+    await app.register(
+      async (scope) => {
+        await darajaMock(scope, {
+          db,
+          shortcode: config.MPESA_SHORTCODE,
+          passkey: config.MPESA_PASSKEY,
+          delayMs: config.MPESA_MOCK_DELAY_MS,
+          timeoutMs: config.MPESA_MOCK_TIMEOUT_MS,
+          callbackOrigin: new URL(config.PUBLIC_BASE_URL).origin,
+        });
+      },
+      { prefix: '/mock/daraja' },
+    );
+    await app.register(
+      async (scope) => {
+        await africasTalkingMock(scope, {
+          db,
+          apiKey: config.SMS_API_KEY,
+          username: config.SMS_USERNAME,
+          deliveryReportUrl: `${config.PUBLIC_BASE_URL}/api/sms/delivery-report/${config.AT_CALLBACK_SECRET}`,
+        });
+      },
+      { prefix: '/mock/africastalking' },
+    );
+  }
 
   await app.register(staticClient, { distDir: config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST });
 

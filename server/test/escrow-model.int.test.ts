@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { makeUser, randomPhone, type MadeUser } from './factories.ts';
 import { action, createTransaction, expectLedgerHealthy, payAndSettle } from './escrow-helpers.ts';
-import { buildTestApp, type TestApp } from './helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from './helpers.ts';
 
 type Status = 'pending' | 'funded' | 'dispatched' | 'completed' | 'cancelled' | 'disputed' | 'refunded';
 type Step =
@@ -55,7 +55,7 @@ let stranger: MadeUser;
 const failingPhone = randomPhone('0001');
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { MPESA_MOCK_DELAY_MS: '10' } });
+  t = await buildTestApp({ env: { MPESA_MOCK_DELAY_MS: '10', ...LIFTED_LIMITS } });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
   stranger = await makeUser(t.app, { userType: 'both' });

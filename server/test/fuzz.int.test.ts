@@ -300,7 +300,7 @@ beforeAll(async () => {
   });
   pools = {
     ids: (kind) => slotsOf(kind),
-    named: { secret: [t.config.MPESA_CALLBACK_SECRET, 'wrong-secret', ''] },
+    named: { secret: [t.config.MPESA_CALLBACK_SECRET, t.config.AT_CALLBACK_SECRET, 'wrong-secret', ''] },
     examples: {
       'POST /api/auth/register': fc.record({
         first_name: text(['Achieng', 'Mwangi']),
@@ -353,7 +353,7 @@ beforeAll(async () => {
         fc.record({ outcome: fc.constant('split'), buyer_amount: fc.constantFrom('100.00', 500), note: text(['Half each']) }),
       ),
       'POST /api/admin/users/{id}/suspend': fc.record({ reason: text(['Suspicious activity']) }, { requiredKeys: [] }),
-      'POST /api/ussd/': fc.record({
+      'POST /api/ussd/simulator': fc.record({
         sessionId: fc.integer({ min: 1, max: 1_000_000 }).map((n) => `fuzz-${n}`),
         serviceCode: fc.constant('*384*40#'),
         phoneNumber: fc.constantFrom(users.buyer.phone, `+${users.seller.phone}`, randomPhone()),

@@ -6,10 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, loggerOptions } from '../src/app.ts';
 import { parseEnv, resolveConfig, type AppConfig } from '../src/config/env.ts';
 import type { AppContext } from '../src/context.ts';
 import type { Db } from '../src/db/prisma.ts';
+import type { LineStream } from '../src/lib/redact.ts';
 import { findFreePort } from '../src/db/embedded-postgres.ts';
 import { databaseUrl, withAdminClient } from './database.ts';
 
@@ -45,7 +46,17 @@ export interface TestAppOptions {
   port?: number;
   /** Makes the app's Prisma client (e.g. one that reports its queries); closed with the app. */
   db?: (databaseUrl: string) => Db;
+  /** Receives the app's log lines, written as in production (tests of what is logged). */
+  logStream?: LineStream;
 }
+
+/** For tests that drive many operations through a few accounts and phones, not abuse: no LIMIT_* applies. */
+export const LIFTED_LIMITS: Record<string, string> = {
+  LIMIT_TRANSACTIONS_PER_HOUR: '1000000',
+  LIMIT_INVITES_PER_PHONE_PER_DAY: '1000000',
+  LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR: '1000000',
+  LIMIT_PAYMENTS_PER_PHONE_PER_HOUR: '1000000',
+};
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.databaseUrl ? null : await createTestDatabase();
@@ -74,7 +85,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       MPESA_BASE_URL: `http://127.0.0.1:${port}/mock/daraja`,
       SMS_BASE_URL: `http://127.0.0.1:${port}/mock/africastalking`,
     },
-    { startJobs: options.startJobs ?? false, ...(options.clock ? { clock: options.clock } : {}), ...(ownDb ? { db: ownDb } : {}) },
+    {
+      startJobs: options.startJobs ?? false,
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(ownDb ? { db: ownDb } : {}),
+      ...(options.logStream ? { logger: loggerOptions(config, options.logStream) } : {}),
+    },
   );
   await app.listen({ port, host: '127.0.0.1' });
   return {

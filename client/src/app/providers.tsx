@@ -1,6 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { DemoRibbon } from '@/components/demo-ribbon';
 import { ColorModeProvider } from '@/components/ui/color-mode';
 import { system } from './theme';
 
@@ -15,7 +16,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ChakraProvider value={system}>
       <ColorModeProvider>
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <DemoRibbon />
+        </QueryClientProvider>
       </ColorModeProvider>
     </ChakraProvider>
   );

@@ -2,70 +2,100 @@
  * Configuration, validated once at boot (CONTRACT.md "Configuration"). A bad value stops the server
  * with a message naming the variable instead of failing later.
  */
+import { isIP } from 'node:net';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { limitVariables } from './limits.ts';
+
+/** The admin password the README documents for demos; production refuses to start with it. */
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@2026!';
+
+const splitList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-export const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATABASE_URL: z.string().url().optional(),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-    JWT_TTL_SECONDS: z.coerce
-      .number()
-      .int()
-      .positive()
-      .default(7 * 24 * 3600),
-    ADMIN_PHONE: z.string().default('0700000001'),
-    ADMIN_PASSWORD: z.string().min(8).default('Admin@2026!'),
-    SEED_DEMO_DATA: booleanFromString.optional(),
-    PUBLIC_BASE_URL: z.string().url().optional(),
-    MPESA_BASE_URL: z.string().url().optional(),
-    MPESA_CONSUMER_KEY: z.string().default('mock-consumer-key'),
-    MPESA_CONSUMER_SECRET: z.string().default('mock-consumer-secret'),
-    MPESA_SHORTCODE: z.string().default('174379'),
-    MPESA_PASSKEY: z.string().default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
-    MPESA_B2C_SHORTCODE: z.string().default('600000'),
-    MPESA_INITIATOR_NAME: z.string().default('testapi'),
-    MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
-    /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
-    MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
-    MPESA_MOCK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
-    /** How long the mock's "never answers" customer (…1037) takes before STK query reports 1037. */
-    MPESA_MOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
-    SMS_BASE_URL: z.string().url().optional(),
-    SMS_USERNAME: z.string().default('sandbox'),
-    SMS_API_KEY: z.string().default('mock-api-key'),
-    SMS_SENDER_ID: z.string().default('ESCROW'),
-    INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
-    /** How long to wait for an STK callback before asking Daraja with an STK query. */
-    STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
-    JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
-    JOBS_ENABLED: booleanFromString.default(true),
-    /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
-    ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    CLIENT_DIST_DIR: z.string().optional(),
-    /** Set when a load balancer sets X-Forwarded-For: a hop count (1) or a list of proxy addresses. */
-    TRUST_PROXY: z
-      .string()
-      .optional()
-      .transform((value): boolean | number | string => {
-        if (value === undefined || value === '' || value === 'false') return false;
-        if (value === 'true') return true;
-        return /^\d+$/.test(value) ? Number(value) : value;
-      }),
-    CORS_ORIGINS: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'JWT_SECRET is required when NODE_ENV=production' });
-    }
-  });
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24 * 3600),
+  ADMIN_PHONE: z.string().default('0700000001'),
+  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  SEED_DEMO_DATA: booleanFromString.optional(),
+  PUBLIC_BASE_URL: z.string().url().optional(),
+  MPESA_BASE_URL: z.string().url().optional(),
+  MPESA_CONSUMER_KEY: z.string().default('mock-consumer-key'),
+  MPESA_CONSUMER_SECRET: z.string().default('mock-consumer-secret'),
+  MPESA_SHORTCODE: z.string().default('174379'),
+  MPESA_PASSKEY: z.string().default('bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'),
+  MPESA_B2C_SHORTCODE: z.string().default('600000'),
+  MPESA_INITIATOR_NAME: z.string().default('testapi'),
+  MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
+  /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
+  MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Secret path segment of the Africa's Talking callbacks (USSD, SMS delivery reports). */
+  AT_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Addresses or CIDRs allowed to call the gateway callbacks (Daraja, Africa's Talking); unset = any. */
+  GATEWAY_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      for (const entry of splitList(value)) {
+        if (!isAddressOrCidr(entry)) ctx.addIssue({ code: 'custom', message: `not an IP address or CIDR: ${entry}` });
+      }
+    }),
+  /** `true` lets NODE_ENV=production run on the built-in mocks (a staging demo). */
+  ALLOW_MOCK_RAILS: booleanFromString.default(false),
+  MPESA_MOCK_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** How long the mock's "never answers" customer (…1037) takes before STK query reports 1037. */
+  MPESA_MOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(60_000),
+  SMS_BASE_URL: z.string().url().optional(),
+  SMS_USERNAME: z.string().default('sandbox'),
+  SMS_API_KEY: z.string().default('mock-api-key'),
+  SMS_SENDER_ID: z.string().default('ESCROW'),
+  INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
+  /** How long to wait for an STK callback before asking Daraja with an STK query. */
+  STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
+  JOBS_ENABLED: booleanFromString.default(true),
+  /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
+  ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST_DIR: z.string().optional(),
+  /** Set when a load balancer sets X-Forwarded-For: a hop count (1) or a list of proxy addresses. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value): boolean | number | string => {
+      if (value === undefined || value === '' || value === 'false') return false;
+      if (value === 'true') return true;
+      return /^\d+$/.test(value) ? Number(value) : value;
+    }),
+  CORS_ORIGINS: z.string().optional(),
+  ...limitVariables,
+});
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -77,10 +107,55 @@ export interface AppConfig extends Env {
   MPESA_BASE_URL: string;
   SMS_BASE_URL: string;
   MPESA_CALLBACK_SECRET: string;
+  AT_CALLBACK_SECRET: string;
+  /** A rail is the built-in mock: the mocks and the USSD simulator are served, and nothing real moves. */
+  IS_DEMO: boolean;
 }
 
+/** Demo mode: either rail is left on the built-in mock. Decided from the environment, before any default. */
+export const isDemoMode = (env: Pick<Env, 'MPESA_BASE_URL' | 'SMS_BASE_URL'>) => !env.MPESA_BASE_URL || !env.SMS_BASE_URL;
+
+/**
+ * What stops `NODE_ENV=production` from starting, one line per setting; checked before anything is
+ * opened or connected (docs/SECURITY.md "Production checklist").
+ */
+export function productionRefusals(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const refusals: string[] = [];
+  if (!env.DATABASE_URL) refusals.push('DATABASE_URL is not set: production needs its own PostgreSQL (the embedded one is for demos).');
+  if (!env.JWT_SECRET) refusals.push('JWT_SECRET is not set: give a random secret of at least 32 characters.');
+  if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
+    refusals.push('ADMIN_PASSWORD is unset or the documented demo default: choose the admin password.');
+  }
+  if (isDemoMode(env) && !env.ALLOW_MOCK_RAILS) {
+    const mocks = [!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !env.SMS_BASE_URL && 'SMS_BASE_URL'].filter(Boolean).join(' and ');
+    refusals.push(`${mocks} unset: the rails are the built-in mocks (no real money or SMS); set ALLOW_MOCK_RAILS=true for a staging demo.`);
+  }
+  if (env.MPESA_BASE_URL) {
+    for (const name of MPESA_CREDENTIALS) {
+      if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real M-Pesa rail (MPESA_BASE_URL) needs it.`);
+    }
+    if (!env.MPESA_CALLBACK_SECRET)
+      refusals.push('MPESA_CALLBACK_SECRET is not set: the real M-Pesa rail needs a secret callback path (16+ characters).');
+  }
+  if (env.SMS_BASE_URL) {
+    for (const name of SMS_CREDENTIALS) {
+      if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real SMS rail (SMS_BASE_URL) needs it.`);
+    }
+    if (!env.AT_CALLBACK_SECRET)
+      refusals.push("AT_CALLBACK_SECRET is not set: the real Africa's Talking rail needs a secret callback path (16+ characters).");
+  }
+  return refusals;
+}
+
+const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_SECURITY_CREDENTIAL'] as const;
+const SMS_CREDENTIALS = ['SMS_API_KEY'] as const;
+const envDefault = (name: keyof Env) => (envSchema.shape[name] as z.ZodType).safeParse(undefined).data;
+
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty variable (`FOO=`, or compose's `${FOO:-}`) means unset.
+  const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(given);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -91,8 +166,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Fills the defaults that depend on other values (the port, the server's own mocks). */
 export function resolveConfig(
   env: Env,
-  resolved: { databaseUrl: string; jwtSecret: string; callbackSecret: string; port?: number },
+  resolved: { databaseUrl: string; jwtSecret: string; callbackSecret: string; atCallbackSecret?: string; port?: number },
 ): AppConfig {
+  const mpesaCallbackSecret = env.MPESA_CALLBACK_SECRET ?? resolved.callbackSecret;
   const port = resolved.port ?? env.PORT;
   const base = env.PUBLIC_BASE_URL ?? `http://localhost:${port}`;
   return {
@@ -100,7 +176,13 @@ export function resolveConfig(
     PORT: port,
     DATABASE_URL: resolved.databaseUrl,
     JWT_SECRET: env.JWT_SECRET ?? resolved.jwtSecret,
-    MPESA_CALLBACK_SECRET: env.MPESA_CALLBACK_SECRET ?? resolved.callbackSecret,
+    MPESA_CALLBACK_SECRET: mpesaCallbackSecret,
+    // Launchers that keep no second secret (tests, benchmarks) get one derived from the first.
+    AT_CALLBACK_SECRET:
+      env.AT_CALLBACK_SECRET ??
+      resolved.atCallbackSecret ??
+      createHmac('sha256', mpesaCallbackSecret).update('africastalking').digest('base64url').slice(0, 32),
+    IS_DEMO: isDemoMode(env),
     PUBLIC_BASE_URL: base,
     MPESA_BASE_URL: env.MPESA_BASE_URL ?? `${base}/mock/daraja`,
     SMS_BASE_URL: env.SMS_BASE_URL ?? `${base}/mock/africastalking`,

@@ -72,6 +72,11 @@ export async function resetRateLimit(db: Db | Tx, key: string): Promise<void> {
   await db.rateLimitBucket.deleteMany({ where: { key: key.slice(0, 200) } });
 }
 
+/** Forgets every key that starts with `prefix` (e.g. an account's failed logins from every address). */
+export async function resetRateLimitsStartingWith(db: Db | Tx, prefix: string): Promise<void> {
+  await db.rateLimitBucket.deleteMany({ where: { key: { startsWith: prefix.slice(0, 200) } } });
+}
+
 /** Deletes buckets whose window ended before `now`; returns how many. */
 export async function pruneRateLimitBuckets(db: Db | Tx, now: Date): Promise<number> {
   const { count } = await db.rateLimitBucket.deleteMany({ where: { resetAt: { lte: now } } });

@@ -18,6 +18,7 @@ import { deliverSms, SMS_QUEUE } from './notifications/notify.ts';
 import smsDeliveryReportRoutes from './notifications/delivery-report-routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import paymentRoutes from './payments/routes.ts';
+import publicConfigRoutes from './public-config/routes.ts';
 import { reconcilePayment } from './payments/use-cases/reconcile-payment.ts';
 import { RECONCILE_QUEUE } from './payments/use-cases/initiate-payment.ts';
 import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
@@ -29,6 +30,7 @@ import { sendUssdStkPush, USSD_STK_QUEUE } from './ussd/stk-push-job.ts';
 
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(healthRoutes, { ctx });
+  await app.register(publicConfigRoutes);
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(chargesRoutes, { prefix: '/api/v1/charges' });
   await app.register(notificationRoutes, { prefix: '/api/admin' });

@@ -7,8 +7,14 @@ import type { RateLimitRule } from '../../lib/rate-limit.ts';
 
 /** Requests a minute from one IP address to one auth action: a flood guard, not a brute-force guard. */
 export const IP_REQUESTS_PER_MINUTE = 200;
-/** Wrong passwords in a row per account (or per unknown identifier) before logins are refused. */
+/**
+ * Wrong passwords per account (or unknown identifier) **and** address in 15 minutes before that pair is
+ * refused (LIMIT_LOGIN_FAILURES): a stranger elsewhere cannot lock the owner out, and the owner can
+ * always unlock with the SMS reset. The default; the configured value is passed to the rules below.
+ */
 export const LOGIN_ATTEMPTS = { limit: 5, windowSeconds: 15 * 60 } as const;
+/** Account-wide failures (every address) past which each login waits before its password is checked. */
+export const LOGIN_SLOWDOWN = { afterFailures: 10, stepMs: 200, maxDelayMs: 2000 } as const;
 /** Codes checked per phone, whatever the code: 5 wrong tries burn one code, this caps guesses across codes. */
 export const CODE_CHECKS = { limit: 10, windowSeconds: 15 * 60 } as const;
 /** Codes sent per phone and purpose per hour (besides the one-minute cooldown). */
@@ -24,7 +30,18 @@ export const ipRule = (action: AuthAction, ip: string): RateLimitRule => ({
 
 /** Keyed by the account when it exists, else by what was typed, so unknown accounts are limited alike. */
 export const loginAttemptsKey = (account: string) => `auth:login:account:${account}`;
-export const loginAttemptsRule = (account: string): RateLimitRule => ({ key: loginAttemptsKey(account), ...LOGIN_ATTEMPTS });
+/** Failures of one account from one address: the lock. */
+export const loginPairRule = (account: string, ip: string, limit: number = LOGIN_ATTEMPTS.limit): RateLimitRule => ({
+  key: `${loginAttemptsKey(account)}:ip:${ip}`,
+  limit,
+  windowSeconds: LOGIN_ATTEMPTS.windowSeconds,
+});
+/** Failures of one account from every address: only slows logins down, never locks. */
+export const loginAccountRule = (account: string): RateLimitRule => ({
+  key: `${loginAttemptsKey(account)}:all`,
+  limit: LOGIN_SLOWDOWN.afterFailures,
+  windowSeconds: LOGIN_ATTEMPTS.windowSeconds,
+});
 
 export const codeChecksRule = (purpose: string, phone: string): RateLimitRule => ({
   key: `auth:code_check:${purpose}:${phone}`,

@@ -16,7 +16,7 @@ afterAll(() => t?.close());
 
 const form = (fields: Record<string, string>) => ({
   method: 'POST' as const,
-  url: '/api/sms/delivery-report',
+  url: `/api/sms/delivery-report/${t.config.AT_CALLBACK_SECRET}`,
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
   payload: new URLSearchParams(fields).toString(),
 });

@@ -1,15 +1,16 @@
-/** `GET /api/admin/sms`: the notification outbox, newest first (admins only). */
+/** `GET /api/admin/sms`: the notification outbox, newest first (admins only), one-time codes masked. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope } from '../../contract/common.ts';
 import { smsOutboxQuery, smsOutboxResponse, type SmsMessageWire } from '../../contract/notifications.ts';
 import type { SmsMessage } from '../../generated/prisma/client.ts';
+import { messageForStaff } from './templates.ts';
 
 function toSmsWire(sms: SmsMessage): SmsMessageWire {
   return {
     id: sms.id,
     phone_number: sms.phoneNumber,
     template: sms.template,
-    message: sms.message,
+    message: messageForStaff(sms.template, sms.message),
     status: sms.status,
     attempts: sms.attempts,
     failure_reason: sms.failureReason,

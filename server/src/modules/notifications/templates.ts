@@ -116,6 +116,18 @@ export const SMS_TEMPLATES = {
 
 export type SmsTemplate = keyof typeof SMS_TEMPLATES;
 
+/** Templates whose message carries a one-time code (verification, password reset, first USSD PIN). */
+const ONE_TIME_CODE_TEMPLATES: ReadonlySet<string> = new Set<SmsTemplate>(['verification_code', 'password_reset_code']);
+export const MASKED_CODE = '******';
+
+/**
+ * The message as staff may read it: one-time codes masked, so no admin can take over an account with a
+ * live code (docs/SECURITY.md). Only the phone itself (or, in demo mode, the SMS mock's inbox) sees them.
+ */
+export function messageForStaff(template: string, message: string): string {
+  return ONE_TIME_CODE_TEMPLATES.has(template) ? message.replace(/\d{6}/g, MASKED_CODE) : message;
+}
+
 export function renderSms(template: SmsTemplate, language: Language, params: Params): string {
   return SMS_TEMPLATES[template][language](params);
 }

@@ -1,5 +1,5 @@
 /** /api/payments: STK push initiation and status, and Daraja's callbacks (CONTRACT.md "Payments"). */
-import { timingSafeEqual } from 'node:crypto';
+import { gatewayGuard, isSameSecret } from '../../plugins/gateway-guard.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, idParam, toMoney } from '../../contract/common.ts';
@@ -86,11 +86,9 @@ const paymentWire = (payment: {
 const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
   const security = [{ bearerAuth: [] }];
-  const secret = Buffer.from(ctx.config.MPESA_CALLBACK_SECRET);
-  const isSecret = (candidate: string) => {
-    const given = Buffer.from(candidate);
-    return given.length === secret.length && timingSafeEqual(given, secret);
-  };
+  const isSecret = (candidate: string) => isSameSecret(candidate, ctx.config.MPESA_CALLBACK_SECRET);
+  // Daraja's callbacks: the secret segment and GATEWAY_ALLOWED_IPS, checked before the body is read.
+  app.addHook('onRequest', gatewayGuard({ secret: ctx.config.MPESA_CALLBACK_SECRET, allowedIps: ctx.config.GATEWAY_ALLOWED_IPS }));
 
   app.post(
     '/initiate',

@@ -1,82 +1,128 @@
 /**
  * One step of a USSD session. Africa's Talking sends the whole `*`-joined history in `text`; the session
  * row remembers how much of it was answered, so only the new part is read (inputs may contain `*`).
- * The row is locked for the step, so a repeated request waits and then gets the same answer again
- * instead of creating a second escrow. `0` goes back and `00` home on every screen.
+ * A request takes a lease on its session row first (session-store.ts), so a repeated request waits and
+ * then gets the same answer again instead of creating a second escrow. The step itself runs its queries
+ * one at a time on the pool, holding at most one connection. `0` goes back and `00` home on every screen.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/prisma.ts';
+import { inTransaction } from '../../db/prisma.ts';
 import { type MenuContext, type Outcome, refusal, screenOf, type UssdUser } from './menu.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 import { con, end, renderReply, type UssdReply } from './screen.ts';
-import { cleanExpiredSessions, isExpired, lastLanguageOf, lockSession, saveSession, type UssdState } from './session-store.ts';
+import {
+  claimSession,
+  cleanExpiredSessions,
+  isExpired,
+  lastLanguageOf,
+  releaseSession,
+  saveSession,
+  type UssdSession,
+  type UssdState,
+} from './session-store.ts';
+
+/**
+ * Who speaks for the phone number: the gateway (the mobile network vouches for it; the callback URL
+ * carries the shared secret) or the demo simulator (anyone may type any number, nobody vouches).
+ */
+export type UssdOrigin = 'gateway' | 'simulator';
 
 export interface UssdRequest {
   sessionId: string;
   /** Normalised 254XXXXXXXXX. */
   phone: string;
   text: string;
+  origin: UssdOrigin;
 }
 
-async function loadUser(tx: Tx, phone: string) {
-  return tx.user.findUnique({
-    where: { phoneNumber: phone },
-    select: { id: true, firstName: true, userType: true, status: true, language: true, ussdPinHash: true },
-  });
-}
+/** How long a request waits for another request of the same session to finish. */
+const BUSY_WAIT_MS = 15_000;
+const BUSY_POLL_MS = 25;
 
 /** The answer to one request: `CON …` or `END …`, at most 182 characters of screen. */
 export async function answerUssdRequest(ctx: AppContext, request: UssdRequest): Promise<string> {
+  const deadline = Date.now() + BUSY_WAIT_MS;
+  for (;;) {
+    const now = ctx.now();
+    const claim = await claimSession(ctx.db, request, now);
+    if (claim.kind === 'claimed') {
+      const lease = { sessionId: request.sessionId, leaseEnd: claim.leaseEnd, isNew: claim.session === null };
+      let saved = false;
+      try {
+        const answer = await answerClaimed(ctx, request, claim.session, now);
+        saved = answer.saved;
+        return answer.body;
+      } finally {
+        if (!saved) await releaseSession(ctx.db, lease);
+      }
+    }
+    if (Date.now() > deadline) return renderReply(end(USSD_MESSAGES.en.somethingWrong), { strict: false });
+    await sleep(BUSY_POLL_MS);
+  }
+}
+
+async function answerClaimed(
+  ctx: AppContext,
+  request: UssdRequest,
+  session: UssdSession | null,
+  now: Date,
+): Promise<{ body: string; saved: boolean }> {
   const strict = ctx.config.NODE_ENV !== 'production';
-  const now = ctx.now();
   const parts = request.text === '' ? [] : request.text.split('*');
+  const isLive = !!session && !isExpired(session, now) && session.phone === request.phone;
+  if (isLive && session.state.lastText === request.text && session.state.lastReply) return { body: session.state.lastReply, saved: false };
 
-  return ctx.db.$transaction(
-    async (tx) => {
-      const session = await lockSession(tx, request.sessionId);
-      const isLive = !!session && !isExpired(session, now) && session.phone === request.phone;
-      if (isLive && session.state.lastText === request.text && session.state.lastReply) return session.state.lastReply;
+  const account = await ctx.db.user.findUnique({
+    where: { phoneNumber: request.phone },
+    select: { id: true, firstName: true, userType: true, status: true, language: true, ussdPinHash: true },
+  });
+  const language: UssdLanguage =
+    account?.language ?? (isLive ? session.language : null) ?? (await lastLanguageOf(ctx.db, request.phone, request.sessionId)) ?? 'en';
+  const m = USSD_MESSAGES[language];
+  // A session id belongs to the phone that opened it; another phone cannot continue it.
+  if (session && session.phone !== request.phone) return { body: renderReply(end(m.sessionExpired), { strict }), saved: false };
 
-      const account = await loadUser(tx, request.phone);
-      const language: UssdLanguage =
-        account?.language ?? (isLive ? session.language : null) ?? (await lastLanguageOf(tx, request.phone)) ?? 'en';
-      const m = USSD_MESSAGES[language];
-      // A session id belongs to the phone that opened it; another phone cannot continue it.
-      if (session && session.phone !== request.phone) return renderReply(end(m.sessionExpired), { strict });
+  const user: UssdUser | null = account
+    ? { id: account.id, firstName: account.firstName, userType: account.userType, hasPin: account.ussdPinHash !== null }
+    : null;
+  const isContinuing = isLive && !session.state.ended && session.state.stack?.length > 0 && parts.length > 0;
+  if (!isContinuing && parts.length > 0) {
+    // A continuation of a session that expired or ended: start again from the short code.
+    return { body: renderReply(end(m.sessionExpired), { strict }), saved: false };
+  }
+  if (!isContinuing) await inTransaction(ctx.db, (tx) => cleanExpiredSessions(tx, now));
 
-      const user: UssdUser | null = account
-        ? { id: account.id, firstName: account.firstName, userType: account.userType, hasPin: account.ussdPinHash !== null }
-        : null;
-      const isContinuing = isLive && !session.state.ended && session.state.stack?.length > 0 && parts.length > 0;
-      if (!isContinuing && parts.length > 0) {
-        // A continuation of a session that expired or ended: start again from the short code.
-        return renderReply(end(m.sessionExpired), { strict });
-      }
-      if (!isContinuing) await cleanExpiredSessions(tx, now);
+  const state: UssdState = isContinuing ? session.state : { stack: ['home'], draft: {}, consumed: 0, lastText: '', lastReply: '' };
+  const c: MenuContext = {
+    ctx,
+    sessionId: request.sessionId,
+    phone: request.phone,
+    origin: request.origin,
+    lang: language,
+    m,
+    user,
+    draft: state.draft,
+    session: { pinProven: !!state.pinProven, firstPinProof: state.firstPinProof ?? null, codeSent: !!state.codeSent },
+  };
 
-      const state: UssdState = isContinuing ? session.state : { stack: ['home'], draft: {}, consumed: 0, lastText: '', lastReply: '' };
-      const c: MenuContext = { ctx, sessionId: request.sessionId, phone: request.phone, lang: language, m, user, draft: state.draft };
+  let reply: UssdReply;
+  if (account?.status === 'suspended') {
+    reply = end(m.suspended);
+  } else if (!isContinuing) {
+    reply = await show(c, state, undefined);
+  } else {
+    const input = (parts.length > state.consumed ? parts.slice(state.consumed).join('*') : (parts.at(-1) ?? '')).trim();
+    reply = await step(c, state, input);
+  }
 
-      let reply: UssdReply;
-      if (account?.status === 'suspended') {
-        reply = end(m.suspended);
-      } else if (!isContinuing) {
-        reply = await show(c, state, undefined);
-      } else {
-        const input = (parts.length > state.consumed ? parts.slice(state.consumed).join('*') : (parts.at(-1) ?? '')).trim();
-        reply = await step(c, state, input);
-      }
-
-      const body = renderReply(reply, { strict });
-      const next: UssdState =
-        reply.kind === 'END'
-          ? { stack: [], draft: {}, consumed: parts.length, lastText: request.text, lastReply: body, ended: true }
-          : { ...state, draft: c.draft, consumed: parts.length, lastText: request.text, lastReply: body };
-      await saveSession(tx, { sessionId: request.sessionId, phone: request.phone, language: c.lang, state: next }, now);
-      return body;
-    },
-    { maxWait: 10_000, timeout: 30_000 },
-  );
+  const body = renderReply(reply, { strict });
+  const next: UssdState =
+    reply.kind === 'END'
+      ? { stack: [], draft: {}, consumed: parts.length, lastText: request.text, lastReply: body, ended: true }
+      : { ...state, ...c.session, draft: c.draft, consumed: parts.length, lastText: request.text, lastReply: body };
+  await saveSession(ctx.db, { sessionId: request.sessionId, phone: request.phone, language: c.lang, state: next }, now);
+  return { body, saved: true };
 }
 
 /** Applies the user's input to the current screen and shows the next one. */
@@ -98,6 +144,10 @@ async function step(c: MenuContext, state: UssdState, input: string): Promise<Us
     case 'end':
       return end(outcome.text);
     case 'push':
+      state.stack.push(outcome.screen);
+      return show(c, state, undefined);
+    case 'replace':
+      state.stack.pop();
       state.stack.push(outcome.screen);
       return show(c, state, undefined);
     case 'back':

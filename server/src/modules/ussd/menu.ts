@@ -40,6 +40,8 @@ import { registerUssdUser } from './use-cases/register-ussd-user.ts';
 import { changeUssdPin, setFirstUssdPin } from './use-cases/set-ussd-pin.ts';
 import { setUssdLanguage } from './use-cases/set-ussd-language.ts';
 import { displayTime, verifyUssdPin } from './use-cases/verify-ussd-pin.ts';
+import { type FirstPinProof, proveFirstPin, sendFirstPinCode } from './use-cases/prove-first-pin.ts';
+import type { UssdOrigin } from './answer-ussd-request.ts';
 
 export interface UssdUser {
   id: string;
@@ -52,10 +54,13 @@ export interface MenuContext {
   ctx: AppContext;
   sessionId: string;
   phone: string;
+  origin: UssdOrigin;
   lang: UssdLanguage;
   m: UssdMessages;
   user: UssdUser | null;
   draft: Record<string, string>;
+  /** What this session has proven so far (kept until the session ends; `00` does not forget it). */
+  session: { pinProven: boolean; firstPinProof: FirstPinProof | null; codeSent: boolean };
 }
 
 export type ScreenId =
@@ -65,7 +70,9 @@ export type ScreenId =
   | 'reg_type'
   | 'reg_pin'
   | 'reg_pin_again'
+  | 'first_pin'
   | 'first_pin_again'
+  | 'unlock'
   | 'account'
   | 'pin_current'
   | 'pin_new'
@@ -103,6 +110,8 @@ export type ScreenId =
 
 export type Outcome =
   | { kind: 'push'; screen: ScreenId }
+  /** Shows `screen` in place of the current one (`0` then skips it). */
+  | { kind: 'replace'; screen: ScreenId }
   | { kind: 'stay'; notice?: string }
   | { kind: 'back'; notice?: string }
   | { kind: 'home'; notice?: string }
@@ -170,7 +179,10 @@ export async function refusal(c: MenuContext, error: unknown): Promise<Outcome> 
 async function pinRefusal(c: MenuContext, input: string): Promise<Outcome | null> {
   if (!PIN.test(input)) return stay(c.m.pinFormat);
   const check = await verifyUssdPin(c.ctx, { userId: c.user!.id, pin: input });
-  if (check.ok) return null;
+  if (check.ok) {
+    c.session.pinProven = true;
+    return null;
+  }
   if (check.reason === 'locked') return endWith(c.m.pinLocked(displayTime(check.until)));
   return stay(c.m.wrongPin(check.triesLeft));
 }
@@ -296,12 +308,21 @@ function shillingsInput(input: string, field: keyof typeof AMOUNT_RULES): Cents 
 const rangeMin = () => formatKes(MIN_CHARGEABLE).slice(4);
 const rangeMax = () => formatKes(MAX_CHARGEABLE).slice(4);
 
+/** Main-menu entries that show the caller's transactions: the PIN is asked first. */
+const READS_TRANSACTIONS: ReadonlySet<ScreenId> = new Set(['list', 'pick_release', 'pick_dispatch', 'pick_pay', 'disputes', 'find_ref']);
+
 const SCREENS: Record<ScreenId, Screen> = {
   home: {
-    render(c, notice) {
+    async render(c, notice) {
       const { m } = c;
       if (!c.user) return menu(m.welcome, m.guestMenu, notice);
-      if (!c.user.hasPin) return lines(notice ?? m.setPinIntro(clip(c.user.firstName, 12)), m.newPin);
+      if (!c.user.hasPin) {
+        if (!c.session.codeSent) {
+          c.session.codeSent = true;
+          await sendFirstPinCode(c.ctx, c.phone);
+        }
+        return lines(notice ?? m.proveFirstPin(clip(c.user.firstName, 12)));
+      }
       return menu(m.hello(clip(c.user.firstName, 12)), m.mainMenu, notice);
     },
     async handle(c, input) {
@@ -313,15 +334,23 @@ const SCREENS: Record<ScreenId, Screen> = {
         return stay(c.m.invalidChoice);
       }
       if (!c.user.hasPin) {
-        if (!PIN.test(input)) return stay(c.m.pinFormat);
-        c.draft.pinHash = await hashSecret(input);
-        return push('first_pin_again');
+        // The dialling number alone does not prove the person: the SMS code or the web password does.
+        const check = await proveFirstPin(c.ctx, { userId: c.user.id, phone: c.phone, answer: input });
+        if (!check.ok) return check.reason === 'too_many' ? endWith(c.m.tooManyProofs) : stay(c.m.wrongProof);
+        c.session.firstPinProof = check.proof;
+        return push('first_pin');
       }
       const targets: ScreenId[] = ['buy_seller', 'list', 'pick_release', 'pick_dispatch', 'pick_pay', 'disputes', 'find_ref', 'account'];
       const picked = choice(input, targets.length);
       if (!picked) return stay(c.m.invalidChoice);
       c.draft.page = '1';
-      return push(targets[picked - 1]!);
+      const target = targets[picked - 1]!;
+      // Screens that show the caller's transactions need the PIN once per session.
+      if (READS_TRANSACTIONS.has(target) && !c.session.pinProven) {
+        c.draft.after = target;
+        return push('unlock');
+      }
+      return push(target);
     },
   },
 
@@ -376,28 +405,52 @@ const SCREENS: Record<ScreenId, Screen> = {
           userType: userType as (typeof ACCOUNT_TYPES)[number],
           pinHash,
           language: c.lang,
+          isPhoneVouched: c.origin === 'gateway',
         });
       } catch (error) {
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return endWith(c.m.tooManyRegistrations);
         return refusal(c, error);
       }
       return endWith(c.m.registered(clip(firstName, 20)));
     },
   },
 
-  // ── a web account's first PIN (the first entry is on the home screen) ──
+  // ── a web account's first PIN (the proof is asked on the home screen) ──
+  first_pin: {
+    render: (c, notice) => ask(c, notice, c.m.newPin),
+    async handle(c, input) {
+      if (!c.user || c.user.hasPin || !c.session.firstPinProof) return { kind: 'home' };
+      if (!PIN.test(input)) return stay(c.m.pinFormat);
+      c.draft.pinHash = await hashSecret(input);
+      return push('first_pin_again');
+    },
+  },
   first_pin_again: {
     render: (c, notice) => ask(c, notice, c.m.confirmPin),
     async handle(c, input) {
-      if (!c.user || c.user.hasPin) return { kind: 'home' };
+      if (!c.user || c.user.hasPin || !c.session.firstPinProof) return { kind: 'home' };
       if (!PIN.test(input)) return stay(c.m.pinFormat);
-      if (!(await verifySecret(c.draft.pinHash ?? '', input))) return { kind: 'home', notice: c.m.pinMismatch };
+      if (!(await verifySecret(c.draft.pinHash ?? '', input))) return { kind: 'back', notice: c.m.pinMismatch };
       try {
-        await setFirstUssdPin(c.ctx, { userId: c.user.id, pinHash: c.draft.pinHash! });
+        // The phone itself is proven by the SMS code, or by the network when the gateway calls.
+        const isPhoneProven = c.session.firstPinProof === 'code' || c.origin === 'gateway';
+        await setFirstUssdPin(c.ctx, { userId: c.user.id, pinHash: c.draft.pinHash!, isPhoneProven });
       } catch (error) {
         return refusal(c, error);
       }
       c.user.hasPin = true;
+      c.session.pinProven = true;
       return { kind: 'home', notice: c.m.pinSet };
+    },
+  },
+  unlock: {
+    needsAccount: true,
+    render: (c, notice) => ask(c, notice, c.m.unlockPin),
+    async handle(c, input) {
+      const refused = await pinRefusal(c, input);
+      if (refused) return refused;
+      const after = c.draft.after as ScreenId | undefined;
+      return after && READS_TRANSACTIONS.has(after) ? { kind: 'replace', screen: after } : { kind: 'home' };
     },
   },
 

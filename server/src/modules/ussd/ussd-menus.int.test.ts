@@ -13,6 +13,7 @@ import { action, createTransaction, detail, payAndSettle } from '../../../test/e
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import type { UssdLanguage } from './messages.ts';
 import { clip } from './screen.ts';
+import { latestCode } from '../../../test/sms-inbox.ts';
 import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, seenScreens, TEST_PIN } from './test/ussd-client.ts';
 
 let t: TestApp;
@@ -95,19 +96,21 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(await t.ctx.db.user.findUniqueOrThrow({ where: { phoneNumber: phone } })).toMatchObject({ userType: 'buyer' });
   });
 
-  it('lets a web account set its first USSD PIN from its phone', async () => {
+  it('lets a web account set its first USSD PIN from its phone, with the code sent to it by SMS', async () => {
     const user = await makeUser(t.app, { userType: 'buyer', firstName: 'Chebet', verified: false });
     await t.ctx.db.user.update({ where: { id: user.id }, data: { language: lang } });
     const session = phoneSession(t, user.phone);
     const intro = await session.dial();
-    expect(intro.text).toContain(m.setPinIntro('Chebet'));
+    expect(intro.text).toContain(m.proveFirstPin('Chebet'));
+    expect(firstLine(await session.send('1357'))).toBe(m.wrongProof);
+    expect((await session.send(await latestCode(t, user.phone))).text).toContain(m.newPin);
     expect((await session.send('1357')).text).toContain(m.confirmPin);
     const home = await session.send('1357');
     expect(firstLine(home)).toBe(m.pinSet);
     expect(home.text).toContain(m.mainMenu[1]);
     const row = await t.ctx.db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(await verifySecret(row.ussdPinHash!, '1357')).toBe(true);
-    // Dialling from the phone proves it, like an SMS code would.
+    // The SMS code proves the phone.
     expect(row.phoneVerifiedAt).toBeInstanceOf(Date);
   });
 

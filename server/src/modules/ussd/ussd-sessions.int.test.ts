@@ -10,7 +10,18 @@ import { bearer, makeUser, randomPhone } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
-import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, postUssd, TEST_PIN, ussdForm } from './test/ussd-client.ts';
+import {
+  dialAndWalk,
+  dialAndWalkWith,
+  firstLine,
+  giveUssdPin,
+  M,
+  phoneSession,
+  postUssd,
+  TEST_PIN,
+  ussdForm,
+  ussdUrl,
+} from './test/ussd-client.ts';
 import { displayTime, PIN_LOCK_MINUTES } from './use-cases/verify-ussd-pin.ts';
 
 let t: TestApp;
@@ -27,7 +38,7 @@ describe('protocol', () => {
     for (const phoneNumber of ['+254711223344', '254711223344', '0711223344']) {
       const response = await t.app.inject({
         method: 'POST',
-        url: '/api/ussd',
+        url: ussdUrl(t),
         ...ussdForm({ sessionId: randomUUID(), serviceCode: USSD_SERVICE_CODE, phoneNumber, networkCode: '63902', text: '' }),
       });
       expect(response.statusCode).toBe(200);
@@ -48,7 +59,7 @@ describe('protocol', () => {
       'sessionId',
     ],
   ])('rejects a form with %s: 400 envelope naming the field', async (_name, fields, field) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/ussd', ...ussdForm(fields as Record<string, string>) });
+    const response = await t.app.inject({ method: 'POST', url: ussdUrl(t), ...ussdForm(fields as Record<string, string>) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR', errors: { [field]: expect.any(Array) } });
   });
@@ -62,7 +73,7 @@ describe('protocol', () => {
       { headers: { 'content-type': 'text/xml' }, payload: '<ussd/>' },
     ];
     for (const body of bodies) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/ussd', ...body });
+      const response = await t.app.inject({ method: 'POST', url: ussdUrl(t), ...body });
       expect(response.statusCode, body.payload).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, body.payload).toBeLessThan(500);
       expect(response.json()).toMatchObject({ success: false });
@@ -73,22 +84,23 @@ describe('protocol', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
     const { paths } = response.json();
-    // Fastify documents a prefixed "/" route with its trailing slash; both forms are served.
-    paths['/api/ussd'] ??= paths['/api/ussd/'];
-    expect(paths['/api/ussd'].post.tags).toEqual(['ussd']);
-    expect(Object.keys(paths['/api/ussd'].post.requestBody.content)).toContain('application/x-www-form-urlencoded');
-    expect(paths['/api/ussd'].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(
-      expect.arrayContaining(['sessionId', 'serviceCode', 'phoneNumber']),
-    );
+    for (const path of ['/api/ussd/{secret}', '/api/ussd/simulator']) {
+      expect(paths[path].post.tags).toEqual(['ussd']);
+      expect(Object.keys(paths[path].post.requestBody.content)).toContain('application/x-www-form-urlencoded');
+      expect(paths[path].post.requestBody.content['application/x-www-form-urlencoded'].schema.required).toEqual(
+        expect.arrayContaining(['sessionId', 'serviceCode', 'phoneNumber']),
+      );
+    }
     expect(
-      paths['/api/sms/delivery-report'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.status.enum,
+      paths['/api/sms/delivery-report/{secret}'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties.status
+        .enum,
     ).toContain('Success');
   });
 
   it('accepts JSON bodies too', async () => {
     const response = await t.app.inject({
       method: 'POST',
-      url: '/api/ussd',
+      url: ussdUrl(t),
       payload: { sessionId: randomUUID(), serviceCode: USSD_SERVICE_CODE, phoneNumber: '+254711223355', text: '' },
     });
     expect(response.statusCode).toBe(200);
@@ -257,14 +269,13 @@ describe('PIN lockout', () => {
     const sms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { phoneNumber: buyer.phone, template: 'ussd_pin_locked' } });
     expect(sms.message).toContain(displayTime(row.ussdPinLockedUntil!));
 
-    // Even the right PIN is refused while locked, and nothing moves.
-    expect(await dialAndWalk(t, buyer.phone, '3', '1', TEST_PIN)).toMatchObject({
-      kind: 'END',
-      text: m.pinLocked(displayTime(row.ussdPinLockedUntil!)),
-    });
+    // Even the right PIN is refused while locked, and nothing moves; the transactions cannot be read either.
+    const lockedScreen = { kind: 'END', text: m.pinLocked(displayTime(row.ussdPinLockedUntil!)) };
+    expect(await dialAndWalk(t, buyer.phone, '3')).toEqual(lockedScreen);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('dispatched');
-    // Menus without money still work.
-    expect((await dialAndWalk(t, buyer.phone, '2')).text).toContain(created.reference_number.slice(4));
+    expect(await dialAndWalk(t, buyer.phone, '2')).toEqual(lockedScreen);
+    // Menus that show no transactions still work.
+    expect((await dialAndWalk(t, buyer.phone, '8')).text).toContain(m.accountTitle);
 
     await t.ctx.db.user.update({ where: { id: buyer.id }, data: { ussdPinLockedUntil: new Date(Date.now() - 1000) } });
     expect(await dialAndWalk(t, buyer.phone, '3', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.released(created.reference_number) });
@@ -338,7 +349,7 @@ describe('USSD and the web are one product', () => {
     });
 
     // The USSD PIN still works after the web password is set.
-    expect((await dialAndWalk(t, phone, '2')).text).toContain('Solar p..');
+    expect((await dialAndWalkWith(t, phone, { autoUnlock: '5555' }, '2')).text).toContain('Solar p..');
   });
 
   it('an escrow naming an unregistered seller attaches when that phone registers over USSD', async () => {
@@ -353,7 +364,7 @@ describe('USSD and the web are one product', () => {
     await dialAndWalk(t, sellerPhone, '1', 'Wafula', 'Chebukati', '2', '7777', '7777');
     const seller = await t.ctx.db.user.findUniqueOrThrow({ where: { phoneNumber: sellerPhone } });
     expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ sellerId: seller.id });
-    expect((await dialAndWalk(t, sellerPhone, '2')).text).toContain(created.reference_number.slice(4));
+    expect((await dialAndWalkWith(t, sellerPhone, { autoUnlock: '7777' }, '2')).text).toContain(created.reference_number.slice(4));
   });
 
   it('a USSD payment the customer cancels on the phone fails cleanly and can be retried', async () => {

@@ -7,10 +7,34 @@
  * failureReason, retryCount) to the delivery report URL after a short delay: `Success`, or `Failed`
  * with failureReason `DeliveryFailure` for numbers ending 9999. A report the receiver does not accept
  * (not 2xx, e.g. it has not stored the message id yet) is retried a few times.
+ *
+ * `GET /inbox?phone=…&limit=20` shows what one handset received, newest first and in full: the phone's
+ * own view, for developers and tests (codes included; the admin outbox masks them). Served in demo
+ * mode only, like the whole mock.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { phoneInput } from '../../contract/common.ts';
 import type { Db } from '../../db/prisma.ts';
+
+export const smsInboxQuery = z.object({
+  phone: phoneInput.meta({ description: 'The handset (any accepted form)' }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const smsInboxResponse = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      to: z.string(),
+      from: z.string().nullable(),
+      message: z.string(),
+      status: z.enum(['Success', 'Failed']),
+      created_at: z.string(),
+    }),
+  ),
+});
 
 export interface SmsMockOptions {
   db: Db;
@@ -65,6 +89,36 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
     timers.clear();
     await Promise.allSettled([...inFlight]);
   });
+
+  app.get(
+    '/inbox',
+    {
+      schema: {
+        tags: ['mocks'],
+        summary: 'What one phone received from the SMS mock (demo mode only)',
+        querystring: smsInboxQuery,
+        response: { 200: smsInboxResponse },
+      },
+    },
+    async (request) => {
+      const { phone, limit } = request.query as z.output<typeof smsInboxQuery>;
+      const rows = await options.db.mockSmsDelivery.findMany({
+        where: { to: `+${phone}` },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: limit,
+      });
+      return {
+        messages: rows.map((row) => ({
+          id: row.messageId,
+          to: row.to,
+          from: row.from,
+          message: row.message,
+          status: row.to.endsWith(UNDELIVERABLE_ENDING) ? ('Failed' as const) : ('Success' as const),
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
 
   app.post('/version1/messaging', async (request, reply) => {
     if (request.headers.apikey !== options.apiKey) {

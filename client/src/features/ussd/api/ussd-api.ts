@@ -1,5 +1,5 @@
 /**
- * POST /api/ussd as Africa's Talking calls it: form-encoded, answered in text/plain with `CON …` or
+ * POST /api/ussd/simulator (the demo twin of Africa's Talking's callback): form-encoded, answered in text/plain with `CON …` or
  * `END …`. The simulator sends exactly what the gateway would, so it exercises the real endpoint.
  */
 import { USSD_SERVICE_CODE } from '@shared/ussd';
@@ -31,7 +31,7 @@ export async function sendUssdRequest(request: UssdRequest): Promise<UssdScreen>
   });
   let response: Response;
   try {
-    response = await fetch('/api/ussd', {
+    response = await fetch('/api/ussd/simulator', {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/plain' },
       body,

@@ -1,6 +1,6 @@
 /**
  * A feature phone on the page: a number to dial from, the screen the network sends (CON / END), a
- * reply field with a keypad, Send and Cancel. It talks to the real POST /api/ussd, one session id per
+ * reply field with a keypad, Send and Cancel. It talks to POST /api/ussd/simulator (same menus as the gateway's callback), one session id per
  * dial, so everything done here is done for real (with the M-Pesa and SMS mocks behind it).
  */
 import { Alert, Box, Button, chakra, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';

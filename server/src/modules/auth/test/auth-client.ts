@@ -1,7 +1,6 @@
-/** Helpers for the auth integration tests: calls from a chosen IP address, and codes read from the SMS outbox. */
+/** Helpers for the auth integration tests: calls from a chosen IP address, and codes read from the phone's inbox. */
 import { randomInt } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
 import type { TestApp } from '../../../../test/helpers.ts';
 
 /** A random documentation-range address, so each test has its own per-IP counters. */
@@ -29,17 +28,7 @@ export function authClient(t: TestApp) {
   };
 }
 
-/** The 6-digit code of the newest SMS of `template` to `phone`, from the notification outbox. */
-export async function latestCode(t: TestApp, phone: string, template = 'verification_code'): Promise<string> {
-  const sms = await t.ctx.db.smsMessage.findFirst({
-    where: { phoneNumber: phone, template },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  expect(sms, `an SMS ${template} to ${phone}`).toBeTruthy();
-  const code = /\b(\d{6})\b/.exec(sms!.message)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  return code!;
-}
+export { latestCode } from '../../../../test/sms-inbox.ts';
 
 export const countSms = (t: TestApp, phone: string, template = 'verification_code') =>
   t.ctx.db.smsMessage.count({ where: { phoneNumber: phone, template } });

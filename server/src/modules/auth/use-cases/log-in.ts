@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { INVALID_CREDENTIALS, type LoginData } from '../../../contract/auth.ts';
@@ -6,7 +7,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { decoyHash, verifySecret } from '../../../lib/password.ts';
 import { enforceRateLimits, hitRateLimit, rateLimited, resetRateLimit } from '../../../lib/rate-limit.ts';
 import { accountSuspended, findAccount, identifierKey, parseIdentifier } from '../accounts.ts';
-import { ipRule, loginAttemptsRule } from '../limits.ts';
+import { ipRule, LOGIN_SLOWDOWN, loginAccountRule, loginPairRule } from '../limits.ts';
 import { toUserWire } from '../user-wire.ts';
 import { claimCodeSend, issueCode } from '../verification-codes.ts';
 
@@ -21,8 +22,9 @@ export interface LogInOptions {
 
 /**
  * Signs in with a phone (any accepted form) or an email and a password. Wrong password and unknown
- * account answer the same 401 after the same argon2 work. Five tries per account in 15 minutes, then
- * 429. An unverified phone gets no token: a code is sent and `requires_verification` is true.
+ * account answer the same 401 after the same argon2 work. Five wrong tries per account and address in
+ * 15 minutes, then 429 for that pair (LIMIT_LOGIN_FAILURES); many failures across addresses slow the
+ * account's logins down instead of locking it. An unverified phone gets no token: a code is sent and `requires_verification` is true.
  */
 export async function logIn(options: LogInOptions): Promise<LoginData> {
   const { ctx } = options;
@@ -30,7 +32,8 @@ export async function logIn(options: LogInOptions): Promise<LoginData> {
 
   const identifier = parseIdentifier(options.phoneOrEmail);
   const account = await findAccount(ctx.db, identifier);
-  const attemptsRule = loginAttemptsRule(account ? `user:${account.id}` : identifierKey(identifier, options.phoneOrEmail));
+  const accountKey = account ? `user:${account.id}` : identifierKey(identifier, options.phoneOrEmail);
+  const attemptsRule = loginPairRule(accountKey, options.ip, ctx.config.LIMIT_LOGIN_FAILURES);
   // Counted before the password is checked, so parallel guesses cannot overtake the limit.
   const attempts = await hitRateLimit(ctx.db, attemptsRule, ctx.now());
   if (!attempts.isAllowed) {
@@ -41,9 +44,16 @@ export async function logIn(options: LogInOptions): Promise<LoginData> {
     );
   }
 
+  // Guesses spread over many addresses slow every login of the account down a little, never lock it.
+  const accountWide = await hitRateLimit(ctx.db, loginAccountRule(accountKey), ctx.now());
+  if (!accountWide.isAllowed) {
+    await sleep(Math.min(LOGIN_SLOWDOWN.maxDelayMs, (accountWide.count - LOGIN_SLOWDOWN.afterFailures) * LOGIN_SLOWDOWN.stepMs));
+  }
+
   const isPasswordRight = await verifySecret(account?.passwordHash ?? (await decoyHash()), options.password);
   if (!account?.passwordHash || !isPasswordRight) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
   await resetRateLimit(ctx.db, attemptsRule.key);
+  await resetRateLimit(ctx.db, loginAccountRule(accountKey).key);
   if (account.status === 'suspended') throw accountSuspended();
 
   const user = toUserWire(account);

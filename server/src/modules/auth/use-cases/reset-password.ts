@@ -1,9 +1,9 @@
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { hashSecret } from '../../../lib/password.ts';
-import { enforceRateLimits, resetRateLimit } from '../../../lib/rate-limit.ts';
+import { enforceRateLimits, resetRateLimitsStartingWith } from '../../../lib/rate-limit.ts';
 import { findAccount, identifierKey, invalidCode, markPhoneVerified, parseIdentifier } from '../accounts.ts';
-import { codeChecksRule, ipRule, loginAttemptsRule } from '../limits.ts';
+import { codeChecksRule, ipRule, loginAttemptsKey } from '../limits.ts';
 import { checkCode, consumeCode } from '../verification-codes.ts';
 
 export interface ResetPasswordOptions {
@@ -41,6 +41,6 @@ export async function resetPassword(options: ResetPasswordOptions): Promise<Reco
     await markPhoneVerified(tx, account, now);
   });
   // The owner is back in control: earlier wrong passwords no longer hold the account locked.
-  await resetRateLimit(ctx.db, loginAttemptsRule(`user:${account.id}`).key);
+  await resetRateLimitsStartingWith(ctx.db, loginAttemptsKey(`user:${account.id}`));
   return {};
 }

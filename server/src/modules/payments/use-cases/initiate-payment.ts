@@ -7,10 +7,12 @@
  * 3. Store the CheckoutRequestID. The callback may race step 3; it finds the payment through the
  *    `payment` query parameter of its callback URL, and the payment row lock orders the two.
  */
+import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { formatCents } from '../../../domain/money.ts';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
+import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
 import { lockTransaction, partyRole } from '../../transactions/access.ts';
 import type { Caller } from '../../transactions/run-action.ts';
@@ -29,6 +31,16 @@ export interface InitiatePaymentInput {
 }
 
 export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInput) {
+  // Each call may prompt a phone: limited per account, and per phone when the caller names one.
+  await enforceRateLimits(
+    ctx.db,
+    [
+      abuseRules.paymentsByAccount(ctx.config, input.caller.userId),
+      ...(input.phone ? [abuseRules.paymentsToPhone(ctx.config, input.phone)] : []),
+    ],
+    ctx.now(),
+    'Too many M-Pesa prompts. Please wait and try again.',
+  );
   const prepared = await inTransaction(ctx.db, async (tx) => {
     const txn = await lockTransaction(tx, input.transactionId);
     const role = partyRole(txn, input.caller);

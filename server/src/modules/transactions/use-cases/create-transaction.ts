@@ -11,7 +11,9 @@ import { addMonths, buildPlan, checkPlanRules, DEFAULT_PLAN_TERM } from '../../.
 import { type Cents, formatCents, formatKes } from '../../../domain/money.ts';
 import { generateReference } from '../../../domain/reference.ts';
 import type { TransactionType } from '../../../domain/transaction-state.ts';
+import { abuseRules } from '../../../config/limits.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
+import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { LOCKED_INCLUDE, type LockedTransaction } from '../access.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { appendEvent } from '../timeline.ts';
@@ -27,6 +29,30 @@ export interface CreateTransactionInput {
   totalCost?: Cents;
   installmentMonths?: number;
   channel?: 'web' | 'ussd' | 'api';
+}
+
+/**
+ * Each creation texts the seller: an account may create LIMIT_TRANSACTIONS_PER_HOUR, and a phone with no
+ * (verified) account receives LIMIT_INVITES_PER_PHONE_PER_DAY invitations from all senders together. A
+ * registered seller's own notifications are never limited. The buyer's limit is counted first, so a
+ * buyer already refused does not use up the phone's invitations.
+ */
+async function enforceCreationLimits(ctx: AppContext, input: { buyerId: string; sellerPhone: string; isInvitation: boolean }) {
+  const now = ctx.now();
+  await enforceRateLimits(
+    ctx.db,
+    [abuseRules.transactionsByAccount(ctx.config, input.buyerId)],
+    now,
+    'Too many transactions created. Please try again later.',
+  );
+  if (input.isInvitation) {
+    await enforceRateLimits(
+      ctx.db,
+      [abuseRules.invitesToPhone(ctx.config, input.sellerPhone)],
+      now,
+      'This phone has received too many invitations today. Please try again tomorrow.',
+    );
+  }
 }
 
 export async function createTransaction(ctx: AppContext, input: CreateTransactionInput) {
@@ -53,6 +79,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   }
   const fee = calculateFee(price, FEE_TYPE_FOR_TRANSACTION[input.transactionType]);
   const seller = await ctx.db.user.findUnique({ where: { phoneNumber: input.sellerPhone }, select: { id: true, phoneVerifiedAt: true } });
+  await enforceCreationLimits(ctx, { buyerId: input.buyerId, sellerPhone: input.sellerPhone, isInvitation: !seller?.phoneVerifiedAt });
 
   for (let attempt = 0; ; attempt++) {
     try {

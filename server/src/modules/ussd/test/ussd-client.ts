@@ -22,10 +22,17 @@ export function ussdForm(fields: Record<string, string>): { headers: Record<stri
   return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() };
 }
 
-export async function postUssd(t: TestApp, fields: { sessionId: string; phone: string; text: string }): Promise<Screen> {
+/** The gateway's callback URL (with the shared secret), or the demo simulator's. */
+export const ussdUrl = (t: TestApp, origin: 'gateway' | 'simulator' = 'gateway') =>
+  origin === 'gateway' ? `/api/ussd/${t.config.AT_CALLBACK_SECRET}` : '/api/ussd/simulator';
+
+export async function postUssd(
+  t: TestApp,
+  fields: { sessionId: string; phone: string; text: string; origin?: 'gateway' | 'simulator' },
+): Promise<Screen> {
   const response = await t.app.inject({
     method: 'POST',
-    url: '/api/ussd',
+    url: ussdUrl(t, fields.origin),
     ...ussdForm({
       sessionId: fields.sessionId,
       serviceCode: USSD_SERVICE_CODE,
@@ -56,16 +63,32 @@ export interface UssdSessionClient {
   inputs: string[];
 }
 
-export function phoneSession(t: TestApp, phone: string): UssdSessionClient {
+export interface PhoneSessionOptions {
+  origin?: 'gateway' | 'simulator';
+  /**
+   * The PIN that answers the once-a-session PIN prompt before the caller's transactions by itself
+   * (default TEST_PIN), so menu tests walk the menus; the tests of that door pass false.
+   */
+  autoUnlock?: string | false;
+}
+
+const isUnlockPrompt = (screen: Screen) =>
+  screen.kind === 'CON' && (screen.text.startsWith(USSD_MESSAGES.en.unlockPin) || screen.text.startsWith(USSD_MESSAGES.sw.unlockPin));
+
+export function phoneSession(t: TestApp, phone: string, options: PhoneSessionOptions = {}): UssdSessionClient {
+  const { origin = 'gateway', autoUnlock = TEST_PIN } = options;
   const sessionId = `ATUid_${randomUUID().replaceAll('-', '')}`;
   const inputs: string[] = [];
   const client: UssdSessionClient = {
     sessionId,
     inputs,
-    dial: () => postUssd(t, { sessionId, phone, text: '' }),
-    send(input) {
+    dial: () => postUssd(t, { sessionId, phone, text: '', origin }),
+    async send(input) {
       inputs.push(input);
-      return postUssd(t, { sessionId, phone, text: inputs.join('*') });
+      const screen = await postUssd(t, { sessionId, phone, text: inputs.join('*'), origin });
+      if (autoUnlock === false || !isUnlockPrompt(screen)) return screen;
+      inputs.push(autoUnlock);
+      return postUssd(t, { sessionId, phone, text: inputs.join('*'), origin });
     },
     async walk(...steps) {
       let screen: Screen | undefined;
@@ -81,7 +104,11 @@ export function phoneSession(t: TestApp, phone: string): UssdSessionClient {
 
 /** Dials and walks `inputs`; returns the last screen. */
 export async function dialAndWalk(t: TestApp, phone: string, ...inputs: string[]): Promise<Screen> {
-  const session = phoneSession(t, phone);
+  return dialAndWalkWith(t, phone, {}, ...inputs);
+}
+
+export async function dialAndWalkWith(t: TestApp, phone: string, options: PhoneSessionOptions, ...inputs: string[]): Promise<Screen> {
+  const session = phoneSession(t, phone, options);
   const first = await session.dial();
   if (inputs.length === 0) return first;
   expect(first.kind).toBe('CON');

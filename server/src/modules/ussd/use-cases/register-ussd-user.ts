@@ -1,11 +1,14 @@
 /**
- * Registers the phone that dialled *384*40#. The mobile network vouches for the number, so the phone is
- * verified at once (and escrows that named it as the seller attach to the new account). There is no web
- * password: the person can set one with forgot-password on the web.
+ * Registers the phone that dialled *384*40#. When the mobile network vouches for the number (the gateway's
+ * callback), the phone is verified at once and escrows that named it as the seller attach to the new
+ * account. The demo simulator vouches for nothing: its accounts stay unverified and attach nothing until
+ * the phone is verified with an SMS code on the web. There is no web password: the person can set one
+ * with forgot-password on the web. Registrations per phone are limited (each sends a welcome SMS).
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { attachWaitingTransactions } from '../../auth/accounts.ts';
 import { queueSms } from '../../notifications/notify.ts';
 
@@ -18,9 +21,17 @@ export interface RegisterUssdUserInput {
   /** argon2id of the 4-digit PIN (hashed when it was first typed). */
   pinHash: string;
   language: 'en' | 'sw';
+  /** The gateway vouches for `phone` (false for the demo simulator). */
+  isPhoneVouched: boolean;
 }
 
 export async function registerUssdUser(ctx: AppContext, input: RegisterUssdUserInput) {
+  await enforceRateLimits(
+    ctx.db,
+    [{ key: `ussd:register:${input.phone}`, limit: ctx.config.LIMIT_USSD_REGISTRATIONS_PER_PHONE_PER_DAY, windowSeconds: 86_400 }],
+    ctx.now(),
+    'Too many registrations from this phone today.',
+  );
   try {
     const user = await inTransaction(ctx.db, async (tx) => {
       const created = await tx.user.create({
@@ -29,13 +40,13 @@ export async function registerUssdUser(ctx: AppContext, input: RegisterUssdUserI
           lastName: input.lastName,
           phoneNumber: input.phone,
           userType: input.userType,
-          phoneVerifiedAt: ctx.now(),
+          phoneVerifiedAt: input.isPhoneVouched ? ctx.now() : null,
           ussdPinHash: input.pinHash,
           language: input.language,
         },
         select: { id: true, firstName: true, phoneNumber: true },
       });
-      await attachWaitingTransactions(tx, created);
+      if (input.isPhoneVouched) await attachWaitingTransactions(tx, created);
       await queueSms(ctx, tx, {
         phone: input.phone,
         template: 'ussd_welcome',

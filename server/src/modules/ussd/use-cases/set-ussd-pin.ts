@@ -1,7 +1,7 @@
 /**
- * PINs of existing accounts: a web account sets its first USSD PIN (dialling from the phone proves it,
- * so an unverified phone becomes verified), and an owner who entered the current PIN changes it (the
- * owner is told by SMS, in case it was not them).
+ * PINs of existing accounts: a web account sets its first USSD PIN after a proof (prove-first-pin.ts;
+ * the phone becomes verified only when the phone itself was proven: the SMS code, or a gateway dial),
+ * and an owner who entered the current PIN changes it (the owner is told by SMS, in case it was not them).
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
@@ -9,7 +9,10 @@ import { invalidState } from '../../../lib/app-error.ts';
 import { markPhoneVerified } from '../../auth/accounts.ts';
 import { queueSms } from '../../notifications/notify.ts';
 
-export async function setFirstUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
+export async function setFirstUssdPin(
+  ctx: AppContext,
+  { userId, pinHash, isPhoneProven }: { userId: string; pinHash: string; isPhoneProven: boolean },
+): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
     const { count } = await tx.user.updateMany({
       where: { id: userId, ussdPinHash: null },
@@ -17,7 +20,7 @@ export async function setFirstUssdPin(ctx: AppContext, { userId, pinHash }: { us
     });
     if (count === 0) throw invalidState('This account already has a USSD PIN');
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
-    await markPhoneVerified(tx, user, ctx.now());
+    if (isPhoneProven) await markPhoneVerified(tx, user, ctx.now());
   });
 }
 

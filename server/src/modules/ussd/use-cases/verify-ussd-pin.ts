@@ -1,7 +1,7 @@
 /**
  * Checks a USSD PIN. Three wrong PINs in a row lock it for 30 minutes and tell the owner by SMS; a
- * right PIN clears the count. The count is kept on the user row, locked while it changes, so parallel
- * guesses from several sessions cannot overtake the limit.
+ * right PIN clears the count. Each try is counted on the user row before its PIN is compared, so
+ * parallel guesses from several sessions cannot overtake the limit.
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
@@ -19,34 +19,35 @@ export function displayTime(date: Date): string {
 }
 
 export async function verifyUssdPin(ctx: AppContext, { userId, pin }: { userId: string; pin: string }): Promise<PinCheck> {
-  const user = await ctx.db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { ussdPinHash: true, ussdPinLockedUntil: true, ussdPinFailures: true },
-  });
   const now = ctx.now();
-  if (user.ussdPinLockedUntil && user.ussdPinLockedUntil > now) return { ok: false, reason: 'locked', until: user.ussdPinLockedUntil };
-  const isRight = user.ussdPinHash !== null && (await verifySecret(user.ussdPinHash, pin));
+  // The try is counted before the PIN is compared, in one statement: of any number of parallel guesses,
+  // only the first MAX_PIN_TRIES get compared at all (a right PIN gives its try back).
+  const [claimed] = await ctx.db.$queryRaw<{ failures: number; pin_hash: string | null; phone_number: string }[]>`
+    UPDATE users SET ussd_pin_failures = ussd_pin_failures + 1
+    WHERE id = ${userId}::uuid AND ussd_pin_failures < ${MAX_PIN_TRIES}
+      AND (ussd_pin_locked_until IS NULL OR ussd_pin_locked_until <= ${now})
+    RETURNING ussd_pin_failures AS failures, ussd_pin_hash AS pin_hash, phone_number`;
+  if (!claimed) {
+    const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { ussdPinLockedUntil: true } });
+    // Locked, or the last tries are being compared right now (and will lock it if wrong).
+    const until =
+      user.ussdPinLockedUntil && user.ussdPinLockedUntil > now
+        ? user.ussdPinLockedUntil
+        : new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+    return { ok: false, reason: 'locked', until };
+  }
+  const isRight = claimed.pin_hash !== null && (await verifySecret(claimed.pin_hash, pin));
   if (isRight) {
-    if (user.ussdPinFailures > 0 || user.ussdPinLockedUntil) {
-      await ctx.db.user.update({ where: { id: userId }, data: { ussdPinFailures: 0, ussdPinLockedUntil: null } });
-    }
+    await ctx.db.user.update({ where: { id: userId }, data: { ussdPinFailures: 0, ussdPinLockedUntil: null } });
     return { ok: true };
   }
-  return inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx.$queryRaw<{ ussd_pin_failures: number; ussd_pin_locked_until: Date | null; phone_number: string }[]>`
-      SELECT ussd_pin_failures, ussd_pin_locked_until, phone_number FROM users WHERE id = ${userId}::uuid FOR UPDATE`;
-    if (!row) throw new Error(`user ${userId} vanished`);
-    if (row.ussd_pin_locked_until && row.ussd_pin_locked_until > now)
-      return { ok: false as const, reason: 'locked' as const, until: row.ussd_pin_locked_until };
-    const failures = row.ussd_pin_failures + 1;
-    if (failures < MAX_PIN_TRIES) {
-      await tx.user.update({ where: { id: userId }, data: { ussdPinFailures: failures } });
-      return { ok: false as const, reason: 'wrong' as const, triesLeft: MAX_PIN_TRIES - failures };
-    }
-    const until = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+  if (claimed.failures < MAX_PIN_TRIES) return { ok: false, reason: 'wrong', triesLeft: MAX_PIN_TRIES - claimed.failures };
+  const until = new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+  await inTransaction(ctx.db, async (tx) => {
     // The count starts again when the lock ends.
     await tx.user.update({ where: { id: userId }, data: { ussdPinFailures: 0, ussdPinLockedUntil: until } });
-    await queueSms(ctx, tx, { phone: row.phone_number, template: 'ussd_pin_locked', params: { until: displayTime(until) } });
-    return { ok: false as const, reason: 'locked' as const, until };
+    await queueSms(ctx, tx, { phone: claimed.phone_number, template: 'ussd_pin_locked', params: { until: displayTime(until) } });
   });
+  ctx.jobs.nudge();
+  return { ok: false, reason: 'locked', until };
 }

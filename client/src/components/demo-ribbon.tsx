@@ -1,0 +1,39 @@
+/**
+ * "Demo — no real money moves", on every page while the server runs on its built-in M-Pesa and SMS
+ * mocks. The mode is asked once (GET /api/config) after the first render, so the ribbon never delays a
+ * page; it sits in a fixed corner and shifts no layout when it appears.
+ */
+import { Box } from '@chakra-ui/react';
+import type { PublicConfig } from '@shared/public-config';
+import { useQuery } from '@tanstack/react-query';
+
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`config: ${response.status}`);
+  return ((await response.json()) as { data: PublicConfig }).data;
+}
+
+export function DemoRibbon() {
+  const { data } = useQuery({ queryKey: ['public-config'], queryFn: fetchPublicConfig, staleTime: Infinity, retry: false });
+  if (data?.mode !== 'demo') return null;
+  return (
+    <Box
+      data-testid="demo-ribbon"
+      position="fixed"
+      insetStart="2"
+      bottom="2"
+      zIndex="banner"
+      pointerEvents="none"
+      bg="orange.700"
+      color="white"
+      fontSize="xs"
+      fontWeight="semibold"
+      px="2.5"
+      py="1"
+      borderRadius="full"
+      boxShadow="sm"
+    >
+      Demo — no real money moves
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ussd_sessions" ADD COLUMN     "busy_until" TIMESTAMPTZ(3);
+

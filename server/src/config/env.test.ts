@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN_PASSWORD, isDemoMode, parseEnv, productionRefusals, resolveConfig } from './env.ts';
+
+const SAFE_PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgresql://escrow:secret@db.internal:5432/escrow',
+  JWT_SECRET: 'x'.repeat(48),
+  ADMIN_PASSWORD: 'A-long-admin-passphrase-2026',
+  MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+  MPESA_CONSUMER_KEY: 'live-key',
+  MPESA_CONSUMER_SECRET: 'live-secret',
+  MPESA_PASSKEY: 'live-passkey',
+  MPESA_SECURITY_CREDENTIAL: 'live-credential',
+  MPESA_CALLBACK_SECRET: 'm'.repeat(24),
+  SMS_BASE_URL: 'https://api.africastalking.com',
+  SMS_API_KEY: 'live-at-key',
+  AT_CALLBACK_SECRET: 'a'.repeat(24),
+};
+
+describe('production refusals', () => {
+  it('starts a production configuration with everything set', () => {
+    expect(productionRefusals(parseEnv(SAFE_PRODUCTION))).toEqual([]);
+  });
+
+  it('names each missing or unsafe setting on its own line', () => {
+    const refusals = productionRefusals(parseEnv({ NODE_ENV: 'production' }));
+    expect(refusals).toHaveLength(4);
+    expect(refusals[0]).toMatch(/^DATABASE_URL /);
+    expect(refusals[1]).toMatch(/^JWT_SECRET /);
+    expect(refusals[2]).toMatch(/^ADMIN_PASSWORD /);
+    expect(refusals[3]).toMatch(/^MPESA_BASE_URL and SMS_BASE_URL unset: .*ALLOW_MOCK_RAILS=true/);
+    for (const line of refusals) expect(line).not.toContain('\n');
+  });
+
+  it('refuses the documented admin password, even when given explicitly', () => {
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD }))).toEqual([
+      expect.stringMatching(/^ADMIN_PASSWORD /),
+    ]);
+  });
+
+  it('runs on the mocks only with ALLOW_MOCK_RAILS=true (a staging demo)', () => {
+    const { MPESA_BASE_URL: _m, SMS_BASE_URL: _s, ...onMocks } = SAFE_PRODUCTION;
+    expect(productionRefusals(parseEnv(onMocks))).toEqual([expect.stringMatching(/ALLOW_MOCK_RAILS/)]);
+    expect(productionRefusals(parseEnv({ ...onMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
+  });
+
+  it('needs the credentials and callback secrets of real rails', () => {
+    const {
+      MPESA_CONSUMER_SECRET: _a,
+      MPESA_CALLBACK_SECRET: _b,
+      SMS_API_KEY: _c,
+      AT_CALLBACK_SECRET: _d,
+      ...withoutSecrets
+    } = SAFE_PRODUCTION;
+    const refusals = productionRefusals(parseEnv(withoutSecrets));
+    expect(refusals.map((line) => line.split(' ')[0])).toEqual([
+      'MPESA_CONSUMER_SECRET',
+      'MPESA_CALLBACK_SECRET',
+      'SMS_API_KEY',
+      'AT_CALLBACK_SECRET',
+    ]);
+  });
+
+  it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual(
+      [],
+    );
+    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
+  });
+
+  it('checks nothing outside production', () => {
+    expect(productionRefusals(parseEnv({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+});
+
+describe('modes and gateway settings', () => {
+  it('is in demo mode while either rail is the built-in mock', () => {
+    expect(isDemoMode({})).toBe(true);
+    expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example' })).toBe(true);
+    expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example' })).toBe(false);
+  });
+
+  it('accepts addresses and CIDRs in GATEWAY_ALLOWED_IPS and names a bad entry', () => {
+    expect(parseEnv({ GATEWAY_ALLOWED_IPS: '196.201.214.0/24, 196.201.213.44,2001:db8::/32' }).GATEWAY_ALLOWED_IPS).toBeDefined();
+    expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: '196.201.214.0/33' })).toThrow(
+      /GATEWAY_ALLOWED_IPS: not an IP address or CIDR: 196.201.214.0\/33/,
+    );
+    expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: 'safaricom.co.ke' })).toThrow(/GATEWAY_ALLOWED_IPS/);
+  });
+
+  it("gives the Africa's Talking callback its own secret, derived when a launcher keeps only one", () => {
+    const env = parseEnv({});
+    const config = resolveConfig(env, { databaseUrl: 'postgresql://x', jwtSecret: 'j'.repeat(40), callbackSecret: 'c'.repeat(24) });
+    expect(config.AT_CALLBACK_SECRET).toHaveLength(32);
+    expect(config.AT_CALLBACK_SECRET).not.toBe(config.MPESA_CALLBACK_SECRET);
+    const given = resolveConfig(env, {
+      databaseUrl: 'postgresql://x',
+      jwtSecret: 'j'.repeat(40),
+      callbackSecret: 'c'.repeat(24),
+      atCallbackSecret: 'kept',
+    });
+    expect(given.AT_CALLBACK_SECRET).toBe('kept');
+  });
+});
