@@ -73,11 +73,13 @@ function completenessProblems(document: Json): string[] {
       const tags = (operation.tags as string[] | undefined) ?? [];
       if (tags.length === 0) problems.push(`${where}: no tags — add \`tags: ['…']\` to the route's schema`);
       for (const tag of tags) {
-        if (!declaredTags.has(tag)) problems.push(`${where}: tag '${tag}' is not declared — add it to PRODUCT_TAGS in server/src/plugins/openapi.ts`);
+        if (!declaredTags.has(tag))
+          problems.push(`${where}: tag '${tag}' is not declared — add it to PRODUCT_TAGS in server/src/plugins/openapi.ts`);
       }
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       const successes = Object.entries(responses).filter(([status]) => status.startsWith('2'));
-      if (successes.length === 0) problems.push(`${where}: no success answer — add \`response: { 200: envelope(…) }\` to the route's schema`);
+      if (successes.length === 0)
+        problems.push(`${where}: no success answer — add \`response: { 200: envelope(…) }\` to the route's schema`);
       for (const [status, response] of successes) {
         const content = response.content as Record<string, Json> | undefined;
         if (!content) problems.push(`${where}: answer ${status} has no schema — declare it in \`response\``);

@@ -31,6 +31,7 @@ export const createTransactionBody = z
   .meta({
     description:
       'The caller is the buyer. For lipa_mdogo_mdogo, `amount` is the initial payment (deposit, at least 20 %) and `total_cost` the item price (over KES 10,000); `installment_months` is 3, 6, 12 or 24 (default 6).',
+    example: { seller_phone: '0722123456', amount: '15000.00', product_name: 'Samsung Galaxy A15', transaction_type: 'protected' },
   });
 export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
 

@@ -31,7 +31,9 @@ const idempotencyGuards = new WeakSet<object>();
 
 /** True when the route runs an `idempotency(ctx).preHandler`. */
 export function acceptsIdempotencyKey(route: { preHandler?: unknown; preValidation?: unknown; onRequest?: unknown }): boolean {
-  return [route.onRequest, route.preValidation, route.preHandler].flat().some((hook) => typeof hook === 'function' && idempotencyGuards.has(hook));
+  return [route.onRequest, route.preValidation, route.preHandler]
+    .flat()
+    .some((hook) => typeof hook === 'function' && idempotencyGuards.has(hook));
 }
 
 export function idempotency(ctx: AppContext) {

@@ -4,7 +4,8 @@
  *
  * - `operationId` from the method and path unless the route names one (`schema.operationId`);
  * - `security` from its guard (`requireAuth` / `requireAdmin`, or any route under /api/admin), `[]` when public;
- * - the error answers its shape implies: params → 400 + 404, query → 400, body → 400 + 413 + 415,
+ * - the error answers its shape implies: params → 400 + 404, query → 400, a body (any POST, PUT, PATCH,
+ *   DELETE) → 400 + 413 + 415,
  *   signed in → 401 + 403, `Idempotency-Key` → 409, and 500 + 503 everywhere; each the envelope with a
  *   one-line description (a route's own `errorEnvelope.describe(…)` wins);
  * - the `Idempotency-Key` header where plugins/idempotency.ts guards the route;
@@ -58,7 +59,8 @@ export const ERROR_RESPONSES: Record<string, { name: string; description: string
   },
   '409': {
     name: 'Conflict',
-    description: 'INVALID_STATE, IDEMPOTENCY_CONFLICT or ALREADY_EXISTS: not allowed now, or the Idempotency-Key was used for another request',
+    description:
+      'INVALID_STATE, IDEMPOTENCY_CONFLICT or ALREADY_EXISTS: not allowed now, or the Idempotency-Key was used for another request',
     example: {
       success: false,
       message: 'This Idempotency-Key was already used with a different request',
@@ -145,13 +147,16 @@ export function operationIdFor(method: string, path: string): string {
   return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1).toLowerCase())].join('');
 }
 
+const METHODS_WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
+
 /** Error statuses a route can answer, from what it declares. */
-export function impliedErrorStatuses(operation: Json, access: Access, isIdempotent: boolean): string[] {
+export function impliedErrorStatuses(method: string, operation: Json, access: Access, isIdempotent: boolean): string[] {
   const parameters = (operation.parameters as { in?: string }[] | undefined) ?? [];
   const statuses = new Set<string>(['500', '503']);
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.add('400').add('404');
   if (parameters.some((parameter) => parameter.in === 'query')) statuses.add('400');
-  if (operation.requestBody) statuses.add('400').add('413').add('415');
+  // Fastify parses a body sent to any of these methods, declared or not: bad JSON, too big, unknown type.
+  if (operation.requestBody || METHODS_WITH_BODY.has(method)) statuses.add('400').add('413').add('415');
   if (access !== 'public') statuses.add('401').add('403');
   if (isIdempotent) statuses.add('409');
   return [...statuses];
@@ -183,7 +188,7 @@ export function finishDocument(document: Json, { isEnvelopeApi }: FinishOptions)
       operation.security ??= access === 'public' ? [] : BEARER_SECURITY;
       if (isIdempotent) addIdempotencyKey(operation);
       if (isEnvelopeApi) {
-        describeAnswers(operation, access, isIdempotent);
+        describeAnswers(method, operation, access, isIdempotent);
         addExamples(operation, document);
       }
       target[method] = operation;
@@ -221,7 +226,7 @@ function addIdempotencyKey(operation: Json) {
   }
 }
 
-function describeAnswers(operation: Json, access: Access, isIdempotent: boolean) {
+function describeAnswers(method: string, operation: Json, access: Access, isIdempotent: boolean) {
   const responses = ((operation.responses ??= {}) as Record<string, Json>) ?? {};
   for (const [status, response] of Object.entries(responses)) {
     const isDefault = !response.description || response.description === 'Default Response';
@@ -233,7 +238,7 @@ function describeAnswers(operation: Json, access: Access, isIdempotent: boolean)
     if (isDefault) response.description = SUCCESS_DESCRIPTIONS[status] ?? `HTTP ${status}`;
     if (shared?.retryAfter) response.headers = { 'Retry-After': RETRY_AFTER_HEADER, ...(response.headers as Json | undefined) };
   }
-  for (const status of impliedErrorStatuses(operation, access, isIdempotent)) {
+  for (const status of impliedErrorStatuses(method, operation, access, isIdempotent)) {
     responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));

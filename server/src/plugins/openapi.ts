@@ -100,7 +100,13 @@ function trpcPaths(): Record<string, Json> {
     };
     if (isQuery && inputSchema) {
       operation.parameters = [
-        { name: 'input', in: 'query', required: false, description: 'The input as JSON', content: { 'application/json': { schema: inputSchema } } },
+        {
+          name: 'input',
+          in: 'query',
+          required: false,
+          description: 'The input as JSON',
+          content: { 'application/json': { schema: inputSchema } },
+        },
       ];
     } else if (!isQuery) {
       operation.requestBody = { required: !!inputSchema, content: { 'application/json': { schema: inputSchema ?? {} } } };

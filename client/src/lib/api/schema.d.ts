@@ -3437,6 +3437,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3604,6 +3606,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -3848,8 +3852,11 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -5234,11 +5241,9 @@ export interface operations {
                 /**
                  * @example {
                  *       "seller_phone": "0722123456",
-                 *       "amount": "1500.00",
-                 *       "product_name": "string",
-                 *       "transaction_type": "standard",
-                 *       "total_cost": "1500.00",
-                 *       "installment_months": -9007199254740991
+                 *       "amount": "15000.00",
+                 *       "product_name": "Samsung Galaxy A15",
+                 *       "transaction_type": "protected"
                  *     }
                  */
                 "application/json": {
@@ -5993,6 +5998,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
