@@ -133,11 +133,15 @@ const IDEMPOTENT_REPLAYED_HEADER = {
   schema: { type: 'string', enum: ['true'] },
 };
 
-/** `POST /api/transactions/{id}/release_payment` → `postTransactionsByIdReleasePayment`. */
+/**
+ * `POST /api/transactions/{id}/release_payment` → `postTransactionsByIdReleasePayment`;
+ * `GET /api/v1/charges` → `getCharges` (the API prefix and its version are left out).
+ */
 export function operationIdFor(method: string, path: string): string {
   const words = path
+    .replace(/^\/api(\/v\d+)?\//, '/')
     .split('/')
-    .filter((segment) => segment && segment !== 'api' && !/^v\d+$/.test(segment))
+    .filter(Boolean)
     .map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment)?.[1];
       return param ? `by_${param}` : segment;
