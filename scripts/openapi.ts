@@ -7,7 +7,7 @@
  *   for the product's API;
  * - every operation has what an integrator needs (summary, tags, a documented success answer with an
  *   example), named with the route and the line to add;
- * - the typed web client (`client/src/lib/api/schema.d.ts`, openapi-typescript) matches the document.
+ * - the typed web client (`client/src/lib/openapi/schema.d.ts`, openapi-typescript) matches the document.
  *
  * `npm run openapi` rewrites the typed client; `npm run openapi:check` (part of `npm run check`) fails
  * with the list of problems. The documents are written to `.cache/openapi/` for the lint and for reading.
@@ -26,7 +26,7 @@ type Json = Record<string, unknown>;
 const CACHE_DIR = path.join(repoRoot, '.cache/openapi');
 const PRODUCT_FILE = path.join(CACHE_DIR, 'escrow-kenya-api.json');
 const INTERNAL_FILE = path.join(CACHE_DIR, 'escrow-kenya-internal.json');
-export const CLIENT_TYPES_FILE = path.join(repoRoot, 'client/src/lib/api/schema.d.ts');
+export const CLIENT_TYPES_FILE = path.join(repoRoot, 'client/src/lib/openapi/schema.d.ts');
 /** The public origin the checked document names in `servers` (a deployment serves its own PUBLIC_BASE_URL). */
 const DOCUMENTED_ORIGIN = 'https://escrowkenya.co.ke';
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']);
