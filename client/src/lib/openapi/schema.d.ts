@@ -1013,12 +1013,18 @@ export interface components {
              * @example 2026-11-21T08:00:00.000Z
              */
             created_at: string;
+            /** @example Wanjiku K. */
             display_name: string;
+            /** @example wanjiku@example.co.ke */
             email: string | null;
+            /** @example Wanjiku */
             first_name: string;
+            /** @example Wanjiku Kamau */
             full_name: string;
+            /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
             id: string;
             is_verified: boolean;
+            /** @example Kamau */
             last_name: string;
             /** @example 254722123456 */
             phone_number: string;
@@ -1243,7 +1249,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "messages": [
                      *           {
@@ -1293,6 +1299,7 @@ export interface operations {
                                 total_pages: number;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -1338,7 +1345,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "message": {
                      *           "id": "string",
@@ -1374,6 +1381,7 @@ export interface operations {
                                 topic: "general" | "support" | "billing" | "partnership";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -1412,7 +1420,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "disputes": [
                      *           {
@@ -1473,6 +1481,7 @@ export interface operations {
                                 total_pages: number;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -1509,7 +1518,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "dispute": {
                      *           "id": "string",
@@ -1703,6 +1712,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -1767,7 +1777,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "dispute": {
                      *           "id": "string",
@@ -1931,6 +1941,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -1970,7 +1981,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "plans": [
                      *           {
@@ -2025,6 +2036,7 @@ export interface operations {
                                 transaction_id: string;
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2059,7 +2071,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "counts": {
                      *           "failed_payments": 0,
@@ -2202,6 +2214,7 @@ export interface operations {
                                 transaction_id: string;
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2238,7 +2251,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "from": "string",
                      *         "to": "string",
@@ -2301,6 +2314,7 @@ export interface operations {
                                 volume: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2332,7 +2346,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "quick_stats": {
                      *           "total_transactions": 0,
@@ -2422,6 +2436,7 @@ export interface operations {
                                 total_users: number;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2452,7 +2467,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "status": "ok",
                      *         "checked_at": "2026-11-21T08:00:00.000Z",
@@ -2555,6 +2570,7 @@ export interface operations {
                              */
                             status: "ok" | "warning" | "critical";
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2587,7 +2603,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transactions": [
                      *           {
@@ -2648,6 +2664,7 @@ export interface operations {
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2679,7 +2696,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transactions": {
                      *           "total": 0,
@@ -2884,6 +2901,7 @@ export interface operations {
                                 verified: number;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -2925,7 +2943,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transactions": [
                      *           {
@@ -3013,6 +3031,7 @@ export interface operations {
                                 transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3046,7 +3065,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "reference_number": "string",
@@ -3135,6 +3154,7 @@ export interface operations {
                                 transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3206,7 +3226,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "messages": [
                      *           {
@@ -3247,6 +3267,7 @@ export interface operations {
                                 transaction_id: string | null;
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3285,17 +3306,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "users": [
                      *           {
-                     *             "id": "string",
-                     *             "full_name": "string",
-                     *             "display_name": "string",
-                     *             "first_name": "string",
-                     *             "last_name": "string",
+                     *             "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *             "full_name": "Wanjiku Kamau",
+                     *             "display_name": "Wanjiku K.",
+                     *             "first_name": "Wanjiku",
+                     *             "last_name": "Kamau",
                      *             "phone_number": "254722123456",
-                     *             "email": "string",
+                     *             "email": "wanjiku@example.co.ke",
                      *             "user_type": "buyer",
                      *             "is_verified": true,
                      *             "created_at": "2026-11-21T08:00:00.000Z",
@@ -3337,12 +3358,18 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example wanjiku@example.co.ke */
                                 email: string | null;
+                                /** @example Wanjiku */
                                 first_name: string;
+                                /** @example Wanjiku Kamau */
                                 full_name: string;
+                                /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
                                 id: string;
                                 is_verified: boolean;
+                                /** @example Kamau */
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
@@ -3352,6 +3379,7 @@ export interface operations {
                                 user_type: "buyer" | "seller" | "both" | "admin";
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3385,16 +3413,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z",
@@ -3411,12 +3439,18 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example wanjiku@example.co.ke */
                                 email: string | null;
+                                /** @example Wanjiku */
                                 first_name: string;
+                                /** @example Wanjiku Kamau */
                                 full_name: string;
+                                /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
                                 id: string;
                                 is_verified: boolean;
+                                /** @example Kamau */
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
@@ -3426,6 +3460,7 @@ export interface operations {
                                 user_type: "buyer" | "seller" | "both" | "admin";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3475,16 +3510,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z",
@@ -3501,12 +3536,18 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example wanjiku@example.co.ke */
                                 email: string | null;
+                                /** @example Wanjiku */
                                 first_name: string;
+                                /** @example Wanjiku Kamau */
                                 full_name: string;
+                                /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
                                 id: string;
                                 is_verified: boolean;
+                                /** @example Kamau */
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
@@ -3516,6 +3557,7 @@ export interface operations {
                                 user_type: "buyer" | "seller" | "both" | "admin";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3554,16 +3596,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z",
@@ -3580,12 +3622,18 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example wanjiku@example.co.ke */
                                 email: string | null;
+                                /** @example Wanjiku */
                                 first_name: string;
+                                /** @example Wanjiku Kamau */
                                 full_name: string;
+                                /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
                                 id: string;
                                 is_verified: boolean;
+                                /** @example Kamau */
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
@@ -3595,6 +3643,7 @@ export interface operations {
                                 user_type: "buyer" | "seller" | "both" | "admin";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3674,7 +3723,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "code_sent": true
                      *       }
@@ -3685,6 +3734,7 @@ export interface operations {
                             /** @enum {boolean} */
                             code_sent: true;
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3736,10 +3786,11 @@ export interface operations {
                 /**
                  * @example {
                  *       "phone_or_email": "0722123456",
-                 *       "password": "string"
+                 *       "password": "Mvua-ya-2026"
                  *     }
                  */
                 "application/json": {
+                    /** @example Mvua-ya-2026 */
                     password: string;
                     /** @example 0722123456 */
                     phone_or_email: string;
@@ -3756,21 +3807,21 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
-                     *         "token": "string",
+                     *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmM2E1MiJ9.c2lnbmF0dXJl",
                      *         "requires_verification": true
                      *       }
                      *     }
@@ -3778,9 +3829,11 @@ export interface operations {
                     "application/json": {
                         data: {
                             requires_verification: boolean;
+                            /** @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmM2E1MiJ9.c2lnbmF0dXJl */
                             token: string | null;
                             user: components["schemas"]["User"];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3840,12 +3893,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {}
                      *     }
                      */
                     "application/json": {
                         data: Record<string, never>;
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3879,16 +3933,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -3900,6 +3954,7 @@ export interface operations {
                         data: {
                             user: components["schemas"]["User"];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3923,15 +3978,17 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "first_name": "string",
-                 *       "last_name": "string",
+                 *       "first_name": "Wanjiku",
+                 *       "last_name": "Kamau",
                  *       "email": "wanjiku@example.co.ke"
                  *     }
                  */
                 "application/json": {
                     /** @example wanjiku@example.co.ke */
                     email?: string | null;
+                    /** @example Wanjiku */
                     first_name?: string;
+                    /** @example Kamau */
                     last_name?: string;
                 };
             };
@@ -3946,16 +4003,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -3967,6 +4024,7 @@ export interface operations {
                         data: {
                             user: components["schemas"]["User"];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -3994,21 +4052,25 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "first_name": "string",
-                 *       "last_name": "string",
+                 *       "first_name": "Wanjiku",
+                 *       "last_name": "Kamau",
                  *       "phone_number": "0722123456",
                  *       "email": "wanjiku@example.co.ke",
                  *       "user_type": "buyer",
-                 *       "password": "stringst",
-                 *       "password_confirmation": "string"
+                 *       "password": "Mvua-ya-2026",
+                 *       "password_confirmation": "Mvua-ya-2026"
                  *     }
                  */
                 "application/json": {
                     /** @example wanjiku@example.co.ke */
                     email?: string | null;
+                    /** @example Wanjiku */
                     first_name: string;
+                    /** @example Kamau */
                     last_name: string;
+                    /** @example Mvua-ya-2026 */
                     password: string;
+                    /** @example Mvua-ya-2026 */
                     password_confirmation: string;
                     /** @example 0722123456 */
                     phone_number: string;
@@ -4027,16 +4089,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -4051,6 +4113,7 @@ export interface operations {
                             requires_verification: true;
                             user: components["schemas"]["User"];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4121,7 +4184,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "code_sent": true,
                      *         "expires_in": -9007199254740991
@@ -4134,6 +4197,7 @@ export interface operations {
                             code_sent: true;
                             expires_in: number;
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4186,14 +4250,16 @@ export interface operations {
                  * @example {
                  *       "phone_or_email": "0722123456",
                  *       "code": "123456",
-                 *       "password": "stringst",
-                 *       "password_confirmation": "string"
+                 *       "password": "Mvua-ya-2026",
+                 *       "password_confirmation": "Mvua-ya-2026"
                  *     }
                  */
                 "application/json": {
                     /** @example 123456 */
                     code: string;
+                    /** @example Mvua-ya-2026 */
                     password: string;
+                    /** @example Mvua-ya-2026 */
                     password_confirmation: string;
                     /** @example 0722123456 */
                     phone_or_email: string;
@@ -4210,12 +4276,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {}
                      *     }
                      */
                     "application/json": {
                         data: Record<string, never>;
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4285,7 +4352,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "code_sent": true,
                      *         "expires_in": -9007199254740991
@@ -4298,6 +4365,7 @@ export interface operations {
                             code_sent: true;
                             expires_in: number;
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4370,16 +4438,16 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "user": {
-                     *           "id": "string",
-                     *           "full_name": "string",
-                     *           "display_name": "string",
-                     *           "first_name": "string",
-                     *           "last_name": "string",
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
                      *           "phone_number": "254722123456",
-                     *           "email": "string",
+                     *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -4393,6 +4461,7 @@ export interface operations {
                             token: string;
                             user: components["schemas"]["User"];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4476,7 +4545,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "id": "string",
                      *         "created_at": "2026-11-21T08:00:00.000Z"
@@ -4492,6 +4561,7 @@ export interface operations {
                             created_at: string;
                             id: string;
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4554,7 +4624,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "payment": {
                      *           "id": "string",
@@ -4591,6 +4661,7 @@ export interface operations {
                                 transaction_id: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -4678,7 +4749,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "payment": {
                      *           "id": "string",
@@ -4715,6 +4786,7 @@ export interface operations {
                                 transaction_id: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5062,7 +5134,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "id": "string",
                      *         "status": "queued"
@@ -5075,6 +5147,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "queued" | "sent" | "delivered" | "failed";
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5118,7 +5191,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transactions": [
                      *           {
@@ -5206,6 +5279,7 @@ export interface operations {
                                 transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5278,7 +5352,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -5388,6 +5462,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5426,7 +5501,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -5664,6 +5739,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5721,7 +5797,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -5831,6 +5907,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -5877,7 +5954,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -5987,6 +6064,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6046,7 +6124,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -6156,6 +6234,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6194,7 +6273,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "dispute": {
                      *           "id": "string",
@@ -6278,6 +6357,7 @@ export interface operations {
                                 submitted_by: "buyer" | "seller" | "admin";
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6336,7 +6416,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -6446,6 +6526,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6521,7 +6602,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "evidence": {
                      *           "id": "string",
@@ -6557,6 +6638,7 @@ export interface operations {
                                 submitted_by: "buyer" | "seller" | "admin";
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6606,7 +6688,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "dispute": {
                      *           "id": "string",
@@ -6660,6 +6742,7 @@ export interface operations {
                                 transaction_id: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6720,7 +6803,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -6833,6 +6916,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -6892,7 +6976,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -7002,6 +7086,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -7059,7 +7144,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -7169,6 +7254,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -7227,7 +7313,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
                      *           "id": "string",
@@ -7337,6 +7423,7 @@ export interface operations {
                                 updated_at: string;
                             };
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -7444,7 +7531,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "bands": [
                      *           {
@@ -7468,6 +7555,7 @@ export interface operations {
                                 wo_dispute: number;
                             }[];
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -7500,7 +7588,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "amount": "1500.00",
                      *         "type": "wo_dispute",
@@ -7578,6 +7666,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "wo_dispute" | "with_dispute" | "lipa_mdogo_mdogo";
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
@@ -7613,7 +7702,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "success": true,
-                     *       "message": "string",
+                     *       "message": "Request completed",
                      *       "data": {
                      *         "total_cost": "1500.00",
                      *         "deposit": "1500.00",
@@ -7669,6 +7758,7 @@ export interface operations {
                             /** @example 1500.00 */
                             total_payable: string;
                         };
+                        /** @example Request completed */
                         message: string;
                         /** @enum {boolean} */
                         success: true;
