@@ -120,7 +120,7 @@ function redoclyLint(file: string): { ok: boolean; output: string } {
   );
   const output = `${result.stdout}\n${result.stderr}`
     .split('\n')
-    .filter((line) => /^\s*\d+:\d+\s|error|warning|Woohoo|valid/i.test(line) && !/Node\.js|nodejs\.org|╔|╚|║/.test(line))
+    .filter((line) => /^\s*\d+:\d+\s|error|warning|Woohoo|valid|ignored/i.test(line) && !/Node\.js|nodejs\.org|╔|╚|║/.test(line))
     .join('\n');
   return { ok: result.status === 0 && !/\d+ warnings?/.test(output.replace(/0 warnings?/g, '')), output };
 }
