@@ -51,6 +51,9 @@ function receipt(): string {
   return Array.from({ length: 10 }, () => letters[randomInt(letters.length)]).join('');
 }
 
+/** Route options that name a mock endpoint in the internal OpenAPI document. */
+const documented = (summary: string) => ({ schema: { tags: ['mock-daraja'], summary } });
+
 function isCallbackUrl(value: unknown, origin: string | undefined): value is string {
   if (typeof value !== 'string' || !/^https?:\/\//.test(value)) return false;
   if (!origin) return true;
@@ -60,8 +63,6 @@ function isCallbackUrl(value: unknown, origin: string | undefined): value is str
     return false;
   }
 }
-
-const tags = ['mock-daraja'];
 
 export async function darajaMock(app: FastifyInstance, options: DarajaMockOptions): Promise<void> {
   const { db } = options;
@@ -74,56 +75,48 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     if (refused) return reply.status(refused.status).send(refused.body);
   });
 
-  app.get(
-    '/oauth/v1/generate',
-    { schema: { tags, summary: 'Daraja OAuth: an access token for the configured consumer key and secret' } },
-    async (request, reply) => {
-      const refused = checkOAuthRequest(request.headers.authorization, (request.query as { grant_type?: unknown }).grant_type, options);
-      if (refused) return reply.status(refused.status).send(refused.body);
-      return issueAccessToken(options.consumerSecret, now());
-    },
-  );
+  app.get('/oauth/v1/generate', documented('Daraja OAuth: an access token for the configured credentials'), async (request, reply) => {
+    const refused = checkOAuthRequest(request.headers.authorization, (request.query as { grant_type?: unknown }).grant_type, options);
+    if (refused) return reply.status(refused.status).send(refused.body);
+    return issueAccessToken(options.consumerSecret, now());
+  });
 
-  app.post(
-    '/mpesa/stkpush/v1/processrequest',
-    { schema: { tags, summary: 'Daraja M-Pesa Express (STK push)' } },
-    async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
-      const checked = checkStkPushRequest(body, options);
-      if ('refusal' in checked) return reply.status(checked.refusal.status).send(checked.refusal.body);
-      const { amount, phone } = checked.request;
-      if (!isCallbackUrl(body.CallBackURL, options.callbackOrigin)) {
-        return reply.status(400).send(badRequest('CallBackURL').body);
-      }
-      const checkoutRequestId = `ws_CO_${darajaTimestamp(new Date())}${randomInt(1e9, 1e10)}`;
-      const merchantRequestId = `${randomInt(10000, 99999)}-${randomInt(1e7, 1e8)}-1`;
-      const outcome = stkOutcomeFor(phone);
-      await db.mockMpesaRequest.create({
-        data: {
-          id: checkoutRequestId,
-          kind: 'stk',
-          phone,
-          amount,
-          callbackUrl: body.CallBackURL,
-          merchantRequestId,
-          resultCode: outcome.resultCode,
-          resultDesc: outcome.resultDesc,
-          receipt: outcome.resultCode === 0 ? receipt() : null,
-          callbackDueAt: outcome.callsBack ? new Date(Date.now() + options.delayMs) : null,
-        },
-      });
-      scheduleSweep(options.delayMs);
-      return {
-        MerchantRequestID: merchantRequestId,
-        CheckoutRequestID: checkoutRequestId,
-        ResponseCode: '0',
-        ResponseDescription: 'Success. Request accepted for processing',
-        CustomerMessage: 'Success. Request accepted for processing',
-      };
-    },
-  );
+  app.post('/mpesa/stkpush/v1/processrequest', documented('Daraja M-Pesa Express (STK push)'), async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const checked = checkStkPushRequest(body, options);
+    if ('refusal' in checked) return reply.status(checked.refusal.status).send(checked.refusal.body);
+    const { amount, phone } = checked.request;
+    if (!isCallbackUrl(body.CallBackURL, options.callbackOrigin)) {
+      return reply.status(400).send(badRequest('CallBackURL').body);
+    }
+    const checkoutRequestId = `ws_CO_${darajaTimestamp(new Date())}${randomInt(1e9, 1e10)}`;
+    const merchantRequestId = `${randomInt(10000, 99999)}-${randomInt(1e7, 1e8)}-1`;
+    const outcome = stkOutcomeFor(phone);
+    await db.mockMpesaRequest.create({
+      data: {
+        id: checkoutRequestId,
+        kind: 'stk',
+        phone,
+        amount,
+        callbackUrl: body.CallBackURL,
+        merchantRequestId,
+        resultCode: outcome.resultCode,
+        resultDesc: outcome.resultDesc,
+        receipt: outcome.resultCode === 0 ? receipt() : null,
+        callbackDueAt: outcome.callsBack ? new Date(Date.now() + options.delayMs) : null,
+      },
+    });
+    scheduleSweep(options.delayMs);
+    return {
+      MerchantRequestID: merchantRequestId,
+      CheckoutRequestID: checkoutRequestId,
+      ResponseCode: '0',
+      ResponseDescription: 'Success. Request accepted for processing',
+      CustomerMessage: 'Success. Request accepted for processing',
+    };
+  });
 
-  app.post('/mpesa/stkpushquery/v1/query', { schema: { tags, summary: 'Daraja M-Pesa Express query' } }, async (request, reply) => {
+  app.post('/mpesa/stkpushquery/v1/query', documented('Daraja M-Pesa Express query'), async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const timestamp = String(body.Timestamp ?? '');
     if (body.Password !== stkPassword(options.shortcode, options.passkey, timestamp)) {
@@ -181,8 +174,8 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
       ResponseDescription: 'Accept the service request successfully.',
     };
   };
-  app.post('/mpesa/b2c/v3/paymentrequest', { schema: { tags, summary: 'Daraja B2C payment request (v3)' } }, b2cHandler);
-  app.post('/mpesa/b2c/v1/paymentrequest', { schema: { tags, summary: 'Daraja B2C payment request (v1)' } }, b2cHandler);
+  app.post('/mpesa/b2c/v3/paymentrequest', documented('Daraja B2C payment request (v3)'), b2cHandler);
+  app.post('/mpesa/b2c/v1/paymentrequest', documented('Daraja B2C payment request (v1)'), b2cHandler);
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
   let closing = false;

@@ -66,48 +66,45 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
     await Promise.allSettled([...inFlight]);
   });
 
-  app.post(
-    '/version1/messaging',
-    { schema: { tags: ['mock-africastalking'], summary: "Africa's Talking: send an SMS" } },
-    async (request, reply) => {
-      if (request.headers.apikey !== options.apiKey) {
-        return reply.status(401).send('The supplied authentication is invalid');
+  const sendSms = { schema: { tags: ['mock-africastalking'], summary: "Africa's Talking: send an SMS" } };
+  app.post('/version1/messaging', sendSms, async (request, reply) => {
+    if (request.headers.apikey !== options.apiKey) {
+      return reply.status(401).send('The supplied authentication is invalid');
+    }
+    const body = (request.body ?? {}) as Record<string, string | undefined>;
+    if (body.username !== options.username) return reply.status(401).send('The supplied authentication is invalid');
+    const message = body.message ?? '';
+    const recipients = (body.to ?? '')
+      .split(',')
+      .map((to) => to.trim())
+      .filter(Boolean);
+    if (!message || recipients.length === 0) return reply.status(400).send('Missing parameters: to, message');
+    const results = [];
+    for (const to of recipients) {
+      const isValid = /^\+254[17]\d{8}$/.test(to);
+      const messageId = `ATXid_${randomBytes(12).toString('hex')}`;
+      if (isValid) {
+        await options.db.mockSmsDelivery.create({
+          data: { messageId, username: body.username, from: body.from ?? null, to, message },
+        });
+        const isUndeliverable = to.endsWith(UNDELIVERABLE_ENDING);
+        scheduleReport({
+          id: messageId,
+          status: isUndeliverable ? 'Failed' : 'Success',
+          phoneNumber: to,
+          networkCode: '63902',
+          ...(isUndeliverable ? { failureReason: 'DeliveryFailure' } : {}),
+        });
       }
-      const body = (request.body ?? {}) as Record<string, string | undefined>;
-      if (body.username !== options.username) return reply.status(401).send('The supplied authentication is invalid');
-      const message = body.message ?? '';
-      const recipients = (body.to ?? '')
-        .split(',')
-        .map((to) => to.trim())
-        .filter(Boolean);
-      if (!message || recipients.length === 0) return reply.status(400).send('Missing parameters: to, message');
-      const results = [];
-      for (const to of recipients) {
-        const isValid = /^\+254[17]\d{8}$/.test(to);
-        const messageId = `ATXid_${randomBytes(12).toString('hex')}`;
-        if (isValid) {
-          await options.db.mockSmsDelivery.create({
-            data: { messageId, username: body.username, from: body.from ?? null, to, message },
-          });
-          const isUndeliverable = to.endsWith(UNDELIVERABLE_ENDING);
-          scheduleReport({
-            id: messageId,
-            status: isUndeliverable ? 'Failed' : 'Success',
-            phoneNumber: to,
-            networkCode: '63902',
-            ...(isUndeliverable ? { failureReason: 'DeliveryFailure' } : {}),
-          });
-        }
-        results.push(
-          isValid
-            ? { statusCode: 101, number: to, status: 'Success', cost: 'KES 0.8000', messageId }
-            : { statusCode: 403, number: to, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' },
-        );
-      }
-      const sent = results.filter((result) => result.statusCode === 101).length;
-      return reply.status(201).send({
-        SMSMessageData: { Message: `Sent to ${sent}/${results.length} Total Cost: KES ${(sent * 0.8).toFixed(4)}`, Recipients: results },
-      });
-    },
-  );
+      results.push(
+        isValid
+          ? { statusCode: 101, number: to, status: 'Success', cost: 'KES 0.8000', messageId }
+          : { statusCode: 403, number: to, status: 'InvalidPhoneNumber', cost: '0', messageId: 'None' },
+      );
+    }
+    const sent = results.filter((result) => result.statusCode === 101).length;
+    return reply.status(201).send({
+      SMSMessageData: { Message: `Sent to ${sent}/${results.length} Total Cost: KES ${(sent * 0.8).toFixed(4)}`, Recipients: results },
+    });
+  });
 }
