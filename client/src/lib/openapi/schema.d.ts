@@ -1543,26 +1543,26 @@ export interface operations {
                      *           }
                      *         },
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -1571,7 +1571,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -1650,6 +1651,12 @@ export interface operations {
                                 submitted_by: "buyer" | "seller" | "admin";
                             }[];
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -1658,7 +1665,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -1673,6 +1682,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -1684,20 +1694,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -1802,26 +1818,26 @@ export interface operations {
                      *           }
                      *         },
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -1830,7 +1846,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -1879,6 +1896,12 @@ export interface operations {
                                 transaction_id: string;
                             };
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -1887,7 +1910,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -1902,6 +1927,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -1913,20 +1939,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -2947,22 +2979,22 @@ export interface operations {
                      *       "data": {
                      *         "transactions": [
                      *           {
-                     *             "id": "string",
-                     *             "reference_number": "string",
+                     *             "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *             "reference_number": "ESC-7KQ2-9HDX",
                      *             "amount": "1500.00",
                      *             "status": "pending",
                      *             "transaction_type": "standard",
-                     *             "product_name": "string",
+                     *             "product_name": "Samsung Galaxy A15",
                      *             "buyer": {
-                     *               "phone_number": "string",
-                     *               "display_name": "string"
+                     *               "phone_number": "254722123456",
+                     *               "display_name": "Wanjiku K."
                      *             },
                      *             "seller": {
-                     *               "phone_number": "string",
-                     *               "display_name": "string"
+                     *               "phone_number": "254722123456",
+                     *               "display_name": "Wanjiku K."
                      *             },
                      *             "latest_event": {
-                     *               "event_type": "string",
+                     *               "event_type": "payment_received",
                      *               "created_at": "2026-11-21T08:00:00.000Z"
                      *             },
                      *             "created_at": "2026-11-21T08:00:00.000Z"
@@ -3002,7 +3034,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /**
@@ -3010,6 +3044,7 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 latest_event: {
                                     /**
@@ -3017,12 +3052,17 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @enum {string} */
@@ -5195,22 +5235,22 @@ export interface operations {
                      *       "data": {
                      *         "transactions": [
                      *           {
-                     *             "id": "string",
-                     *             "reference_number": "string",
+                     *             "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *             "reference_number": "ESC-7KQ2-9HDX",
                      *             "amount": "1500.00",
                      *             "status": "pending",
                      *             "transaction_type": "standard",
-                     *             "product_name": "string",
+                     *             "product_name": "Samsung Galaxy A15",
                      *             "buyer": {
-                     *               "phone_number": "string",
-                     *               "display_name": "string"
+                     *               "phone_number": "254722123456",
+                     *               "display_name": "Wanjiku K."
                      *             },
                      *             "seller": {
-                     *               "phone_number": "string",
-                     *               "display_name": "string"
+                     *               "phone_number": "254722123456",
+                     *               "display_name": "Wanjiku K."
                      *             },
                      *             "latest_event": {
-                     *               "event_type": "string",
+                     *               "event_type": "payment_received",
                      *               "created_at": "2026-11-21T08:00:00.000Z"
                      *             },
                      *             "created_at": "2026-11-21T08:00:00.000Z"
@@ -5250,7 +5290,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /**
@@ -5258,6 +5300,7 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 latest_event: {
                                     /**
@@ -5265,12 +5308,17 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @enum {string} */
@@ -5355,26 +5403,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -5383,7 +5431,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -5400,6 +5449,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -5408,7 +5463,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -5423,6 +5480,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -5434,20 +5492,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -5504,26 +5568,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -5532,7 +5596,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -5549,12 +5614,12 @@ export interface operations {
                      *           "total_service_charge": "1500.00"
                      *         },
                      *         "buyer": {
-                     *           "phone_number": "string",
-                     *           "display_name": "string"
+                     *           "phone_number": "254722123456",
+                     *           "display_name": "Wanjiku K."
                      *         },
                      *         "seller": {
-                     *           "phone_number": "string",
-                     *           "display_name": "string"
+                     *           "phone_number": "254722123456",
+                     *           "display_name": "Wanjiku K."
                      *         },
                      *         "payment_status": {
                      *           "total_payments": -9007199254740991,
@@ -5604,7 +5669,9 @@ export interface operations {
                     "application/json": {
                         data: {
                             buyer: {
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example 254722123456 */
                                 phone_number: string;
                             };
                             charges: {
@@ -5660,7 +5727,9 @@ export interface operations {
                                 total_payments: number;
                             };
                             seller: {
+                                /** @example Wanjiku K. */
                                 display_name: string;
+                                /** @example 254722123456 */
                                 phone_number: string;
                             };
                             timeline: {
@@ -5677,6 +5746,12 @@ export interface operations {
                                 type: string;
                             }[];
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -5685,7 +5760,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -5700,6 +5777,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -5711,20 +5789,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -5800,26 +5884,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -5828,7 +5912,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -5845,6 +5930,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -5853,7 +5944,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -5868,6 +5961,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -5879,20 +5973,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -5957,26 +6057,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -5985,7 +6085,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -6002,6 +6103,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -6010,7 +6117,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -6025,6 +6134,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -6036,20 +6146,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -6127,26 +6243,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -6155,7 +6271,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -6172,6 +6289,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -6180,7 +6303,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -6195,6 +6320,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -6206,20 +6332,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -6419,26 +6551,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -6447,7 +6579,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -6464,6 +6597,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -6472,7 +6611,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -6487,6 +6628,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -6498,20 +6640,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -6806,26 +6954,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -6834,7 +6982,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -6854,6 +7003,12 @@ export interface operations {
                             /** @enum {string} */
                             road: "cancel" | "withdrawal" | "dispute";
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -6862,7 +7017,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -6877,6 +7034,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -6888,20 +7046,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -6979,26 +7143,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -7007,7 +7171,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -7024,6 +7189,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -7032,7 +7203,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -7047,6 +7220,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -7058,20 +7232,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -7147,26 +7327,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -7175,7 +7355,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -7192,6 +7373,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -7200,7 +7387,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -7215,6 +7404,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -7226,20 +7416,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
@@ -7316,26 +7512,26 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "transaction": {
-                     *           "id": "string",
-                     *           "reference_number": "string",
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
                      *           "amount": "1500.00",
                      *           "status": "pending",
                      *           "transaction_type": "standard",
-                     *           "product_name": "string",
+                     *           "product_name": "Samsung Galaxy A15",
                      *           "buyer": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "seller": {
-                     *             "phone_number": "string",
-                     *             "display_name": "string"
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
                      *           },
                      *           "latest_event": {
-                     *             "event_type": "string",
+                     *             "event_type": "payment_received",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           },
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "seller_phone": "string",
+                     *           "seller_phone": "254733987654",
                      *           "buyer_fee": "1500.00",
                      *           "seller_fee": "1500.00",
                      *           "amount_paid": "1500.00",
@@ -7344,7 +7540,8 @@ export interface operations {
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
-                     *             "string"
+                     *             "release_payment",
+                     *             "dispute"
                      *           ],
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
@@ -7361,6 +7558,12 @@ export interface operations {
                     "application/json": {
                         data: {
                             transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
                                 allowed_actions: string[];
                                 /** @example 1500.00 */
                                 amount: string;
@@ -7369,7 +7572,9 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount_paid: string;
                                 buyer: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
@@ -7384,6 +7589,7 @@ export interface operations {
                                 created_at: string;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
                                 id: string;
                                 /** @example 1500.00 */
                                 initial_payment?: string;
@@ -7395,20 +7601,26 @@ export interface operations {
                                      * @example 2026-11-21T08:00:00.000Z
                                      */
                                     created_at: string;
+                                    /** @example payment_received */
                                     event_type: string;
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
                                 refunded_amount: string;
                                 seller: {
+                                    /** @example Wanjiku K. */
                                     display_name: string;
+                                    /** @example 254722123456 */
                                     phone_number: string;
                                 };
                                 /** @example 1500.00 */
                                 seller_fee: string;
+                                /** @example 254733987654 */
                                 seller_phone: string;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
