@@ -154,6 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       async (scope) => {
         await darajaMock(scope, {
           db,
+          consumerKey: config.MPESA_CONSUMER_KEY,
+          consumerSecret: config.MPESA_CONSUMER_SECRET,
+          now: ctx.now,
           shortcode: config.MPESA_SHORTCODE,
           passkey: config.MPESA_PASSKEY,
           delayMs: config.MPESA_MOCK_DELAY_MS,

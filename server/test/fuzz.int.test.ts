@@ -4,7 +4,8 @@
  * bodies, unknown fields, dropped required fields, wrong types, huge strings, random and malformed JSON,
  * wrong content types, oversized bodies, bad ids, garbage queries and broken credentials.
  *
- * Never a 5xx. Every /api error is the CONTRACT envelope with a 4xx the contract allows; every request
+ * Never a 5xx. Every /api error is the CONTRACT envelope with a 4xx the contract allows and the operation
+ * documents; every request
  * that is invalid by construction is refused; every 2xx matches its documented response schema; no
  * response carries a stack trace, SQL, or a secret. The ledger is still balanced afterwards.
  *
@@ -144,6 +145,7 @@ function checkApiResponse(request: FuzzRequest, url: string, response: LightMyRe
     if (status === 429 && !response.headers['retry-after']) return '429 without Retry-After';
   }
   if (request.isInvalid && status < 400) return `invalid input (${request.mutation}) accepted with ${status}`;
+  if (isApi && !(String(status) in request.operation.responses)) return `${status} is not among the documented answers`;
   if (status >= 200 && status < 300 && String(response.headers['content-type'] ?? '').includes('application/json')) {
     const problem = checkDocumentedResponse(request.operation, status, response.json());
     if (problem) return `2xx does not match the documented schema: ${problem}`;
@@ -322,7 +324,7 @@ beforeAll(async () => {
         topic: fc.constantFrom('general', 'support', 'billing', 'partnership'),
         message: text(['Please tell me more about escrow for my shop.']),
       }),
-      'POST /api/transactions/': fc.oneof(
+      'POST /api/transactions': fc.oneof(
         fc.record({
           seller_phone: fc.constantFrom(users.seller.phone, `0${users.both.phone.slice(3)}`, randomPhone()),
           amount: fc.integer({ min: 1, max: 200_000 }),

@@ -293,14 +293,23 @@ describe('rate limits', () => {
 describe('the Daraja mock', () => {
   it('calls back only to this server: no request forgery towards other hosts', async () => {
     const elsewhere = 'http://169.254.169.254/latest/meta-data';
+    const basic = Buffer.from(`${t.config.MPESA_CONSUMER_KEY}:${t.config.MPESA_CONSUMER_SECRET}`).toString('base64');
+    const oauth = await t.app.inject({
+      url: '/mock/daraja/oauth/v1/generate?grant_type=client_credentials',
+      headers: { authorization: `Basic ${basic}` },
+    });
+    const authorization = `Bearer ${oauth.json().access_token}`;
+    // Everything else valid, so that the callback address is what is refused.
     const b2c = await t.app.inject({
       method: 'POST',
       url: '/mock/daraja/mpesa/b2c/v3/paymentrequest',
-      headers: { authorization: 'Bearer anything' },
+      headers: { authorization },
       payload: {
         InitiatorName: 'x',
         SecurityCredential: 'y',
+        CommandID: 'BusinessPayment',
         Amount: 10,
+        PartyA: t.config.MPESA_B2C_SHORTCODE,
         PartyB: '254711000111',
         ResultURL: elsewhere,
         QueueTimeOutURL: elsewhere,
@@ -308,21 +317,28 @@ describe('the Daraja mock', () => {
       },
     });
     expect(b2c.statusCode).toBe(400);
+    expect(b2c.json().errorMessage).toBe('Bad Request - Invalid ResultURL');
     const timestamp = darajaTimestamp(new Date());
     const stk = await t.app.inject({
       method: 'POST',
       url: '/mock/daraja/mpesa/stkpush/v1/processrequest',
-      headers: { authorization: 'Bearer anything' },
+      headers: { authorization },
       payload: {
         BusinessShortCode: t.config.MPESA_SHORTCODE,
         Password: stkPassword(t.config.MPESA_SHORTCODE, t.config.MPESA_PASSKEY, timestamp),
         Timestamp: timestamp,
+        TransactionType: 'CustomerPayBillOnline',
         Amount: 10,
+        PartyA: '254711000111',
+        PartyB: t.config.MPESA_SHORTCODE,
         PhoneNumber: '254711000111',
         CallBackURL: elsewhere,
+        AccountReference: 'SSRF',
+        TransactionDesc: 'x',
       },
     });
     expect(stk.statusCode).toBe(400);
+    expect(stk.json().errorMessage).toBe('Bad Request - Invalid CallBackURL');
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { callbackUrl: { startsWith: 'http://169.254' } } })).toBe(0);
   });
 });

@@ -58,23 +58,40 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   } catch {
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
   }
-  const payload = (await response.json().catch(() => null)) as (Envelope<T> & { code?: string; errors?: Record<string, string[]> }) | null;
-  if (!response.ok || !payload?.success) {
-    if (response.status === 401 && token && !options.noAuthRedirect) {
-      authStorage.clear();
-      if (!window.location.pathname.startsWith('/login')) {
-        window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-      }
-    }
-    throw new ApiError(
-      payload?.message ?? `Request failed (${response.status})`,
-      response.status,
-      payload?.code ?? 'UNKNOWN',
-      payload?.errors,
-      Number(response.headers.get('Retry-After')) || undefined,
-    );
-  }
+  const payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
+  if (!response.ok || !payload?.success) throw failure(response, payload, { hadToken: !!token, noAuthRedirect: options.noAuthRedirect });
   return payload;
+}
+
+/** What an error envelope may carry (the server's `ErrorEnvelope`). */
+export interface ErrorBody {
+  message?: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+}
+
+/**
+ * The ApiError for an answer that is not a success envelope. A 401 to a call that carried a token
+ * means the session ended: it is cleared and the user goes to /login (unless the call says otherwise).
+ */
+export function failure(
+  response: Response,
+  payload: ErrorBody | null | undefined,
+  options: { hadToken: boolean; noAuthRedirect?: boolean },
+): ApiError {
+  if (response.status === 401 && options.hadToken && !options.noAuthRedirect) {
+    authStorage.clear();
+    if (!window.location.pathname.startsWith('/login')) {
+      window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    }
+  }
+  return new ApiError(
+    payload?.message ?? `Request failed (${response.status})`,
+    response.status,
+    payload?.code ?? 'UNKNOWN',
+    payload?.errors,
+    Number(response.headers.get('Retry-After')) || undefined,
+  );
 }
 
 /** The `data` of a successful call. */

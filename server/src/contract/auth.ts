@@ -20,14 +20,14 @@ export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
 
 export const userSchema = z
   .object({
-    id: z.string(),
-    full_name: z.string(),
+    id: z.string().meta({ example: '0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90' }),
+    full_name: z.string().meta({ example: 'Wanjiku Kamau' }),
     /** First name and last initial: what the other party of a transaction sees. */
-    display_name: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+    display_name: z.string().meta({ example: 'Wanjiku K.' }),
+    first_name: z.string().meta({ example: 'Wanjiku' }),
+    last_name: z.string().meta({ example: 'Kamau' }),
     phone_number: z.string().meta({ example: '254722123456' }),
-    email: z.string().nullable(),
+    email: z.string().nullable().meta({ example: 'wanjiku@example.co.ke' }),
     user_type: z.enum(USER_TYPES),
     is_verified: z.boolean(),
     created_at: isoDate,
@@ -35,12 +35,13 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type UserWire = z.infer<typeof userSchema>;
 
-const personName = (label: string) =>
+const personName = (label: 'First name' | 'Last name') =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(60, `${label} must be at most 60 characters`);
+    .max(60, `${label} must be at most 60 characters`)
+    .meta({ example: label === 'First name' ? 'Wanjiku' : 'Kamau' });
 
 /** Optional email; an empty string means "none". Stored lower-cased. */
 const emailFormat = z.email();
@@ -56,9 +57,10 @@ const optionalEmail = z
 const newPassword = z
   .string({ message: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+  .meta({ example: 'Mvua-ya-2026' });
 
-const passwordConfirmation = z.string({ message: 'Please confirm your password' });
+const passwordConfirmation = z.string({ message: 'Please confirm your password' }).meta({ example: 'Mvua-ya-2026' });
 
 /** "Passwords do not match" on `password_confirmation`. */
 function passwordsMatch(body: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
@@ -99,7 +101,8 @@ export const loginBody = z.object({
   password: z
     .string({ message: 'Password is required' })
     .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH * 2),
+    .max(PASSWORD_MAX_LENGTH * 2)
+    .meta({ example: 'Mvua-ya-2026' }),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -132,7 +135,11 @@ export const resetPasswordBody = z
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 export const registerData = z.object({ user: userSchema, requires_verification: z.literal(true) });
-export const loginData = z.object({ user: userSchema, token: z.string().nullable(), requires_verification: z.boolean() });
+export const loginData = z.object({
+  user: userSchema,
+  token: z.string().nullable().meta({ example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmM2E1MiJ9.c2lnbmF0dXJl' }),
+  requires_verification: z.boolean(),
+});
 export type LoginData = z.infer<typeof loginData>;
 export const codeSentData = z.object({ code_sent: z.literal(true), expires_in: z.number().int() });
 export type CodeSentData = z.infer<typeof codeSentData>;

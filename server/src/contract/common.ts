@@ -8,7 +8,7 @@ import { normalizePhone } from '../domain/phone.ts';
 
 /** A response envelope: `{ success: true, message, data }`. */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ success: z.literal(true), message: z.string(), data });
+  return z.object({ success: z.literal(true), message: z.string().meta({ example: 'Request completed' }), data });
 }
 
 export const errorEnvelope = z

@@ -31,6 +31,7 @@ export const createTransactionBody = z
   .meta({
     description:
       'The caller is the buyer. For lipa_mdogo_mdogo, `amount` is the initial payment (deposit, at least 20 %) and `total_cost` the item price (over KES 10,000); `installment_months` is 3, 6, 12 or 24 (default 6).',
+    example: { seller_phone: '0722123456', amount: '15000.00', product_name: 'Samsung Galaxy A15', transaction_type: 'protected' },
   });
 export type CreateTransactionBody = z.infer<typeof createTransactionBody>;
 
@@ -44,17 +45,20 @@ export const listTransactionsQuery = paginationQuery.extend({
   role: z.enum(['buyer', 'seller']).optional(),
 });
 
-export const partySummary = z.object({ phone_number: z.string(), display_name: z.string() });
+export const partySummary = z.object({
+  phone_number: z.string().meta({ example: '254722123456' }),
+  display_name: z.string().meta({ example: 'Wanjiku K.' }),
+});
 
-export const latestEvent = z.object({ event_type: z.string(), created_at: isoDate }).nullable();
+export const latestEvent = z.object({ event_type: z.string().meta({ example: 'payment_received' }), created_at: isoDate }).nullable();
 
 export const transactionListItem = z.object({
-  id: z.string(),
-  reference_number: z.string(),
+  id: z.string().meta({ example: '3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a' }),
+  reference_number: z.string().meta({ example: 'ESC-7KQ2-9HDX' }),
   amount: moneyString,
   status: transactionStatus,
   transaction_type: transactionType,
-  product_name: z.string(),
+  product_name: z.string().meta({ example: 'Samsung Galaxy A15' }),
   buyer: partySummary,
   seller: partySummary,
   latest_event: latestEvent,
@@ -74,7 +78,7 @@ export const listTransactionsResponse = envelope(
 );
 
 export const transactionWire = transactionListItem.extend({
-  seller_phone: z.string(),
+  seller_phone: z.string().meta({ example: '254733987654' }),
   buyer_fee: moneyString,
   seller_fee: moneyString,
   /** Price paid into escrow so far. */
@@ -85,7 +89,7 @@ export const transactionWire = transactionListItem.extend({
   channel: z.enum(['web', 'ussd', 'api']),
   my_role: z.enum(['buyer', 'seller', 'admin']),
   /** The actions the caller may take now (the state machine's answer). */
-  allowed_actions: z.array(z.string()),
+  allowed_actions: z.array(z.string()).meta({ example: ['release_payment', 'dispute'] }),
   total_cost: moneyString.optional(),
   initial_payment: moneyString.optional(),
   installment_months: z.number().int().optional(),

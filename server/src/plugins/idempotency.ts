@@ -26,8 +26,18 @@ function requestHash(request: FastifyRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The preHandlers this file made: the OpenAPI document marks their routes as taking `Idempotency-Key`. */
+const idempotencyGuards = new WeakSet<object>();
+
+/** True when the route runs an `idempotency(ctx).preHandler`. */
+export function acceptsIdempotencyKey(route: { preHandler?: unknown; preValidation?: unknown; onRequest?: unknown }): boolean {
+  return [route.onRequest, route.preValidation, route.preHandler]
+    .flat()
+    .some((hook) => typeof hook === 'function' && idempotencyGuards.has(hook));
+}
+
 export function idempotency(ctx: AppContext) {
-  return {
+  const hooks = {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
@@ -87,4 +97,6 @@ export function idempotency(ctx: AppContext) {
       return payload;
     },
   };
+  idempotencyGuards.add(hooks.preHandler);
+  return hooks;
 }

@@ -1,5 +1,6 @@
 /**
- * The app's own OpenAPI document (GET /api/docs/json) as test input: every operation with its path,
+ * The app's own OpenAPI documents (GET /api/docs/json, the product's API, and GET /api/docs/internal/json:
+ * health, the mocks and tRPC) as test input: every operation with its path,
  * query and body schemas, and validators for its documented responses (the JSON schemas turned back into
  * zod with `z.fromJSONSchema`). The fuzz and security tests walk every route through it, so a route
  * added tomorrow is covered without touching them.
@@ -55,15 +56,28 @@ export interface Operation {
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Record<string, unknown>>>;
-  components?: { schemas?: Record<string, JsonSchema> };
+  components?: {
+    schemas?: Record<string, JsonSchema>;
+    responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  };
 }
 
 const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
+export const OPENAPI_DOCUMENT_URLS = ['/api/docs/json', '/api/docs/internal/json'] as const;
+
+/** Every operation of both documents; `document` is the product's API. */
 export async function loadOpenApi(app: FastifyInstance): Promise<{ document: OpenApiDocument; operations: Operation[] }> {
-  const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
-  if (response.statusCode !== 200) throw new Error(`GET /api/docs/json answered ${response.statusCode}`);
-  const document = response.json() as OpenApiDocument;
+  const documents: OpenApiDocument[] = [];
+  for (const url of OPENAPI_DOCUMENT_URLS) {
+    const response = await app.inject({ method: 'GET', url });
+    if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
+    documents.push(response.json() as OpenApiDocument);
+  }
+  return { document: documents[0]!, operations: documents.flatMap((document) => operationsOf(document)) };
+}
+
+function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
@@ -73,7 +87,7 @@ export async function loadOpenApi(app: FastifyInstance): Promise<{ document: Ope
         security?: unknown[];
         parameters?: (Parameter & { required?: boolean })[];
         requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
-        responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+        responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: JsonSchema }> }>;
       };
       const parameters = (op.parameters ?? []).map((p) => ({
         ...p,
@@ -95,14 +109,22 @@ export async function loadOpenApi(app: FastifyInstance): Promise<{ document: Ope
           : {}),
         responses: Object.fromEntries(
           Object.entries(op.responses ?? {}).map(([status, answer]) => {
-            const schema = answer.content?.['application/json']?.schema;
+            const resolved = answer.$ref ? resolveResponse(answer.$ref, document) : answer;
+            const schema = resolved?.content?.['application/json']?.schema;
             return [status, schema ? deref(schema, document) : undefined];
           }),
         ),
       });
     }
   }
-  return { document, operations };
+  return operations;
+}
+
+function resolveResponse(ref: string, document: OpenApiDocument) {
+  const name = /^#\/components\/responses\/(.+)$/.exec(ref)?.[1];
+  const target = name ? document.components?.responses?.[name] : undefined;
+  if (!target) throw new Error(`Unresolvable $ref ${ref}`);
+  return target;
 }
 
 /** Inlines `#/components/schemas/…` references (the documents here have no recursive schemas). */

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
-import { api } from '@/lib/api';
+import { authApi } from './api/auth-api';
 import { queryClient } from '@/app/providers';
 
 const listeners = new Set<() => void>();
@@ -84,7 +84,7 @@ export function updateStoredUser(user: StoredUser): void {
 /** Revokes the token on the server (best effort), then clears local state and cached data. */
 export async function logout(): Promise<void> {
   try {
-    if (authStorage.token()) await api('/api/auth/logout', { method: 'POST', noAuthRedirect: true });
+    if (authStorage.token()) await authApi.logout();
   } catch {
     // The token may already be invalid; the local session is cleared either way.
   }

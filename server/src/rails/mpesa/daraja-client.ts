@@ -79,6 +79,11 @@ export function stkPassword(shortcode: string, passkey: string, timestamp: strin
   return Buffer.from(`${shortcode}${passkey}${timestamp}`).toString('base64');
 }
 
+/** Daraja's answer to an unknown, revoked or expired access token (`404.001.03`, HTTP 401 or 404). */
+function isInvalidAccessToken(result: { status: number; body: unknown }): boolean {
+  return result.status === 401 || (result.body as { errorCode?: unknown } | null)?.errorCode === '404.001.03';
+}
+
 export function createDarajaClient(config: DarajaConfig, now: () => Date = () => new Date()): DarajaClient {
   let token: { value: string; expiresAt: number } | undefined;
 
@@ -95,10 +100,13 @@ export function createDarajaClient(config: DarajaConfig, now: () => Date = () =>
   }
 
   async function post<T>(path: string, json: unknown): Promise<{ status: number; body: T }> {
-    const bearer = await accessToken();
-    const result = await railFetch<T>(`${config.baseUrl}${path}`, { json, headers: { Authorization: `Bearer ${bearer}` } });
-    if (result.status === 401) token = undefined;
-    return result;
+    const send = async () =>
+      railFetch<T>(`${config.baseUrl}${path}`, { json, headers: { Authorization: `Bearer ${await accessToken()}` } });
+    const result = await send();
+    if (!isInvalidAccessToken(result)) return result;
+    // Daraja revokes or expires a token before its expires_in now and then: fetch a new one, once.
+    token = undefined;
+    return send();
   }
 
   function credentials() {

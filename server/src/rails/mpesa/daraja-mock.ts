@@ -1,6 +1,7 @@
 /**
- * A Daraja-compatible mock served at /mock/daraja. It checks requests the way Daraja does (OAuth bearer,
- * STK Password, timestamp, amount, phone), answers with Daraja's shapes, and calls back over real HTTP
+ * A Daraja-compatible mock served at /mock/daraja. It checks requests the way Daraja does
+ * (daraja-mock-checks.ts: credentials, access tokens, STK Password, TransactionType, CommandID,
+ * AccountReference, amounts, phones), answers with Daraja's shapes, and calls back over real HTTP
  * to the CallBackURL / ResultURL it was given. Its state lives in `mock_mpesa_requests`, so a pending
  * callback is still delivered, and STK query still answers, after a server restart.
  */
@@ -8,10 +9,23 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/prisma.ts';
 import { darajaTimestamp, stkPassword } from './daraja-client.ts';
+import {
+  badRequest,
+  checkAccessToken,
+  checkB2cRequest,
+  checkOAuthRequest,
+  checkStkPushRequest,
+  issueAccessToken,
+} from './daraja-mock-checks.ts';
 import { b2cOutcomeFor, stkOutcomeFor } from './mock-outcomes.ts';
 
 export interface DarajaMockOptions {
   db: Db;
+  /** The only credentials `/oauth/v1/generate` accepts (MPESA_CONSUMER_KEY / MPESA_CONSUMER_SECRET). */
+  consumerKey: string;
+  consumerSecret: string;
+  /** The clock access tokens expire by (the app's clock, so tests can move past an expiry). */
+  now?: () => Date;
   shortcode: string;
   passkey: string;
   delayMs: number;
@@ -37,11 +51,8 @@ function receipt(): string {
   return Array.from({ length: 10 }, () => letters[randomInt(letters.length)]).join('');
 }
 
-function badRequest(message: string) {
-  return { requestId: randomId(''), errorCode: '400.002.02', errorMessage: `Bad Request - ${message}` };
-}
-
-const kenyanMsisdn = /^254[17]\d{8}$/;
+/** Route options that name a mock endpoint in the internal OpenAPI document. */
+const documented = (summary: string) => ({ schema: { tags: ['mock-daraja'], summary } });
 
 function isCallbackUrl(value: unknown, origin: string | undefined): value is string {
   if (typeof value !== 'string' || !/^https?:\/\//.test(value)) return false;
@@ -55,36 +66,28 @@ function isCallbackUrl(value: unknown, origin: string | undefined): value is str
 
 export async function darajaMock(app: FastifyInstance, options: DarajaMockOptions): Promise<void> {
   const { db } = options;
+  const now = options.now ?? (() => new Date());
 
+  // Every endpoint of this scope but OAuth, including endpoints added later, needs a live access token.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.includes('/oauth/')) return;
-    if (!/^Bearer \S+/.test(request.headers.authorization ?? '')) {
-      return reply.status(401).send({ requestId: randomId(''), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
-    }
+    if (request.routeOptions.url?.endsWith('/oauth/v1/generate')) return;
+    const refused = checkAccessToken(request.headers.authorization, options.consumerSecret, now());
+    if (refused) return reply.status(refused.status).send(refused.body);
   });
 
-  app.get('/oauth/v1/generate', async (request, reply) => {
-    const query = request.query as { grant_type?: string };
-    if (!/^Basic \S+/.test(request.headers.authorization ?? '') || query.grant_type !== 'client_credentials') {
-      return reply.status(400).send({ errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' });
-    }
-    return { access_token: randomBytes(16).toString('base64url'), expires_in: '3599' };
+  app.get('/oauth/v1/generate', documented('Daraja OAuth: an access token for the configured credentials'), async (request, reply) => {
+    const refused = checkOAuthRequest(request.headers.authorization, (request.query as { grant_type?: unknown }).grant_type, options);
+    if (refused) return reply.status(refused.status).send(refused.body);
+    return issueAccessToken(options.consumerSecret, now());
   });
 
-  app.post('/mpesa/stkpush/v1/processrequest', async (request, reply) => {
+  app.post('/mpesa/stkpush/v1/processrequest', documented('Daraja M-Pesa Express (STK push)'), async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const timestamp = String(body.Timestamp ?? '');
-    const amount = Number(body.Amount);
-    const phone = String(body.PhoneNumber ?? '');
-    if (body.BusinessShortCode !== options.shortcode) return reply.status(400).send(badRequest('Invalid BusinessShortCode'));
-    if (!/^\d{14}$/.test(timestamp)) return reply.status(400).send(badRequest('Invalid Timestamp'));
-    if (body.Password !== stkPassword(options.shortcode, options.passkey, timestamp)) {
-      return reply.status(400).send(badRequest('Invalid Password'));
-    }
-    if (!Number.isInteger(amount) || amount < 1) return reply.status(400).send(badRequest('Invalid Amount'));
-    if (!kenyanMsisdn.test(phone)) return reply.status(400).send(badRequest('Invalid PhoneNumber'));
+    const checked = checkStkPushRequest(body, options);
+    if ('refusal' in checked) return reply.status(checked.refusal.status).send(checked.refusal.body);
+    const { amount, phone } = checked.request;
     if (!isCallbackUrl(body.CallBackURL, options.callbackOrigin)) {
-      return reply.status(400).send(badRequest('Invalid CallBackURL'));
+      return reply.status(400).send(badRequest('CallBackURL').body);
     }
     const checkoutRequestId = `ws_CO_${darajaTimestamp(new Date())}${randomInt(1e9, 1e10)}`;
     const merchantRequestId = `${randomInt(10000, 99999)}-${randomInt(1e7, 1e8)}-1`;
@@ -113,14 +116,14 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     };
   });
 
-  app.post('/mpesa/stkpushquery/v1/query', async (request, reply) => {
+  app.post('/mpesa/stkpushquery/v1/query', documented('Daraja M-Pesa Express query'), async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     const timestamp = String(body.Timestamp ?? '');
     if (body.Password !== stkPassword(options.shortcode, options.passkey, timestamp)) {
-      return reply.status(400).send(badRequest('Invalid Password'));
+      return reply.status(400).send(badRequest('Password').body);
     }
     const row = await db.mockMpesaRequest.findUnique({ where: { id: String(body.CheckoutRequestID ?? '') } });
-    if (!row || row.kind !== 'stk') return reply.status(400).send(badRequest('Invalid CheckoutRequestID'));
+    if (!row || row.kind !== 'stk') return reply.status(400).send(badRequest('CheckoutRequestID').body);
     const isAnswered =
       row.callbackDueAt !== null ? row.callbackDueAt.getTime() <= Date.now() : Date.now() - row.createdAt.getTime() >= options.timeoutMs;
     if (!isAnswered) return reply.status(500).send({ requestId: randomId(''), ...PROCESSING });
@@ -136,13 +139,11 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
 
   const b2cHandler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const amount = Number(body.Amount);
-    const phone = String(body.PartyB ?? '');
-    if (!body.InitiatorName || !body.SecurityCredential) return reply.status(400).send(badRequest('Invalid Initiator'));
-    if (!Number.isInteger(amount) || amount < 1) return reply.status(400).send(badRequest('Invalid Amount'));
-    if (!kenyanMsisdn.test(phone)) return reply.status(400).send(badRequest('Invalid PartyB'));
+    const checked = checkB2cRequest(body);
+    if ('refusal' in checked) return reply.status(checked.refusal.status).send(checked.refusal.body);
+    const { amount, phone } = checked.request;
     if (!isCallbackUrl(body.ResultURL, options.callbackOrigin) || !isCallbackUrl(body.QueueTimeOutURL, options.callbackOrigin)) {
-      return reply.status(400).send(badRequest('Invalid ResultURL'));
+      return reply.status(400).send(badRequest('ResultURL').body);
     }
     const originatorConversationId = String(body.OriginatorConversationID ?? randomId('AG_'));
     const conversationId = `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`;
@@ -173,8 +174,8 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
       ResponseDescription: 'Accept the service request successfully.',
     };
   };
-  app.post('/mpesa/b2c/v3/paymentrequest', b2cHandler);
-  app.post('/mpesa/b2c/v1/paymentrequest', b2cHandler);
+  app.post('/mpesa/b2c/v3/paymentrequest', documented('Daraja B2C payment request (v3)'), b2cHandler);
+  app.post('/mpesa/b2c/v1/paymentrequest', documented('Daraja B2C payment request (v1)'), b2cHandler);
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
   let closing = false;

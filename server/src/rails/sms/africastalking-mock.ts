@@ -94,7 +94,7 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
     '/inbox',
     {
       schema: {
-        tags: ['mocks'],
+        tags: ['mock-africastalking'],
         summary: 'What one phone received from the SMS mock (demo mode only)',
         querystring: smsInboxQuery,
         response: { 200: smsInboxResponse },
@@ -120,7 +120,8 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
     },
   );
 
-  app.post('/version1/messaging', async (request, reply) => {
+  const sendSms = { schema: { tags: ['mock-africastalking'], summary: "Africa's Talking: send an SMS" } };
+  app.post('/version1/messaging', sendSms, async (request, reply) => {
     if (request.headers.apikey !== options.apiKey) {
       return reply.status(401).send('The supplied authentication is invalid');
     }

@@ -1,26 +1,19 @@
-/** The calls of `/api/auth` (CONTRACT.md "Auth"), typed from the shared contract. */
-import type {
-  CodeSentData,
-  ForgotPasswordBody,
-  LoginBody,
-  LoginData,
-  PhoneNumberBody,
-  RegisterBody,
-  ResetPasswordBody,
-  SessionData,
-  UserWire,
-  VerifyPhoneBody,
-} from '@shared/auth';
-import { api } from '@/lib/api';
+/**
+ * The calls of `/api/auth` (CONTRACT.md "Auth") through the typed client: paths, bodies and answers
+ * are checked against the server's OpenAPI document at type-check time.
+ */
+import type { ForgotPasswordBody, LoginBody, PhoneNumberBody, RegisterBody, ResetPasswordBody, VerifyPhoneBody } from '@shared/auth';
+import { typedApi, unwrap } from '@/lib/typed-api';
 
 // Auth calls never bounce to /login on 401: a wrong password is an answer to show, not an expired session.
-const post = <T>(path: string, body: unknown) => api<T>(`/api/auth${path}`, { method: 'POST', body, noAuthRedirect: true });
+const asAnswer = { noAuthRedirect: true };
 
 export const authApi = {
-  login: (body: LoginBody) => post<LoginData>('/login', body),
-  register: (body: RegisterBody) => post<{ user: UserWire; requires_verification: true }>('/register', body),
-  resendVerificationCode: (body: PhoneNumberBody) => post<CodeSentData>('/resend_verification_code', body),
-  verifyPhone: (body: VerifyPhoneBody) => post<SessionData>('/verify_phone', body),
-  forgotPassword: (body: ForgotPasswordBody) => post<{ code_sent: true }>('/forgot_password', body),
-  resetPassword: (body: ResetPasswordBody) => post<Record<string, never>>('/reset_password', body),
+  login: (body: LoginBody) => unwrap(typedApi.POST('/api/auth/login', { body }), asAnswer),
+  register: (body: RegisterBody) => unwrap(typedApi.POST('/api/auth/register', { body }), asAnswer),
+  resendVerificationCode: (body: PhoneNumberBody) => unwrap(typedApi.POST('/api/auth/resend_verification_code', { body }), asAnswer),
+  verifyPhone: (body: VerifyPhoneBody) => unwrap(typedApi.POST('/api/auth/verify_phone', { body }), asAnswer),
+  forgotPassword: (body: ForgotPasswordBody) => unwrap(typedApi.POST('/api/auth/forgot_password', { body }), asAnswer),
+  resetPassword: (body: ResetPasswordBody) => unwrap(typedApi.POST('/api/auth/reset_password', { body }), asAnswer),
+  logout: () => unwrap(typedApi.POST('/api/auth/logout'), asAnswer),
 };

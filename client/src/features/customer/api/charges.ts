@@ -2,11 +2,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ChargesCalculateData } from '@shared/charges';
 import type { FeeType } from '@domain/fees';
-import { api } from '@/lib/api';
+import { typedApi, unwrap } from '@/lib/typed-api';
 import { customerKeys } from './keys';
 
 export function getCharges(amount: string, type: FeeType, signal?: AbortSignal): Promise<ChargesCalculateData> {
-  return api<ChargesCalculateData>('/api/v1/charges/calculate', { query: { amount, type }, signal });
+  return unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal }));
 }
 
 export const chargesQueryOptions = (amount: string, type: FeeType) =>

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { ChargesCalculateData } from '@shared/charges';
 import type { FeeType } from '@domain/fees';
-import { api } from '@/lib/api';
+import { typedApi, unwrap } from '@/lib/typed-api';
 
 type PreviewState =
   | { status: 'idle' }
@@ -33,7 +33,7 @@ export function useChargePreview(amount: string | null, type: FeeType): PreviewS
     }
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', previous: current.status === 'done' ? current.data : undefined }));
-    api<ChargesCalculateData>('/api/v1/charges/calculate', { query: { amount, type }, signal: controller.signal })
+    unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal: controller.signal }))
       .then((data) => {
         cache.set(key, data);
         setState({ status: 'done', data });

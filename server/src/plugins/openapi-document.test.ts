@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { finishDocument, impliedErrorStatuses, operationIdFor, X_ACCESS, X_IDEMPOTENT } from './openapi-document.ts';
+
+const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
+
+function documentWith(paths: Record<string, unknown>) {
+  return {
+    openapi: '3.1.0',
+    paths,
+    components: { schemas: { ErrorEnvelope: { type: 'object' }, Unused: { type: 'string' } } },
+  } as Record<string, unknown>;
+}
+
+describe('operationIdFor', () => {
+  it('names an operation after its method and path, without /api, versions or punctuation', () => {
+    expect(operationIdFor('POST', '/api/transactions/{id}/release_payment')).toBe('postTransactionsByIdReleasePayment');
+    expect(operationIdFor('GET', '/api/v1/charges/calculate')).toBe('getChargesCalculate');
+    expect(operationIdFor('GET', '/api/disputes/evidence/{evidenceId}/file')).toBe('getDisputesEvidenceByEvidenceIdFile');
+  });
+});
+
+describe('impliedErrorStatuses', () => {
+  it('derives the error answers from what the route declares', () => {
+    expect(impliedErrorStatuses('get', {}, 'public', false).sort()).toEqual(['500', '503']);
+    expect(impliedErrorStatuses('get', { parameters: [{ in: 'path' }] }, 'admin', false).sort()).toEqual([
+      '400',
+      '401',
+      '403',
+      '404',
+      '500',
+      '503',
+    ]);
+    expect(impliedErrorStatuses('post', {}, 'user', true).sort()).toEqual(['400', '401', '403', '409', '413', '415', '500', '503']);
+  });
+});
+
+describe('finishDocument', () => {
+  it('drops methods OpenAPI does not know, trims trailing slashes and states security', () => {
+    const document = finishDocument(
+      documentWith({
+        '/api/things/': { get: { [X_ACCESS]: 'user', responses: { '200': { description: 'Default Response' } } } },
+        '/api/catch/{path}': { query: { responses: {} }, post: { responses: {} } },
+      }),
+      { isEnvelopeApi: false },
+    );
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(paths)).toEqual(['/api/things', '/api/catch/{path}']);
+    expect(Object.keys(paths['/api/catch/{path}']!)).toEqual(['post']);
+    expect(paths['/api/things']!.get!.security).toEqual([{ bearerAuth: [] }]);
+    expect(paths['/api/catch/{path}']!.post!.security).toEqual([]);
+    expect(paths['/api/things']!.get![X_ACCESS]).toBeUndefined();
+  });
+
+  it('adds the envelope errors, Idempotency-Key, examples, and spells out enum-keyed records', () => {
+    const record = {
+      type: 'object',
+      propertyNames: { type: 'string', enum: ['open', 'resolved'] },
+      additionalProperties: { type: 'integer', example: 3 },
+      required: ['open', 'resolved'],
+    };
+    const document = finishDocument(
+      documentWith({
+        '/api/pay': {
+          post: {
+            [X_ACCESS]: 'user',
+            [X_IDEMPOTENT]: true,
+            requestBody: {
+              content: { 'application/json': { schema: { type: 'object', properties: { n: { type: 'string', example: 'x' } } } } },
+            },
+            responses: {
+              '200': { description: 'Default Response', content: { 'application/json': { schema: record } } },
+              '422': { description: 'Default Response', content: { 'application/json': { schema: envelope } } },
+            },
+          },
+        },
+      }),
+      { isEnvelopeApi: true },
+    );
+    const operation = (document.paths as Record<string, Record<string, Record<string, unknown>>>)['/api/pay']!.post!;
+    const responses = operation.responses as Record<string, Record<string, unknown>>;
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '500', '503']);
+    expect(responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
+    expect(responses['422']).toEqual({ $ref: '#/components/responses/BusinessRule' });
+    expect(responses['200']!.headers).toHaveProperty('Idempotent-Replayed');
+    expect(operation.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false })]);
+    const ok = (responses['200']!.content as Record<string, { schema: Record<string, unknown>; example: unknown }>)['application/json']!;
+    expect(ok.schema.properties).toEqual({ open: { type: 'integer', example: 3 }, resolved: { type: 'integer', example: 3 } });
+    expect(ok.example).toEqual({ open: 3, resolved: 3 });
+    expect((operation.requestBody as { content: Record<string, { example: unknown }> }).content['application/json']!.example).toEqual({
+      n: 'x',
+    });
+    const components = document.components as Record<string, Record<string, unknown>>;
+    expect(Object.keys(components.schemas!)).toEqual(['ErrorEnvelope']);
+    expect(components.responses).toHaveProperty('RateLimited.headers.Retry-After');
+  });
+});
