@@ -6,12 +6,20 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { type Cents, formatCents, minCents } from '../../domain/money.ts';
 import { postJournal } from '../ledger/ledger.ts';
+import { businessRule } from '../../lib/app-error.ts';
+import { paidBuyerFee } from '../payments/amounts.ts';
 import { PAYOUT_QUEUE } from '../payouts/send-payout.ts';
 import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
 
 export type RefundReason =
-  'overpayment' | 'cancelled_after_funding' | 'seller_cancelled_plan' | 'withdrawal_accepted' | 'dispute_refund' | 'dispute_split';
+  | 'overpayment'
+  | 'cancelled_after_funding'
+  | 'seller_cancelled_plan'
+  | 'withdrawal_accepted'
+  | 'dispute_refund'
+  | 'dispute_split'
+  | 'payout_returned';
 
 /**
  * Moves `price` of the escrow to the seller, less the seller's fee share, and queues the B2C payout.
@@ -52,41 +60,56 @@ export async function releaseToSeller(
 
 /**
  * Gives `price` of the escrow (and `fee` of the platform's fee income) back to the buyer, recording the
- * refund and queueing the B2C payout to the phone that paid.
+ * refund and queueing B2C payouts to the phones that paid: the amount is spread over the completed
+ * pay-ins (or taken from `paymentId` alone), each refunded at most what it brought in, the fee at most
+ * what is still held. A refund beyond that is refused here (422) and, at commit, by the database
+ * (`refunds_bounded`).
  */
 export async function refundBuyer(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  options: { price: Cents; fee?: Cents; reason: RefundReason; note?: string; actorId?: string | null; key?: string },
+  options: {
+    price: Cents;
+    fee?: Cents;
+    reason: RefundReason;
+    note?: string;
+    actorId?: string | null;
+    key?: string;
+    paymentId?: string;
+    /** Where the money is taken from: the escrow (default) or a seller payout that could not be made. */
+    from?: 'escrow_holding' | 'seller_payable';
+  },
 ): Promise<Cents> {
   const fee = options.fee ?? 0n;
   const total = options.price + fee;
   if (total <= 0n) return 0n;
+  const pieces = await refundPieces(tx, txn.id, total, fee, options.paymentId);
   await postJournal(tx, {
     key: options.key ?? `refund:${txn.id}:${options.reason}`,
     kind: 'refund',
     transactionId: txn.id,
     description: `Refund ${txn.referenceNumber} to the buyer (${options.reason})`,
     postings: [
-      { account: 'escrow_holding', amount: options.price },
+      { account: options.from ?? 'escrow_holding', amount: options.price },
       { account: 'platform_fees', amount: fee },
       { account: 'refunds_payable', amount: -total },
     ],
   });
-  const payer = await tx.payment.findFirst({
-    where: { transactionId: txn.id, status: 'completed' },
-    orderBy: { createdAt: 'asc' },
-    select: { payerPhone: true },
-  });
-  const payout = await createPayout(ctx, tx, txn, {
-    kind: 'buyer_refund',
-    phone: payer?.payerPhone ?? txn.buyer.phoneNumber,
-    amount: total,
-  });
-  await tx.refund.create({
-    data: { transactionId: txn.id, payoutId: payout.id, reason: options.reason, amountCents: total, note: options.note ?? null },
-  });
+  for (const piece of pieces) {
+    const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone: piece.phone, amount: piece.amount });
+    await tx.refund.create({
+      data: {
+        transactionId: txn.id,
+        paymentId: piece.paymentId,
+        payoutId: payout.id,
+        reason: options.reason,
+        amountCents: piece.amount,
+        feeCents: piece.fee,
+        note: options.note ?? null,
+      },
+    });
+  }
   await tx.transaction.update({ where: { id: txn.id }, data: { refundedCents: { increment: total } } });
   await appendEvent(tx, {
     transactionId: txn.id,
@@ -96,6 +119,47 @@ export async function refundBuyer(
     data: { amount: formatCents(total), reason: options.reason },
   });
   return total;
+}
+
+interface RefundPiece {
+  paymentId: string;
+  phone: string;
+  amount: Cents;
+  fee: Cents;
+}
+
+/** What each completed pay-in can still give back, oldest first, and the fee share still held. */
+export async function refundableFunds(tx: Tx, transactionId: string) {
+  const payments = await tx.$queryRaw<{ id: string; payer_phone: string; refundable: bigint }[]>`
+    SELECT p.id::text, p.payer_phone,
+           (p.amount_cents - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id), 0))::bigint AS refundable
+    FROM payments p
+    WHERE p.transaction_id = ${transactionId}::uuid AND p.status = 'completed'
+    ORDER BY p.completed_at, p.created_at, p.id`;
+  return { payments, fee: await paidBuyerFee(tx, transactionId) };
+}
+
+async function refundPieces(tx: Tx, transactionId: string, total: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
+  const funds = await refundableFunds(tx, transactionId);
+  const sources = funds.payments.filter((payment) => payment.refundable > 0n && (!paymentId || payment.id === paymentId));
+  const available = sources.reduce((sum, payment) => sum + payment.refundable, 0n);
+  if (total > available || fee > funds.fee) {
+    throw businessRule(
+      `A refund of KES ${formatCents(total)} is more than what was paid in and not yet refunded (KES ${formatCents(available)})`,
+    );
+  }
+  const pieces: RefundPiece[] = [];
+  let left = total;
+  let feeLeft = fee;
+  for (const payment of sources) {
+    if (left === 0n) break;
+    const amount = minCents(left, payment.refundable);
+    const pieceFee = minCents(feeLeft, amount);
+    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, amount, fee: pieceFee });
+    left -= amount;
+    feeLeft -= pieceFee;
+  }
+  return pieces;
 }
 
 async function createPayout(
