@@ -245,12 +245,12 @@ describe('refunds bounded by what was paid in', () => {
         const txn = await lockTransaction(tx, created.id);
         return refundBuyer(t.ctx, tx, txn, { price, fee, reason: 'dispute_refund', key: `test:${price}:${fee}` });
       });
-    // Paid in: 800 + the 25 fee.
-    await expect(refund(82_600n, 0n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
+    // Paid in: the price 800 and the 25 fee; neither part can be given back beyond what it was.
+    await expect(refund(80_100n, 0n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
     await expect(refund(0n, 2_600n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
-    // Within what was paid in, but more than escrow holds: the ledger refuses it at commit.
-    await expect(refund(80_100n, 0n)).rejects.toThrow(/escrow_holding .* would be overdrawn/);
-    expect(await t.ctx.db.refund.count({ where: { transactionId: created.id } })).toBe(0);
+    expect(await refund(80_000n, 2_500n)).toBe(82_500n);
+    await expect(refund(100n, 0n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' }); // nothing is left
+    expect(await t.ctx.db.refund.count({ where: { transactionId: created.id } })).toBe(1);
   });
 
   it('the database refuses, at commit, a refund beyond what was paid in and an overdrawn ledger account', async () => {

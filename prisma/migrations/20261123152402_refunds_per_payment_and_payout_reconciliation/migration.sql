@@ -16,8 +16,14 @@ ALTER TABLE "mock_mpesa_requests" ADD COLUMN     "queried_id" VARCHAR(64);
 ALTER TABLE "refunds" ADD COLUMN     "fee_cents" BIGINT NOT NULL DEFAULT 0,
 ADD COLUMN     "payment_id" UUID;
 
+-- DropIndex: one payout may pay several refunds (the pay-ins of one phone), one B2C fee instead of several
+DROP INDEX "refunds_payout_id_key";
+
 -- CreateIndex
 CREATE INDEX "refunds_payment_id_idx" ON "refunds"("payment_id");
+
+-- CreateIndex
+CREATE INDEX "refunds_payout_id_idx" ON "refunds"("payout_id");
 
 -- AddForeignKey
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_fkey" FOREIGN KEY ("payment_id") REFERENCES "payments"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -60,9 +60,9 @@ export async function releaseToSeller(
 
 /**
  * Gives `price` of the escrow (and `fee` of the platform's fee income) back to the buyer, recording the
- * refund and queueing B2C payouts to the phones that paid: the amount is spread over the completed
- * pay-ins (or taken from `paymentId` alone), each refunded at most what it brought in, the fee at most
- * what is still held. A refund beyond that is refused here (422) and, at commit, by the database
+ * refund and queueing one B2C payout per phone that paid: the price and the fee are spread over the
+ * completed pay-ins (or taken from `paymentId` alone), oldest first, each pay-in giving back at most the
+ * price part and the fee part it brought in and has not given back yet. A refund beyond that is refused here (422) and, at commit, by the database
  * (`refunds_bounded`).
  */
 export async function refundBuyer(
@@ -84,7 +84,7 @@ export async function refundBuyer(
   const fee = options.fee ?? 0n;
   const total = options.price + fee;
   if (total <= 0n) return 0n;
-  const pieces = await refundPieces(tx, txn.id, total, fee, options.paymentId);
+  const pieces = await refundPieces(tx, txn.id, options.price, fee, options.paymentId);
   await postJournal(tx, {
     key: options.key ?? `refund:${txn.id}:${options.reason}`,
     kind: 'refund',
@@ -96,10 +96,13 @@ export async function refundBuyer(
       { account: 'refunds_payable', amount: -total },
     ],
   });
-  for (const piece of pieces) {
-    const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone: piece.phone, amount: piece.amount });
-    await tx.refund.create({
-      data: {
+  // One B2C payout per phone (one fee), one refund row per pay-in it returns.
+  for (const phone of new Set(pieces.map((piece) => piece.phone))) {
+    const ofPhone = pieces.filter((piece) => piece.phone === phone);
+    const amount = ofPhone.reduce((sum, piece) => sum + piece.amount, 0n);
+    const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone, amount });
+    await tx.refund.createMany({
+      data: ofPhone.map((piece) => ({
         transactionId: txn.id,
         paymentId: piece.paymentId,
         payoutId: payout.id,
@@ -107,7 +110,7 @@ export async function refundBuyer(
         amountCents: piece.amount,
         feeCents: piece.fee,
         note: options.note ?? null,
-      },
+      })),
     });
   }
   await tx.transaction.update({ where: { id: txn.id }, data: { refundedCents: { increment: total } } });
@@ -128,35 +131,39 @@ interface RefundPiece {
   fee: Cents;
 }
 
-/** What each completed pay-in can still give back, oldest first, and the fee share still held. */
+/** What each completed pay-in can still give back, price part and fee part, oldest first. */
 export async function refundableFunds(tx: Tx, transactionId: string) {
-  const payments = await tx.$queryRaw<{ id: string; payer_phone: string; refundable: bigint }[]>`
+  return tx.$queryRaw<{ id: string; payer_phone: string; price_left: bigint; fee_left: bigint }[]>`
     SELECT p.id::text, p.payer_phone,
-           (p.amount_cents - COALESCE((SELECT SUM(r.amount_cents) FROM refunds r WHERE r.payment_id = p.id), 0))::bigint AS refundable
-    FROM payments p
+           (p.amount_cents - p.fee_cents - COALESCE(SUM(r.amount_cents - r.fee_cents), 0))::bigint AS price_left,
+           (p.fee_cents - COALESCE(SUM(r.fee_cents), 0))::bigint AS fee_left
+    FROM payments p LEFT JOIN refunds r ON r.payment_id = p.id
     WHERE p.transaction_id = ${transactionId}::uuid AND p.status = 'completed'
+    GROUP BY p.id
     ORDER BY p.completed_at, p.created_at, p.id`;
-  return { payments, fee: await paidBuyerFee(tx, transactionId) };
 }
 
-async function refundPieces(tx: Tx, transactionId: string, total: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
-  const funds = await refundableFunds(tx, transactionId);
-  const sources = funds.payments.filter((payment) => payment.refundable > 0n && (!paymentId || payment.id === paymentId));
-  const available = sources.reduce((sum, payment) => sum + payment.refundable, 0n);
-  if (total > available || fee > funds.fee) {
+async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
+  const sources = (await refundableFunds(tx, transactionId)).filter((payment) => !paymentId || payment.id === paymentId);
+  const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
+  const feeAvailable = minCents(
+    sources.reduce((sum, payment) => sum + payment.fee_left, 0n),
+    await paidBuyerFee(tx, transactionId),
+  );
+  if (price > priceAvailable || fee > feeAvailable) {
     throw businessRule(
-      `A refund of KES ${formatCents(total)} is more than what was paid in and not yet refunded (KES ${formatCents(available)})`,
+      `A refund of KES ${formatCents(price + fee)} is more than what was paid in and not yet refunded (KES ${formatCents(priceAvailable + feeAvailable)})`,
     );
   }
   const pieces: RefundPiece[] = [];
-  let left = total;
+  let priceLeft = price;
   let feeLeft = fee;
   for (const payment of sources) {
-    if (left === 0n) break;
-    const amount = minCents(left, payment.refundable);
-    const pieceFee = minCents(feeLeft, amount);
-    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, amount, fee: pieceFee });
-    left -= amount;
+    const piecePrice = minCents(priceLeft, payment.price_left);
+    const pieceFee = minCents(feeLeft, payment.fee_left);
+    if (piecePrice + pieceFee === 0n) continue;
+    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, amount: piecePrice + pieceFee, fee: pieceFee });
+    priceLeft -= piecePrice;
     feeLeft -= pieceFee;
   }
   return pieces;
