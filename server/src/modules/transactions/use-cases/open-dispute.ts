@@ -2,7 +2,7 @@
  * Either party opens a dispute while money is in escrow: the money freezes (status `disputed`, the
  * auto-release stops) until the mediation team rules. The other party has 72 hours to respond.
  * Once the inspection window after dispatch has ended, the money belongs to the seller even if the
- * auto-release has not run yet: a dispute is then refused (422, docs/adr/0004-refund-and-dispute-policy.md).
+ * auto-release has not run yet: a dispute is then refused (422, docs/adr/0005-money-at-the-edges.md).
  */
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
