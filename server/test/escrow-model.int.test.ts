@@ -110,7 +110,10 @@ async function deliverSuccess(paymentId: string, receipt: string) {
 
 /** Refunds never exceed what was paid in, the fee part never more than the fee taken. */
 async function expectRefundsBounded(transactionId: string) {
-  const paid = await t.ctx.db.payment.aggregate({ where: { transactionId, status: 'completed' }, _sum: { amountCents: true, feeCents: true } });
+  const paid = await t.ctx.db.payment.aggregate({
+    where: { transactionId, status: 'completed' },
+    _sum: { amountCents: true, feeCents: true },
+  });
   const refunded = await t.ctx.db.refund.aggregate({ where: { transactionId }, _sum: { amountCents: true, feeCents: true } });
   expect(refunded._sum.amountCents ?? 0n).toBeLessThanOrEqual(paid._sum.amountCents ?? 0n);
   expect(refunded._sum.feeCents ?? 0n).toBeLessThanOrEqual(paid._sum.feeCents ?? 0n);
@@ -161,7 +164,12 @@ describe('escrow state machine against a model', () => {
             } else if (step.kind === 'concurrent_pay') {
               const answers = await Promise.all(
                 Array.from({ length: step.calls }, () =>
-                  t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(buyer), payload: { transaction_id: created.id } }),
+                  t.app.inject({
+                    method: 'POST',
+                    url: '/api/payments/initiate',
+                    headers: bearer(buyer),
+                    payload: { transaction_id: created.id },
+                  }),
                 ),
               );
               const codes = answers.map((answer) => answer.statusCode).sort();

@@ -17,7 +17,16 @@ import { lockTransaction } from '../src/modules/transactions/access.ts';
 import { refundBuyer } from '../src/modules/transactions/money-movements.ts';
 import { RailError } from '../src/rails/http.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, pay, payAndSettle, paymentStatus, settlePayouts } from './escrow-helpers.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  pay,
+  payAndSettle,
+  paymentStatus,
+  settlePayouts,
+} from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -70,7 +79,10 @@ async function deliverSuccess(paymentId: string, receipt: string) {
 
 /** Σ refunds against Σ completed pay-ins of one transaction, and the fee share in and out. */
 async function moneyInAndOut(transactionId: string) {
-  const paid = await t.ctx.db.payment.aggregate({ where: { transactionId, status: 'completed' }, _sum: { amountCents: true, feeCents: true } });
+  const paid = await t.ctx.db.payment.aggregate({
+    where: { transactionId, status: 'completed' },
+    _sum: { amountCents: true, feeCents: true },
+  });
   const refunded = await t.ctx.db.refund.aggregate({ where: { transactionId }, _sum: { amountCents: true, feeCents: true } });
   return {
     paidIn: paid._sum.amountCents ?? 0n,
@@ -125,7 +137,11 @@ describe('nothing dropped', () => {
     await deliverSuccess(cancelled.id, lateReceipt);
     await deliverSuccess(cancelled.id, lateReceipt); // and again: credited once
 
-    expect(await paymentStatus(t, buyer, cancelled.id)).toMatchObject({ status: 'completed', mpesa_receipt: lateReceipt, failure_reason: null });
+    expect(await paymentStatus(t, buyer, cancelled.id)).toMatchObject({
+      status: 'completed',
+      mpesa_receipt: lateReceipt,
+      failure_reason: null,
+    });
     const data = await detail(t, buyer, created.id);
     expect(data.transaction).toMatchObject({ status: 'funded', amount_paid: '900.00' });
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
@@ -158,7 +174,11 @@ describe('nothing dropped', () => {
     const cancel = await action(t, buyer, created.id, 'cancel', { reason: 'Found it cheaper' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json().data.transaction.status).toBe('refunded');
-    refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true }, orderBy: { createdAt: 'asc' } });
+    refunds = await t.ctx.db.refund.findMany({
+      where: { transactionId: created.id },
+      include: { payout: true },
+      orderBy: { createdAt: 'asc' },
+    });
     expect(refunds).toHaveLength(2);
     expect(refunds[1]).toMatchObject({ paymentId: paid.id, amountCents: 102_500n, feeCents: 2_500n });
     expect(refunds[1]!.payout!.recipientPhone).toBe(buyer.phone);
@@ -308,13 +328,16 @@ describe('payouts reconciled', () => {
     const sent = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id } });
     expect(sent.status).toBe('processing');
 
-    const payout = await drainUntil(async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } })).status === 'completed')
-      .then(() => t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } }));
+    const payout = await drainUntil(
+      async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } })).status === 'completed',
+    ).then(() => t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } }));
     expect(payout).toMatchObject({ attempts: 1, originatorConversationId: sent.originatorConversationId });
     expect(payout.mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(payout.statusQueries).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: payee.phone } })).toBe(1);
-    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.originatorConversationId } })).toBeGreaterThanOrEqual(1);
+    expect(
+      await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.originatorConversationId } }),
+    ).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
     const events = (await detail(t, payee, created.id)).timeline.map((event: { event_type: string }) => event.event_type);
     expect(events).toContain('payout_completed');
@@ -371,7 +394,9 @@ describe('payouts reconciled', () => {
     expect((await post(null, 'retry')).statusCode).toBe(401);
     expect((await post(payee, 'retry')).statusCode).toBe(403);
     expect((await post(buyer, 'return_to_buyer')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/payouts/not-an-id/retry', headers: bearer(admin) })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/payouts/not-an-id/retry', headers: bearer(admin) })).statusCode).toBe(
+      400,
+    );
 
     const retried = await post(admin, 'retry');
     expect(retried.statusCode, retried.body).toBe(200);
@@ -406,7 +431,11 @@ describe('payouts reconciled', () => {
       ['payout.return_to_buyer', admin.id],
     ]);
     const refundPayout = await t.ctx.db.payout.findUniqueOrThrow({ where: { id: refunds[0]!.payoutId! } });
-    const refundRetry = await t.app.inject({ method: 'POST', url: `/api/admin/payouts/${refundPayout.id}/return_to_buyer`, headers: bearer(admin) });
+    const refundRetry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${refundPayout.id}/return_to_buyer`,
+      headers: bearer(admin),
+    });
     expect(refundRetry.statusCode).toBe(409);
     await expectLedgerHealthy(t);
   });
@@ -475,7 +504,9 @@ describe('admin health', () => {
     await t.ctx.db.$executeRawUnsafe('ALTER TABLE refunds DISABLE TRIGGER refunds_bounded');
     await t.ctx.db.$executeRawUnsafe('ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_not_overdrawn');
     try {
-      await t.ctx.db.refund.create({ data: { transactionId: created.id, reason: 'dispute_refund', amountCents: 40_000n, feeCents: 2_000n } });
+      await t.ctx.db.refund.create({
+        data: { transactionId: created.id, reason: 'dispute_refund', amountCents: 40_000n, feeCents: 2_000n },
+      });
       await inTransaction(t.ctx.db, (tx) =>
         postJournal(tx, {
           key: `test:fee-twice:${created.id}`,

@@ -34,7 +34,14 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
     const now = ctx.now();
     await tx.payout.update({
       where: { id: payoutId },
-      data: { status: 'processing', originatorConversationId, attempts: { increment: 1 }, sentAt: now, statusQueries: 0, statusQueriedAt: null },
+      data: {
+        status: 'processing',
+        originatorConversationId,
+        attempts: { increment: 1 },
+        sentAt: now,
+        statusQueries: 0,
+        statusQueriedAt: null,
+      },
     });
     await ctx.jobs.enqueue(
       tx,

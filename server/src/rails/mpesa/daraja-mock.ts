@@ -191,7 +191,10 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
         timeoutUrl: body.QueueTimeOutURL as string,
         conversationId: `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`,
         queriedId: String(body.OriginatorConversationID ?? '').slice(0, 64) || null,
-        receipt: String(body.TransactionID ?? '').trim().slice(0, 32) || null,
+        receipt:
+          String(body.TransactionID ?? '')
+            .trim()
+            .slice(0, 32) || null,
         callbackDueAt: new Date(Date.now() + options.delayMs),
       },
     });
