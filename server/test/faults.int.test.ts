@@ -1,7 +1,8 @@
 /**
  * Faults: the server process killed (SIGKILL, no shutdown hooks) in the middle of a pay-in and of a
- * payout, before and after M-Pesa's callback, then a new process started on the same database and
- * port; and PostgreSQL restarted under a serving app.
+ * payout, before and after M-Pesa's callback, and in the middle of a payout's reconciliation (its
+ * Transaction Status query in flight), then a new process started on the same database and port; and
+ * PostgreSQL restarted under a serving app.
  *
  * Money is never lost or doubled: one deposit journal per payment, one B2C request and one payout
  * journal per release, the ledger balanced; queued jobs resume in the new process. With PostgreSQL
@@ -41,8 +42,7 @@ interface Party {
   token: string;
 }
 
-async function makeParty(db: Db, userType: 'buyer' | 'seller' | 'admin'): Promise<Party> {
-  const phone = randomPhone();
+async function makeParty(db: Db, userType: 'buyer' | 'seller' | 'admin', phone = randomPhone()): Promise<Party> {
   const user = await db.user.create({
     data: { firstName: 'Fault', lastName: userType, phoneNumber: phone, userType, phoneVerifiedAt: new Date() },
   });
@@ -89,6 +89,7 @@ describe('server processes killed mid-flight', () => {
         MPESA_CALLBACK_SECRET: CALLBACK_SECRET,
         MPESA_MOCK_DELAY_MS: String(MOCK_DELAY_MS),
         STK_RECONCILE_AFTER_SECONDS: '4',
+        PAYOUT_RECONCILE_AFTER_SECONDS: '2',
         INSPECTION_WINDOW_SECONDS: '259200',
       },
     });
@@ -242,6 +243,52 @@ describe('server processes killed mid-flight', () => {
       const sms = await db.smsMessage.findFirst({ where: { transactionId: id, template: 'payout_sent' } });
       return sms && (sms.status === 'sent' || sms.status === 'delivered');
     }, 30_000);
+  });
+
+  it('payout reconciliation killed mid-query: the payout whose result never comes is paid once, by one B2C request', async () => {
+    const unanswered = await makeParty(db, 'seller', randomPhone('1037'));
+    let s = await running();
+    const created = await call(s, buyer, 'POST', '/api/transactions', {
+      seller_phone: unanswered.phone,
+      amount: 2700,
+      product_name: 'Fault test reconciliation',
+      transaction_type: 'standard',
+    });
+    expect(created.status, created.body).toBe(201);
+    const id = created.json().data.transaction.id as string;
+    expect((await call(s, buyer, 'POST', '/api/payments/initiate', { transaction_id: id })).status).toBe(202);
+    await eventually(async () => (await db.transaction.findUniqueOrThrow({ where: { id } })).status === 'funded', 30_000);
+    expect((await call(s, unanswered, 'POST', `/api/transactions/${id}/dispatch`)).status).toBe(200);
+    expect((await call(s, buyer, 'POST', `/api/transactions/${id}/release_payment`)).status).toBe(200);
+    // M-Pesa pays but never sends the B2C result; 2 s later the Transaction Status query goes out, and its
+    // answer is due 2.5 s after that: kill the server while the query is in flight.
+    const queried = await eventually(
+      async () => {
+        const payout = await db.payout.findFirst({ where: { transactionId: id } });
+        if (!payout?.originatorConversationId) return null;
+        const query = await db.mockMpesaRequest.findFirst({ where: { kind: 'status', queriedId: payout.originatorConversationId } });
+        return query && !query.callbackSentAt ? payout : null;
+      },
+      30_000,
+      10,
+    );
+    await crash();
+    expect((await db.payout.findUniqueOrThrow({ where: { id: queried.id } })).status).toBe('processing');
+
+    s = await start();
+    const payout = await eventually(async () => {
+      const row = await db.payout.findUniqueOrThrow({ where: { id: queried.id } });
+      return row.status === 'completed' ? row : null;
+    }, 30_000);
+    expect(payout).toMatchObject({ attempts: 1, originatorConversationId: queried.originatorConversationId });
+    expect(await db.payout.count({ where: { transactionId: id } })).toBe(1);
+    expect(await db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: unanswered.phone } })).toBe(1);
+    expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);
+    expect(await escrowBalance(db, id)).toBe(0n);
+    // Answers to the queries still in flight change nothing more.
+    await new Promise((resolve) => setTimeout(resolve, MOCK_DELAY_MS + 500));
+    expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);
+    expect((await db.payout.findUniqueOrThrow({ where: { id: queried.id } })).status).toBe('completed');
   });
 
   it('leaves the books balanced after all of it: nothing lost, nothing doubled', async () => {

@@ -78,6 +78,8 @@ export const envSchema = z.object({
   INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
   /** How long to wait for an STK callback before asking Daraja with an STK query. */
   STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
+  /** How long a B2C payout may wait for its result before a Transaction Status query asks Daraja. */
+  PAYOUT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
   JOBS_ENABLED: booleanFromString.default(true),
   /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */

@@ -100,7 +100,12 @@ export const healthData = z.object({
   ledger: z.object({
     status: healthLevel,
     unbalanced_journals: count,
+    /** Per transaction and account: an escrow, payable or fee balance in debit, or a paybill balance in credit. */
     overdrawn_balances: count,
+    /** Transactions whose refunds exceed what was paid in, or give back more fee than was taken. */
+    refund_bound_violations: count,
+    /** Fee income the platform holds (buyer and seller fee shares, less fees refunded). */
+    platform_fees: moneyString,
     journals: count,
     /** When the (whole-ledger) check ran; it is reused for a short while on large ledgers. */
     checked_at: isoDate,
@@ -209,6 +214,25 @@ export type LatestData = z.infer<typeof latestData>;
 
 // ───────────────────────────── alerts ─────────────────────────────
 
+export const PAYOUT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'returned'] as const;
+const payoutStatus = z.enum(PAYOUT_STATUSES);
+/** An admin's actions on a failed payout: send it again, or (a seller payout) give the money back to the buyer. */
+export const PAYOUT_ACTIONS = ['retry', 'return_to_buyer'] as const;
+export type PayoutAction = (typeof PAYOUT_ACTIONS)[number];
+
+export const adminPayout = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  kind: z.enum(['seller_payout', 'buyer_refund']),
+  recipient_phone: z.string(),
+  amount: moneyString,
+  status: payoutStatus,
+  attempts: count,
+  allowed_actions: z.array(z.enum(PAYOUT_ACTIONS)),
+});
+export const adminPayoutResponse = envelope(z.object({ payout: adminPayout }));
+export const returnPayoutBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
+
 /** Most rows each alert list carries (newest or most urgent first); `counts` has the full numbers. */
 export const ALERT_LIST_LIMIT = 50;
 
@@ -219,6 +243,9 @@ export const alertsData = z.object({
     failed_payouts: count,
     overdue_installments: count.meta({ description: 'Installments unpaid after their due date plus the grace days.' }),
     overdue_disputes: count.meta({ description: 'Disputes not ruled on by their respond-by deadline.' }),
+    overdue_releases: count.meta({
+      description: 'Dispatched transactions whose inspection window ended more than 10 minutes ago and are still not released.',
+    }),
   }),
   failed_payments: z.array(
     z.object({
@@ -239,10 +266,11 @@ export const alertsData = z.object({
       kind: z.enum(['seller_payout', 'buyer_refund']),
       recipient_phone: z.string(),
       amount: moneyString,
-      status: z.enum(['pending', 'processing', 'completed', 'failed']),
+      status: payoutStatus,
       attempts: count,
       last_error: z.string().nullable(),
       created_at: isoDate,
+      allowed_actions: z.array(z.enum(PAYOUT_ACTIONS)).meta({ description: 'What an admin may do with this payout now.' }),
     }),
   ),
   overdue_installments: z.array(
@@ -256,6 +284,14 @@ export const alertsData = z.object({
       due_date: isoDate,
       days_overdue: count,
       buyer_phone: z.string(),
+    }),
+  ),
+  overdue_releases: z.array(
+    z.object({
+      transaction_id: z.string(),
+      reference_number: z.string(),
+      amount: moneyString,
+      inspection_ends_at: isoDate,
     }),
   ),
   overdue_disputes: z.array(

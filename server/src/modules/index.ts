@@ -21,6 +21,8 @@ import paymentRoutes from './payments/routes.ts';
 import publicConfigRoutes from './public-config/routes.ts';
 import { reconcilePayment } from './payments/use-cases/reconcile-payment.ts';
 import { RECONCILE_QUEUE } from './payments/use-cases/initiate-payment.ts';
+import payoutAdminRoutes from './payouts/admin-routes.ts';
+import { PAYOUT_RECONCILE_QUEUE, reconcilePayout } from './payouts/reconcile-payout.ts';
 import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
 import transactionRoutes from './transactions/routes.ts';
 import { AUTO_RELEASE_QUEUE } from './transactions/use-cases/dispatch-transaction.ts';
@@ -35,6 +37,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(chargesRoutes, { prefix: '/api/v1/charges' });
   await app.register(notificationRoutes, { prefix: '/api/admin' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(payoutAdminRoutes, { prefix: '/api/admin' });
   await app.register(contactRoutes);
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
   await app.register(paymentRoutes, { prefix: '/api/payments', ctx });
@@ -48,6 +51,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
 export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(SMS_QUEUE, (payload, job) => deliverSms(ctx, payload, job.attempts >= job.max_attempts));
   ctx.jobs.register(PAYOUT_QUEUE, (payload) => sendPayout(ctx, payload));
+  ctx.jobs.register(PAYOUT_RECONCILE_QUEUE, (payload) => reconcilePayout(ctx, payload));
   ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
   ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
   ctx.jobs.register(USSD_STK_QUEUE, (payload) => sendUssdStkPush(ctx, payload));

@@ -262,6 +262,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a failed payout again, with a new M-Pesa request id (audited; 409 unless the payout failed) */
+        post: operations["postAdminPayoutsByIdRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}/return_to_buyer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a failed seller payout's money back to the buyer, to the phones that paid (audited; 409 unless a failed seller payout) */
+        post: operations["postAdminPayoutsByIdReturnToBuyer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/sms": {
         parameters: {
             query?: never;
@@ -627,7 +661,7 @@ export interface paths {
         put?: never;
         /**
          * Buyer: send an M-Pesa STK push for what is due (or a chosen Lipa Mdogo Mdogo amount)
-         * @description amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). A pending push younger than 60 s is returned instead of a second prompt.
+         * @description amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.
          */
         post: operations["postPaymentsInitiate"];
         delete?: never;
@@ -647,6 +681,40 @@ export interface paths {
         put?: never;
         /** Daraja's B2C result callback */
         post: operations["postPaymentsMpesaB2cResultBySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mpesa/b2c/status/result/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Daraja's Transaction Status result for a payout (the payout id is in the query string given with the query) */
+        post: operations["postPaymentsMpesaB2cStatusResultBySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mpesa/b2c/status/timeout/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Daraja's Transaction Status queue timeout */
+        post: operations["postPaymentsMpesaB2cStatusTimeoutBySecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2150,7 +2218,8 @@ export interface operations {
                      *           "stuck_payouts": 0,
                      *           "failed_payouts": 0,
                      *           "overdue_installments": 0,
-                     *           "overdue_disputes": 0
+                     *           "overdue_disputes": 0,
+                     *           "overdue_releases": 0
                      *         },
                      *         "failed_payments": [
                      *           {
@@ -2174,7 +2243,10 @@ export interface operations {
                      *             "status": "pending",
                      *             "attempts": 0,
                      *             "last_error": "string",
-                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *             "created_at": "2026-11-21T08:00:00.000Z",
+                     *             "allowed_actions": [
+                     *               "retry"
+                     *             ]
                      *           }
                      *         ],
                      *         "overdue_installments": [
@@ -2188,6 +2260,14 @@ export interface operations {
                      *             "due_date": "2026-11-21T08:00:00.000Z",
                      *             "days_overdue": 0,
                      *             "buyer_phone": "string"
+                     *           }
+                     *         ],
+                     *         "overdue_releases": [
+                     *           {
+                     *             "transaction_id": "string",
+                     *             "reference_number": "string",
+                     *             "amount": "1500.00",
+                     *             "inspection_ends_at": "2026-11-21T08:00:00.000Z"
                      *           }
                      *         ],
                      *         "overdue_disputes": [
@@ -2214,6 +2294,8 @@ export interface operations {
                                 overdue_disputes: number;
                                 /** @description Installments unpaid after their due date plus the grace days. */
                                 overdue_installments: number;
+                                /** @description Dispatched transactions whose inspection window ended more than 10 minutes ago and are still not released. */
+                                overdue_releases: number;
                                 /** @description Payouts pending or processing for more than 30 minutes. */
                                 stuck_payouts: number;
                             };
@@ -2266,7 +2348,20 @@ export interface operations {
                                 sequence: number;
                                 transaction_id: string;
                             }[];
+                            overdue_releases: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                inspection_ends_at: string;
+                                reference_number: string;
+                                transaction_id: string;
+                            }[];
                             payouts: {
+                                /** @description What an admin may do with this payout now. */
+                                allowed_actions: ("retry" | "return_to_buyer")[];
                                 /** @example 1500.00 */
                                 amount: string;
                                 attempts: number;
@@ -2282,7 +2377,7 @@ export interface operations {
                                 recipient_phone: string;
                                 reference_number: string;
                                 /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
                                 transaction_id: string;
                             }[];
                         };
@@ -2578,6 +2673,8 @@ export interface operations {
                      *           "status": "ok",
                      *           "unbalanced_journals": 0,
                      *           "overdrawn_balances": 0,
+                     *           "refund_bound_violations": 0,
+                     *           "platform_fees": "1500.00",
                      *           "journals": 0,
                      *           "checked_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -2616,6 +2713,9 @@ export interface operations {
                                 checked_at: string;
                                 journals: number;
                                 overdrawn_balances: number;
+                                /** @example 1500.00 */
+                                platform_fees: string;
+                                refund_bound_violations: number;
                                 /** @enum {string} */
                                 status: "ok" | "warning" | "critical";
                                 unbalanced_journals: number;
@@ -3280,6 +3380,161 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminPayoutsByIdRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payout": {
+                     *           "id": "string",
+                     *           "transaction_id": "string",
+                     *           "kind": "seller_payout",
+                     *           "recipient_phone": "string",
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "allowed_actions": [
+                     *             "retry"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payout: {
+                                allowed_actions: ("retry" | "return_to_buyer")[];
+                                /** @example 1500.00 */
+                                amount: string;
+                                attempts: number;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "seller_payout" | "buyer_refund";
+                                recipient_phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
+                                transaction_id: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminPayoutsByIdReturnToBuyer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payout": {
+                     *           "id": "string",
+                     *           "transaction_id": "string",
+                     *           "kind": "seller_payout",
+                     *           "recipient_phone": "string",
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "allowed_actions": [
+                     *             "retry"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payout: {
+                                allowed_actions: ("retry" | "return_to_buyer")[];
+                                /** @example 1500.00 */
+                                amount: string;
+                                attempts: number;
+                                id: string;
+                                /** @enum {string} */
+                                kind: "seller_payout" | "buyer_refund";
+                                recipient_phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
+                                transaction_id: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -4861,6 +5116,61 @@ export interface operations {
             };
         };
         responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment": {
+                     *           "id": "string",
+                     *           "status": "pending",
+                     *           "amount": "1500.00",
+                     *           "payment_type": "escrow_deposit",
+                     *           "checkout_request_id": "string",
+                     *           "mpesa_receipt": "string",
+                     *           "failure_reason": "string",
+                     *           "transaction_id": "string",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                checkout_request_id: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                created_at: string;
+                                failure_reason: string | null;
+                                id: string;
+                                mpesa_receipt: string | null;
+                                /** @enum {string} */
+                                payment_type: "escrow_deposit" | "installment";
+                                /** @enum {string} */
+                                status: "pending" | "completed" | "failed" | "cancelled";
+                                transaction_id: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
             /** @description Accepted: the work continues in the background */
             202: {
                 headers: {
@@ -4997,6 +5307,174 @@ export interface operations {
                             }[] | {
                                 Key: string;
                                 Value: unknown;
+                            };
+                        };
+                        ResultType?: number;
+                        TransactionID?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ResultCode": 0,
+                     *       "ResultDesc": "Accepted"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {number} */
+                        ResultCode: 0;
+                        /** @enum {string} */
+                        ResultDesc: "Accepted";
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsMpesaB2cStatusResultBySecret: {
+        parameters: {
+            query?: {
+                payout?: string;
+            };
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Result": {
+                 *         "ResultType": 0,
+                 *         "ResultCode": -9007199254740991,
+                 *         "ResultDesc": "",
+                 *         "OriginatorConversationID": "string",
+                 *         "ConversationID": "string",
+                 *         "TransactionID": "string",
+                 *         "ResultParameters": {
+                 *           "ResultParameter": [
+                 *             {
+                 *               "Key": "string",
+                 *               "Value": null
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Result: {
+                        ConversationID?: string;
+                        OriginatorConversationID?: string;
+                        ResultCode: number | string;
+                        /** @default  */
+                        ResultDesc?: string;
+                        ResultParameters?: {
+                            ResultParameter: {
+                                Key: string;
+                                Value?: unknown;
+                            }[] | {
+                                Key: string;
+                                Value?: unknown;
+                            };
+                        };
+                        ResultType?: number;
+                        TransactionID?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ResultCode": 0,
+                     *       "ResultDesc": "Accepted"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {number} */
+                        ResultCode: 0;
+                        /** @enum {string} */
+                        ResultDesc: "Accepted";
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentsMpesaB2cStatusTimeoutBySecret: {
+        parameters: {
+            query?: {
+                payout?: string;
+            };
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "Result": {
+                 *         "ResultType": 0,
+                 *         "ResultCode": -9007199254740991,
+                 *         "ResultDesc": "",
+                 *         "OriginatorConversationID": "string",
+                 *         "ConversationID": "string",
+                 *         "TransactionID": "string",
+                 *         "ResultParameters": {
+                 *           "ResultParameter": [
+                 *             {
+                 *               "Key": "string",
+                 *               "Value": null
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    Result: {
+                        ConversationID?: string;
+                        OriginatorConversationID?: string;
+                        ResultCode: number | string;
+                        /** @default  */
+                        ResultDesc?: string;
+                        ResultParameters?: {
+                            ResultParameter: {
+                                Key: string;
+                                Value?: unknown;
+                            }[] | {
+                                Key: string;
+                                Value?: unknown;
                             };
                         };
                         ResultType?: number;

@@ -274,6 +274,7 @@ describe('GET /monitoring/alerts', () => {
       failed_payouts: 0,
       overdue_installments: 0,
       overdue_disputes: 0,
+      overdue_releases: 0,
     });
     expect(before.failed_payments).toEqual([
       {
@@ -477,17 +478,23 @@ describe('GET /monitoring/health when things go wrong', () => {
       status: 'completed',
       createdAt: minutesAgo(60 * 24 * 30),
     });
-    // Escrow paid out more than it held: debit escrow_holding without a deposit.
-    await postJournal(t.ctx.db, other.id, 'release', minutesAgo(60 * 24 * 30), [
-      ['escrow_holding', 500n],
-      ['mpesa_paybill', -500n],
-    ]);
+    // Escrow paid out more than it held: debit escrow_holding without a deposit (and the paybill paid
+    // out what it never took in). The database refuses that at commit; switch its check off to see health notice.
+    await t.ctx.db.$executeRawUnsafe('ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_not_overdrawn');
+    try {
+      await postJournal(t.ctx.db, other.id, 'release', minutesAgo(60 * 24 * 30), [
+        ['escrow_holding', 500n],
+        ['mpesa_paybill', -500n],
+      ]);
+    } finally {
+      await t.ctx.db.$executeRawUnsafe('ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_not_overdrawn');
+    }
     await t.ctx.db.payout.create({
       data: { transactionId: other.id, kind: 'seller_payout', recipientPhone: seller.phone, amountCents: 500n, status: 'failed' },
     });
     await t.ctx.db.job.create({ data: { queue: 'payouts', payload: {}, status: 'failed' } });
     const { data } = (await get('/api/admin/monitoring/health', admin)).json();
-    expect(data.ledger).toMatchObject({ status: 'critical', overdrawn_balances: 1 });
+    expect(data.ledger).toMatchObject({ status: 'critical', overdrawn_balances: 2 });
     expect(data.mpesa).toMatchObject({ status: 'critical', failed_payouts: 1 });
     expect(data.jobs.failed_by_queue).toEqual([{ queue: 'payouts', failed: 1 }]);
     expect(data.status).toBe('critical');

@@ -303,10 +303,12 @@ describe('withdrawal', () => {
     const [payout] = await settlePayouts(t, created.id);
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 1_170_000n, recipientPhone: buyer.phone });
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
-    expect(await t.ctx.db.refund.findFirst({ where: { transactionId: created.id } })).toMatchObject({
-      reason: 'withdrawal_accepted',
-      amountCents: 1_170_000n,
-    });
+    // One refund row per pay-in returned (deposit, then the installment), paid by the one payout above.
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, orderBy: { amountCents: 'desc' } });
+    expect(refunds.map((refund) => [refund.reason, refund.amountCents, refund.feeCents, refund.payoutId])).toEqual([
+      ['withdrawal_accepted', 700_000n, 0n, payout!.id],
+      ['withdrawal_accepted', 470_000n, 0n, payout!.id],
+    ]);
     expect((await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } })).status).toBe('withdrawn');
     expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id } })).toMatchObject({ status: 'accepted' });
     const data = await detail(t, buyer, created.id);

@@ -2,9 +2,15 @@
 import type { Db, Tx } from '../../db/prisma.ts';
 import type { Cents } from '../../domain/money.ts';
 
+/**
+ * The buyer's fee share the platform holds for a transaction: the fee part of its completed pay-ins less
+ * any fee already given back, so a fee is never collected twice nor refunded twice.
+ */
 export async function paidBuyerFee(tx: Tx | Db, transactionId: string): Promise<Cents> {
-  const result = await tx.payment.aggregate({ where: { transactionId, status: 'completed' }, _sum: { feeCents: true } });
-  return result._sum.feeCents ?? 0n;
+  const [row] = await tx.$queryRaw<{ fee: bigint | null }[]>`
+    SELECT (COALESCE((SELECT SUM(fee_cents) FROM payments WHERE transaction_id = ${transactionId}::uuid AND status = 'completed'), 0)
+          - COALESCE((SELECT SUM(fee_cents) FROM refunds WHERE transaction_id = ${transactionId}::uuid), 0))::bigint AS fee`;
+  return row?.fee ?? 0n;
 }
 
 interface Owed {

@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
 import { applyB2cResult } from '../payouts/apply-b2c-result.ts';
+import { applyPayoutStatus } from '../payouts/apply-payout-status.ts';
 import { partyRole } from '../transactions/access.ts';
 import { applyStkResult } from './use-cases/apply-stk-result.ts';
 import { initiatePayment } from './use-cases/initiate-payment.ts';
@@ -61,6 +62,26 @@ const b2cResultBody = z.object({
   }),
 });
 
+/** Daraja's Transaction Status result body (also sent to its QueueTimeOutURL); ResultCode may be a string such as R000002. */
+const transactionStatusResultBody = z.object({
+  Result: z.object({
+    ResultType: z.coerce.number().optional(),
+    ResultCode: z.union([z.number().int(), z.string().max(20)]),
+    ResultDesc: z.string().max(500).default(''),
+    OriginatorConversationID: z.string().max(100).optional(),
+    ConversationID: z.string().max(100).optional(),
+    TransactionID: z.string().max(100).optional(),
+    ResultParameters: z
+      .object({
+        ResultParameter: z.union([
+          z.array(z.object({ Key: z.string().max(100), Value: z.unknown().optional() })).max(50),
+          z.object({ Key: z.string().max(100), Value: z.unknown().optional() }),
+        ]),
+      })
+      .optional(),
+  }),
+});
+
 const paymentWire = (payment: {
   id: string;
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
@@ -99,22 +120,24 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         tags: ['payments'],
         summary: 'Buyer: send an M-Pesa STK push for what is due (or a chosen Lipa Mdogo Mdogo amount)',
         description:
-          'amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). A pending push younger than 60 s is returned instead of a second prompt.',
+          'amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.',
         security,
         body: initiatePaymentBody,
-        response: { 202: paymentResponse, ...errors },
+        response: { 200: paymentResponse, 202: paymentResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const payment = await initiatePayment(ctx, {
+      const { payment, isNew } = await initiatePayment(ctx, {
         transactionId: request.body.transaction_id,
         caller: caller(request),
         phone: request.body.phone_number,
         amount: request.body.amount,
       });
-      return reply.status(202).send({
+      return reply.status(isNew ? 202 : 200).send({
         success: true as const,
-        message: 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.',
+        message: isNew
+          ? 'Payment request sent to your phone. Enter your M-Pesa PIN to pay.'
+          : 'A payment request is already waiting on your phone. Enter your M-Pesa PIN to pay.',
         data: { payment: paymentWire(payment) },
       });
     },
@@ -212,6 +235,51 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
                 resultCode: result.ResultCode,
                 resultDesc: result.ResultDesc,
                 receipt: receipt === null ? null : String(receipt),
+              });
+        await ctx.db.mpesaCallback.update({ where: { id: stored.id }, data: { processedAt: ctx.now(), outcome } });
+        ctx.jobs.nudge();
+        return ACCEPTED;
+      },
+    );
+  }
+
+  for (const kind of ['result', 'timeout'] as const) {
+    app.post(
+      `/mpesa/b2c/status/${kind}/:secret`,
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            kind === 'result'
+              ? "Daraja's Transaction Status result for a payout (the payout id is in the query string given with the query)"
+              : "Daraja's Transaction Status queue timeout",
+          params: z.object({ secret: z.string().max(200) }),
+          querystring: z.object({ payout: z.uuid().optional() }),
+          body: transactionStatusResultBody,
+          response: { 200: accepted, 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (request) => {
+        if (!isSecret(request.params.secret)) throw new AppError('NOT_FOUND', 'Not found');
+        const result = request.body.Result;
+        const stored = await recordCallback(`b2c_status_${kind}`, request.query.payout ?? null, request.body);
+        const parameters = result.ResultParameters?.ResultParameter;
+        const list = Array.isArray(parameters) ? parameters : parameters ? [parameters] : [];
+        const parameter = (key: string) => {
+          const value = list.find((entry) => entry.Key === key)?.Value;
+          return value === undefined || value === null || value === '' ? null : String(value).slice(0, 100);
+        };
+        // A queue timeout says nothing about the payout: it is queried again later.
+        const outcome =
+          kind === 'timeout' || !request.query.payout
+            ? 'ignored'
+            : await applyPayoutStatus(ctx, {
+                payoutId: request.query.payout,
+                resultCode: result.ResultCode,
+                resultDesc: result.ResultDesc,
+                transactionStatus: parameter('TransactionStatus'),
+                receipt: parameter('ReceiptNo'),
+                originatorConversationId: parameter('OriginatorConversationID'),
               });
         await ctx.db.mpesaCallback.update({ where: { id: stored.id }, data: { processedAt: ctx.now(), outcome } });
         ctx.jobs.nudge();

@@ -1,11 +1,14 @@
 /**
- * The `payouts.send` job: sends one B2C payout. The OriginatorConversationID is fixed before the
- * request and kept across transport retries, so a request that reached Daraja but whose answer was lost
- * is never paid twice; a new one is drawn only after Daraja reported a definite failure.
+ * The `payouts.send` job: sends one B2C payout, once per request id. The OriginatorConversationID is
+ * drawn and the payout marked `processing` before the request, with its reconciliation queued in the
+ * same commit. A payout already `processing` is never sent again from here — not after a crash, not
+ * after a lost answer, not by a second worker: whether M-Pesa paid is then asked with a Transaction
+ * Status query (reconcile-payout.ts), and a new request id is drawn only after a definite failure.
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents } from '../../domain/money.ts';
+import { PAYOUT_RECONCILE_QUEUE } from './reconcile-payout.ts';
 
 export const PAYOUT_QUEUE = 'payouts.send';
 export const MAX_PAYOUT_ATTEMPTS = 3;
@@ -26,18 +29,26 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
       where: { id: payoutId },
       include: { transaction: { select: { referenceNumber: true } } },
     });
-    if (payout.status === 'completed' || payout.status === 'failed') return null;
-    // A payout already "processing" with an id was sent before a crash or a lost answer: send the same id again.
-    const originatorConversationId =
-      payout.originatorConversationId ?? `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
+    if (payout.status !== 'pending') return null;
+    const originatorConversationId = `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
+    const now = ctx.now();
     await tx.payout.update({
       where: { id: payoutId },
       data: {
         status: 'processing',
         originatorConversationId,
-        ...(payout.originatorConversationId ? {} : { attempts: { increment: 1 } }),
+        attempts: { increment: 1 },
+        sentAt: now,
+        statusQueries: 0,
+        statusQueriedAt: null,
       },
     });
+    await ctx.jobs.enqueue(
+      tx,
+      PAYOUT_RECONCILE_QUEUE,
+      { payoutId },
+      { runAt: new Date(now.getTime() + ctx.config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000) },
+    );
     return { ...payout, originatorConversationId };
   });
   if (!claimed) return;
@@ -55,7 +66,9 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
     await ctx.db.payout.update({ where: { id: payoutId }, data: { conversationId: answer.ConversationID, lastError: null } });
     ctx.log.info({ payoutId, amount: formatCents(claimed.amountCents) }, 'B2C payout requested');
   } catch (error) {
+    // The request may or may not have reached M-Pesa: sending it again could pay twice. The queued
+    // Transaction Status query finds out, and a failure there draws a new request id.
+    ctx.log.warn({ err: error, payoutId }, 'B2C request failed; left for the Transaction Status query');
     await ctx.db.payout.update({ where: { id: payoutId }, data: { lastError: String((error as Error).message).slice(0, 300) } });
-    throw error; // the queue retries with backoff, with the same OriginatorConversationID
   }
 }

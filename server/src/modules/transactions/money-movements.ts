@@ -6,12 +6,20 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { type Cents, formatCents, minCents } from '../../domain/money.ts';
 import { postJournal } from '../ledger/ledger.ts';
+import { businessRule } from '../../lib/app-error.ts';
+import { paidBuyerFee } from '../payments/amounts.ts';
 import { PAYOUT_QUEUE } from '../payouts/send-payout.ts';
 import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
 
 export type RefundReason =
-  'overpayment' | 'cancelled_after_funding' | 'seller_cancelled_plan' | 'withdrawal_accepted' | 'dispute_refund' | 'dispute_split';
+  | 'overpayment'
+  | 'cancelled_after_funding'
+  | 'seller_cancelled_plan'
+  | 'withdrawal_accepted'
+  | 'dispute_refund'
+  | 'dispute_split'
+  | 'payout_returned';
 
 /**
  * Moves `price` of the escrow to the seller, less the seller's fee share, and queues the B2C payout.
@@ -52,41 +60,59 @@ export async function releaseToSeller(
 
 /**
  * Gives `price` of the escrow (and `fee` of the platform's fee income) back to the buyer, recording the
- * refund and queueing the B2C payout to the phone that paid.
+ * refund and queueing one B2C payout per phone that paid: the price and the fee are spread over the
+ * completed pay-ins (or taken from `paymentId` alone), oldest first, each pay-in giving back at most the
+ * price part and the fee part it brought in and has not given back yet. A refund beyond that is refused here (422) and, at commit, by the database
+ * (`refunds_bounded`).
  */
 export async function refundBuyer(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  options: { price: Cents; fee?: Cents; reason: RefundReason; note?: string; actorId?: string | null; key?: string },
+  options: {
+    price: Cents;
+    fee?: Cents;
+    reason: RefundReason;
+    note?: string;
+    actorId?: string | null;
+    key?: string;
+    paymentId?: string;
+    /** Where the money is taken from: the escrow (default) or a seller payout that could not be made. */
+    from?: 'escrow_holding' | 'seller_payable';
+  },
 ): Promise<Cents> {
   const fee = options.fee ?? 0n;
   const total = options.price + fee;
   if (total <= 0n) return 0n;
+  const pieces = await refundPieces(tx, txn.id, options.price, fee, options.paymentId);
   await postJournal(tx, {
     key: options.key ?? `refund:${txn.id}:${options.reason}`,
     kind: 'refund',
     transactionId: txn.id,
     description: `Refund ${txn.referenceNumber} to the buyer (${options.reason})`,
     postings: [
-      { account: 'escrow_holding', amount: options.price },
+      { account: options.from ?? 'escrow_holding', amount: options.price },
       { account: 'platform_fees', amount: fee },
       { account: 'refunds_payable', amount: -total },
     ],
   });
-  const payer = await tx.payment.findFirst({
-    where: { transactionId: txn.id, status: 'completed' },
-    orderBy: { createdAt: 'asc' },
-    select: { payerPhone: true },
-  });
-  const payout = await createPayout(ctx, tx, txn, {
-    kind: 'buyer_refund',
-    phone: payer?.payerPhone ?? txn.buyer.phoneNumber,
-    amount: total,
-  });
-  await tx.refund.create({
-    data: { transactionId: txn.id, payoutId: payout.id, reason: options.reason, amountCents: total, note: options.note ?? null },
-  });
+  // One B2C payout per phone (one fee), one refund row per pay-in it returns.
+  for (const phone of new Set(pieces.map((piece) => piece.phone))) {
+    const ofPhone = pieces.filter((piece) => piece.phone === phone);
+    const amount = ofPhone.reduce((sum, piece) => sum + piece.amount, 0n);
+    const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone, amount });
+    await tx.refund.createMany({
+      data: ofPhone.map((piece) => ({
+        transactionId: txn.id,
+        paymentId: piece.paymentId,
+        payoutId: payout.id,
+        reason: options.reason,
+        amountCents: piece.amount,
+        feeCents: piece.fee,
+        note: options.note ?? null,
+      })),
+    });
+  }
   await tx.transaction.update({ where: { id: txn.id }, data: { refundedCents: { increment: total } } });
   await appendEvent(tx, {
     transactionId: txn.id,
@@ -96,6 +122,51 @@ export async function refundBuyer(
     data: { amount: formatCents(total), reason: options.reason },
   });
   return total;
+}
+
+interface RefundPiece {
+  paymentId: string;
+  phone: string;
+  amount: Cents;
+  fee: Cents;
+}
+
+/** What each completed pay-in can still give back, price part and fee part, oldest first. */
+export async function refundableFunds(tx: Tx, transactionId: string) {
+  return tx.$queryRaw<{ id: string; payer_phone: string; price_left: bigint; fee_left: bigint }[]>`
+    SELECT p.id::text, p.payer_phone,
+           (p.amount_cents - p.fee_cents - COALESCE(SUM(r.amount_cents - r.fee_cents), 0))::bigint AS price_left,
+           (p.fee_cents - COALESCE(SUM(r.fee_cents), 0))::bigint AS fee_left
+    FROM payments p LEFT JOIN refunds r ON r.payment_id = p.id
+    WHERE p.transaction_id = ${transactionId}::uuid AND p.status = 'completed'
+    GROUP BY p.id
+    ORDER BY p.completed_at, p.created_at, p.id`;
+}
+
+async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
+  const sources = (await refundableFunds(tx, transactionId)).filter((payment) => !paymentId || payment.id === paymentId);
+  const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
+  const feeAvailable = minCents(
+    sources.reduce((sum, payment) => sum + payment.fee_left, 0n),
+    await paidBuyerFee(tx, transactionId),
+  );
+  if (price > priceAvailable || fee > feeAvailable) {
+    throw businessRule(
+      `A refund of KES ${formatCents(price + fee)} is more than what was paid in and not yet refunded (KES ${formatCents(priceAvailable + feeAvailable)})`,
+    );
+  }
+  const pieces: RefundPiece[] = [];
+  let priceLeft = price;
+  let feeLeft = fee;
+  for (const payment of sources) {
+    const piecePrice = minCents(priceLeft, payment.price_left);
+    const pieceFee = minCents(feeLeft, payment.fee_left);
+    if (piecePrice + pieceFee === 0n) continue;
+    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, amount: piecePrice + pieceFee, fee: pieceFee });
+    priceLeft -= piecePrice;
+    feeLeft -= pieceFee;
+  }
+  return pieces;
 }
 
 async function createPayout(

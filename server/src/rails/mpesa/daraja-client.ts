@@ -1,5 +1,6 @@
 /**
- * A client for Safaricom's Daraja API: OAuth, STK push (Lipa na M-Pesa Online), STK query and B2C.
+ * A client for Safaricom's Daraja API: OAuth, STK push (Lipa na M-Pesa Online), STK query, B2C and the
+ * Transaction Status query.
  * It speaks the real HTTP shapes; by default MPESA_BASE_URL points at this server's mock
  * (rails/mpesa/daraja-mock.ts), and the sandbox works by configuration only.
  */
@@ -62,10 +63,30 @@ export interface B2cResponse {
   ResponseDescription: string;
 }
 
+/** A Transaction Status query about a B2C request; the answer is posted to `resultUrl` later. */
+export interface TransactionStatusRequest {
+  /** The OriginatorConversationID of the B2C request asked about. */
+  originatorConversationId: string;
+  /** The M-Pesa receipt, when known. */
+  transactionId?: string | null;
+  remarks: string;
+  occasion?: string;
+  resultUrl: string;
+  timeoutUrl: string;
+}
+
+export interface TransactionStatusResponse {
+  OriginatorConversationID: string;
+  ConversationID: string;
+  ResponseCode: string;
+  ResponseDescription: string;
+}
+
 export interface DarajaClient {
   stkPush(request: StkPushRequest): Promise<StkPushResponse>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryResponse>;
   b2c(request: B2cRequest): Promise<B2cResponse>;
+  transactionStatus(request: TransactionStatusRequest): Promise<TransactionStatusResponse>;
 }
 
 /** Daraja's timestamp: yyyyMMddHHmmss in Nairobi time (UTC+3, no daylight saving). */
@@ -162,5 +183,31 @@ export function createDarajaClient(config: DarajaConfig, now: () => Date = () =>
       }
       return body;
     },
+    transactionStatus: (request) => transactionStatusQuery(post, config, request),
   };
+}
+
+/** Daraja's Transaction Status API (`TransactionStatusQuery`), asked about a B2C request by its OriginatorConversationID. */
+async function transactionStatusQuery(
+  post: <T>(path: string, json: unknown) => Promise<{ status: number; body: T }>,
+  config: DarajaConfig,
+  request: TransactionStatusRequest,
+): Promise<TransactionStatusResponse> {
+  const { status, body } = await post<TransactionStatusResponse & { errorMessage?: string }>('/mpesa/transactionstatus/v1/query', {
+    Initiator: config.initiatorName,
+    SecurityCredential: config.securityCredential,
+    CommandID: 'TransactionStatusQuery',
+    TransactionID: request.transactionId ?? '',
+    OriginatorConversationID: request.originatorConversationId,
+    PartyA: config.b2cShortcode,
+    IdentifierType: '4',
+    ResultURL: request.resultUrl,
+    QueueTimeOutURL: request.timeoutUrl,
+    Remarks: request.remarks.slice(0, 100),
+    Occasion: (request.occasion ?? '').slice(0, 100),
+  });
+  if (status !== 200 || body?.ResponseCode !== '0') {
+    throw new RailError(`Transaction Status query rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);
+  }
+  return body;
 }

@@ -162,10 +162,10 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
           resultCode: outcome.resultCode,
           resultDesc: outcome.resultDesc,
           receipt: outcome.resultCode === 0 ? receipt() : null,
-          callbackDueAt: new Date(Date.now() + options.delayMs),
+          callbackDueAt: outcome.callsBack ? new Date(Date.now() + options.delayMs) : null,
         },
       });
-      scheduleSweep(options.delayMs);
+      if (outcome.callsBack) scheduleSweep(options.delayMs);
     }
     return {
       ConversationID: existing?.conversationId ?? conversationId,
@@ -176,6 +176,37 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
   };
   app.post('/mpesa/b2c/v3/paymentrequest', documented('Daraja B2C payment request (v3)'), b2cHandler);
   app.post('/mpesa/b2c/v1/paymentrequest', documented('Daraja B2C payment request (v1)'), b2cHandler);
+
+  app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const refusal = transactionStatusRefusal(body, options.callbackOrigin);
+    if (refusal) return reply.status(400).send(badRequest(refusal));
+    const queryId = randomId('AG_');
+    await db.mockMpesaRequest.create({
+      data: {
+        id: queryId,
+        kind: 'status',
+        phone: '',
+        amount: 0,
+        callbackUrl: body.ResultURL as string,
+        timeoutUrl: body.QueueTimeOutURL as string,
+        conversationId: `AG_${darajaTimestamp(new Date())}_${randomBytes(8).toString('hex')}`,
+        queriedId: String(body.OriginatorConversationID ?? '').slice(0, 64) || null,
+        receipt:
+          String(body.TransactionID ?? '')
+            .trim()
+            .slice(0, 32) || null,
+        callbackDueAt: new Date(Date.now() + options.delayMs),
+      },
+    });
+    scheduleSweep(options.delayMs);
+    return {
+      OriginatorConversationID: queryId,
+      ConversationID: queryId.replace('AG_', 'AG_TS_'),
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    };
+  });
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
   let closing = false;
@@ -202,7 +233,12 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     await Promise.all(
       due.map(async ({ id }) => {
         const row = await db.mockMpesaRequest.findUniqueOrThrow({ where: { id } });
-        const body = row.kind === 'stk' ? stkCallbackBody(row) : b2cResultBody(row, options.shortcode);
+        const body =
+          row.kind === 'stk'
+            ? stkCallbackBody(row)
+            : row.kind === 'status'
+              ? await transactionStatusResultBody(db, row, options.shortcode)
+              : b2cResultBody(row, options.shortcode);
         try {
           await fetch(row.callbackUrl, {
             method: 'POST',
@@ -280,4 +316,74 @@ function b2cResultBody(row: MockRow, shortcode: string) {
   }
   void shortcode;
   return { Result: result };
+}
+
+// ── Transaction Status query (CommandID TransactionStatusQuery) ──
+
+function transactionStatusRefusal(body: Record<string, unknown>, callbackOrigin: string | undefined): string | null {
+  if (!body.Initiator || !body.SecurityCredential) return 'Invalid Initiator';
+  if (body.CommandID !== 'TransactionStatusQuery') return 'Invalid CommandID';
+  if (!body.PartyA) return 'Invalid PartyA';
+  if (!['1', '2', '4'].includes(String(body.IdentifierType ?? ''))) return 'Invalid IdentifierType';
+  if (!String(body.TransactionID ?? '').trim() && !String(body.OriginatorConversationID ?? '').trim()) {
+    return 'Invalid TransactionID';
+  }
+  if (!isCallbackUrl(body.ResultURL, callbackOrigin) || !isCallbackUrl(body.QueueTimeOutURL, callbackOrigin)) return 'Invalid ResultURL';
+  return null;
+}
+
+/**
+ * Daraja's Transaction Status result: the B2C request asked about, found by its OriginatorConversationID
+ * (or its receipt), reported `Completed` with its receipt or `Failed`; a request M-Pesa never received
+ * is answered with a non-zero ResultCode and no parameters.
+ */
+async function transactionStatusResultBody(db: Db, query: MockRow, shortcode: string) {
+  const target = query.queriedId
+    ? await db.mockMpesaRequest.findUnique({ where: { id: query.queriedId } })
+    : query.receipt
+      ? await db.mockMpesaRequest.findFirst({ where: { kind: 'b2c', receipt: query.receipt } })
+      : null;
+  const base = {
+    ConversationID: query.conversationId,
+    OriginatorConversationID: query.id,
+    ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+    ResultType: 0,
+  };
+  if (!target || target.kind !== 'b2c') {
+    return {
+      Result: {
+        ...base,
+        ResultCode: 'R000002',
+        ResultDesc: 'The OriginatorConversationID of the transaction could not be found',
+        TransactionID: randomId('').slice(0, 10),
+      },
+    };
+  }
+  const isCompleted = target.resultCode === 0;
+  const now = Number(darajaTimestamp(new Date()));
+  return {
+    Result: {
+      ...base,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      TransactionID: target.receipt ?? randomId('').slice(0, 10),
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'DebitPartyName', Value: `${shortcode} - Escrow Kenya` },
+          { Key: 'CreditPartyName', Value: `${target.phone} - M-Pesa Customer` },
+          { Key: 'OriginatorConversationID', Value: target.id },
+          { Key: 'InitiatedTime', Value: Number(darajaTimestamp(target.createdAt)) },
+          { Key: 'DebitAccountType', Value: 'Utility Account' },
+          { Key: 'DebitPartyCharges', Value: '' },
+          { Key: 'TransactionReason' },
+          { Key: 'ReasonType', Value: 'Business Payment to Customer via API' },
+          { Key: 'TransactionStatus', Value: isCompleted ? 'Completed' : 'Failed' },
+          { Key: 'FinalisedTime', Value: now },
+          { Key: 'Amount', Value: target.amount },
+          { Key: 'ConversationID', Value: target.conversationId },
+          { Key: 'ReceiptNo', Value: isCompleted ? target.receipt : '' },
+        ],
+      },
+    },
+  };
 }

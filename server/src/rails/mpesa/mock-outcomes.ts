@@ -24,11 +24,16 @@ export function stkOutcomeFor(phone: string): StkOutcome {
   }
 }
 
-export function b2cOutcomeFor(phone: string): { resultCode: number; resultDesc: string } {
+/**
+ * B2C: `…2040` fails (unregistered customer); `…1037` is paid but its result is never sent (only a
+ * Transaction Status query tells); anything else is paid and the result is sent.
+ */
+export function b2cOutcomeFor(phone: string): { resultCode: number; resultDesc: string; callsBack: boolean } {
   return phone.endsWith('2040')
     ? {
         resultCode: 2040,
         resultDesc: "Credit Party customer type (Unregistered or Registered Customer) can't be supported by the service.",
+        callsBack: true,
       }
-    : { resultCode: 0, resultDesc: 'The service request is processed successfully.' };
+    : { resultCode: 0, resultDesc: 'The service request is processed successfully.', callsBack: !phone.endsWith('1037') };
 }

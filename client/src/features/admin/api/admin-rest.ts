@@ -4,6 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { adminPayoutResponse, PayoutAction } from '@shared/admin';
 import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@shared/disputes';
 import type { contactListResponse, contactMessageResponse } from '@shared/contact';
 import type { smsOutboxResponse } from '@shared/notifications';
@@ -21,6 +22,7 @@ export type SmsOutbox = DataOf<typeof smsOutboxResponse>;
 export type ContactList = DataOf<typeof contactListResponse>;
 export type ContactMessage = ContactList['messages'][number];
 export type Profile = DataOf<typeof profileResponse>;
+export type AdminPayout = DataOf<typeof adminPayoutResponse>['payout'];
 
 export interface DisputeFilters {
   status?: 'open' | 'awaiting_return' | 'resolved';
@@ -41,6 +43,12 @@ export const adminRest = {
     }),
   resolveDispute: (id: string, body: { outcome: 'release_seller' | 'refund_buyer' | 'split'; buyer_amount?: string; note: string }) =>
     api<ResolvedDispute>(`/api/admin/disputes/${encodeURIComponent(id)}/resolve`, { method: 'POST', body }),
+  /** A failed payout: send it again, or give its money back to the buyer (audited on the server). */
+  resolvePayout: (id: string, action: PayoutAction) =>
+    api<{ payout: AdminPayout }>(`/api/admin/payouts/${encodeURIComponent(id)}/${action}`, {
+      method: 'POST',
+      ...(action === 'return_to_buyer' ? { body: {} } : {}),
+    }),
   sms: (filters: { phone?: string; limit: number }) =>
     queryOptions({
       queryKey: ['admin', 'sms', filters],

@@ -1,20 +1,62 @@
 /**
- * Alerts: what needs a person now. Failed payments (24 h), payouts stuck or failed, installments
- * overdue past their grace days, and disputes past their respond-by deadline, each with the
- * transaction one click away.
+ * Alerts: what needs a person now. Failed payments (24 h), payouts stuck or failed (a failed one can be
+ * sent again or, for a seller payout, returned to the buyer), installments overdue past their grace days,
+ * releases overdue after the inspection window, and disputes past their respond-by deadline, each with
+ * the transaction one click away.
  */
 import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
+import type { PayoutAction } from '@shared/admin';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
+import { adminRest } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
 import { StatusBadge } from '../components/status-badge';
+import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
+
+const PAYOUT_ACTION_LABELS: Record<PayoutAction, { label: string; done: string }> = {
+  retry: { label: 'Retry', done: 'Payout sent again' },
+  return_to_buyer: { label: 'Return to buyer', done: 'Money returned to the buyer' },
+};
+
+/** The buttons for what may be done with a failed payout (the server says which). */
+function PayoutActions({ payoutId, actions, reference }: { payoutId: string; actions: PayoutAction[]; reference: string }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (action: PayoutAction) => adminRest.resolvePayout(payoutId, action),
+    onSuccess: (_data, action) => {
+      toaster.create({ type: 'success', title: `${PAYOUT_ACTION_LABELS[action].done} (${reference})` });
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.alerts.queryKey() });
+    },
+    onError: (error) => toaster.create({ type: 'error', title: 'The payout was not changed', description: error.message }),
+  });
+  if (actions.length === 0) return <>—</>;
+  return (
+    <Flex gap="2">
+      {actions.map((action) => (
+        <Button
+          key={action}
+          size="xs"
+          variant="outline"
+          colorPalette={action === 'return_to_buyer' ? 'orange' : undefined}
+          loading={mutation.isPending && mutation.variables === action}
+          disabled={mutation.isPending}
+          aria-label={`${PAYOUT_ACTION_LABELS[action].label}: payout of ${reference}`}
+          onClick={() => mutation.mutate(action)}
+        >
+          {action === 'return_to_buyer' ? <Undo2 aria-hidden /> : <RefreshCw aria-hidden />}
+          {PAYOUT_ACTION_LABELS[action].label}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
 
 function AlertTable({
   title,
@@ -142,7 +184,7 @@ export default function AlertsPage() {
             title="Payouts stuck or failed"
             count={query.data.payouts.length}
             empty="Every payout went through."
-            headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since']}
+            headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since', 'Action']}
           >
             {query.data.payouts.map((row) => (
               <Table.Row key={row.payout_id}>
@@ -160,6 +202,28 @@ export default function AlertsPage() {
                   {row.last_error ?? '—'}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
+                <Table.Cell>
+                  <PayoutActions payoutId={row.payout_id} actions={row.allowed_actions} reference={row.reference_number} />
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </AlertTable>
+
+          <AlertTable
+            title="Releases overdue after the inspection period"
+            count={query.data.overdue_releases.length}
+            empty="Every transaction past its inspection period was released."
+            headers={['Reference', 'Amount', 'Inspection ended']}
+          >
+            {query.data.overdue_releases.map((row) => (
+              <Table.Row key={row.transaction_id}>
+                <Table.Cell>
+                  <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
+                </Table.Cell>
+                <Table.Cell>{formatMoney(row.amount)}</Table.Cell>
+                <Table.Cell color="fg.error" whiteSpace="nowrap">
+                  {formatRelativeTime(row.inspection_ends_at)}
+                </Table.Cell>
               </Table.Row>
             ))}
           </AlertTable>

@@ -1,11 +1,14 @@
 /**
  * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payouts stuck or
- * failed, installments unpaid past due date + grace days, and disputes past their respond-by deadline.
+ * failed (with what an admin may do about each), installments unpaid past due date + grace days,
+ * releases overdue after the inspection window, and disputes past their respond-by deadline.
  * Every list is an index range (status + time) capped at ALERT_LIST_LIMIT; the counts are exact.
  */
 import { ALERT_LIST_LIMIT, type AlertsData } from '../../../contract/admin.ts';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '../../../domain/money.ts';
+import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts';
+import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
 import { STUCK_PAYOUT_MINUTES } from './health.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -16,12 +19,14 @@ interface CountsRow {
   failed_payouts: bigint;
   overdue_installments: bigint;
   overdue_disputes: bigint;
+  overdue_releases: bigint;
 }
 
 export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
   const now = ctx.now();
   const dayAgo = new Date(now.getTime() - DAY_MS);
   const stuckBefore = new Date(now.getTime() - STUCK_PAYOUT_MINUTES * 60_000);
+  const releaseDueBefore = new Date(now.getTime() - OVERDUE_RELEASE_MINUTES * 60_000);
   const limit = ALERT_LIST_LIMIT;
   // An installment is overdue once its grace days have passed too (the plan's own grace_days).
   const overdueInstallments = `
@@ -31,17 +36,19 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
     WHERE i.status IN ('pending', 'overdue') AND i.due_date < $1 AND i.due_date + make_interval(days => p.grace_days) < $1
       AND p.status = 'active'`;
 
-  const [[counts], failedPayments, payouts, installments, disputes] = await Promise.all([
+  const [[counts], failedPayments, payouts, installments, disputes, releases] = await Promise.all([
     ctx.db.$queryRawUnsafe<CountsRow[]>(
       `SELECT
          (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
          (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND created_at < $3) AS stuck_payouts,
          (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
          (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
-         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes`,
+         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes,
+         (SELECT COUNT(*) FROM transactions WHERE status = 'dispatched' AND inspection_ends_at < $4) AS overdue_releases`,
       now,
       dayAgo,
       stuckBefore,
+      releaseDueBefore,
     ),
     ctx.db.$queryRaw<
       {
@@ -66,7 +73,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
         kind: 'seller_payout' | 'buyer_refund';
         recipient_phone: string;
         amount_cents: bigint;
-        status: 'pending' | 'processing' | 'completed' | 'failed';
+        status: 'pending' | 'processing' | 'completed' | 'failed' | 'returned';
         attempts: number;
         last_error: string | null;
         created_at: Date;
@@ -110,6 +117,10 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       FROM disputes d JOIN transactions t ON t.id = d.transaction_id
       WHERE d.status <> 'resolved' AND d.respond_by < ${now}
       ORDER BY d.respond_by ASC LIMIT ${limit}`,
+    ctx.db.$queryRaw<{ id: string; reference_number: string; amount_cents: bigint; inspection_ends_at: Date }[]>`
+      SELECT id::text, reference_number, amount_cents, inspection_ends_at FROM transactions
+      WHERE status = 'dispatched' AND inspection_ends_at < ${releaseDueBefore}
+      ORDER BY inspection_ends_at ASC LIMIT ${limit}`,
   ]);
 
   return {
@@ -119,6 +130,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       failed_payouts: Number(counts!.failed_payouts),
       overdue_installments: Number(counts!.overdue_installments),
       overdue_disputes: Number(counts!.overdue_disputes),
+      overdue_releases: Number(counts!.overdue_releases),
     },
     failed_payments: failedPayments.map((row) => ({
       payment_id: row.id,
@@ -140,6 +152,13 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       attempts: row.attempts,
       last_error: row.last_error,
       created_at: row.created_at.toISOString(),
+      allowed_actions: allowedPayoutActions(row),
+    })),
+    overdue_releases: releases.map((row) => ({
+      transaction_id: row.id,
+      reference_number: row.reference_number,
+      amount: formatCents(row.amount_cents),
+      inspection_ends_at: row.inspection_ends_at.toISOString(),
     })),
     overdue_installments: installments.map((row) => ({
       installment_id: row.id,

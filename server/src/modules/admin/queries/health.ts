@@ -1,10 +1,11 @@
 /**
  * GET /monitoring/health: is each part of the platform doing its job? The database answers, the job
  * queue drains, the M-Pesa rail completes payments and payouts, the SMS outbox empties, and the ledger
- * balances. Each part reports ok / warning / critical; the page shows the worst.
+ * balances with no account overdrawn and no transaction refunded beyond what was paid in (ledger/invariants.ts). Each part reports ok / warning / critical; the page shows the worst.
  */
 import type { HealthData } from '../../../contract/admin.ts';
 import type { AppContext } from '../../../context.ts';
+import { formatCents } from '../../../domain/money.ts';
 import { checkLedgerInvariants } from '../../ledger/invariants.ts';
 import { adminCache } from './shared.ts';
 
@@ -98,6 +99,8 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
     status: (report.isHealthy ? 'ok' : 'critical') as Level,
     unbalanced_journals: report.unbalancedJournals,
     overdrawn_balances: report.overdrawnBalances,
+    refund_bound_violations: report.refundBoundViolations,
+    platform_fees: formatCents(report.platformFees),
     journals: report.journals,
     checked_at: ledger.computedAt.toISOString(),
   };

@@ -1,9 +1,12 @@
 /**
  * Applies the outcome of an STK push — from Daraja's callback or from an STK query — exactly once.
  *
- * The payment row is locked and only a `pending` payment changes, so 20 deliveries of one callback
- * credit once. Money counts only on ResultCode 0 with an M-Pesa receipt and the amount that was asked.
- * Money that arrives for a transaction no longer payable, or beyond what is owed, is refunded.
+ * The payment row is locked, so 20 deliveries of one callback credit once. A failure changes only a
+ * `pending` payment. A success is money received whatever state the payment is in: on a `pending`
+ * payment, or late on one already marked failed, cancelled or timed out, it is credited — it funds what
+ * is still owed and anything beyond is refunded to the phone that paid (docs/adr/0005-money-at-the-edges.md).
+ * A success confirmed by the STK query alone carries no receipt (Daraja's query result has none): it is
+ * credited without one, and the receipt is filled in if the callback comes later.
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
@@ -15,6 +18,7 @@ import { lockTransaction, type LockedTransaction } from '../../transactions/acce
 import { refundBuyer } from '../../transactions/money-movements.ts';
 import { notifyParties } from '../../transactions/notify-parties.ts';
 import { appendEvent } from '../../transactions/timeline.ts';
+import { paidBuyerFee, unpaidFee } from '../amounts.ts';
 
 export interface StkResult {
   checkoutRequestId: string;
@@ -28,20 +32,32 @@ export interface StkResult {
   source: 'callback' | 'query';
 }
 
-export type StkOutcome = 'credited' | 'failed' | 'duplicate' | 'unknown' | 'awaiting_receipt' | 'amount_mismatch';
+export type StkOutcome = 'credited' | 'credited_late' | 'failed' | 'duplicate' | 'unknown' | 'amount_mismatch';
 
 export async function applyStkResult(ctx: AppContext, result: StkResult): Promise<StkOutcome> {
   return inTransaction(ctx.db, async (tx) => {
     const paymentId = await findAndLockPayment(tx, result);
     if (!paymentId) return 'unknown';
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-    if (payment.status !== 'pending') return 'duplicate';
+    const isSuccess = result.resultCode === 0;
+    if (payment.status === 'completed') {
+      // The callback with the receipt after the STK query already credited the payment.
+      if (isSuccess && result.receipt && !payment.mpesaReceipt && !(await isReceiptTaken(tx, result.receipt))) {
+        await tx.payment.update({ where: { id: payment.id }, data: { mpesaReceipt: result.receipt } });
+      }
+      return 'duplicate';
+    }
+    if (payment.status !== 'pending' && !isSuccess) return 'duplicate';
+    if (isSuccess && result.receipt && (await isReceiptTaken(tx, result.receipt))) {
+      ctx.log.error({ paymentId: payment.id }, 'STK success carries the receipt of another payment: not credited');
+      return 'duplicate';
+    }
     if (!payment.checkoutRequestId) {
       await tx.payment.update({ where: { id: payment.id }, data: { checkoutRequestId: result.checkoutRequestId } });
     }
     const txn = await lockTransaction(tx, payment.transactionId);
 
-    if (result.resultCode !== 0) {
+    if (!isSuccess) {
       const status = result.resultCode === 1032 ? 'cancelled' : 'failed';
       await tx.payment.update({
         where: { id: payment.id },
@@ -67,43 +83,38 @@ export async function applyStkResult(ctx: AppContext, result: StkResult): Promis
       return 'failed';
     }
 
-    if (!result.receipt) {
-      // STK query confirms success but carries no receipt: wait for the callback (or an operator).
-      await tx.payment.update({ where: { id: payment.id }, data: { resultDesc: 'Confirmed by STK query; awaiting the M-Pesa receipt' } });
-      return 'awaiting_receipt';
-    }
     if (result.amount !== undefined && result.amount !== null && BigInt(Math.round(result.amount * 100)) !== payment.amountCents) {
       await tx.payment.update({
         where: { id: payment.id },
         data: {
           failureReason: `Amount mismatch: M-Pesa reported ${result.amount}, expected ${formatCents(payment.amountCents)}`,
           resultCode: 0,
-          mpesaReceipt: result.receipt,
+          mpesaReceipt: result.receipt ?? null,
         },
       });
       ctx.log.error({ paymentId: payment.id, reported: result.amount }, 'STK callback amount does not match the request');
       return 'amount_mismatch';
     }
 
-    await tx.payment.update({
-      where: { id: payment.id },
-      data: {
-        status: 'completed',
-        mpesaReceipt: result.receipt,
-        resultCode: 0,
-        resultDesc: result.resultDesc.slice(0, 300),
-        completedAt: ctx.now(),
-      },
-    });
+    const isLate = payment.status !== 'pending';
     await creditPayment(ctx, tx, txn, {
       id: payment.id,
       amount: payment.amountCents,
-      fee: payment.feeCents,
-      receipt: result.receipt,
+      askedFee: payment.feeCents,
+      receipt: result.receipt ?? null,
+      resultDesc: result.receipt ? result.resultDesc : RECEIPTLESS_SUCCESS,
       paymentType: payment.paymentType,
+      isLate,
     });
-    return 'credited';
+    return isLate ? 'credited_late' : 'credited';
   });
+}
+
+/** How a success confirmed only by the STK query is recorded: Daraja's query result carries no receipt. */
+export const RECEIPTLESS_SUCCESS = 'Confirmed by M-Pesa (STK query); the receipt number was not reported';
+
+async function isReceiptTaken(tx: Tx, receipt: string): Promise<boolean> {
+  return (await tx.payment.count({ where: { mpesaReceipt: receipt } })) > 0;
 }
 
 async function findAndLockPayment(tx: Tx, result: StkResult): Promise<string | null> {
@@ -117,48 +128,73 @@ async function findAndLockPayment(tx: Tx, result: StkResult): Promise<string | n
   return byHint[0]?.id ?? null;
 }
 
+/**
+ * Books a received payment. The buyer's fee share is taken from it only as far as it is still unpaid and
+ * the transaction is still payable; money for a transaction no longer payable is returned in full, with
+ * no fee taken on it, so a later refund of the transaction cannot give that fee back a second time.
+ */
 async function creditPayment(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  payment: { id: string; amount: Cents; fee: Cents; receipt: string; paymentType: string },
+  payment: {
+    id: string;
+    amount: Cents;
+    askedFee: Cents;
+    receipt: string | null;
+    resultDesc: string;
+    paymentType: string;
+    isLate: boolean;
+  },
 ): Promise<void> {
-  const pricePart = payment.amount - payment.fee;
   const isPayable = txn.status === 'pending' || txn.status === 'installment';
+  const fee = isPayable ? minCents(payment.askedFee, unpaidFee(txn, await paidBuyerFee(tx, txn.id))) : 0n;
+  const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;
+  const receiptText = payment.receipt ?? 'confirmed by STK query';
 
+  await tx.payment.update({
+    where: { id: payment.id },
+    data: {
+      status: 'completed',
+      feeCents: fee,
+      mpesaReceipt: payment.receipt,
+      resultCode: 0,
+      resultDesc: payment.resultDesc.slice(0, 300),
+      failureReason: null,
+      completedAt: ctx.now(),
+    },
+  });
   await postJournal(tx, {
     key: `payment:${payment.id}`,
     kind: 'deposit',
     transactionId: txn.id,
-    description: `M-Pesa ${payment.receipt} for ${txn.referenceNumber}`,
+    description: `M-Pesa ${receiptText} for ${txn.referenceNumber}`,
     postings: [
       { account: 'mpesa_paybill', amount: payment.amount },
       { account: 'escrow_holding', amount: -pricePart },
-      { account: 'platform_fees', amount: -payment.fee },
+      { account: 'platform_fees', amount: -fee },
     ],
   });
   await appendEvent(tx, {
     transactionId: txn.id,
     eventType: 'payment_completed',
-    description: `M-Pesa payment of KES ${formatCents(payment.amount)} received (${payment.receipt})`,
-    data: { amount: formatCents(payment.amount), payment_type: payment.paymentType, mpesa_receipt: payment.receipt },
+    description: `M-Pesa payment of KES ${formatCents(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
+    data: { amount: formatCents(payment.amount), payment_type: payment.paymentType, mpesa_receipt: payment.receipt, late: payment.isLate },
   });
 
-  if (!isPayable) {
-    // Paid after a cancellation or a second time: give it all back.
+  if (excess > 0n) {
+    // Paid after a cancellation, a second time, or more than is owed: give the excess back to that phone.
     await refundBuyer(ctx, tx, txn, {
-      price: pricePart,
-      fee: payment.fee,
+      price: excess,
       reason: 'overpayment',
       key: `refund:${txn.id}:payment:${payment.id}`,
+      paymentId: payment.id,
     });
-    return;
+    await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(excess) }] });
   }
-  if (excess > 0n) {
-    await refundBuyer(ctx, tx, txn, { price: excess, reason: 'overpayment', key: `refund:${txn.id}:payment:${payment.id}` });
-  }
+  if (!isPayable) return;
 
   const paid = txn.paidCents + credited;
   const isFunded = paid === txn.amountCents;
@@ -192,7 +228,7 @@ async function creditPayment(
     return;
   }
   await notifyParties(ctx, tx, txn, {
-    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: payment.receipt }],
+    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText }],
     ...(isFunded ? { seller: ['payment_received_seller' as const] } : {}),
   });
 }

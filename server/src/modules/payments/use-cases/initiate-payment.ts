@@ -2,7 +2,9 @@
  * Starts an M-Pesa STK push for what the buyer owes (or a chosen Lipa Mdogo Mdogo amount).
  *
  * 1. In one database transaction: lock the transaction, check it is payable by this caller, create the
- *    pending payment and queue its reconciliation (an STK query if no callback comes).
+ *    pending payment and queue its reconciliation (an STK query if no callback comes). One prompt at a
+ *    time: while a payment of the transaction is `pending` (its push possibly still on its way), that
+ *    payment is answered again and no second push is sent. The row lock serialises concurrent calls.
  * 2. Ask Daraja for the STK push (outside the transaction: no lock is held over the network).
  * 3. Store the CheckoutRequestID. The callback may race step 3; it finds the payment through the
  *    `payment` query parameter of its callback URL, and the payment row lock orders the two.
@@ -10,6 +12,7 @@
 import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
+import type { Payment } from '../../../generated/prisma/client.ts';
 import { formatCents } from '../../../domain/money.ts';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
@@ -20,8 +23,6 @@ import { appendEvent } from '../../transactions/timeline.ts';
 import { nextPayment, paidBuyerFee, unpaidFee } from '../amounts.ts';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
-/** A pending STK push younger than this is returned again instead of pushing a second prompt. */
-const REUSE_PENDING_MS = 60_000;
 
 export interface InitiatePaymentInput {
   transactionId: string;
@@ -30,7 +31,8 @@ export interface InitiatePaymentInput {
   amount?: bigint;
 }
 
-export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInput) {
+/** `isNew` is false when a pending payment was answered instead of sending a second prompt. */
+export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInput): Promise<{ payment: Payment; isNew: boolean }> {
   // Each call may prompt a phone: limited per account, and per phone when the caller names one.
   await enforceRateLimits(
     ctx.db,
@@ -49,11 +51,8 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     if (txn.status !== 'pending' && txn.status !== 'installment') {
       throw invalidState(`Nothing to pay: the transaction is ${txn.status}`);
     }
-    const recent = await tx.payment.findFirst({
-      where: { transactionId: txn.id, status: 'pending', createdAt: { gt: new Date(ctx.now().getTime() - REUSE_PENDING_MS) } },
-      orderBy: { createdAt: 'desc' },
-    });
-    if (recent && recent.checkoutRequestId) return { payment: recent, reused: true as const, reference: txn.referenceNumber };
+    const pending = await tx.payment.findFirst({ where: { transactionId: txn.id, status: 'pending' }, orderBy: { createdAt: 'desc' } });
+    if (pending) return { payment: pending, reused: true as const, reference: txn.referenceNumber };
 
     const next = await nextPayment(tx, txn);
     let amount = next.total;
@@ -96,7 +95,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     );
     return { payment, reused: false as const, reference: txn.referenceNumber };
   });
-  if (prepared.reused) return prepared.payment;
+  if (prepared.reused) return { payment: prepared.payment, isNew: false };
 
   const { payment } = prepared;
   const callbackUrl = `${ctx.config.PUBLIC_BASE_URL}/api/payments/mpesa/callback/${ctx.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`;
@@ -108,10 +107,11 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       description: 'Escrow payment',
       callbackUrl,
     });
-    return await ctx.db.payment.update({
+    const sent = await ctx.db.payment.update({
       where: { id: payment.id },
       data: { checkoutRequestId: answer.CheckoutRequestID, merchantRequestId: answer.MerchantRequestID },
     });
+    return { payment: sent, isNew: true };
   } catch (error) {
     if (!(error instanceof RailError)) throw error;
     ctx.log.warn({ err: error, paymentId: payment.id }, 'STK push failed');

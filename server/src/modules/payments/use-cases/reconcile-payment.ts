@@ -1,6 +1,7 @@
 /**
  * The `payments.reconcile` job: when no callback has settled a payment some time after its STK push,
- * ask Daraja (STK query). "Still processing" retries later; a final result is applied like a callback.
+ * ask Daraja (STK query). "Still processing" retries later; a final result is applied like a callback,
+ * a success included (credited without a receipt).
  */
 import type { AppContext } from '../../../context.ts';
 import { applyStkResult } from './apply-stk-result.ts';
@@ -23,11 +24,11 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
   if (answer.ResultCode === undefined || answer.ResultCode === null) {
     throw new StillProcessing(answer.errorMessage ?? 'STK query: still being processed');
   }
-  const outcome = await applyStkResult(ctx, {
+  // A success here is credited without a receipt: Daraja's query result carries none.
+  await applyStkResult(ctx, {
     checkoutRequestId: payment.checkoutRequestId,
     resultCode: Number(answer.ResultCode),
     resultDesc: answer.ResultDesc ?? 'Reported by STK query',
     source: 'query',
   });
-  if (outcome === 'awaiting_receipt') throw new StillProcessing('Confirmed by STK query; waiting for the callback with the receipt');
 }

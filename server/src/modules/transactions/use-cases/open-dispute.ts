@@ -1,9 +1,12 @@
 /**
  * Either party opens a dispute while money is in escrow: the money freezes (status `disputed`, the
  * auto-release stops) until the mediation team rules. The other party has 72 hours to respond.
+ * Once the inspection window after dispatch has ended, the money belongs to the seller even if the
+ * auto-release has not run yet: a dispute is then refused (422, docs/adr/0005-money-at-the-edges.md).
  */
 import type { AppContext } from '../../../context.ts';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, businessRule } from '../../../lib/app-error.ts';
+import { displayDateTime } from '../format.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { runTransactionAction, type Caller } from '../run-action.ts';
 import { appendEvent } from '../timeline.ts';
@@ -18,6 +21,11 @@ export async function openDispute(
 ) {
   return runTransactionAction(ctx, { ...options, action: 'dispute' }, async ({ tx, txn, actor, actorId, to }) => {
     if (!actorId) throw new AppError('FORBIDDEN', 'Only a party can open a dispute');
+    if (txn.status === 'dispatched' && txn.inspectionEndsAt && txn.inspectionEndsAt <= ctx.now()) {
+      throw businessRule(
+        `The inspection period ended on ${displayDateTime(txn.inspectionEndsAt)}: disputes must be raised before it ends, and the payment is being released to the seller`,
+      );
+    }
     const reason = options.reason ?? 'other';
     const dispute = await tx.dispute.create({
       data: {

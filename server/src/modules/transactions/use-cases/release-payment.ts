@@ -9,6 +9,10 @@ import { releaseToSeller } from '../money-movements.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { runTransactionAction, type Caller } from '../run-action.ts';
 import { appendEvent } from '../timeline.ts';
+import { AUTO_RELEASE_QUEUE } from './dispatch-transaction.ts';
+
+/** A dispatched transaction still not released this long after its inspection window is alerted and queued again. */
+export const OVERDUE_RELEASE_MINUTES = 10;
 
 export async function releasePayment(ctx: AppContext, options: { transactionId: string; caller: Caller }) {
   return runTransactionAction(ctx, { ...options, action: 'release' }, async ({ tx, txn, actorId, to }) => {
@@ -41,4 +45,23 @@ export async function autoReleaseTransaction(ctx: AppContext, { transactionId }:
     if ((error as { code?: string }).code === 'INVALID_STATE') return;
     throw error;
   });
+}
+
+/**
+ * Queues the auto-release again for every dispatched transaction whose inspection window ended more than
+ * OVERDUE_RELEASE_MINUTES ago (its job failed for good, or was lost): run by the hourly maintenance
+ * sweep, so a failed auto-release is retried until it succeeds, while admin Alerts shows it overdue.
+ * A release already queued or running keeps its singleton key and is left alone.
+ */
+export async function requeueOverdueReleases(ctx: AppContext): Promise<number> {
+  const overdue = await ctx.db.transaction.findMany({
+    where: { status: 'dispatched', inspectionEndsAt: { lt: new Date(ctx.now().getTime() - OVERDUE_RELEASE_MINUTES * 60_000) } },
+    select: { id: true },
+    take: 500,
+  });
+  for (const { id } of overdue) {
+    await ctx.jobs.enqueue(ctx.db, AUTO_RELEASE_QUEUE, { transactionId: id }, { singletonKey: `auto-release:${id}` });
+  }
+  if (overdue.length > 0) ctx.log.warn({ count: overdue.length }, 'auto-releases overdue: queued again');
+  return overdue.length;
 }

@@ -1,0 +1,528 @@
+/**
+ * Money exact at the edges, from outside over HTTP (docs/adr/0005-money-at-the-edges.md): one STK prompt
+ * per transaction at a time; every success that reaches us — late, repeated, or seen only by the STK
+ * query — becomes money in the books; refunds bounded by what was paid in, fee given back at most once,
+ * each to the phone that paid; payouts whose result never comes settled by a Transaction Status query and
+ * sent again with a new request id only after a definite failure; an admin's retry / return-to-buyer;
+ * disputes refused after the inspection window; a failed auto-release retried and alerted; admin health.
+ * Late callbacks are forged with the callback secret, as Daraja would deliver them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../src/db/prisma.ts';
+import { formatCents } from '../src/domain/money.ts';
+import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
+import { accountBalance, escrowBalance, postJournal } from '../src/modules/ledger/ledger.ts';
+import { runMaintenance } from '../src/modules/maintenance/sweep.ts';
+import { lockTransaction } from '../src/modules/transactions/access.ts';
+import { refundBuyer } from '../src/modules/transactions/money-movements.ts';
+import { RailError } from '../src/rails/http.ts';
+import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  pay,
+  payAndSettle,
+  paymentStatus,
+  settlePayouts,
+} from './escrow-helpers.ts';
+import { buildTestApp, eventually, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let buyer: MadeUser;
+let seller: MadeUser;
+let admin: MadeUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { PAYOUT_RECONCILE_AFTER_SECONDS: '1', ADMIN_STATS_CACHE_SECONDS: '0' } });
+  buyer = await makeUser(t.app, { userType: 'buyer' });
+  seller = await makeUser(t.app, { userType: 'seller' });
+  admin = await makeUser(t.app, { userType: 'admin' });
+});
+afterAll(() => t?.close());
+
+const standard = (amount: number, sellerPhone = seller.phone) => ({
+  seller_phone: sellerPhone,
+  amount,
+  product_name: 'Tecno Spark 20',
+  transaction_type: 'standard',
+});
+
+/** Daraja's success callback for a payment, as M-Pesa would send it (late, or again). */
+async function deliverSuccess(paymentId: string, receipt: string) {
+  const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const body = {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: payment.merchantRequestId,
+        CheckoutRequestID: payment.checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
+            { Name: 'MpesaReceiptNumber', Value: receipt },
+            { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
+          ],
+        },
+      },
+    },
+  };
+  const response = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(await response.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+}
+
+/** Σ refunds against Σ completed pay-ins of one transaction, and the fee share in and out. */
+async function moneyInAndOut(transactionId: string) {
+  const paid = await t.ctx.db.payment.aggregate({
+    where: { transactionId, status: 'completed' },
+    _sum: { amountCents: true, feeCents: true },
+  });
+  const refunded = await t.ctx.db.refund.aggregate({ where: { transactionId }, _sum: { amountCents: true, feeCents: true } });
+  return {
+    paidIn: paid._sum.amountCents ?? 0n,
+    feeIn: paid._sum.feeCents ?? 0n,
+    refunded: refunded._sum.amountCents ?? 0n,
+    feeRefunded: refunded._sum.feeCents ?? 0n,
+  };
+}
+
+const receipt = () => `LATE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+
+describe('one prompt at a time', () => {
+  it('five simultaneous initiations send one STK push and all answer the same pending payment', async () => {
+    const payer = await makeUser(t.app, { userType: 'buyer' });
+    const created = await createTransaction(t, payer, standard(2000));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: created.id } }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, 200, 202]);
+    const ids = new Set(answers.map((answer) => answer.json().data.payment.id));
+    expect(ids.size).toBe(1);
+    expect(await t.ctx.db.payment.count({ where: { transactionId: created.id } })).toBe(1);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(1);
+
+    // Once that prompt has an answer, the buyer is charged once and nothing more is asked.
+    const [id] = [...ids];
+    await eventually(async () => (await paymentStatus(t, payer, id!)).status === 'completed');
+    expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
+    expect(await t.ctx.db.payout.count({ where: { transactionId: created.id } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+
+  it('sends a new prompt once the pending one has failed', async () => {
+    const created = await createTransaction(t, buyer, standard(600));
+    const cancelled = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone('1032') });
+    expect(cancelled.status).toBe('cancelled');
+    const again = await pay(t, buyer, created.id);
+    expect(again.id).not.toBe(cancelled.id);
+  });
+});
+
+describe('nothing dropped', () => {
+  it('a success arriving after the payment was reported cancelled funds the transaction still owed', async () => {
+    const created = await createTransaction(t, buyer, standard(900));
+    const cancelled = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone('1032') });
+    expect(cancelled.status).toBe('cancelled');
+
+    const lateReceipt = receipt();
+    await deliverSuccess(cancelled.id, lateReceipt);
+    await deliverSuccess(cancelled.id, lateReceipt); // and again: credited once
+
+    expect(await paymentStatus(t, buyer, cancelled.id)).toMatchObject({
+      status: 'completed',
+      mpesa_receipt: lateReceipt,
+      failure_reason: null,
+    });
+    const data = await detail(t, buyer, created.id);
+    expect(data.transaction).toMatchObject({ status: 'funded', amount_paid: '900.00' });
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(90_000n);
+    expect(await t.ctx.db.refund.count({ where: { transactionId: created.id } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+
+  it('a late success for a transaction already funded is refunded in full, once, to the phone that paid it; a later cancel gives the fee back once', async () => {
+    const created = await createTransaction(t, buyer, standard(1000));
+    const otherPhone = randomPhone('1032');
+    const cancelled = await payAndSettle(t, buyer, created.id, { phone_number: otherPhone });
+    expect(cancelled.status).toBe('cancelled');
+    const paid = await payAndSettle(t, buyer, created.id);
+    expect(paid.status).toBe('completed');
+
+    await Promise.all([deliverSuccess(cancelled.id, receipt()), deliverSuccess(cancelled.id, receipt())]);
+    await deliverSuccess(cancelled.id, receipt());
+
+    expect((await paymentStatus(t, buyer, cancelled.id)).status).toBe('completed');
+    let refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ paymentId: cancelled.id, amountCents: 102_500n, feeCents: 0n, reason: 'overpayment' });
+    expect(refunds[0]!.payout).toMatchObject({ recipientPhone: otherPhone, amountCents: 102_500n });
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', amount_paid: '1000.00' });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(100_000n);
+    // The fee was taken once, from the payment that funded the transaction.
+    expect(-(await accountBalance(t.ctx.db, 'platform_fees', created.id))).toBe(2_500n);
+
+    const cancel = await action(t, buyer, created.id, 'cancel', { reason: 'Found it cheaper' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data.transaction.status).toBe('refunded');
+    refunds = await t.ctx.db.refund.findMany({
+      where: { transactionId: created.id },
+      include: { payout: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(refunds).toHaveLength(2);
+    expect(refunds[1]).toMatchObject({ paymentId: paid.id, amountCents: 102_500n, feeCents: 2_500n });
+    expect(refunds[1]!.payout!.recipientPhone).toBe(buyer.phone);
+
+    const money = await moneyInAndOut(created.id);
+    expect(money).toEqual({ paidIn: 205_000n, feeIn: 2_500n, refunded: 205_000n, feeRefunded: 2_500n });
+    expect(await accountBalance(t.ctx.db, 'platform_fees', created.id)).toBe(0n);
+    const payouts = await settlePayouts(t, created.id);
+    expect(payouts.map((payout) => payout.status)).toEqual(['completed', 'completed']);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    await expectLedgerHealthy(t);
+  });
+
+  it('a success seen only by the STK query is credited without a receipt; the callback that comes later fills it in', async () => {
+    const created = await createTransaction(t, buyer, standard(700));
+    const payment = await pay(t, buyer, created.id, { phone_number: randomPhone('1037') });
+    // The customer paid, but M-Pesa's callback was lost: only the STK query tells.
+    await t.ctx.db.mockMpesaRequest.update({
+      where: { id: payment.checkout_request_id },
+      data: { resultCode: 0, resultDesc: 'The service request is processed successfully.' },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the mock's query answers after 300 ms here
+    await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+
+    const settled = await paymentStatus(t, buyer, payment.id);
+    expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: null });
+    const row = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(row.resultDesc).toMatch(/STK query/);
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('funded');
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(70_000n);
+
+    const lateReceipt = receipt();
+    await deliverSuccess(payment.id, lateReceipt);
+    expect((await paymentStatus(t, buyer, payment.id)).mpesa_receipt).toBe(lateReceipt);
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
+    await expectLedgerHealthy(t);
+  });
+
+  it('a forged late success carrying the receipt of another payment credits nothing', async () => {
+    const created = await createTransaction(t, buyer, standard(500));
+    const paid = await payAndSettle(t, buyer, created.id);
+    const other = await createTransaction(t, buyer, standard(500));
+    const cancelled = await payAndSettle(t, buyer, other.id, { phone_number: randomPhone('1032') });
+    await deliverSuccess(cancelled.id, paid.mpesa_receipt!);
+    expect((await paymentStatus(t, buyer, cancelled.id)).status).toBe('cancelled');
+    expect((await detail(t, buyer, other.id)).transaction.status).toBe('pending');
+  });
+});
+
+describe('refunds bounded by what was paid in', () => {
+  it('refunds a plan paid from two phones to each phone, each at most what it paid', async () => {
+    const deposit = await makeUser(t.app, { userType: 'buyer' });
+    const otherPhone = randomPhone();
+    const created = await createTransaction(t, deposit, {
+      seller_phone: seller.phone,
+      amount: 7_000,
+      total_cost: 35_000,
+      installment_months: 6,
+      product_name: 'Sofa set',
+      transaction_type: 'lipa_mdogo_mdogo',
+    });
+    const first = await payAndSettle(t, deposit, created.id);
+    const second = await payAndSettle(t, deposit, created.id, { phone_number: otherPhone });
+    expect([first.status, second.status]).toEqual(['completed', 'completed']);
+
+    const cancelled = await action(t, seller, created.id, 'cancel', { reason: 'Out of stock' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const payouts = await settlePayouts(t, created.id);
+    const byPhone = Object.fromEntries(payouts.map((payout) => [payout.recipientPhone, payout.amountCents]));
+    const payments = await t.ctx.db.payment.findMany({ where: { transactionId: created.id, status: 'completed' } });
+    expect(byPhone).toEqual(Object.fromEntries(payments.map((payment) => [payment.payerPhone, payment.amountCents])));
+    expect(Object.keys(byPhone).sort()).toEqual([deposit.phone, otherPhone].sort());
+    const money = await moneyInAndOut(created.id);
+    expect(money.refunded).toBe(money.paidIn);
+    expect(money.feeRefunded).toBe(money.feeIn);
+    await expectLedgerHealthy(t);
+  });
+
+  it('the use-case refuses to refund more than was paid in (422), fee included', async () => {
+    const created = await createTransaction(t, buyer, standard(800));
+    await payAndSettle(t, buyer, created.id);
+    const refund = (price: bigint, fee: bigint) =>
+      inTransaction(t.ctx.db, async (tx) => {
+        const txn = await lockTransaction(tx, created.id);
+        return refundBuyer(t.ctx, tx, txn, { price, fee, reason: 'dispute_refund', key: `test:${price}:${fee}` });
+      });
+    // Paid in: the price 800 and the buyer's fee share; neither part can be given back beyond what it was.
+    const { buyerFeeCents: fee } = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
+    expect(fee).toBeGreaterThan(0n);
+    await expect(refund(80_100n, 0n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
+    await expect(refund(0n, fee + 100n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' });
+    expect(await refund(80_000n, fee)).toBe(80_000n + fee);
+    await expect(refund(100n, 0n)).rejects.toMatchObject({ code: 'BUSINESS_RULE' }); // nothing is left
+    expect(await t.ctx.db.refund.count({ where: { transactionId: created.id } })).toBe(1);
+  });
+
+  it('the database refuses, at commit, a refund beyond what was paid in and an overdrawn ledger account', async () => {
+    const created = await createTransaction(t, buyer, standard(400));
+    await payAndSettle(t, buyer, created.id);
+    await expect(
+      t.ctx.db.refund.create({ data: { transactionId: created.id, reason: 'dispute_refund', amountCents: 42_600n } }), // 400 + 25 paid
+    ).rejects.toThrow(/exceed what was paid in/);
+    await expect(
+      t.ctx.db.refund.create({ data: { transactionId: created.id, reason: 'dispute_refund', amountCents: 5_000n, feeCents: 5_000n } }),
+    ).rejects.toThrow(/exceed what was paid in/);
+    // The fee was 25: giving back 50 of it overdraws the platform's fee income for this transaction.
+    await expect(
+      inTransaction(t.ctx.db, (tx) =>
+        postJournal(tx, {
+          key: `test:overdraw:${created.id}`,
+          kind: 'refund',
+          transactionId: created.id,
+          description: 'a fee refunded twice',
+          postings: [
+            { account: 'platform_fees', amount: 5_000n },
+            { account: 'refunds_payable', amount: -5_000n },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(/would be overdrawn/);
+    expect(await t.ctx.db.refund.count({ where: { transactionId: created.id } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('payouts reconciled', () => {
+  /** A released transaction whose seller payout is on its way to `sellerPhone`. */
+  async function releasedTo(sellerPhone: string, amount: number) {
+    const payee = await makeUser(t.app, { userType: 'seller', phone: sellerPhone });
+    const created = await createTransaction(t, buyer, standard(amount, payee.phone));
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    return { created, payee };
+  }
+  /** Runs due jobs — payout sends at once, whatever their backoff — until `check` holds. */
+  const drainUntil = (check: () => Promise<boolean>) =>
+    eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 3600_000) });
+      await t.ctx.jobs.drain();
+      return check();
+    }, 20_000);
+
+  it('a payout whose B2C result never comes (…1037) is settled by a Transaction Status query, paid by one B2C request', async () => {
+    const { created, payee } = await releasedTo(randomPhone('1037'), 1500);
+    await t.ctx.jobs.drain({ queues: ['payouts.send'] });
+    const sent = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id } });
+    expect(sent.status).toBe('processing');
+
+    const payout = await drainUntil(
+      async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } })).status === 'completed',
+    ).then(() => t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } }));
+    expect(payout).toMatchObject({ attempts: 1, originatorConversationId: sent.originatorConversationId });
+    expect(payout.mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(payout.statusQueries).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: payee.phone } })).toBe(1);
+    expect(
+      await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.originatorConversationId } }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
+    const events = (await detail(t, payee, created.id)).timeline.map((event: { event_type: string }) => event.event_type);
+    expect(events).toContain('payout_completed');
+    await expectLedgerHealthy(t);
+  });
+
+  it('a B2C request whose answer is lost is not sent again; it is sent with a new request id only after the query says M-Pesa never had it', async () => {
+    const mpesa = t.ctx.mpesa;
+    const realB2c = mpesa.b2c;
+    let calls = 0;
+    // The request reaches nobody and the answer is a network error: was it paid? Nobody knows yet.
+    mpesa.b2c = async (request) => {
+      calls += 1;
+      if (calls === 1) throw new RailError('request to /mpesa/b2c/v3/paymentrequest failed: socket hang up');
+      return realB2c(request);
+    };
+    try {
+      const { created, payee } = await releasedTo(randomPhone('1037'), 1700);
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 3600_000) });
+      const first = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id } });
+      expect(first).toMatchObject({ status: 'processing', attempts: 1 });
+      expect(calls).toBe(1); // no blind resend with the same id
+
+      await drainUntil(async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: first.id } })).status === 'completed');
+      const payout = await t.ctx.db.payout.findUniqueOrThrow({ where: { id: first.id } });
+      expect(payout.attempts).toBe(2);
+      expect(payout.originatorConversationId).not.toBe(first.originatorConversationId);
+      expect(calls).toBe(2);
+      const requests = await t.ctx.db.mockMpesaRequest.findMany({ where: { kind: 'b2c', phone: payee.phone } });
+      expect(requests.map((request) => request.id)).toEqual([payout.originatorConversationId]);
+      expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
+    } finally {
+      mpesa.b2c = realB2c;
+    }
+    await expectLedgerHealthy(t);
+  });
+
+  it('an admin retries a failed payout or returns its money to the buyer; 409 where not allowed; others refused', async () => {
+    const { created, payee } = await releasedTo(randomPhone('2040'), 1100);
+    const failed = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id } });
+      return row.status === 'failed' ? row : null;
+    }, 20_000);
+    const post = (user: MadeUser | null, path: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/payouts/${failed.id}/${path}`, headers: user ? bearer(user) : {} });
+
+    const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+    expect(alerts.json().data.payouts.find((row: { payout_id: string }) => row.payout_id === failed.id)).toMatchObject({
+      status: 'failed',
+      allowed_actions: ['retry', 'return_to_buyer'],
+    });
+
+    expect((await post(null, 'retry')).statusCode).toBe(401);
+    expect((await post(payee, 'retry')).statusCode).toBe(403);
+    expect((await post(buyer, 'return_to_buyer')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/payouts/not-an-id/retry', headers: bearer(admin) })).statusCode).toBe(
+      400,
+    );
+
+    const retried = await post(admin, 'retry');
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data.payout).toMatchObject({ status: 'pending', allowed_actions: [] });
+    expect((await post(admin, 'retry')).statusCode).toBe(409); // not failed (any more)
+    const failedAgain = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'] });
+      const row = await t.ctx.db.payout.findUniqueOrThrow({ where: { id: failed.id } });
+      return row.status === 'failed' ? row : null;
+    }, 20_000);
+    expect(failedAgain.attempts).toBe(failed.attempts + 1);
+    expect(failedAgain.originatorConversationId).not.toBe(failed.originatorConversationId);
+
+    const returned = await post(admin, 'return_to_buyer');
+    expect(returned.statusCode, returned.body).toBe(200);
+    expect(returned.json().data.payout).toMatchObject({ status: 'returned', amount: formatCents(failed.amountCents) });
+    expect((await post(admin, 'return_to_buyer')).statusCode).toBe(409);
+    expect((await post(admin, 'retry')).statusCode).toBe(409);
+
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ reason: 'payout_returned', amountCents: failed.amountCents });
+    expect(refunds[0]!.payout!.recipientPhone).toBe(buyer.phone);
+    await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'] });
+      return (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: refunds[0]!.payoutId! } })).status === 'completed';
+    });
+    expect(await accountBalance(t.ctx.db, 'seller_payable', created.id)).toBe(0n);
+    const audits = await t.ctx.db.auditLog.findMany({ where: { entity: 'payout', entityId: failed.id }, orderBy: { createdAt: 'asc' } });
+    expect(audits.map((row) => [row.action, row.actorId])).toEqual([
+      ['payout.retry', admin.id],
+      ['payout.return_to_buyer', admin.id],
+    ]);
+    const refundPayout = await t.ctx.db.payout.findUniqueOrThrow({ where: { id: refunds[0]!.payoutId! } });
+    const refundRetry = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${refundPayout.id}/return_to_buyer`,
+      headers: bearer(admin),
+    });
+    expect(refundRetry.statusCode).toBe(409);
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('the inspection window', () => {
+  async function dispatched(amount: number) {
+    const created = await createTransaction(t, buyer, standard(amount));
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+    return created;
+  }
+
+  it('refuses a dispute once the inspection window has passed (422), even before the auto-release ran', async () => {
+    const created = await dispatched(1300);
+    await t.ctx.db.transaction.update({ where: { id: created.id }, data: { inspectionEndsAt: new Date(Date.now() - 1000) } });
+    for (const party of [buyer, seller]) {
+      const late = await action(t, party, created.id, 'dispute', { reason: 'The screen is cracked' });
+      expect(late.statusCode, late.body).toBe(422);
+      expect(late.json()).toMatchObject({ success: false, code: 'BUSINESS_RULE' });
+      expect(late.json().message).toMatch(/inspection period ended/);
+    }
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('dispatched');
+  });
+
+  it('a failed auto-release is alerted and retried by the maintenance sweep until the seller is paid', async () => {
+    const created = await dispatched(1400);
+    await t.ctx.db.transaction.update({ where: { id: created.id }, data: { inspectionEndsAt: new Date(Date.now() - 20 * 60_000) } });
+    // The auto-release job used up its attempts (e.g. the database was down each time).
+    await t.ctx.db.job.updateMany({
+      where: { singletonKey: `auto-release:${created.id}` },
+      data: { status: 'failed', singletonKey: null, lastError: 'connection refused' },
+    });
+    const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+    expect(alerts.json().data.overdue_releases.map((row: { transaction_id: string }) => row.transaction_id)).toContain(created.id);
+    expect(alerts.json().data.counts.overdue_releases).toBeGreaterThanOrEqual(1);
+
+    const report = await runMaintenance(t.ctx);
+    expect(report.overdueReleases).toBeGreaterThanOrEqual(1);
+    await t.ctx.jobs.drain({ queues: ['transactions.auto_release'] });
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('completed');
+    const after = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+    expect(after.json().data.overdue_releases.map((row: { transaction_id: string }) => row.transaction_id)).not.toContain(created.id);
+  });
+});
+
+// Last: it breaks the books on purpose (with the database's own checks switched off) to see health notice.
+describe('admin health', () => {
+  it('shows platform_fees, checks every account and the refund bound of every transaction', async () => {
+    const health = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/health', headers: bearer(admin) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.ledger;
+    };
+    const report = await checkLedgerInvariants(t.ctx.db);
+    expect(report.platformFees).toBeGreaterThan(0n);
+    expect(await health()).toMatchObject({
+      status: 'ok',
+      platform_fees: formatCents(report.platformFees),
+      refund_bound_violations: 0,
+      overdrawn_balances: 0,
+    });
+
+    const created = await createTransaction(t, buyer, standard(300));
+    await payAndSettle(t, buyer, created.id);
+    await t.ctx.db.$executeRawUnsafe('ALTER TABLE refunds DISABLE TRIGGER refunds_bounded');
+    await t.ctx.db.$executeRawUnsafe('ALTER TABLE ledger_postings DISABLE TRIGGER ledger_postings_not_overdrawn');
+    try {
+      await t.ctx.db.refund.create({
+        data: { transactionId: created.id, reason: 'dispute_refund', amountCents: 40_000n, feeCents: 2_000n },
+      });
+      await inTransaction(t.ctx.db, (tx) =>
+        postJournal(tx, {
+          key: `test:fee-twice:${created.id}`,
+          kind: 'refund',
+          transactionId: created.id,
+          description: 'a fee refunded twice',
+          postings: [
+            { account: 'platform_fees', amount: 5_000n },
+            { account: 'refunds_payable', amount: -5_000n },
+          ],
+        }),
+      );
+    } finally {
+      await t.ctx.db.$executeRawUnsafe('ALTER TABLE refunds ENABLE TRIGGER refunds_bounded');
+      await t.ctx.db.$executeRawUnsafe('ALTER TABLE ledger_postings ENABLE TRIGGER ledger_postings_not_overdrawn');
+    }
+    expect(await health()).toMatchObject({ status: 'critical', refund_bound_violations: 1, overdrawn_balances: 1 });
+  });
+});
