@@ -418,9 +418,9 @@ describe('abuse limits', () => {
   });
 
   it('limits M-Pesa prompts per account and per target phone', async () => {
-    // A customer who never answers the prompt (…1037): the payment stays pending and is offered again.
+    // A customer who never answers the prompt (…1037). One transaction holds one pending prompt at a
+    // time, so each call names a new transaction; a repeated call for the same one counts too.
     const buyer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone('1037') });
-    const created = await standardEscrow(t, buyer, randomPhone());
     const initiate = (user: { token: string }, transactionId: string, phone?: string) =>
       t.app.inject({
         method: 'POST',
@@ -429,8 +429,10 @@ describe('abuse limits', () => {
         payload: { transaction_id: transactionId, ...(phone ? { phone_number: phone } : {}) },
       });
     const statuses: number[] = [];
-    for (let call = 0; call <= t.config.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR; call++)
+    for (let call = 0; call <= t.config.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR; call++) {
+      const created = await standardEscrow(t, buyer, randomPhone());
       statuses.push((await initiate(buyer, created.id)).statusCode);
+    }
     expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
 
