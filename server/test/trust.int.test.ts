@@ -490,6 +490,7 @@ describe('secrets in logs', () => {
       await postUssd(logged, { sessionId: randomUUID(), phone: randomPhone(), text: '' });
       await inboxOf(logged, buyer.phone);
       await logged.app.inject({ method: 'GET', url: '/api/transactions?token=abc.def.ghi', headers: bearer(buyer) });
+      await logged.app.inject({ method: 'POST', url: '/api/auth/forgot_password', payload: { phone_or_email: buyer.phone } });
     } finally {
       await logged.close();
     }
@@ -500,5 +501,7 @@ describe('secrets in logs', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toContain('abc.def.ghi');
+    // One-time codes reach the phone only, never the log.
+    expect(text).not.toMatch(/reset code is \d{6}/);
   });
 });

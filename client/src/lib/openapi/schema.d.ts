@@ -429,7 +429,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a phone (any accepted form) or email and a password
-         * @description Wrong password and unknown account answer the same 401. When the phone is not verified yet, `token` is null, `requires_verification` is true and a code is sent by SMS. Five failed attempts per account in 15 minutes, then 429 RATE_LIMITED with Retry-After. A suspended account is 403 ACCOUNT_SUSPENDED.
+         * @description Wrong password and unknown account answer the same 401. When the phone is not verified yet, `token` is null, `requires_verification` is true and a code is sent by SMS. Five failed attempts for one account from one address in 15 minutes, then 429 RATE_LIMITED with Retry-After for that pair; failures from many addresses slow the account down but never lock it. A suspended account is 403 ACCOUNT_SUSPENDED.
          */
         post: operations["postAuthLogin"];
         delete?: never;

@@ -81,8 +81,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with a phone (any accepted form) or email and a password',
         description:
           'Wrong password and unknown account answer the same 401. When the phone is not verified yet, `token` is null, ' +
-          '`requires_verification` is true and a code is sent by SMS. Five failed attempts per account in 15 minutes, ' +
-          'then 429 RATE_LIMITED with Retry-After. A suspended account is 403 ACCOUNT_SUSPENDED.',
+          '`requires_verification` is true and a code is sent by SMS. Five failed attempts for one account from one ' +
+          'address in 15 minutes, then 429 RATE_LIMITED with Retry-After for that pair; failures from many addresses ' +
+          'slow the account down but never lock it. A suspended account is 403 ACCOUNT_SUSPENDED.',
         body: loginBody,
         response: { 200: loginResponse, 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, ...rateLimitedAnswer },
       },

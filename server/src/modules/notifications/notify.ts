@@ -26,10 +26,6 @@ export async function queueSms(ctx: AppContext, tx: Tx | Db, request: SmsRequest
     select: { id: true },
   });
   await ctx.jobs.enqueue(tx, SMS_QUEUE, { smsId: row.id }, { maxAttempts: 6 });
-  if (ctx.config.NODE_ENV !== 'production' && /code/.test(request.template)) {
-    // Development convenience (issue 3): the code is visible in the server log, never in production.
-    ctx.log.info({ phone: request.phone, template: request.template }, `SMS: ${message}`);
-  }
 }
 
 async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
