@@ -87,7 +87,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       apiKey: config.SMS_API_KEY,
       senderId: config.SMS_SENDER_ID,
     }),
-    jobs: createJobQueue(db, { pollIntervalMs: config.JOB_POLL_INTERVAL_MS, log: app.log }),
+    jobs: createJobQueue(db, {
+      connectionString: config.DATABASE_URL,
+      pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+      concurrency: config.JOB_CONCURRENCY,
+      deadWorkerAfterMs: config.JOB_WORKER_DEAD_AFTER_SECONDS * 1000,
+      log: app.log,
+    }),
   };
   app.decorate('ctx', ctx);
 
@@ -154,7 +160,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const startJobs = options.startJobs ?? config.JOBS_ENABLED;
   app.addHook('onReady', async () => {
     await startRecurringJobs(ctx);
-    if (startJobs) ctx.jobs.start();
+    if (startJobs) await ctx.jobs.start();
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

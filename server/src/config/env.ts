@@ -46,6 +46,10 @@ export const envSchema = z
     STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
     JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
     JOBS_ENABLED: booleanFromString.default(true),
+    /** Jobs one node runs at once. */
+    JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+    /** A node whose job workers have not said they are alive for this long is dead: its jobs are retaken. */
+    JOB_WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).default(30),
     /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
     ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

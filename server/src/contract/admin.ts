@@ -219,6 +219,7 @@ export const alertsData = z.object({
     failed_payouts: count,
     overdue_installments: count.meta({ description: 'Installments unpaid after their due date plus the grace days.' }),
     overdue_disputes: count.meta({ description: 'Disputes not ruled on by their respond-by deadline.' }),
+    failed_jobs: count.meta({ description: 'Background jobs that failed every attempt (dead letters): an SMS, payout or sweep that did not happen.' }),
   }),
   failed_payments: z.array(
     z.object({
@@ -267,6 +268,15 @@ export const alertsData = z.object({
       status: z.enum(['open', 'awaiting_return', 'resolved']),
       respond_by: isoDate,
       created_at: isoDate,
+    }),
+  ),
+  failed_jobs: z.array(
+    z.object({
+      job_id: z.string(),
+      queue: z.string(),
+      attempts: count,
+      last_error: z.string().nullable(),
+      failed_at: isoDate,
     }),
   ),
 });

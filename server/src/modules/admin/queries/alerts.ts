@@ -1,6 +1,7 @@
 /**
  * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payouts stuck or
- * failed, installments unpaid past due date + grace days, and disputes past their respond-by deadline.
+ * failed, installments unpaid past due date + grace days, disputes past their respond-by deadline, and
+ * background jobs that failed every attempt (the queue's dead letters, kept until a person acts).
  * Every list is an index range (status + time) capped at ALERT_LIST_LIMIT; the counts are exact.
  */
 import { ALERT_LIST_LIMIT, type AlertsData } from '../../../contract/admin.ts';
@@ -16,6 +17,7 @@ interface CountsRow {
   failed_payouts: bigint;
   overdue_installments: bigint;
   overdue_disputes: bigint;
+  failed_jobs: bigint;
 }
 
 export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
@@ -31,14 +33,15 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
     WHERE i.status IN ('pending', 'overdue') AND i.due_date < $1 AND i.due_date + make_interval(days => p.grace_days) < $1
       AND p.status = 'active'`;
 
-  const [[counts], failedPayments, payouts, installments, disputes] = await Promise.all([
+  const [[counts], failedPayments, payouts, installments, disputes, failedJobs] = await Promise.all([
     ctx.db.$queryRawUnsafe<CountsRow[]>(
       `SELECT
          (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
          (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND created_at < $3) AS stuck_payouts,
          (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
          (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
-         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes`,
+         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes,
+         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL) AS failed_jobs`,
       now,
       dayAgo,
       stuckBefore,
@@ -110,6 +113,10 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       FROM disputes d JOIN transactions t ON t.id = d.transaction_id
       WHERE d.status <> 'resolved' AND d.respond_by < ${now}
       ORDER BY d.respond_by ASC LIMIT ${limit}`,
+    ctx.db.$queryRaw<{ id: string; queue: string; attempts: number; last_error: string | null; updated_at: Date }[]>`
+      SELECT id::text, task_identifier AS queue, attempts::int, last_error, updated_at
+      FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL
+      ORDER BY updated_at DESC LIMIT ${limit}`,
   ]);
 
   return {
@@ -119,6 +126,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       failed_payouts: Number(counts!.failed_payouts),
       overdue_installments: Number(counts!.overdue_installments),
       overdue_disputes: Number(counts!.overdue_disputes),
+      failed_jobs: Number(counts!.failed_jobs),
     },
     failed_payments: failedPayments.map((row) => ({
       payment_id: row.id,
@@ -160,6 +168,13 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       status: row.status,
       respond_by: row.respond_by.toISOString(),
       created_at: row.created_at.toISOString(),
+    })),
+    failed_jobs: failedJobs.map((row) => ({
+      job_id: row.id,
+      queue: row.queue,
+      attempts: row.attempts,
+      last_error: row.last_error,
+      failed_at: row.updated_at.toISOString(),
     })),
   };
 }
