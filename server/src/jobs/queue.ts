@@ -92,7 +92,13 @@ export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
     else options.log.debug(fields, `jobs: ${message}`);
   });
 
-  const pool = () => (pgPool ??= new pg.Pool({ connectionString: options.connectionString, max: concurrency + 3 }));
+  const pool = () => {
+    if (pgPool) return pgPool;
+    pgPool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 3 });
+    // An idle connection dropped by the server (a restart, a failover) must not crash the process.
+    pgPool.on('error', (error) => options.log.warn({ err: error }, 'jobs: database connection lost'));
+    return pgPool;
+  };
 
   events.on('pool:create', ({ workerPool }) => {
     livePools.set(workerPool.id, workerPool);
