@@ -16,6 +16,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
+import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import staticClient from './plugins/static-client.ts';
@@ -66,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? createPrisma(config.DATABASE_URL);
+  const metrics = createMetrics();
   const ctx: AppContext = {
     db,
     config,
@@ -93,6 +95,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       concurrency: config.JOB_CONCURRENCY,
       deadWorkerAfterMs: config.JOB_WORKER_DEAD_AFTER_SECONDS * 1000,
       log: app.log,
+      onJobFinished: metrics.jobFinished,
     }),
   };
   app.decorate('ctx', ctx);
@@ -115,6 +118,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  await app.register(metricsPlugin, { ctx, metrics, jobPool: () => ctx.jobs.connectionPool() });
   await app.register(rejectInvalidText);
   await app.register(errorHandler);
   await app.register(openapi);

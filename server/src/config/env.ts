@@ -64,6 +64,8 @@ export const envSchema = z
         return /^\d+$/.test(value) ? Number(value) : value;
       }),
     CORS_ORIGINS: z.string().optional(),
+    /** Bearer token for GET /metrics; unset, the route does not exist. */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -56,6 +56,8 @@ export interface JobQueue {
    * Returns how many ran.
    */
   drain(options?: { queues?: string[]; until?: Date }): Promise<number>;
+  /** The queue's own connection pool, once it has one (metrics). */
+  connectionPool(): pg.Pool | undefined;
 }
 
 export interface QueueOptions {
@@ -198,6 +200,7 @@ export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
       await pgPool?.end();
       pgPool = undefined;
     },
+    connectionPool: () => pgPool,
     nudge() {
       for (const workerPool of livePools.values()) workerPool.nudge(1);
     },

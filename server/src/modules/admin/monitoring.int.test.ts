@@ -274,7 +274,9 @@ describe('GET /monitoring/alerts', () => {
       failed_payouts: 0,
       overdue_installments: 0,
       overdue_disputes: 0,
+      failed_jobs: 0,
     });
+    expect(before.failed_jobs).toEqual([]);
     expect(before.failed_payments).toEqual([
       {
         payment_id: expect.any(String),
