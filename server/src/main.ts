@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from './app.ts';
 import { parseEnv, resolveConfig, type AppConfig, type Env } from './config/env.ts';
 import { databaseExists, findFreePort, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres.ts';
@@ -31,31 +32,52 @@ export interface Runtime {
   app: FastifyInstance;
   config: AppConfig;
   url: string;
+  /** The database this node uses; with the embedded one, other nodes join with it as DATABASE_URL. */
+  databaseUrl: string;
+  isEmbeddedDatabase: boolean;
   adminPhone: string;
   seeded: boolean;
   stop(): Promise<void>;
 }
 
-interface LocalSecrets {
-  jwtSecret: string;
-  callbackSecret: string;
-}
+/** Secrets generated once per database when the environment does not set them (production sets them). */
+const GENERATED_SECRETS = {
+  jwtSecret: () => randomBytes(48).toString('base64url'),
+  callbackSecret: () => randomBytes(24).toString('base64url'),
+} satisfies Record<string, () => string>;
 
-/** Secrets generated once and kept in the data folder, so tokens survive a restart. */
-async function localSecrets(dataDir: string): Promise<LocalSecrets> {
-  const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as LocalSecrets;
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), callbackSecret: randomBytes(24).toString('base64url') };
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+type SharedSecrets = Record<keyof typeof GENERATED_SECRETS, string>;
+
+/**
+ * Every node on one database signs and checks with the same secrets, kept in `app_secrets`: the first
+ * node to start creates them, the others read them. A data folder that still has the secrets.json of
+ * older versions hands its values over, so tokens and callback URLs already out there stay valid.
+ */
+async function sharedSecrets(databaseUrl: string, dataDir: string): Promise<SharedSecrets> {
+  const legacyFile = path.join(dataDir, 'secrets.json');
+  const legacy = existsSync(legacyFile) ? (JSON.parse(await readFile(legacyFile, 'utf8')) as Partial<SharedSecrets>) : {};
+  const names = Object.keys(GENERATED_SECRETS) as (keyof SharedSecrets)[];
+  const candidates = names.map((name) => legacy[name] ?? GENERATED_SECRETS[name]());
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('INSERT INTO app_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [
+      names,
+      candidates,
+    ]);
+    const { rows } = await client.query<{ name: keyof SharedSecrets; value: string }>('SELECT name, value FROM app_secrets WHERE name = ANY($1)', [
+      names,
+    ]);
+    return Object.fromEntries(rows.map((row) => [row.name, row.value])) as SharedSecrets;
+  } finally {
+    await client.end();
+  }
 }
 
 export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const env = options.env ?? parseEnv();
   const say = options.say ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data');
-  const secrets = await localSecrets(dataDir);
 
   let cluster: EmbeddedCluster | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -69,6 +91,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   try {
     const migrated = await applyMigrations(databaseUrl, MIGRATIONS_DIR, say);
     if (migrated.applied.length === 0) say(`Database schema up to date (${migrated.alreadyApplied} migrations).`);
+    const secrets = await sharedSecrets(databaseUrl, dataDir);
 
     const port = env.PORT === 0 ? await findFreePort() : env.PORT;
     const config = resolveConfig(env, { databaseUrl, jwtSecret: secrets.jwtSecret, callbackSecret: secrets.callbackSecret, port });
@@ -85,6 +108,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       app,
       config,
       url,
+      databaseUrl,
+      isEmbeddedDatabase: cluster !== undefined,
       adminPhone,
       seeded,
       async stop() {
