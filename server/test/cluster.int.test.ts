@@ -90,7 +90,13 @@ beforeAll(async () => {
   cluster = await startCluster({
     databaseUrl: database.url,
     nodes: 3,
-    env: { MPESA_MOCK_DELAY_MS: '200', STK_RECONCILE_AFTER_SECONDS: '5', JOB_WORKER_DEAD_AFTER_SECONDS: '3', LOG_LEVEL: 'error' },
+    env: {
+      MPESA_MOCK_DELAY_MS: '200',
+      STK_RECONCILE_AFTER_SECONDS: '5',
+      JOB_WORKER_DEAD_AFTER_SECONDS: '3',
+      JOB_POLL_INTERVAL_MS: '500',
+      LOG_LEVEL: 'error',
+    },
   });
 }, 180_000);
 afterAll(async () => {
