@@ -35,6 +35,8 @@ export interface NodesRun {
   deposits: number;
   payouts: number;
   ledgerHealthy: boolean;
+  /** Rows and bytes one sale leaves behind (capacity planning). */
+  perSale: { ledgerPostings: number; timelineEvents: number; sms: number; databaseBytes: number };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -53,6 +55,7 @@ async function runOnce(nodes: number, count: number, concurrency: number, say: (
       buyers.push(await makeParty(db, randomPhone(), 'buyer'));
       sellers.push(await makeParty(db, randomPhone(), 'seller'));
     }
+    const [empty] = await db.$queryRaw<{ bytes: bigint }[]>`SELECT pg_database_size(current_database()) AS bytes`;
     say(`${nodes} node(s): starting…`);
     const app = await startCluster({
       databaseUrl,
@@ -85,6 +88,9 @@ async function runOnce(nodes: number, count: number, concurrency: number, say: (
       const deposits = await db.ledgerJournal.count({ where: { kind: 'deposit' } });
       const payouts = await db.payout.count();
       const ledger = await checkLedgerInvariants(db);
+      const [rows] = await db.$queryRaw<{ postings: bigint; events: bigint; sms: bigint; bytes: bigint }[]>`
+        SELECT (SELECT count(*) FROM ledger_postings) AS postings, (SELECT count(*) FROM timeline_events) AS events,
+               (SELECT count(*) FROM sms_messages) AS sms, pg_database_size(current_database()) AS bytes`;
       await db.$disconnect();
       return {
         nodes,
@@ -98,6 +104,12 @@ async function runOnce(nodes: number, count: number, concurrency: number, say: (
         deposits,
         payouts,
         ledgerHealthy: ledger.isHealthy,
+        perSale: {
+          ledgerPostings: Math.round((Number(rows!.postings) / count) * 10) / 10,
+          timelineEvents: Math.round((Number(rows!.events) / count) * 10) / 10,
+          sms: Math.round((Number(rows!.sms) / count) * 10) / 10,
+          databaseBytes: Math.round((Number(rows!.bytes) - Number(empty!.bytes)) / count),
+        },
       };
     } finally {
       await app.close();
@@ -116,7 +128,8 @@ export async function benchNodes(options: { nodes: number; count: number; concur
     runs.push(run);
     say(
       `${run.nodes} node(s): ${run.sales} sales in ${run.seconds} s = ${run.salesPerSecond}/s (all paid out after ${run.settledSeconds} s); ` +
-        `per sale p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms; deposits ${run.deposits}, payouts ${run.payouts}, ledger ${run.ledgerHealthy ? 'balanced' : 'NOT balanced'}`,
+        `per sale p50 ${run.p50Ms} ms, p99 ${run.p99Ms} ms; deposits ${run.deposits}, payouts ${run.payouts}, ledger ${run.ledgerHealthy ? 'balanced' : 'NOT balanced'}; ` +
+        `per sale: ${run.perSale.ledgerPostings} postings, ${run.perSale.timelineEvents} timeline events, ${run.perSale.sms} SMS, ${run.perSale.databaseBytes} bytes`,
     );
     if (run.deposits !== run.sales || run.payouts !== run.sales || !run.ledgerHealthy) throw new Error('the books are wrong');
   }
