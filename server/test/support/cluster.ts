@@ -166,18 +166,34 @@ export async function call(
 /**
  * A money-moving POST with an Idempotency-Key, repeated with the same key after a 502 or a lost answer
  * (a node died under it) and while its first try is still marked running, as a careful client does.
+ * When a repeat is refused as INVALID_STATE, `isDone` says whether the lost first try did the work.
  */
-async function callOnce(baseUrl: string, path: string, token: string, body: unknown, accept: number[]): Promise<Answer> {
+async function callOnce(
+  baseUrl: string,
+  path: string,
+  token: string,
+  body: unknown,
+  accept: number[],
+  isDone?: () => Promise<boolean>,
+): Promise<Answer | null> {
   const idempotencyKey = randomUUID();
   const deadline = Date.now() + 120_000;
-  for (;;) {
+  let isRepeat = false;
+  for (;; isRepeat = true) {
     const answer = await call(baseUrl, 'POST', path, { token, body, idempotencyKey }).catch(() => null);
     if (answer && accept.includes(answer.status)) return answer;
-    const stillRunning = answer?.status === 409 && answer.json().code === 'IDEMPOTENCY_CONFLICT';
+    const code = answer && answer.status < 500 ? (answer.json() as { code?: string }).code : undefined;
+    if (isRepeat && code === 'INVALID_STATE' && isDone && (await isDone())) return null;
+    const stillRunning = answer?.status === 409 && code === 'IDEMPOTENCY_CONFLICT';
     if (answer && answer.status < 500 && !stillRunning) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
     if (Date.now() > deadline) throw new Error(`POST ${path}: no answer in time (${answer?.status} ${answer?.text})`);
     await sleep(stillRunning ? 1000 : 200);
   }
+}
+
+async function statusOf(baseUrl: string, party: Party, transactionId: string): Promise<string | undefined> {
+  const answer = await call(baseUrl, 'GET', `/api/transactions/${transactionId}`, { token: party.token }).catch(() => null);
+  return answer?.status === 200 ? (answer.json().data.transaction.status as string) : undefined;
 }
 
 async function waitForStatus(baseUrl: string, party: Party, transactionId: string, wanted: string): Promise<void> {
@@ -199,11 +215,12 @@ export async function runSale(baseUrl: string, buyer: Party, seller: Party, amou
     { seller_phone: seller.phone, amount, product_name: `Cluster sale ${amount}`, transaction_type: 'standard' },
     [201],
   );
-  const id = created.json().data.transaction.id as string;
+  const id = created!.json().data.transaction.id as string;
   await callOnce(baseUrl, '/api/payments/initiate', buyer.token, { transaction_id: id }, [200, 202]);
   await waitForStatus(baseUrl, buyer, id, 'funded');
-  await callOnce(baseUrl, `/api/transactions/${id}/dispatch`, seller.token, {}, [200]);
-  await callOnce(baseUrl, `/api/transactions/${id}/release_payment`, buyer.token, {}, [200]);
+  const reached = (statuses: string[]) => async () => statuses.includes((await statusOf(baseUrl, buyer, id)) ?? '');
+  await callOnce(baseUrl, `/api/transactions/${id}/dispatch`, seller.token, {}, [200], reached(['dispatched', 'completed']));
+  await callOnce(baseUrl, `/api/transactions/${id}/release_payment`, buyer.token, {}, [200], reached(['completed']));
   return id;
 }
 
