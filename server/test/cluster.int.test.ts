@@ -6,7 +6,7 @@
  * walked across nodes, a rate limit counted across nodes, a logout seen by every node at once; the
  * survivors finish the dead node's work.
  *
- * CLUSTER_SALES sets how many sales (default 120: 60 before the kill, 60 around it); `npm run bench --
+ * CLUSTER_SALES sets how many sales (default 60: 30 before the kill, 30 around it); `npm run bench --
  * --nodes 3` runs the same flow with 1,000 and reports the throughput (docs/SCALING.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { randomPhone } from './factories.ts';
 import { createTestDatabase, eventually } from './helpers.ts';
 import { call, makeParty, runSales, startCluster, sumMetric, ussdPath, type Cluster, type Party } from './support/cluster.ts';
 
-const SALES = Number(process.env.CLUSTER_SALES ?? 120);
+const SALES = Number(process.env.CLUSTER_SALES ?? 60);
 const BEFORE_KILL = Math.floor(SALES / 2);
 const AROUND_KILL = SALES - BEFORE_KILL;
 const CONCURRENCY = 12;
