@@ -65,9 +65,10 @@ async function sharedSecrets(databaseUrl: string, dataDir: string): Promise<Shar
       names,
       candidates,
     ]);
-    const { rows } = await client.query<{ name: keyof SharedSecrets; value: string }>('SELECT name, value FROM app_secrets WHERE name = ANY($1)', [
-      names,
-    ]);
+    const { rows } = await client.query<{ name: keyof SharedSecrets; value: string }>(
+      'SELECT name, value FROM app_secrets WHERE name = ANY($1)',
+      [names],
+    );
     return Object.fromEntries(rows.map((row) => [row.name, row.value])) as SharedSecrets;
   } finally {
     await client.end();

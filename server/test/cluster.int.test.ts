@@ -46,7 +46,11 @@ async function expectSettledExactlyOnce(ids: string[]) {
     250,
   ).catch(diagnose);
   expect(await db.transaction.count({ where: { id: { in: ids }, status: 'completed' } })).toBe(ids.length);
-  const deposits = await db.ledgerJournal.groupBy({ by: ['transactionId'], where: { transactionId: { in: ids }, kind: 'deposit' }, _count: true });
+  const deposits = await db.ledgerJournal.groupBy({
+    by: ['transactionId'],
+    where: { transactionId: { in: ids }, kind: 'deposit' },
+    _count: true,
+  });
   expect(deposits).toHaveLength(ids.length);
   expect(deposits.every((row) => row._count === 1)).toBe(true);
   const payments = await db.payment.findMany({ where: { transactionId: { in: ids } } });
@@ -60,7 +64,10 @@ async function expectSettledExactlyOnce(ids: string[]) {
   const originatorIds = payouts.map((payout) => payout.originatorConversationId ?? '');
   expect(await countBy`SELECT count(*) FROM mock_mpesa_requests WHERE kind = 'b2c' AND id = ANY(${originatorIds})`).toBe(ids.length);
   const report = await checkLedgerInvariants(db);
-  expect(report.isHealthy, JSON.stringify(report, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).toBe(true);
+  expect(
+    report.isHealthy,
+    JSON.stringify(report, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+  ).toBe(true);
 }
 
 /** What a stuck sale left behind, for the failure message. */
@@ -74,7 +81,9 @@ async function diagnose(error: unknown): Promise<never> {
   const jobs = await db.$queryRaw`SELECT task_identifier, attempts, max_attempts, run_at, locked_by, last_error FROM graphile_worker.jobs`;
   const logs = cluster.nodes.map((node, index) => `node ${index}:\n${node?.output().slice(-3000) ?? '(killed)'}`).join('\n');
   const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 1);
-  throw new Error(`${(error as Error).message}\npending payments: ${json(pending)}\nunpaid payouts: ${json(payouts)}\njobs: ${json(jobs)}\n${logs}`);
+  throw new Error(
+    `${(error as Error).message}\npending payments: ${json(pending)}\nunpaid payouts: ${json(payouts)}\njobs: ${json(jobs)}\n${logs}`,
+  );
 }
 
 beforeAll(async () => {
@@ -111,7 +120,9 @@ describe('three nodes behind a round-robin proxy', () => {
     const ids = await runSales(cluster.proxyUrl, parties, { count: BEFORE_KILL, concurrency: CONCURRENCY }).catch(diagnose);
     await expectSettledExactlyOnce(ids);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`three nodes: ${ids.length} sales paid in and paid out in ${seconds.toFixed(1)} s (${(ids.length / seconds).toFixed(1)}/s)`);
+    console.log(
+      `three nodes: ${ids.length} sales paid in and paid out in ${seconds.toFixed(1)} s (${(ids.length / seconds).toFixed(1)}/s)`,
+    );
     expect(cluster.servedBy.every((served) => served > ids.length)).toBe(true);
 
     // Each payout and each SMS was sent by exactly one job run on one node.
@@ -147,12 +158,21 @@ describe('three nodes behind a round-robin proxy', () => {
   it('counts a rate limit across nodes: wrong passwords on three nodes add up', async () => {
     const phone = randomPhone();
     await db.user.create({
-      data: { firstName: 'Rate', lastName: 'Limited', phoneNumber: phone, userType: 'buyer', passwordHash: await hashSecret('Right@2026!'), phoneVerifiedAt: new Date() },
+      data: {
+        firstName: 'Rate',
+        lastName: 'Limited',
+        phoneNumber: phone,
+        userType: 'buyer',
+        passwordHash: await hashSecret('Right@2026!'),
+        phoneVerifiedAt: new Date(),
+      },
     });
     const statuses: number[] = [];
     const servedBy = new Set<string>();
     for (let attempt = 0; attempt < 8; attempt++) {
-      const answer = await call(cluster.proxyUrl, 'POST', '/api/auth/login', { body: { phone_or_email: phone, password: `Wrong@${attempt}` } });
+      const answer = await call(cluster.proxyUrl, 'POST', '/api/auth/login', {
+        body: { phone_or_email: phone, password: `Wrong@${attempt}` },
+      });
       statuses.push(answer.status);
       servedBy.add(answer.servedBy!);
     }
@@ -164,30 +184,36 @@ describe('three nodes behind a round-robin proxy', () => {
 
   it('makes a logout count on every node at once', async () => {
     const party = await makeParty(db, randomPhone(), 'buyer');
-    for (const node of cluster.nodes) expect((await call(node!.baseUrl, 'GET', '/api/auth/profile', { token: party.token })).status).toBe(200);
+    for (const node of cluster.nodes)
+      expect((await call(node!.baseUrl, 'GET', '/api/auth/profile', { token: party.token })).status).toBe(200);
     const logout = await call(cluster.proxyUrl, 'POST', '/api/auth/logout', { token: party.token });
     expect(logout.status, logout.text).toBe(200);
-    for (const node of cluster.nodes) expect((await call(node!.baseUrl, 'GET', '/api/auth/profile', { token: party.token })).status).toBe(401);
+    for (const node of cluster.nodes)
+      expect((await call(node!.baseUrl, 'GET', '/api/auth/profile', { token: party.token })).status).toBe(401);
   });
 
-  it(`loses nothing when a node is killed in the middle of ${AROUND_KILL} sales: the others finish its work`, { timeout: 300_000 }, async () => {
-    let killed = false;
-    const started = performance.now();
-    const ids = await runSales(cluster.proxyUrl, parties, {
-      count: AROUND_KILL,
-      concurrency: CONCURRENCY,
-      onProgress: async (done) => {
-        if (!killed && done >= AROUND_KILL / 3) {
-          killed = true;
-          await cluster.crash(1);
-        }
-      },
-    }).catch(diagnose);
-    expect(killed).toBe(true);
-    await expectSettledExactlyOnce(ids);
-    console.log(`three nodes, one killed: ${ids.length} sales settled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    // Nothing is left locked by the dead node, and nothing failed for good.
-    expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL`).toBe(0);
-    expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts`).toBe(0);
-  });
+  it(
+    `loses nothing when a node is killed in the middle of ${AROUND_KILL} sales: the others finish its work`,
+    { timeout: 300_000 },
+    async () => {
+      let killed = false;
+      const started = performance.now();
+      const ids = await runSales(cluster.proxyUrl, parties, {
+        count: AROUND_KILL,
+        concurrency: CONCURRENCY,
+        onProgress: async (done) => {
+          if (!killed && done >= AROUND_KILL / 3) {
+            killed = true;
+            await cluster.crash(1);
+          }
+        },
+      }).catch(diagnose);
+      expect(killed).toBe(true);
+      await expectSettledExactlyOnce(ids);
+      console.log(`three nodes, one killed: ${ids.length} sales settled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      // Nothing is left locked by the dead node, and nothing failed for good.
+      expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL`).toBe(0);
+      expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts`).toBe(0);
+    },
+  );
 });

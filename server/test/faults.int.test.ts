@@ -149,14 +149,11 @@ describe('server processes killed mid-flight', () => {
       return row.status === 'completed' ? row : null;
     }, 30_000);
     expect(payment.mpesaReceipt).toBeTruthy();
-    await eventually(
-      async () => {
-        const [left] = await db.$queryRaw<{ count: bigint }[]>`
+    await eventually(async () => {
+      const [left] = await db.$queryRaw<{ count: bigint }[]>`
           SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'payments.reconcile' AND attempts < max_attempts`;
-        return left!.count === 0n;
-      },
-      30_000,
-    );
+      return left!.count === 0n;
+    }, 30_000);
     await expectCreditedOnce(id, 250_000n);
     const status = await call(s, buyer, 'GET', `/api/payments/${paymentId}/status`);
     expect(status.json().data.payment.status).toBe('completed');

@@ -20,7 +20,14 @@ async function startNode(secretsFile?: object): Promise<Runtime> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'escrow-node-'));
   folders.push(dataDir);
   if (secretsFile) await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify(secretsFile));
-  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', SEED_DEMO_DATA: 'false', JOBS_ENABLED: 'false' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO_DATA: 'false',
+    JOBS_ENABLED: 'false',
+  });
   const runtime = await startRuntime({ env, dataDir, say: () => {}, logger: false });
   runtimes.push(runtime);
   return runtime;

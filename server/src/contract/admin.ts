@@ -219,7 +219,9 @@ export const alertsData = z.object({
     failed_payouts: count,
     overdue_installments: count.meta({ description: 'Installments unpaid after their due date plus the grace days.' }),
     overdue_disputes: count.meta({ description: 'Disputes not ruled on by their respond-by deadline.' }),
-    failed_jobs: count.meta({ description: 'Background jobs that failed every attempt (dead letters): an SMS, payout or sweep that did not happen.' }),
+    failed_jobs: count.meta({
+      description: 'Background jobs that failed every attempt (dead letters): an SMS, payout or sweep that did not happen.',
+    }),
   }),
   failed_payments: z.array(
     z.object({

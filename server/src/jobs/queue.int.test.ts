@@ -153,7 +153,12 @@ describe('failures', () => {
     await queue.drain({ until: new Date(Date.now() + 30 * 24 * 3600_000) });
     await queue.drain({ until: new Date(Date.now() + 30 * 24 * 3600_000) });
     expect(runs).toBe(3);
-    expect((await jobRows('test.poison'))[0]).toMatchObject({ attempts: 3, max_attempts: 3, locked_by: null, last_error: 'upstream says no' });
+    expect((await jobRows('test.poison'))[0]).toMatchObject({
+      attempts: 3,
+      max_attempts: 3,
+      locked_by: null,
+      last_error: 'upstream says no',
+    });
 
     const admin = await makeUser(t.app, { userType: 'admin' });
     const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });

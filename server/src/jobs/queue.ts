@@ -15,7 +15,17 @@
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, parseCronItems, run, runTaskListOnce, type Runner, type Task, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runTaskListOnce,
+  type Runner,
+  type Task,
+  type TaskList,
+  type WorkerEvents,
+  type WorkerPool,
+} from 'graphile-worker';
 import pg from 'pg';
 import type { Db, Tx } from '../db/prisma.ts';
 

@@ -66,7 +66,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   it('reports requests by route pattern, jobs, M-Pesa, payouts, SMS and pools', async () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
     const seller = await makeUser(t.app, { userType: 'seller' });
-    const { id } = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 1500, product_name: 'Metrics', transaction_type: 'standard' });
+    const { id } = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 1500,
+      product_name: 'Metrics',
+      transaction_type: 'standard',
+    });
     const unknownId = randomUUID();
     await t.app.inject({ method: 'GET', url: `/api/transactions/${unknownId}`, headers: bearer(buyer) });
     await payAndSettle(t, buyer, id);
@@ -81,9 +86,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(text).not.toContain(unknownId);
     const all = samples(text);
 
-    const notFound = find(all, 'escrow_http_request_duration_seconds_count', { method: 'GET', route: '/api/transactions/:id', status_code: '404' });
+    const notFound = find(all, 'escrow_http_request_duration_seconds_count', {
+      method: 'GET',
+      route: '/api/transactions/:id',
+      status_code: '404',
+    });
     expect(notFound.map((sample) => sample.value)).toEqual([1]);
-    expect(find(all, 'escrow_http_request_duration_seconds_count', { method: 'POST', route: '/api/transactions', status_code: '201' })[0]?.value).toBe(1);
+    expect(
+      find(all, 'escrow_http_request_duration_seconds_count', { method: 'POST', route: '/api/transactions', status_code: '201' })[0]?.value,
+    ).toBe(1);
 
     expect(find(all, 'escrow_stk_pushes', { outcome: 'completed' })[0]?.value).toBe(1);
     expect(find(all, 'escrow_payouts', { state: 'completed' })[0]?.value).toBe(1);

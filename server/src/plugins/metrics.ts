@@ -158,15 +158,21 @@ const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics; job
         for (const row of rows) this.labels(...labels(row)).set(Number(row.count));
       },
     });
-  platformGauge('escrow_jobs', 'Jobs in the queue (all nodes) by queue and state: queued, running, failed (dead letters).', ['queue', 'state'], 'jobs', (row) => [
-    row.queue,
-    row.state,
-  ]);
+  platformGauge(
+    'escrow_jobs',
+    'Jobs in the queue (all nodes) by queue and state: queued, running, failed (dead letters).',
+    ['queue', 'state'],
+    'jobs',
+    (row) => [row.queue, row.state],
+  );
   platformGauge('escrow_stk_pushes', 'M-Pesa STK pushes (payments, all nodes) by outcome.', ['outcome'], 'payments', (row) => [row.status]);
-  platformGauge('escrow_mpesa_callbacks', 'M-Pesa callbacks received (all nodes) by kind and outcome.', ['kind', 'outcome'], 'callbacks', (row) => [
-    row.kind,
-    row.outcome,
-  ]);
+  platformGauge(
+    'escrow_mpesa_callbacks',
+    'M-Pesa callbacks received (all nodes) by kind and outcome.',
+    ['kind', 'outcome'],
+    'callbacks',
+    (row) => [row.kind, row.outcome],
+  );
   platformGauge('escrow_payouts', 'B2C payouts and refunds (all nodes) by state.', ['state'], 'payouts', (row) => [row.status]);
   platformGauge('escrow_sms', 'SMS in the outbox (all nodes) by state.', ['state'], 'sms', (row) => [row.status]);
 

@@ -179,7 +179,7 @@ async function callOnce(
   const idempotencyKey = randomUUID();
   const deadline = Date.now() + 120_000;
   let isRepeat = false;
-  for (;; isRepeat = true) {
+  for (; ; isRepeat = true) {
     const answer = await call(baseUrl, 'POST', path, { token, body, idempotencyKey }).catch(() => null);
     if (answer && accept.includes(answer.status)) return answer;
     const code = answer && answer.status < 500 ? (answer.json() as { code?: string }).code : undefined;
