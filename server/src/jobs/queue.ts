@@ -107,8 +107,10 @@ export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
   const pool = () => {
     if (pgPool) return pgPool;
     pgPool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 3 });
-    // An idle connection dropped by the server (a restart, a failover) must not crash the process.
-    pgPool.on('error', (error) => options.log.warn({ err: error }, 'jobs: database connection lost'));
+    // A connection dropped by the server (a restart, a failover) must not crash the process.
+    const onError = (error: Error) => options.log.warn({ err: error }, 'jobs: database connection lost');
+    pgPool.on('error', onError);
+    pgPool.on('connect', (client) => client.on('error', onError));
     return pgPool;
   };
 
@@ -118,9 +120,7 @@ export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
   });
   events.on('pool:release', ({ workerPool }) => {
     livePools.delete(workerPool.id);
-    void pool()
-      .query('DELETE FROM job_workers WHERE id = $1', [workerPool.id])
-      .catch(() => {});
+    void pgPool?.query('DELETE FROM job_workers WHERE id = $1', [workerPool.id]).catch(() => {});
   });
   events.on('job:complete', ({ job, error }) => {
     const seconds = job.locked_at ? (Date.now() - new Date(job.locked_at).getTime()) / 1000 : 0;
@@ -131,15 +131,17 @@ export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
   /** Says this node's pools are alive, and hands the jobs of pools that stopped saying so back to the queue. */
   function beat(): Promise<void> {
     beating = beating.then(async () => {
+      const pool = pgPool;
+      if (!pool) return; // stopped
       try {
         if (livePools.size > 0) {
-          await pool().query(
+          await pool.query(
             `INSERT INTO job_workers (id, node) SELECT unnest($1::text[]), $2
              ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`,
             [[...livePools.keys()], node],
           );
         }
-        const { rows } = await pool().query<{ locked_by: string }>(
+        const { rows } = await pool.query<{ locked_by: string }>(
           `WITH dead AS (
              SELECT DISTINCT j.locked_by FROM graphile_worker.jobs j
              WHERE j.locked_at < now() - make_interval(secs => $1) AND j.locked_by IS NOT NULL
