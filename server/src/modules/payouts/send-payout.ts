@@ -28,8 +28,10 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
     });
     if (payout.status === 'completed' || payout.status === 'failed') return null;
     // A payout already "processing" with an id was sent before a crash or a lost answer: send the same id again.
+    // The id's last 20 hex digits are its random part: the first ones of a UUIDv7 are the creation time,
+    // shared by payouts created in the same millisecond.
     const originatorConversationId =
-      payout.originatorConversationId ?? `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
+      payout.originatorConversationId ?? `ESC-${payout.id.replaceAll('-', '').slice(-20)}-${payout.attempts + 1}`;
     await tx.payout.update({
       where: { id: payoutId },
       data: {
