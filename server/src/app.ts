@@ -89,7 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       apiKey: config.SMS_API_KEY,
       senderId: config.SMS_SENDER_ID,
     }),
-    jobs: createJobQueue(db, {
+    jobs: createJobQueue({
       connectionString: config.DATABASE_URL,
       pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
       concurrency: config.JOB_CONCURRENCY,

@@ -17,7 +17,7 @@ const queues: JobQueue[] = [];
 
 /** Another node's queue on the same database. */
 function node(options: { deadWorkerAfterMs?: number } = {}): JobQueue {
-  const queue = createJobQueue(db, {
+  const queue = createJobQueue({
     connectionString: t.databaseUrl,
     pollIntervalMs: 50,
     concurrency: 2,

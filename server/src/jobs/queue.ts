@@ -84,7 +84,7 @@ export interface QueueOptions {
 
 const DEFAULT_MAX_ATTEMPTS = 8;
 
-export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
+export function createJobQueue(options: QueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler>();
   const cronItems: { task: string; match: string; options: { maxAttempts: number; backfillPeriod: number } }[] = [];
   const concurrency = options.concurrency ?? 4;
