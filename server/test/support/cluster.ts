@@ -216,9 +216,9 @@ export async function runSale(baseUrl: string, buyer: Party, seller: Party, amou
     [201],
   );
   const id = created!.json().data.transaction.id as string;
-  await callOnce(baseUrl, '/api/payments/initiate', buyer.token, { transaction_id: id }, [200, 202]);
-  await waitForStatus(baseUrl, buyer, id, 'funded');
   const reached = (statuses: string[]) => async () => statuses.includes((await statusOf(baseUrl, buyer, id)) ?? '');
+  await callOnce(baseUrl, '/api/payments/initiate', buyer.token, { transaction_id: id }, [200, 202], reached(['funded']));
+  await waitForStatus(baseUrl, buyer, id, 'funded');
   await callOnce(baseUrl, `/api/transactions/${id}/dispatch`, seller.token, {}, [200], reached(['dispatched', 'completed']));
   await callOnce(baseUrl, `/api/transactions/${id}/release_payment`, buyer.token, {}, [200], reached(['completed']));
   return id;
