@@ -6,8 +6,7 @@
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, inject, it } from 'vitest';
 import { applyMigrations } from '../src/db/migrator.ts';
 import { MIGRATIONS_DIR } from '../src/main.ts';
 import { databaseUrl, withAdminClient } from './database.ts';
