@@ -13,6 +13,7 @@
  *    afterwards. Writes bench/report.md and bench/report.json and the figures block of docs/QUALITY.md.
  *
  *   npm run bench -- [--count 100000] [--duration 10] [--connections 10] [--profile] [--no-docs] [--strict]
+ *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
  * Bounded: every phase has a time limit and the whole run stops after 10 minutes. Loopback only.
  */
@@ -46,8 +47,17 @@ const { values: args } = parseArgs({
     'no-docs': { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     only: { type: 'string' },
+    nodes: { type: 'string' },
+    concurrency: { type: 'string', default: '24' },
   },
 });
+// `--nodes N`: the escrow flow on one node and on N nodes sharing one PostgreSQL (scripts/bench-nodes.ts).
+if (args.nodes) {
+  const { benchNodes } = await import('./bench-nodes.ts');
+  const explicitCount = process.argv.some((arg) => arg === '--count' || arg.startsWith('--count='));
+  await benchNodes({ nodes: Number(args.nodes), count: explicitCount ? Number(args.count) : 1000, concurrency: Number(args.concurrency) });
+  process.exit(0);
+}
 /** `--only read,create`: just these scenarios (the bare route always runs), e.g. to profile one. */
 const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 const runs = (key: string) => !only || only.has(key);

@@ -44,7 +44,15 @@ ${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
   M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer
-${line}
+${
+  runtime.isEmbeddedDatabase
+    ? `
+  Database (embedded): ${runtime.databaseUrl}
+  Another app node joins it from this checkout:
+    DATABASE_URL='${runtime.databaseUrl}' PORT=${runtime.config.PORT + 1} npm start
+`
+    : ''
+}${line}
 `);
 
 let stopping = false;

@@ -18,6 +18,7 @@ import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
+import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import staticClient from './plugins/static-client.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
 
   const db = options.db ?? createPrisma(config.DATABASE_URL);
+  const metrics = createMetrics();
   const ctx: AppContext = {
     db,
     config,
@@ -113,7 +115,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       apiKey: config.SMS_API_KEY,
       senderId: config.SMS_SENDER_ID,
     }),
-    jobs: createJobQueue(db, { pollIntervalMs: config.JOB_POLL_INTERVAL_MS, log: app.log }),
+    jobs: createJobQueue({
+      connectionString: config.DATABASE_URL,
+      pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+      concurrency: config.JOB_CONCURRENCY,
+      deadWorkerAfterMs: config.JOB_WORKER_DEAD_AFTER_SECONDS * 1000,
+      log: app.log,
+      onJobFinished: metrics.jobFinished,
+    }),
   };
   app.decorate('ctx', ctx);
 
@@ -135,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  await app.register(metricsPlugin, { ctx, metrics, jobPool: () => ctx.jobs.connectionPool() });
   await app.register(rejectInvalidText);
   await app.register(errorHandler);
   await app.register(openapi);
@@ -185,7 +195,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const startJobs = options.startJobs ?? config.JOBS_ENABLED;
   app.addHook('onReady', async () => {
     await startRecurringJobs(ctx);
-    if (startJobs) ctx.jobs.start();
+    if (startJobs) await ctx.jobs.start();
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

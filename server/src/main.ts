@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from './app.ts';
 import { parseEnv, productionRefusals, resolveConfig, type AppConfig, type Env } from './config/env.ts';
 import { databaseExists, findFreePort, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres.ts';
@@ -31,41 +32,53 @@ export interface Runtime {
   app: FastifyInstance;
   config: AppConfig;
   url: string;
+  /** The database this node uses; with the embedded one, other nodes join with it as DATABASE_URL. */
+  databaseUrl: string;
+  isEmbeddedDatabase: boolean;
   adminPhone: string;
   seeded: boolean;
   stop(): Promise<void>;
 }
 
-interface LocalSecrets {
-  jwtSecret: string;
-  callbackSecret: string;
-  atCallbackSecret: string;
-}
+/** Secrets generated once per database when the environment does not set them (production sets them). */
+const GENERATED_SECRETS = {
+  jwtSecret: () => randomBytes(48).toString('base64url'),
+  callbackSecret: () => randomBytes(24).toString('base64url'),
+  atCallbackSecret: () => randomBytes(24).toString('base64url'),
+} satisfies Record<string, () => string>;
 
-const newSecret = (bytes: number) => randomBytes(bytes).toString('base64url');
+type SharedSecrets = Record<keyof typeof GENERATED_SECRETS, string>;
 
 /**
- * Secrets generated once and kept in the data folder, so tokens and callback URLs survive a restart.
- * A file from an older version gets the keys it lacks. Only the owner may read the file or list the folder.
+ * Every node on one database signs and checks with the same secrets, kept in `app_secrets`: the first
+ * node to start creates them, the others read them. A data folder that still has the secrets.json of
+ * older versions hands its values over, so tokens and callback URLs already out there stay valid.
  */
-export async function localSecrets(dataDir: string): Promise<LocalSecrets> {
-  const file = path.join(dataDir, 'secrets.json');
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  await chmod(dataDir, 0o700);
-  const stored = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Partial<LocalSecrets>) : {};
-  const secrets: LocalSecrets = {
-    jwtSecret: stored.jwtSecret ?? newSecret(48),
-    callbackSecret: stored.callbackSecret ?? newSecret(24),
-    atCallbackSecret: stored.atCallbackSecret ?? newSecret(24),
-  };
-  if (
-    Object.keys(stored).length !== Object.keys(secrets).length ||
-    Object.entries(secrets).some(([key, value]) => stored[key as keyof LocalSecrets] !== value)
-  ) {
-    await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+async function sharedSecrets(databaseUrl: string, dataDir: string): Promise<SharedSecrets> {
+  const legacyFile = path.join(dataDir, 'secrets.json');
+  const legacy = existsSync(legacyFile) ? (JSON.parse(await readFile(legacyFile, 'utf8')) as Partial<SharedSecrets>) : {};
+  if (existsSync(legacyFile)) {
+    // The old file still holds live secrets: only its owner may read it or list its folder.
+    await chmod(dataDir, 0o700);
+    await chmod(legacyFile, 0o600);
   }
-  await chmod(file, 0o600);
-  return secrets;
+  const names = Object.keys(GENERATED_SECRETS) as (keyof SharedSecrets)[];
+  const candidates = names.map((name) => legacy[name] ?? GENERATED_SECRETS[name]());
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('INSERT INTO app_secrets (name, value) SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT (name) DO NOTHING', [
+      names,
+      candidates,
+    ]);
+    const { rows } = await client.query<{ name: keyof SharedSecrets; value: string }>(
+      'SELECT name, value FROM app_secrets WHERE name = ANY($1)',
+      [names],
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, row.value])) as SharedSecrets;
+  } finally {
+    await client.end();
+  }
 }
 
 /** The production refusals as one error, one line per setting. */
@@ -82,7 +95,6 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   if (refusals.length > 0) throw new StartRefused(refusals);
   const say = options.say ?? ((line: string) => console.log(line));
   const dataDir = options.dataDir ?? path.join(PROJECT_ROOT, '.data');
-  const secrets = await localSecrets(dataDir);
 
   let cluster: EmbeddedCluster | undefined;
   let databaseUrl = env.DATABASE_URL;
@@ -96,6 +108,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
   try {
     const migrated = await applyMigrations(databaseUrl, MIGRATIONS_DIR, say);
     if (migrated.applied.length === 0) say(`Database schema up to date (${migrated.alreadyApplied} migrations).`);
+    const secrets = await sharedSecrets(databaseUrl, dataDir);
 
     const port = env.PORT === 0 ? await findFreePort() : env.PORT;
     const config = resolveConfig(env, {
@@ -119,6 +132,8 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       app,
       config,
       url,
+      databaseUrl,
+      isEmbeddedDatabase: cluster !== undefined,
       adminPhone,
       seeded,
       async stop() {

@@ -465,10 +465,9 @@ describe('the inspection window', () => {
     const created = await dispatched(1400);
     await t.ctx.db.transaction.update({ where: { id: created.id }, data: { inspectionEndsAt: new Date(Date.now() - 20 * 60_000) } });
     // The auto-release job used up its attempts (e.g. the database was down each time).
-    await t.ctx.db.job.updateMany({
-      where: { singletonKey: `auto-release:${created.id}` },
-      data: { status: 'failed', singletonKey: null, lastError: 'connection refused' },
-    });
+    await t.ctx.db.$queryRaw`
+      SELECT id FROM graphile_worker.permanently_fail_jobs(
+        ARRAY(SELECT id FROM graphile_worker.jobs WHERE key = ${`auto-release:${created.id}`}), 'connection refused')`;
     const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
     expect(alerts.json().data.overdue_releases.map((row: { transaction_id: string }) => row.transaction_id)).toContain(created.id);
     expect(alerts.json().data.counts.overdue_releases).toBeGreaterThanOrEqual(1);

@@ -3,7 +3,7 @@
  * and readable secrets out (docs/SECURITY.md "Production checklist").
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -78,10 +78,14 @@ describe('NODE_ENV=production', () => {
 
     expect(runtime.seeded).toBe(false);
     expect(await runtime.app.ctx.db.user.count({ where: { userType: { not: 'admin' } } })).toBe(0);
-    const secrets = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
-    expect(secrets).toMatchObject({ jwtSecret: 'j'.repeat(48), callbackSecret: 'c'.repeat(32) });
-    expect(secrets.atCallbackSecret).toMatch(/^[\w-]{32}$/);
-    expect(runtime.config.AT_CALLBACK_SECRET).toBe(secrets.atCallbackSecret);
+    // The old file's secrets were handed over to the database, which now holds them for every node;
+    // the file itself is left readable by its owner only.
+    const rows = await runtime.app.ctx.db.$queryRawUnsafe<{ name: string; value: string }[]>('SELECT name, value FROM app_secrets');
+    const stored = Object.fromEntries(rows.map((row) => [row.name, row.value]));
+    expect(stored).toMatchObject({ jwtSecret: 'j'.repeat(48), callbackSecret: 'c'.repeat(32) });
+    expect(stored.atCallbackSecret).toMatch(/^[\w-]{32}$/);
+    expect(runtime.config.AT_CALLBACK_SECRET).toBe(stored.atCallbackSecret);
+    expect(runtime.config.MPESA_CALLBACK_SECRET).toBe('c'.repeat(32));
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     // The gateway's USSD door answers at its secret path only.
@@ -90,6 +94,6 @@ describe('NODE_ENV=production', () => {
       payload: 'sessionId=s1&serviceCode=*384*40%23&phoneNumber=%2B254711222333&text=',
     };
     expect((await runtime.app.inject({ method: 'POST', url: '/api/ussd', ...form })).statusCode).toBe(404);
-    expect((await runtime.app.inject({ method: 'POST', url: `/api/ussd/${secrets.atCallbackSecret}`, ...form })).statusCode).toBe(200);
+    expect((await runtime.app.inject({ method: 'POST', url: `/api/ussd/${stored.atCallbackSecret}`, ...form })).statusCode).toBe(200);
   });
 });

@@ -82,6 +82,10 @@ export const envSchema = z.object({
   PAYOUT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(20).default(500),
   JOBS_ENABLED: booleanFromString.default(true),
+  /** Jobs one node runs at once. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  /** A node whose job workers have not said they are alive for this long is dead: its jobs are retaken. */
+  JOB_WORKER_DEAD_AFTER_SECONDS: z.coerce.number().min(1).default(30),
   /** How long the admin dashboard reuses a whole-table aggregate (0 = always recompute). */
   ADMIN_STATS_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +100,8 @@ export const envSchema = z.object({
       return /^\d+$/.test(value) ? Number(value) : value;
     }),
   CORS_ORIGINS: z.string().optional(),
+  /** Bearer token for GET /metrics; unset, the route does not exist. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ...limitVariables,
 });
 

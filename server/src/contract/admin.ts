@@ -246,6 +246,9 @@ export const alertsData = z.object({
     overdue_releases: count.meta({
       description: 'Dispatched transactions whose inspection window ended more than 10 minutes ago and are still not released.',
     }),
+    failed_jobs: count.meta({
+      description: 'Background jobs that failed every attempt (dead letters): an SMS, payout or sweep that did not happen.',
+    }),
   }),
   failed_payments: z.array(
     z.object({
@@ -303,6 +306,15 @@ export const alertsData = z.object({
       status: z.enum(['open', 'awaiting_return', 'resolved']),
       respond_by: isoDate,
       created_at: isoDate,
+    }),
+  ),
+  failed_jobs: z.array(
+    z.object({
+      job_id: z.string(),
+      queue: z.string(),
+      attempts: count,
+      last_error: z.string().nullable(),
+      failed_at: isoDate,
     }),
   ),
 });

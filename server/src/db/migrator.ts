@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { installJobQueueSchema } from '../jobs/schema.ts';
 
 export interface MigrationResult {
   applied: string[];
@@ -42,6 +43,8 @@ export async function applyMigrations(
     // Several server processes may start at once: one migrates, the others wait and then find nothing to do.
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_ID]);
     await client.query(CREATE_MIGRATIONS_TABLE);
+    // The job queue's own schema first: a migration may hand jobs over to it (docs/adr/0005-graphile-worker.md).
+    await installJobQueueSchema(databaseUrl);
     const { rows } = await client.query<{
       migration_name: string;
       checksum: string;

@@ -47,23 +47,31 @@ export function statementNames(): (query: { sql: string }) => string {
   };
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connection pool under a client made by `createPrisma` (metrics read how busy it is). */
+export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
+
 export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): Db {
   const max = options.poolSize ?? 20;
   const adapterOptions = { statementNameGenerator: statementNames() };
-  if (!options.onQuery) return new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl, max }, adapterOptions) });
-  const onQuery = options.onQuery;
   const pool = new pg.Pool({ connectionString: databaseUrl, max });
-  let connections = 0;
-  pool.on('connect', (client) => {
-    const connection = ++connections;
-    const send = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const first = args[0] as string | { text?: string };
-      onQuery({ sql: typeof first === 'string' ? first : (first?.text ?? ''), connection });
-      return send(...args);
-    };
-  });
-  return new PrismaClient({ adapter: new PrismaPg(pool, { ...adapterOptions, disposeExternalPool: true }) });
+  if (options.onQuery) {
+    const onQuery = options.onQuery;
+    let connections = 0;
+    pool.on('connect', (client) => {
+      const connection = ++connections;
+      const send = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const first = args[0] as string | { text?: string };
+        onQuery({ sql: typeof first === 'string' ? first : (first?.text ?? ''), connection });
+        return send(...args);
+      };
+    });
+  }
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { ...adapterOptions, disposeExternalPool: true }) });
+  pools.set(db, pool);
+  return db;
 }
 
 /**

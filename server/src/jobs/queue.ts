@@ -1,27 +1,46 @@
 /**
- * A small PostgreSQL-backed job queue (docs/adr/0003-job-queue.md).
+ * The job queue: graphile-worker on the app's PostgreSQL (docs/adr/0005-graphile-worker.md).
  *
- * - `enqueue(tx, …)` writes the job in the caller's database transaction, so a side effect is queued
- *   if and only if the change that causes it commits (transactional outbox).
- * - Workers claim due jobs with `FOR UPDATE SKIP LOCKED`, so any number of server processes share one
- *   queue without taking the same job twice. A job whose worker died is retried after `staleAfterMs`.
- * - Failed jobs are retried with exponential backoff up to `maxAttempts`, then kept as `failed`.
+ * - `enqueue(tx, …)` calls `graphile_worker.add_job` in the caller's database transaction, so a side
+ *   effect is queued if and only if the change that causes it commits; the NOTIFY it sends fires at
+ *   commit and wakes a worker on any node.
+ * - A job is locked by one worker pool until it finishes; no other pool takes it while that pool's node
+ *   is alive. Each node writes a heartbeat (`job_workers`); jobs locked by a pool whose heartbeat stopped
+ *   for `deadWorkerAfterMs` go back to the queue. The attempt stays counted, so a job that kills its
+ *   worker fails for good after `maxAttempts` instead of looping.
+ * - A failing job is retried with exponential backoff; after `maxAttempts` it stays in the queue as
+ *   permanently failed (the dead letters the admin alerts list).
+ * - Recurring sweeps are graphile-worker cron items: one run per tick across every node.
  */
+import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  Logger,
+  parseCronItems,
+  run,
+  runTaskListOnce,
+  type Runner,
+  type Task,
+  type TaskList,
+  type WorkerEvents,
+  type WorkerPool,
+} from 'graphile-worker';
+import pg from 'pg';
 import type { Db, Tx } from '../db/prisma.ts';
-import { Prisma } from '../db/prisma.ts';
 
 export interface EnqueueOptions {
   runAt?: Date;
-  /** At most one queued or running job per key; a second enqueue with the same key is ignored. */
+  /**
+   * At most one waiting job per key: enqueueing again while it waits keeps the first run time (and takes
+   * the new payload). Once it has started, a new one is queued, since the caller has news it has not seen.
+   */
   singletonKey?: string;
   maxAttempts?: number;
 }
 
 export interface JobRecord {
-  id: bigint;
+  id: string;
   queue: string;
   payload: unknown;
   attempts: number;
@@ -30,123 +49,197 @@ export interface JobRecord {
 
 export type JobHandler = (payload: any, job: JobRecord) => Promise<void>;
 
+export type JobOutcome = 'completed' | 'retrying' | 'failed';
+
 export interface JobQueue {
   enqueue(tx: Tx | Db, queue: string, payload: object, options?: EnqueueOptions): Promise<void>;
   register(queue: string, handler: JobHandler): void;
-  start(): void;
+  /** Runs `queue`'s handler on a crontab schedule (`0 * * * *`: hourly), once per tick across every node. */
+  schedule(queue: string, crontab: string, options?: { maxAttempts?: number }): void;
+  start(): Promise<void>;
   stop(): Promise<void>;
-  /** Ask the worker to look for due jobs now instead of at the next poll (after a commit). */
+  /** Ask an idle worker to look for due jobs now (NOTIFY already does after a commit). */
   nudge(): void;
-  /** Runs due jobs until none is left (tests, and `stop` draining). Returns how many ran. */
+  /**
+   * Runs due jobs in this process until none is left (tests; a worker need not be started). With `until`,
+   * jobs due by then (their retries included) are brought forward and run as if that time had come.
+   * Returns how many ran.
+   */
   drain(options?: { queues?: string[]; until?: Date }): Promise<number>;
+  /** The queue's own connection pool, once it has one (metrics). */
+  connectionPool(): pg.Pool | undefined;
 }
 
 export interface QueueOptions {
+  connectionString: string;
   pollIntervalMs: number;
-  batchSize?: number;
-  staleAfterMs?: number;
+  /** Jobs run at once by this node's worker pool. */
+  concurrency?: number;
+  /** A pool whose node has not written its heartbeat for this long is dead; its jobs are unlocked. */
+  deadWorkerAfterMs?: number;
   log: FastifyBaseLogger;
+  /** Called when a job attempt ends (metrics). */
+  onJobFinished?: (queue: string, outcome: JobOutcome, seconds: number) => void;
 }
 
-export function createJobQueue(db: Db, options: QueueOptions): JobQueue {
+const DEFAULT_MAX_ATTEMPTS = 8;
+
+export function createJobQueue(options: QueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler>();
-  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const batchSize = options.batchSize ?? 10;
-  const staleAfterMs = options.staleAfterMs ?? 5 * 60_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = true;
-  let current: Promise<unknown> = Promise.resolve();
+  const cronItems: { task: string; match: string; options: { maxAttempts: number; backfillPeriod: number } }[] = [];
+  const concurrency = options.concurrency ?? 4;
+  const deadAfterMs = options.deadWorkerAfterMs ?? 30_000;
+  const node = `${hostname()}:${process.pid}`;
+  const livePools = new Map<string, WorkerPool>();
+  const events = new EventEmitter() as WorkerEvents;
+  let pgPool: pg.Pool | undefined;
+  let runner: Runner | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let beating: Promise<void> = Promise.resolve();
 
-  async function claim(queues: string[], until: Date | undefined): Promise<JobRecord[]> {
-    const dueBy = until ?? new Date();
-    return db.$queryRaw<JobRecord[]>`
-      UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE queue IN (${Prisma.join(queues)})
-          AND run_at <= ${dueBy}
-          AND (status = 'queued' OR (status = 'running' AND locked_at < now() - make_interval(secs => ${staleAfterMs / 1000})))
-        ORDER BY run_at, id
-        LIMIT ${batchSize}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, queue, payload, attempts, max_attempts`;
-  }
+  // graphile-worker logs every job at info; its errors are failed attempts that the retry handles.
+  const logger = new Logger((scope) => (level, message, meta) => {
+    const fields = { ...scope, ...meta };
+    if (level === 'error' || level === 'warning') options.log.warn(fields, `jobs: ${message}`);
+    else options.log.debug(fields, `jobs: ${message}`);
+  });
 
-  async function runOne(job: JobRecord): Promise<void> {
-    const handler = handlers.get(job.queue);
-    try {
-      if (!handler) throw new Error(`no handler for queue ${job.queue}`);
-      await handler(job.payload, job);
-      await db.$executeRaw`UPDATE jobs SET status = 'done', finished_at = now(), singleton_key = NULL, locked_at = NULL, last_error = NULL WHERE id = ${job.id}`;
-    } catch (error) {
-      const message = String((error as Error)?.message ?? error).slice(0, 2000);
-      const isFinal = job.attempts >= job.max_attempts;
-      options.log.warn({ job: job.queue, id: String(job.id), attempt: job.attempts, final: isFinal, err: message }, 'job failed');
-      if (isFinal) {
-        await db.$executeRaw`UPDATE jobs SET status = 'failed', finished_at = now(), singleton_key = NULL, locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`;
-      } else {
-        const delaySeconds = Math.min(2 ** job.attempts * 5, 3600);
-        await db.$executeRaw`UPDATE jobs SET status = 'queued', locked_at = NULL, last_error = ${message}, run_at = now() + make_interval(secs => ${delaySeconds}) WHERE id = ${job.id}`;
+  const pool = () => {
+    if (pgPool) return pgPool;
+    pgPool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 3 });
+    // A connection dropped by the server (a restart, a failover) must not crash the process.
+    const onError = (error: Error) => options.log.warn({ err: error }, 'jobs: database connection lost');
+    pgPool.on('error', onError);
+    pgPool.on('connect', (client) => client.on('error', onError));
+    return pgPool;
+  };
+
+  events.on('pool:create', ({ workerPool }) => {
+    livePools.set(workerPool.id, workerPool);
+    void beat();
+  });
+  events.on('pool:release', ({ workerPool }) => {
+    livePools.delete(workerPool.id);
+    void pgPool?.query('DELETE FROM job_workers WHERE id = $1', [workerPool.id]).catch(() => {});
+  });
+  events.on('job:complete', ({ job, error }) => {
+    const seconds = job.locked_at ? (Date.now() - new Date(job.locked_at).getTime()) / 1000 : 0;
+    const outcome: JobOutcome = !error ? 'completed' : job.attempts >= job.max_attempts ? 'failed' : 'retrying';
+    options.onJobFinished?.(job.task_identifier, outcome, seconds);
+  });
+
+  /** Says this node's pools are alive, and hands the jobs of pools that stopped saying so back to the queue. */
+  function beat(): Promise<void> {
+    beating = beating.then(async () => {
+      const pool = pgPool;
+      if (!pool) return; // stopped
+      try {
+        if (livePools.size > 0) {
+          await pool.query(
+            `INSERT INTO job_workers (id, node) SELECT unnest($1::text[]), $2
+             ON CONFLICT (id) DO UPDATE SET last_seen_at = now()`,
+            [[...livePools.keys()], node],
+          );
+        }
+        const { rows } = await pool.query<{ locked_by: string }>(
+          `WITH dead AS (
+             SELECT DISTINCT j.locked_by FROM graphile_worker.jobs j
+             WHERE j.locked_at < now() - make_interval(secs => $1) AND j.locked_by IS NOT NULL
+               AND NOT EXISTS (SELECT 1 FROM job_workers w WHERE w.id = j.locked_by AND w.last_seen_at > now() - make_interval(secs => $1)))
+           SELECT locked_by FROM dead, graphile_worker.force_unlock_workers(ARRAY(SELECT locked_by FROM dead))`,
+          [deadAfterMs / 1000],
+        );
+        if (rows.length > 0) options.log.warn({ workers: rows.map((row) => row.locked_by) }, 'jobs: unlocked the jobs of dead workers');
+      } catch (error) {
+        options.log.warn({ err: error }, 'jobs: heartbeat failed');
       }
+    });
+    return beating;
+  }
+
+  /** The handlers as graphile-worker tasks; `only` narrows them (drain). */
+  function taskList(only?: string[], onRun?: () => void): TaskList {
+    const tasks: TaskList = {};
+    for (const [queue, handler] of handlers) {
+      if (only && !only.includes(queue)) continue;
+      const task: Task = async (payload, helpers) => {
+        onRun?.();
+        const { job } = helpers;
+        await handler(payload, { id: job.id, queue, payload, attempts: job.attempts, max_attempts: job.max_attempts });
+      };
+      tasks[queue] = task;
     }
-  }
-
-  async function runDue(queues: string[], until?: Date): Promise<number> {
-    if (queues.length === 0) return 0;
-    let total = 0;
-    for (;;) {
-      const jobs = await claim(queues, until);
-      if (jobs.length === 0) return total;
-      for (const job of jobs) await runOne(job);
-      total += jobs.length;
-    }
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-    timer.unref?.();
-  }
-
-  function tick() {
-    if (running || stopped) return;
-    running = true;
-    current = runDue([...handlers.keys()])
-      .catch((error: unknown) => options.log.error({ err: error }, 'job poll failed'))
-      .finally(() => {
-        running = false;
-        schedule(options.pollIntervalMs);
-      });
+    return tasks;
   }
 
   return {
     async enqueue(tx, queue, payload, opts = {}) {
-      const runAt = opts.runAt ?? new Date();
-      const maxAttempts = opts.maxAttempts ?? 8;
-      await tx.$executeRaw`
-        INSERT INTO jobs (queue, payload, run_at, max_attempts, singleton_key)
-        VALUES (${queue}, ${JSON.stringify(payload)}::jsonb, ${runAt}, ${maxAttempts}, ${opts.singletonKey ?? null})
-        ON CONFLICT (singleton_key) DO NOTHING`;
+      const runAt = opts.runAt ?? null;
+      const maxAttempts = opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+      await tx.$queryRaw`
+        SELECT (graphile_worker.add_job(${queue}, ${JSON.stringify(payload)}::json,
+          run_at => ${runAt}::timestamptz, max_attempts => ${maxAttempts}::int,
+          job_key => ${opts.singletonKey ?? null}::text, job_key_mode => 'preserve_run_at')).id`;
     },
     register(queue, handler) {
       handlers.set(queue, handler);
     },
-    start() {
-      stopped = false;
-      schedule(0);
+    schedule(queue, crontab, scheduleOptions = {}) {
+      cronItems.push({ task: queue, match: crontab, options: { maxAttempts: scheduleOptions.maxAttempts ?? 3, backfillPeriod: 0 } });
+    },
+    async start() {
+      if (runner) return;
+      runner = await run({
+        pgPool: pool(),
+        taskList: taskList(),
+        parsedCronItems: parseCronItems(cronItems),
+        concurrency,
+        pollInterval: options.pollIntervalMs,
+        noHandleSignals: true,
+        logger,
+        events,
+      });
+      heartbeat = setInterval(() => void beat(), Math.max(50, Math.floor(deadAfterMs / 6)));
+      heartbeat.unref();
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+      // Graceful: running jobs finish (their pool row goes on release); nothing new starts.
+      await runner?.stop().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: stop failed'));
+      runner = undefined;
+      await beating;
+      await pgPool?.end();
+      pgPool = undefined;
     },
+    connectionPool: () => pgPool,
     nudge() {
-      if (!stopped && !running) schedule(0);
+      for (const workerPool of livePools.values()) workerPool.nudge(1);
     },
-    drain({ queues, until } = {}) {
-      return runDue(queues ?? [...handlers.keys()], until);
+    async drain({ queues, until } = {}) {
+      const names = queues ?? [...handlers.keys()];
+      let ran = 0;
+      const tasks = taskList(names, () => void ran++);
+      if (Object.keys(tasks).length === 0) return 0;
+      for (;;) {
+        if (until) {
+          await pool().query(
+            `SELECT count(*) FROM graphile_worker.reschedule_jobs(ARRAY(
+               SELECT id FROM graphile_worker.jobs
+               WHERE task_identifier = ANY($1) AND run_at > now() AND run_at <= $2 AND locked_at IS NULL AND attempts < max_attempts),
+             run_at => now())`,
+            [names, until],
+          );
+        }
+        const before = ran;
+        const client = await pool().connect();
+        try {
+          await runTaskListOnce({ noHandleSignals: true, logger, events }, tasks, client).promise;
+        } finally {
+          client.release();
+        }
+        if (ran === before || !until) return ran;
+      }
     },
   };
 }

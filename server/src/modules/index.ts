@@ -60,14 +60,14 @@ export function registerJobHandlers(ctx: AppContext): void {
     [maintenanceSweep, () => runMaintenance(ctx)],
   ];
   for (const [job, work] of recurring) {
-    const run = job.handler(ctx, work);
     ctx.jobs.register(job.queue, async () => {
-      await run();
+      await work();
     });
+    ctx.jobs.schedule(job.queue, job.crontab);
   }
 }
 
-/** Queues the current slot of every recurring job (at start; a slot already queued is left alone). */
+/** Queues a catch-up run of every recurring job (at start; one already waiting is left alone). */
 export async function startRecurringJobs(ctx: AppContext): Promise<void> {
   for (const recurring of [installmentSweep, maintenanceSweep]) {
     // A database that is not reachable yet must not stop the server: the next start catches up.

@@ -15,7 +15,8 @@ if (!databaseUrl || !port || !jwtSecret || !callbackSecret) {
   process.exit(2);
 }
 
-const base = `http://127.0.0.1:${port}`;
+// Behind a load balancer (server/test/support/cluster.ts) the callbacks and the mocks go through it.
+const base = process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${port}`;
 const env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'warn', JOB_POLL_INTERVAL_MS: '50', ...process.env });
 const config = resolveConfig(env, { databaseUrl, jwtSecret, callbackSecret, port });
 const app = await buildApp(

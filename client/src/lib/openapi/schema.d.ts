@@ -2219,7 +2219,8 @@ export interface operations {
                      *           "failed_payouts": 0,
                      *           "overdue_installments": 0,
                      *           "overdue_disputes": 0,
-                     *           "overdue_releases": 0
+                     *           "overdue_releases": 0,
+                     *           "failed_jobs": 0
                      *         },
                      *         "failed_payments": [
                      *           {
@@ -2280,6 +2281,15 @@ export interface operations {
                      *             "respond_by": "2026-11-21T08:00:00.000Z",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           }
+                     *         ],
+                     *         "failed_jobs": [
+                     *           {
+                     *             "job_id": "string",
+                     *             "queue": "string",
+                     *             "attempts": 0,
+                     *             "last_error": "string",
+                     *             "failed_at": "2026-11-21T08:00:00.000Z"
+                     *           }
                      *         ]
                      *       }
                      *     }
@@ -2287,6 +2297,8 @@ export interface operations {
                     "application/json": {
                         data: {
                             counts: {
+                                /** @description Background jobs that failed every attempt (dead letters): an SMS, payout or sweep that did not happen. */
+                                failed_jobs: number;
                                 /** @description STK payments that failed in the last 24 hours. */
                                 failed_payments: number;
                                 failed_payouts: number;
@@ -2299,6 +2311,17 @@ export interface operations {
                                 /** @description Payouts pending or processing for more than 30 minutes. */
                                 stuck_payouts: number;
                             };
+                            failed_jobs: {
+                                attempts: number;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                failed_at: string;
+                                job_id: string;
+                                last_error: string | null;
+                                queue: string;
+                            }[];
                             failed_payments: {
                                 /** @example 1500.00 */
                                 amount: string;

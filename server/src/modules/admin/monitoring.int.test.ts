@@ -275,7 +275,9 @@ describe('GET /monitoring/alerts', () => {
       overdue_installments: 0,
       overdue_disputes: 0,
       overdue_releases: 0,
+      failed_jobs: 0,
     });
+    expect(before.failed_jobs).toEqual([]);
     expect(before.failed_payments).toEqual([
       {
         payment_id: expect.any(String),
@@ -492,7 +494,8 @@ describe('GET /monitoring/health when things go wrong', () => {
     await t.ctx.db.payout.create({
       data: { transactionId: other.id, kind: 'seller_payout', recipientPhone: seller.phone, amountCents: 500n, status: 'failed' },
     });
-    await t.ctx.db.job.create({ data: { queue: 'payouts', payload: {}, status: 'failed' } });
+    await t.ctx.db.$queryRaw`
+      SELECT id FROM graphile_worker.permanently_fail_jobs(ARRAY[(graphile_worker.add_job('payouts', '{}'::json, max_attempts => 1)).id], 'M-Pesa down')`;
     const { data } = (await get('/api/admin/monitoring/health', admin)).json();
     expect(data.ledger).toMatchObject({ status: 'critical', overdrawn_balances: 2 });
     expect(data.mpesa).toMatchObject({ status: 'critical', failed_payouts: 1 });

@@ -13,7 +13,7 @@
  * payment callback uses) and claims the installment with a conditional update, so concurrent sweeps on
  * several processes, and a payment landing mid-sweep, never send a notice twice or for a paid installment.
  *
- * The job re-enqueues itself for the next hour before working (jobs/recurring.ts).
+ * It runs hourly on graphile-worker's cron (jobs/recurring.ts).
  */
 import type { AppContext } from '../../context.ts';
 import { recurringJob } from '../../jobs/recurring.ts';
@@ -25,13 +25,12 @@ import { notifyParties } from '../transactions/notify-parties.ts';
 import { appendEvent } from '../transactions/timeline.ts';
 
 export const INSTALLMENT_SWEEP_QUEUE = 'installments.sweep';
-const SWEEP_EVERY_MS = 3600_000;
 const DAY_MS = 24 * 3600_000;
 export const REMINDER_LEAD_MS = 3 * DAY_MS;
 const BATCH = 200;
 
-/** Hourly; see jobs/recurring.ts. */
-export const installmentSweep = recurringJob(INSTALLMENT_SWEEP_QUEUE, SWEEP_EVERY_MS);
+/** Hourly, at five past; see jobs/recurring.ts. */
+export const installmentSweep = recurringJob(INSTALLMENT_SWEEP_QUEUE, '5 * * * *');
 
 export interface SweepReport {
   reminders: number;

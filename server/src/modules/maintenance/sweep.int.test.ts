@@ -30,18 +30,17 @@ it('deletes expired rows and keeps live ones', async () => {
       { sessionId: 'live', phoneNumber: '254700000000', state: {} },
     ],
   });
-  await db.job.createMany({
+  await db.jobWorker.createMany({
     data: [
-      { queue: 'x', payload: {}, status: 'done', finishedAt: old },
-      { queue: 'x', payload: {}, status: 'failed', finishedAt: old },
-      { queue: 'x', payload: {}, status: 'done', finishedAt: new Date() },
+      { id: 'pool-gone', node: 'old-host:1', lastSeenAt: old },
+      { id: 'pool-live', node: 'host:2' },
     ],
   });
 
   const report = await runMaintenance(t.ctx);
-  expect(report).toMatchObject({ rateLimits: 1, idempotency: 1, jobs: 1 });
+  expect(report).toMatchObject({ rateLimits: 1, idempotency: 1, ussd: 1, jobWorkers: 1 });
   expect((await db.rateLimitBucket.findMany()).map((row) => row.key)).toEqual(['live']);
   expect((await db.idempotencyRecord.findMany()).map((row) => row.key)).toEqual(['live']);
   expect((await db.ussdSession.findMany()).map((row) => row.sessionId)).toEqual(['live']);
-  expect(await db.job.count({ where: { queue: 'x' } })).toBe(2);
+  expect((await db.jobWorker.findMany()).map((row) => row.id)).toEqual(['pool-live']);
 });

@@ -30,7 +30,9 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
       include: { transaction: { select: { referenceNumber: true } } },
     });
     if (payout.status !== 'pending') return null;
-    const originatorConversationId = `ESC-${payout.id.replaceAll('-', '').slice(0, 20)}-${payout.attempts + 1}`;
+    // The id's last 20 hex digits are its random part: the first ones of a UUIDv7 are the creation time,
+    // shared by payouts created in the same millisecond.
+    const originatorConversationId = `ESC-${payout.id.replaceAll('-', '').slice(-20)}-${payout.attempts + 1}`;
     const now = ctx.now();
     await tx.payout.update({
       where: { id: payoutId },

@@ -209,6 +209,10 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
   });
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
+  // The mock stands for Safaricom, which does not stop when one of our nodes does: a claim is a lease
+  // (the due time moves on by CLAIM_LEASE_SECONDS), and a callback whose sending process died is sent
+  // by another one when the lease runs out. Once sent, the row keeps its original due time.
+  const CLAIM_LEASE_SECONDS = 15;
   let closing = false;
   let sweeping: Promise<void> = Promise.resolve();
 
@@ -222,16 +226,17 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
   }
 
   async function sweep(): Promise<void> {
-    const due = await db.$queryRaw<{ id: string }[]>`
-      UPDATE mock_mpesa_requests SET callback_sent_at = now()
-      WHERE id IN (SELECT id FROM mock_mpesa_requests
+    const due = await db.$queryRaw<{ id: string; due_at: Date }[]>`
+      WITH due AS (SELECT id, callback_due_at FROM mock_mpesa_requests
                    WHERE callback_due_at <= now() AND callback_sent_at IS NULL
                    ORDER BY callback_due_at LIMIT 50 FOR UPDATE SKIP LOCKED)
-      RETURNING id`;
+      UPDATE mock_mpesa_requests m SET callback_due_at = now() + make_interval(secs => ${CLAIM_LEASE_SECONDS})
+      FROM due WHERE m.id = due.id
+      RETURNING m.id, due.callback_due_at AS due_at`;
     // Like Safaricom, callbacks go out side by side, not one after the other: one slow receiver does not
     // hold the rest back (and pay-in throughput is not capped at one callback at a time, see bench).
     await Promise.all(
-      due.map(async ({ id }) => {
+      due.map(async ({ id, due_at: dueAt }) => {
         const row = await db.mockMpesaRequest.findUniqueOrThrow({ where: { id } });
         const body =
           row.kind === 'stk'
@@ -250,6 +255,7 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
           // Like Safaricom, the mock does not retry a callback the receiver failed to take.
           app.log.warn({ err: error, id }, 'daraja mock callback delivery failed');
         }
+        await db.mockMpesaRequest.update({ where: { id }, data: { callbackSentAt: new Date(), callbackDueAt: dueAt } });
       }),
     );
   }

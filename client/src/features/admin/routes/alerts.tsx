@@ -2,7 +2,8 @@
  * Alerts: what needs a person now. Failed payments (24 h), payouts stuck or failed (a failed one can be
  * sent again or, for a seller payout, returned to the buyer), installments overdue past their grace days,
  * releases overdue after the inspection window, and disputes past their respond-by deadline, each with
- * the transaction one click away.
+ * the transaction one click away; and background jobs that failed every attempt (an SMS or payout that
+ * did not happen).
  */
 import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -274,6 +275,25 @@ export default function AlertsPage() {
                     <Link to={`/dashboard/disputes?open=${row.dispute_id}`}>Rule</Link>
                   </Button>
                 </Table.Cell>
+              </Table.Row>
+            ))}
+          </AlertTable>
+
+          <AlertTable
+            title="Background jobs that failed every attempt"
+            count={query.data.failed_jobs.length}
+            empty="No background job has given up."
+            headers={['Job', 'Queue', 'Attempts', 'Last error', 'Failed']}
+          >
+            {query.data.failed_jobs.map((row) => (
+              <Table.Row key={row.job_id}>
+                <Table.Cell>#{row.job_id}</Table.Cell>
+                <Table.Cell>{row.queue}</Table.Cell>
+                <Table.Cell>{row.attempts}</Table.Cell>
+                <Table.Cell maxW="60" truncate title={row.last_error ?? undefined}>
+                  {row.last_error ?? '—'}
+                </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.failed_at)}</Table.Cell>
               </Table.Row>
             ))}
           </AlertTable>

@@ -1,7 +1,8 @@
 /**
  * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payouts stuck or
  * failed (with what an admin may do about each), installments unpaid past due date + grace days,
- * releases overdue after the inspection window, and disputes past their respond-by deadline.
+ * releases overdue after the inspection window, disputes past their respond-by deadline, and background
+ * jobs that failed every attempt (the queue's dead letters, kept until a person acts).
  * Every list is an index range (status + time) capped at ALERT_LIST_LIMIT; the counts are exact.
  */
 import { ALERT_LIST_LIMIT, type AlertsData } from '../../../contract/admin.ts';
@@ -20,6 +21,7 @@ interface CountsRow {
   overdue_installments: bigint;
   overdue_disputes: bigint;
   overdue_releases: bigint;
+  failed_jobs: bigint;
 }
 
 export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
@@ -36,7 +38,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
     WHERE i.status IN ('pending', 'overdue') AND i.due_date < $1 AND i.due_date + make_interval(days => p.grace_days) < $1
       AND p.status = 'active'`;
 
-  const [[counts], failedPayments, payouts, installments, disputes, releases] = await Promise.all([
+  const [[counts], failedPayments, payouts, installments, disputes, releases, failedJobs] = await Promise.all([
     ctx.db.$queryRawUnsafe<CountsRow[]>(
       `SELECT
          (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
@@ -44,7 +46,8 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
          (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
          (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
          (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes,
-         (SELECT COUNT(*) FROM transactions WHERE status = 'dispatched' AND inspection_ends_at < $4) AS overdue_releases`,
+         (SELECT COUNT(*) FROM transactions WHERE status = 'dispatched' AND inspection_ends_at < $4) AS overdue_releases,
+         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL) AS failed_jobs`,
       now,
       dayAgo,
       stuckBefore,
@@ -121,6 +124,10 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       SELECT id::text, reference_number, amount_cents, inspection_ends_at FROM transactions
       WHERE status = 'dispatched' AND inspection_ends_at < ${releaseDueBefore}
       ORDER BY inspection_ends_at ASC LIMIT ${limit}`,
+    ctx.db.$queryRaw<{ id: string; queue: string; attempts: number; last_error: string | null; updated_at: Date }[]>`
+      SELECT id::text, task_identifier AS queue, attempts::int, last_error, updated_at
+      FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL
+      ORDER BY updated_at DESC LIMIT ${limit}`,
   ]);
 
   return {
@@ -131,6 +138,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       overdue_installments: Number(counts!.overdue_installments),
       overdue_disputes: Number(counts!.overdue_disputes),
       overdue_releases: Number(counts!.overdue_releases),
+      failed_jobs: Number(counts!.failed_jobs),
     },
     failed_payments: failedPayments.map((row) => ({
       payment_id: row.id,
@@ -179,6 +187,13 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       status: row.status,
       respond_by: row.respond_by.toISOString(),
       created_at: row.created_at.toISOString(),
+    })),
+    failed_jobs: failedJobs.map((row) => ({
+      job_id: row.id,
+      queue: row.queue,
+      attempts: row.attempts,
+      last_error: row.last_error,
+      failed_at: row.updated_at.toISOString(),
     })),
   };
 }

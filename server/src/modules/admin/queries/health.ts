@@ -48,10 +48,11 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
   const [[rails], failedByQueue, ledger] = await Promise.all([
     ctx.db.$queryRaw<RailRow[]>`
       SELECT
-        (SELECT COUNT(*) FROM jobs WHERE status = 'queued') AS jobs_queued,
-        (SELECT COUNT(*) FROM jobs WHERE status = 'running') AS jobs_running,
-        (SELECT COUNT(*) FROM jobs WHERE status = 'failed') AS jobs_failed,
-        (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - MIN(run_at)))::float8 FROM jobs WHERE status = 'queued' AND run_at <= ${now}) AS oldest_due_seconds,
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts) AS jobs_queued,
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL) AS jobs_running,
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts >= max_attempts) AS jobs_failed,
+        (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - MIN(run_at)))::float8 FROM graphile_worker.jobs
+          WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= ${now}) AS oldest_due_seconds,
         (SELECT COUNT(*) FROM payments WHERE status = 'pending' AND created_at < ${staleBefore}) AS stale_stk,
         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= ${dayAgo}) AS failed_payments_24h,
         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
@@ -61,7 +62,8 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
         (SELECT COUNT(*) FROM sms_messages WHERE status = 'failed' AND created_at >= ${dayAgo}) AS sms_failed_24h,
         (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - MIN(created_at)))::float8 FROM sms_messages WHERE status = 'queued') AS oldest_sms_seconds`,
     ctx.db.$queryRaw<{ queue: string; failed: bigint }[]>`
-      SELECT queue, COUNT(*)::bigint AS failed FROM jobs WHERE status = 'failed' GROUP BY queue ORDER BY failed DESC, queue`,
+      SELECT task_identifier AS queue, COUNT(*)::bigint AS failed FROM graphile_worker.jobs
+      WHERE locked_at IS NULL AND attempts >= max_attempts GROUP BY task_identifier ORDER BY failed DESC, task_identifier`,
     // The invariant check reads the whole ledger: on a large one it is reused like the other aggregates.
     adminCache(ctx).get('ledger:invariants', () => checkLedgerInvariants(ctx.db), {
       ttlMs: ctx.config.ADMIN_STATS_CACHE_SECONDS * 4000,

@@ -1,0 +1,200 @@
+/**
+ * The job queue on real PostgreSQL, with two queues on one database standing for two nodes: enqueue is
+ * atomic with the business transaction, a running job is never taken by a second worker, a dead
+ * worker's job is taken over, a poison job ends as a dead letter (shown in admin alerts) instead of
+ * looping, job keys de-duplicate, and cron ticks are registered in the database.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrisma, type Db } from '../db/prisma.ts';
+import { bearer, makeUser } from '../../test/factories.ts';
+import { buildTestApp, eventually, type TestApp } from '../../test/helpers.ts';
+import { createJobQueue, type JobQueue } from './queue.ts';
+
+let t: TestApp;
+let db: Db;
+const queues: JobQueue[] = [];
+
+/** Another node's queue on the same database. */
+function node(options: { deadWorkerAfterMs?: number } = {}): JobQueue {
+  const queue = createJobQueue({
+    connectionString: t.databaseUrl,
+    pollIntervalMs: 50,
+    concurrency: 2,
+    deadWorkerAfterMs: options.deadWorkerAfterMs ?? 1000,
+    log: t.app.log,
+  });
+  queues.push(queue);
+  return queue;
+}
+
+async function jobRows(task: string) {
+  return db.$queryRaw<{ id: string; attempts: number; max_attempts: number; locked_by: string | null; last_error: string | null }[]>`
+    SELECT id::text, attempts::int, max_attempts::int, locked_by, last_error FROM graphile_worker.jobs WHERE task_identifier = ${task}`;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  db = createPrisma(t.databaseUrl, { poolSize: 4 });
+});
+afterAll(async () => {
+  for (const queue of queues) await queue.stop();
+  await db?.$disconnect();
+  await t?.close();
+});
+
+describe('enqueue', () => {
+  it('queues a job only when the business transaction commits', async () => {
+    const queue = node();
+    const seen: string[] = [];
+    queue.register('test.atomic', async (payload: { note: string }) => void seen.push(payload.note));
+
+    await db
+      .$transaction(async (tx) => {
+        await queue.enqueue(tx, 'test.atomic', { note: 'rolled back' });
+        throw new Error('the state change failed');
+      })
+      .catch(() => {});
+    await db.$transaction(async (tx) => queue.enqueue(tx, 'test.atomic', { note: 'committed' }));
+
+    expect(await queue.drain()).toBe(1);
+    expect(seen).toEqual(['committed']);
+    expect(await jobRows('test.atomic')).toEqual([]); // done jobs are deleted
+  });
+
+  it('keeps one waiting job per key', async () => {
+    const queue = node();
+    const seen: number[] = [];
+    queue.register('test.keyed', async (payload: { n: number }) => void seen.push(payload.n));
+    const runAt = new Date(Date.now() + 60_000);
+    for (let n = 1; n <= 5; n++) await queue.enqueue(db, 'test.keyed', { n }, { runAt, singletonKey: 'keyed:1' });
+
+    expect(await jobRows('test.keyed')).toHaveLength(1);
+    expect(await queue.drain()).toBe(0); // not due yet
+    expect(await queue.drain({ until: new Date(runAt.getTime() + 1000) })).toBe(1);
+    expect(seen).toEqual([5]);
+  });
+});
+
+describe('several workers on one database', () => {
+  it('never gives a running job to a second worker, however long it runs', async () => {
+    const [a, b] = [node(), node()];
+    let runs = 0;
+    let release!: () => void;
+    const finished = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      runs++;
+      await sleep(3500); // 3.5 × the time after which a silent worker counts as dead
+      release();
+    };
+    a.register('test.slow', slow);
+    b.register('test.slow', slow);
+    await Promise.all([a.start(), b.start()]);
+
+    await a.enqueue(db, 'test.slow', {});
+    await finished;
+    await eventually(async () => (await jobRows('test.slow')).length === 0);
+    await sleep(1500); // time for a second pick-up, if the lock had lapsed
+    expect(runs).toBe(1);
+  });
+
+  it("takes over the job of a worker that died holding it, and counts the dead worker's attempt", async () => {
+    // A worker locked the job, then its process vanished: no heartbeat, no completion.
+    await db.$queryRaw`SELECT graphile_worker.add_job('test.orphan', '{}'::json, max_attempts => 5)`;
+    await db.$executeRaw`
+      UPDATE graphile_worker._private_jobs SET locked_by = 'pool-vanished', locked_at = now() - interval '5 seconds', attempts = 1
+      WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'test.orphan')`;
+    const survivor = node();
+    const attempts: number[] = [];
+    survivor.register('test.orphan', async (_payload, job) => void attempts.push(job.attempts));
+    await survivor.start();
+
+    await eventually(async () => attempts.length === 1, 10_000);
+    expect(attempts).toEqual([2]);
+    await eventually(async () => (await jobRows('test.orphan')).length === 0);
+  });
+
+  it('does not take over the job of a worker that is alive', async () => {
+    await db.$queryRaw`SELECT graphile_worker.add_job('test.held', '{}'::json)`;
+    await db.jobWorker.create({ data: { id: 'pool-alive-elsewhere', node: 'other-host:1' } });
+    await db.$executeRaw`
+      UPDATE graphile_worker._private_jobs SET locked_by = 'pool-alive-elsewhere', locked_at = now() - interval '5 seconds', attempts = 1
+      WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'test.held')`;
+    const other = node();
+    let runs = 0;
+    other.register('test.held', async () => void runs++);
+    await other.start();
+    // The other node keeps beating; this one must leave its job alone.
+    for (let i = 0; i < 6; i++) {
+      await db.jobWorker.update({ where: { id: 'pool-alive-elsewhere' }, data: { lastSeenAt: new Date() } });
+      await sleep(300);
+    }
+    expect(runs).toBe(0);
+    expect((await jobRows('test.held'))[0]).toMatchObject({ locked_by: 'pool-alive-elsewhere' });
+  });
+});
+
+describe('failures', () => {
+  it('retries a failing job with backoff, then keeps it as a dead letter that admins see in alerts', async () => {
+    const queue = node();
+    let runs = 0;
+    queue.register('test.poison', async () => {
+      runs++;
+      throw new Error('upstream says no');
+    });
+    await queue.enqueue(db, 'test.poison', {}, { maxAttempts: 3 });
+
+    expect(await queue.drain()).toBe(1); // the retry waits for its backoff
+    const [afterFirst] = await db.$queryRaw<{ delay: number }[]>`
+      SELECT EXTRACT(EPOCH FROM run_at - now())::float8 AS delay FROM graphile_worker.jobs WHERE task_identifier = 'test.poison'`;
+    expect(afterFirst!.delay).toBeGreaterThan(1);
+
+    // However far the clock moves, it runs maxAttempts times and stops.
+    await queue.drain({ until: new Date(Date.now() + 30 * 24 * 3600_000) });
+    await queue.drain({ until: new Date(Date.now() + 30 * 24 * 3600_000) });
+    expect(runs).toBe(3);
+    expect((await jobRows('test.poison'))[0]).toMatchObject({
+      attempts: 3,
+      max_attempts: 3,
+      locked_by: null,
+      last_error: 'upstream says no',
+    });
+
+    const admin = await makeUser(t.app, { userType: 'admin' });
+    const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    const data = alerts.json().data;
+    expect(data.counts.failed_jobs).toBeGreaterThanOrEqual(1);
+    expect(data.failed_jobs).toContainEqual(expect.objectContaining({ queue: 'test.poison', attempts: 3, last_error: 'upstream says no' }));
+  });
+
+  it('lets a job that keeps killing its worker fail for good instead of looping', async () => {
+    await db.$queryRaw`SELECT graphile_worker.add_job('test.killer', '{}'::json, max_attempts => 2)`;
+    // Both attempts were taken by workers that died with the job (each lock counted one attempt).
+    await db.$executeRaw`
+      UPDATE graphile_worker._private_jobs SET locked_by = 'pool-killed', locked_at = now() - interval '5 seconds', attempts = 2
+      WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'test.killer')`;
+    const queue = node();
+    let runs = 0;
+    queue.register('test.killer', async () => void runs++);
+    await queue.start();
+    await eventually(async () => (await jobRows('test.killer'))[0]?.locked_by === null, 10_000);
+    await sleep(500);
+    expect(runs).toBe(0);
+    expect((await jobRows('test.killer'))[0]).toMatchObject({ attempts: 2, max_attempts: 2 });
+  });
+});
+
+describe('cron', () => {
+  it('registers recurring jobs in the database, so every node shares one schedule', async () => {
+    const queue = node();
+    queue.register('test.hourly', async () => {});
+    queue.schedule('test.hourly', '0 * * * *');
+    await queue.start();
+    const known = await eventually(async () => {
+      const rows = await db.$queryRaw<{ identifier: string }[]>`SELECT identifier FROM graphile_worker._private_known_crontabs`;
+      return rows.some((row) => row.identifier === 'test.hourly') ? rows : null;
+    });
+    expect(known.map((row) => row.identifier)).toContain('test.hourly');
+  });
+});
