@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { resolveChromium } from './lib/chromium.ts';
 import { projectRoot } from './lib/paths.ts';
 
 const JS_BUDGET_BYTES = 200 * 1000;
@@ -104,27 +105,9 @@ function serveDist(): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (candidate): candidate is string => !!candidate && existsSync(candidate),
-  );
-  if (!found) throw new Error('Chromium not found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
-  return found;
-}
-
 export async function measureLcp(baseUrl: string, runCount: number) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const { executablePath, args } = await resolveChromium();
+  const browser = await chromium.launch({ executablePath, headless: true, args });
   const samples: { lcp: number; element: string; jsFetched: number }[] = [];
   try {
     for (let run = 0; run < runCount; run++) {
