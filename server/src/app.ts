@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compression);
   await app.register(formbody);
   await app.register(rejectInvalidText);
   await app.register(errorHandler);
