@@ -121,6 +121,11 @@ export interface RouteResult {
   path: string;
   performance: number;
   lcpMs: number;
+  /** The other metrics of the performance score, to tell what pulled it down. */
+  fcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  cls: number;
   accessibility: number;
   bestPractices: number;
   seo: number;
@@ -133,13 +138,15 @@ type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr
 
 function summarise(route: PublicRoute, lhr: LighthouseResult): RouteResult {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
   const failingAudits: string[] = [];
   for (const id of ['accessibility', 'best-practices', 'seo']) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score === 1) continue;
       if (ref.id === NOINDEX_AUDIT && !route.indexable) continue;
-      failingAudits.push(`${id}: ${ref.id} (${audit.title})`);
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      failingAudits.push(`${id}: ${ref.id} (${audit.title})${items.length ? ` ${JSON.stringify(items).slice(0, 400)}` : ''}`);
     }
   }
   const requests =
@@ -147,7 +154,11 @@ function summarise(route: PublicRoute, lhr: LighthouseResult): RouteResult {
   return {
     path: route.path,
     performance: score('performance'),
-    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    lcpMs: metric('largest-contentful-paint'),
+    fcpMs: metric('first-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    speedIndexMs: metric('speed-index'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
@@ -262,11 +273,12 @@ async function main() {
     for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
     console.log(`  total ${kb(js.totalGzip)}  ${jsOk ? 'OK' : 'OVER'}`);
     console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${product.url}:\n`);
-    console.log('| route | Performance | LCP | Accessibility | Best Practices | SEO |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log('| route | Performance | LCP | FCP | TBT | Speed Index | CLS | Accessibility | Best Practices | SEO |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const result of results) {
       console.log(
-        `| \`${result.path}\` | ${result.performance} | ${(result.lcpMs / 1000).toFixed(1)} s | ${result.accessibility} | ${result.bestPractices} | ${result.seo} |`,
+        `| \`${result.path}\` | ${result.performance} | ${seconds(result.lcpMs)} | ${seconds(result.fcpMs)} | ${result.tbtMs} ms | ${seconds(result.speedIndexMs)} | ${result.cls} | ${result.accessibility} | ${result.bestPractices} | ${result.seo} |`,
       );
     }
     for (const entry of missed) if (entry.missed.length) console.log(`\n${entry.path} misses: ${entry.missed.join('; ')}`);
