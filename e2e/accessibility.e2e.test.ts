@@ -87,23 +87,28 @@ interface AuditOptions {
   then?: (page: Page) => Promise<void>;
 }
 
-async function audit(path: string, theme: Theme, { session, height, then }: AuditOptions = {}): Promise<string[]> {
+/** Audits `paths` one after the other in one browser context (its cache makes each load quicker). */
+async function audit(paths: string[], theme: Theme, { session, height, then }: AuditOptions = {}): Promise<string[]> {
   const { page, context } = await openPage(browser, {
     colorScheme: theme,
     ...(height ? { height } : {}),
     ...(session ? { storage: storageFor(session, theme) } : {}),
   });
+  const violations: string[] = [];
   try {
-    await page.goto(path);
-    await settled(page);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${path} in the ${theme} theme`).toBe(
-      theme === 'dark',
-    );
-    await then?.(page);
-    return (await seriousViolations(page)).map((violation) => `${path} (${theme}) ${violation}`);
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${path} in the ${theme} theme`).toBe(
+        theme === 'dark',
+      );
+      await then?.(page);
+      violations.push(...(await seriousViolations(page)).map((violation) => `${path} (${theme}) ${violation}`));
+    }
   } finally {
     await context.close();
   }
+  return violations;
 }
 
 beforeAll(async () => {
@@ -118,9 +123,7 @@ afterAll(() => browser?.close());
 
 describe.each(THEMES)('axe, %s theme: no critical or serious violations', (theme) => {
   it('on every public page', async () => {
-    const violations: string[] = [];
-    for (const path of PUBLIC_PATHS) violations.push(...(await audit(path, theme)));
-    expect(violations).toEqual([]);
+    expect(await audit(PUBLIC_PATHS, theme)).toEqual([]);
   });
 
   it("on the buyer's and the seller's dashboard, lists and transactions", async () => {
@@ -133,16 +136,15 @@ describe.each(THEMES)('axe, %s theme: no critical or serious violations', (theme
       const paths = ['/dashboard', '/dashboard/transactions', '/dashboard/new', '/dashboard/profile'];
       for (const transaction of [pending, later]) if (transaction) paths.push(`/dashboard/transactions/${transaction.id}`);
       expect(paths.length, 'demo data has transactions to look at').toBeGreaterThan(4);
-      for (const path of paths) violations.push(...(await audit(path, theme, { session })));
+      violations.push(...(await audit(paths, theme, { session })));
     }
     expect(violations).toEqual([]);
   });
 
   it('on every admin page, and the transaction details dialog', async () => {
-    const violations: string[] = [];
-    for (const path of ADMIN_PATHS) violations.push(...(await audit(path, theme, { session: admin })));
+    const violations = await audit(ADMIN_PATHS, theme, { session: admin });
     violations.push(
-      ...(await audit('/dashboard/transactions', theme, {
+      ...(await audit(['/dashboard/transactions'], theme, {
         session: admin,
         height: 560,
         then: async (page) => {
