@@ -1,3 +1,4 @@
+/* global document, matchMedia */
 // Sets the light/dark class before the first paint, as next-themes would with its inline script (which
 // the content security policy refuses). Same storage key and values as client/src/components/ui/color-mode.tsx.
 (function () {
@@ -6,7 +7,7 @@
   try {
     var stored = localStorage.getItem('theme') || 'system';
     theme = stored === 'system' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : stored;
-  } catch (error) {
+  } catch {
     // Storage blocked: keep the light theme.
   }
   if (theme !== 'light' && theme !== 'dark') theme = 'light';

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
@@ -13,7 +13,8 @@ void createRouter().then((router) => {
       </AppProviders>
     </StrictMode>
   );
-  // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting it.
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
+  // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 });
