@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-ssr/**', 'server/src/generated/**', '.data/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'server/src/generated/**', '.data/**', 'test-results/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

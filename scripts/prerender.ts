@@ -195,6 +195,6 @@ export async function prerender(distDir: string, siteUrl: string, ssrEntry: stri
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const siteUrl = process.env.VITE_SITE_URL || DEFAULT_SITE_URL;
-  const written = await prerender(path.join(clientDir, 'dist'), siteUrl, path.join(clientDir, 'dist-ssr', 'entry-server.js'));
+  const written = await prerender(path.join(clientDir, 'dist'), siteUrl, path.join(clientDir, 'ssr', 'dist', 'entry-server.js'));
   console.log(`prerendered ${written.length} files for ${siteUrl}: ${written.join(', ')}`);
 }
