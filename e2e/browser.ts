@@ -53,3 +53,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/**
+ * Waits until React has hydrated every control of the prerendered page (lazy sections included): a
+ * hydrated element carries React's fiber key. Typing into or clicking a control before that is lost.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const controls = [...document.querySelectorAll('#root button, #root input, #root select, #root textarea, #root a[href]')];
+    return controls.length > 0 && controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactFiber$')));
+  });
+}
