@@ -1,36 +1,18 @@
 /**
- * Chromium for the browser tests: Debian's /usr/bin/chromium driven by playwright-core (never a
- * downloaded browser). Every page records console errors and failed requests so tests can assert none.
+ * Chromium for the browser tests, driven by playwright-core: `CHROMIUM_PATH`, else the system's, else the
+ * one inside the `@sparticuz/chromium` package (scripts/lib/chromium.ts; never a downloaded browser).
+ * Every page records console errors and failed requests so tests can assert none.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { resolveChromium } from '../scripts/lib/chromium.ts';
 import { PROJECT_ROOT } from '../server/src/main.ts';
 
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-
-export function chromiumPath(): string {
-  const found = CANDIDATES.find((candidate): candidate is string => !!candidate && existsSync(candidate));
-  if (!found) throw new Error('Chromium not found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
-  return found;
-}
-
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const { executablePath, args } = await resolveChromium();
+  return chromium.launch({ executablePath, headless: true, args: [...args, '--disable-quic'] });
 }
 
 export interface WatchedPage {
@@ -70,4 +52,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(dir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Waits until React has hydrated every control of the prerendered page (lazy sections included): a
+ * hydrated element carries React's fiber key. Typing into or clicking a control before that is lost.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const controls = [...document.querySelectorAll('#root button, #root input, #root select, #root textarea, #root a[href]')];
+    return controls.length > 0 && controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactFiber$')));
+  });
 }

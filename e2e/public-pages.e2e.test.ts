@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../client/src/app/public-routes.ts';
 import { launchBrowser, openPage } from './browser.ts';
 
@@ -30,6 +30,71 @@ describe('public routes', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(!before);
     await page.reload();
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(!before);
+    await context.close();
+  });
+});
+
+describe('prerendered pages', () => {
+  it.each(PUBLIC_ROUTES.map((route) => route.path))('%s shows its heading and styled text with JavaScript off', async (path) => {
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      javaScriptEnabled: false,
+      viewport: { width: 412, height: 823 },
+    });
+    const page = await context.newPage();
+    expect((await page.goto(path))?.status()).toBe(200);
+    const heading = page.locator('h1').first();
+    expect(await heading.isVisible()).toBe(true);
+    expect((await heading.textContent())?.trim()).not.toBe('');
+    // Chakra's styles came with the HTML: the heading has its themed size, not the browser default.
+    const fontFamily = await heading.evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(fontFamily).toContain('Inter');
+    await context.close();
+  });
+
+  it('hydrates the prerendered HTML instead of replacing it, without warnings, in both themes', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, context, errors } = await openPage(browser, { colorScheme });
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto('/');
+      // Mark the server's heading element; hydration keeps the same node, a client re-render would not.
+      await page
+        .locator('h1')
+        .first()
+        .evaluate((element) => element.setAttribute('data-from-server', ''));
+      const toggle = page.getByRole('button', { name: /switch to (dark|light) theme/i }).first();
+      // The theme button only knows the visitor's theme once hydrated.
+      await expect
+        .poll(() => toggle.getAttribute('aria-label'))
+        .toBe(colorScheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme');
+      expect(await page.locator('h1[data-from-server]').count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      expect(errors).toEqual([]);
+      expect(warnings.filter((warning) => /hydrat/i.test(warning))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('answers unknown paths with a real 404 and the not-found page; deep links into the app with 200', async () => {
+    for (const path of ['/llms.txt', '/.well-known/ai-catalog.json', '/no-such-page']) {
+      const response = await fetch(new URL(path, inject('baseUrl')), { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('Page not found');
+    }
+    for (const path of [
+      '/dashboard/transactions/00000000-0000-4000-8000-000000000000',
+      '/dashboard',
+      '/ussd-simulator',
+      '/forgot-password',
+    ]) {
+      expect((await fetch(new URL(path, inject('baseUrl')))).status, path).toBe(200);
+    }
+    const { page, context } = await openPage(browser);
+    expect((await page.goto('/no-such-page'))?.status()).toBe(404);
+    await page.getByText('/no-such-page', { exact: true }).waitFor();
     await context.close();
   });
 });

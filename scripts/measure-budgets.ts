@@ -1,36 +1,54 @@
 /**
- * `npm run budgets` (issue 7): the home page's performance budgets, measured on the built client.
+ * `npm run budgets`: the public pages against their performance, accessibility and SEO goals, measured
+ * the way a phone on a slow network meets the product.
  *
- * 1. Initial JavaScript ≤ 200 kB gzip: the script and modulepreload tags of dist/index.html plus the
- *    home route's lazy chunk and its static imports (from Vite's manifest), each gzipped.
- * 2. Largest Contentful Paint ≤ 2.5 s: the home page served from client/dist by a small static server
- *    on localhost (the same file rules as server/src/plugins/static-client.ts), loaded in headless
- *    Chromium with a cold cache; the median of several runs, read with a PerformanceObserver for
- *    'largest-contentful-paint'. The JavaScript the browser actually fetched is reported too.
+ * 1. Home page initial JavaScript ≤ 150 kB gzip: the module scripts and modulepreload tags of the home
+ *    page's HTML plus the chunks they import statically (Vite's manifest), each gzipped.
+ * 2. Lighthouse (the npm package, its default mobile preset: simulated slow 4G and 4× CPU slowdown) on
+ *    every public route of client/src/app/public-routes.ts, served by the real server (started here on a
+ *    fresh embedded database with the built client, or `--url` for one already running): Performance
+ *    ≥ 90, LCP ≤ 2.5 s, Accessibility, Best Practices and SEO 100. Pages that ask not to be indexed
+ *    (login, signup) may fail the one SEO audit about that.
+ * 3. No public page fetches the admin dashboard's code (its chunks, from the manifest).
  *
- * Options: --build (run `npm run build -w client` first), --runs N (default 5), --dist DIR (another build
- * output), --json.
- * Exits 1 when a budget is exceeded.
+ * Options: --build (run `npm run build` first), --runs N (Lighthouse runs per route, median; default 1),
+ * --routes /,/pricing (a subset), --url BASE (measure a running server), --dist DIR (another build
+ * output), --json. Exits 1 when a goal is missed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { PUBLIC_ROUTES, type PublicRoute } from '../client/src/app/public-routes.ts';
+import { parseEnv } from '../server/src/config/env.ts';
+import { startRuntime } from '../server/src/main.ts';
+import { resolveChromium } from './lib/chromium.ts';
 import { projectRoot } from './lib/paths.ts';
 
-const JS_BUDGET_BYTES = 200 * 1000;
-const LCP_BUDGET_MS = 2500;
+export const GOALS = {
+  homeInitialJsGzipBytes: 150 * 1000,
+  performance: 90,
+  lcpMs: 2500,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 100,
+} as const;
+
+/** The SEO audit a page fails by design when it asks search engines not to index it. */
+const NOINDEX_AUDIT = 'is-crawlable';
 
 interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
-  css?: string[];
+  dynamicImports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
@@ -39,157 +57,234 @@ const option = (name: string) => {
   const index = args.indexOf(name);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const runs = Number(option('--runs') ?? 5);
-const distDir = path.resolve(option('--dist') ?? path.join(projectRoot, 'client', 'dist'));
-const asJson = args.includes('--json');
-
-function gzipSize(file: string): number {
-  return gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length;
-}
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** The files of a chunk and everything it imports statically (what the browser must fetch before it runs). */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
+function readManifest(distDir: string): Manifest {
+  const file = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build.manifest must be on in client/vite.config.ts`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-export function measureInitialJs() {
+/** The files of the chunks at `keys` and everything they import statically. */
+function staticClosure(manifest: Manifest, keys: Iterable<string>): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** What the home page's HTML makes the browser fetch before the page can run, gzipped file by file. */
+export function measureInitialJs(distDir: string) {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const manifest = readManifest(distDir);
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const fromHtml = new Set<string>();
   for (const match of html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/g)) fromHtml.add(match[1]!);
   for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+\.js)"/g)) fromHtml.add(match[1]!);
   if (fromHtml.size === 0) throw new Error('dist/index.html has no module scripts: is the build complete?');
-
-  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile))
-    throw new Error('client/dist/.vite/manifest.json is missing: build.manifest must be on in client/vite.config.ts');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-  const homeKey = Object.keys(manifest).find((key) => key.endsWith('src/pages/home.tsx'));
-  if (!homeKey) throw new Error('The home page chunk (src/pages/home.tsx) is not in the manifest');
-  const homeFiles = staticClosure(manifest, homeKey);
-
-  const files = new Set([...fromHtml, ...homeFiles]);
-  const sizes = [...files].map((file) => ({ file, gzip: gzipSize(file), raw: statSync(path.join(distDir, file)).size }));
-  sizes.sort((a, b) => b.gzip - a.gzip);
-  const entryGzip = sizes.filter((entry) => fromHtml.has(entry.file)).reduce((sum, entry) => sum + entry.gzip, 0);
-  const totalGzip = sizes.reduce((sum, entry) => sum + entry.gzip, 0);
-  return { files: sizes, entryGzip, totalGzip };
-}
-
-/** Serves client/dist like the real server: hashed assets, prerendered <route>/index.html, else the shell. */
-function serveDist(): Promise<Server> {
-  const types: Record<string, string> = {
-    '.js': 'text/javascript',
-    '.css': 'text/css',
-    '.html': 'text/html',
-    '.svg': 'image/svg+xml',
-    '.png': 'image/png',
-  };
-  const server = createServer((request, response) => {
-    const url = decodeURIComponent((request.url ?? '/').split('?')[0]!);
-    const candidates = [url, path.join(url, 'index.html'), 'index.html'];
-    const file = candidates
-      .map((candidate) => path.join(distDir, candidate))
-      .find((candidate) => {
-        return candidate.startsWith(distDir) && existsSync(candidate) && statSync(candidate).isFile();
-      })!;
-    response.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-function chromiumPath(): string {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (candidate): candidate is string => !!candidate && existsSync(candidate),
+  const files = staticClosure(
+    manifest,
+    [...fromHtml].map((file) => keyOfFile.get(file) ?? file),
   );
-  if (!found) throw new Error('Chromium not found: `apt-get install -y chromium` (or set CHROMIUM_PATH)');
-  return found;
+  for (const file of fromHtml) files.add(file);
+  const sizes = [...files].map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(distDir, file)), { level: 9 }).length }));
+  sizes.sort((a, b) => b.gzip - a.gzip);
+  return { files: sizes, totalGzip: sizes.reduce((sum, entry) => sum + entry.gzip, 0) };
 }
 
-export async function measureLcp(baseUrl: string, runCount: number) {
-  const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-  const samples: { lcp: number; element: string; jsFetched: number }[] = [];
+/**
+ * Chunks only the admin dashboard needs: reachable from admin modules, and not from the entry or the
+ * public pages (lazy sections of those included) without passing through the signed-in dashboard.
+ */
+export function adminOnlyFiles(distDir: string): Set<string> {
+  const manifest = readManifest(distDir);
+  const isPrivate = (key: string) => key.endsWith('src/pages/dashboard.tsx');
+  const publicFiles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || isPrivate(key) || publicFiles.has(chunk.file)) return;
+    publicFiles.add(chunk.file);
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  const adminKeys = Object.keys(manifest).filter((key) => key.includes('src/features/admin/'));
+  return new Set([...staticClosure(manifest, adminKeys)].filter((file) => !publicFiles.has(file)));
+}
+
+export interface RouteResult {
+  path: string;
+  performance: number;
+  lcpMs: number;
+  /** The other metrics of the performance score, to tell what pulled it down. */
+  fcpMs: number;
+  tbtMs: number;
+  speedIndexMs: number;
+  cls: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Failing audits of the categories that must score 100 (the noindex audit of a noindex page excepted). */
+  failingAudits: string[];
+  scriptsFetched: string[];
+}
+
+type LighthouseResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarise(route: PublicRoute, lhr: LighthouseResult): RouteResult {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const metric = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? Number.NaN);
+  const failingAudits: string[] = [];
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score === 1) continue;
+      if (ref.id === NOINDEX_AUDIT && !route.indexable) continue;
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      failingAudits.push(`${id}: ${ref.id} (${audit.title})${items.length ? ` ${JSON.stringify(items).slice(0, 400)}` : ''}`);
+    }
+  }
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  return {
+    path: route.path,
+    performance: score('performance'),
+    lcpMs: metric('largest-contentful-paint'),
+    fcpMs: metric('first-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    speedIndexMs: metric('speed-index'),
+    cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    failingAudits,
+    scriptsFetched: requests
+      .filter((request) => request.resourceType === 'Script')
+      .map((request) => new URL(request.url).pathname.slice(1)),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Lighthouse sometimes loses the trace of a load (NO_NAVSTART, NO_FCP on a busy machine): measure again. */
+async function auditPage(url: string, port: number, attempts = 3): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const error = result ? result.lhr.runtimeError : { code: 'NO_RESULT', message: 'Lighthouse returned nothing' };
+    if (!error) return result!.lhr;
+    if (attempt >= attempts) throw new Error(`Lighthouse on ${url}: ${error.message} (${error.code})`);
+  }
+}
+
+/** Lighthouse's mobile preset on each route, `runs` times, one Chromium for all of them. */
+export async function runLighthouse(baseUrl: string, routes: PublicRoute[], runs: number): Promise<RouteResult[]> {
+  const { executablePath, args: chromiumArgs } = await resolveChromium();
+  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  const results: RouteResult[] = [];
   try {
-    for (let run = 0; run < runCount; run++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      const scripts: Promise<number>[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() === 'script')
-          scripts.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
-      });
-      await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle' });
-      // Runs in the page (a string, because this script is type-checked without the DOM library).
-      const lcp = await page.evaluate<{ lcp: number; element: string }>(`new Promise((resolve) => {
-        let last = { lcp: Number.NaN, element: '' };
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const element = entry.element;
-            last = { lcp: entry.startTime, element: element ? element.tagName.toLowerCase() + (element.id ? '#' + element.id : '') : '' };
-          }
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        // LCP candidates stop once the page has settled; give late paints a moment.
-        setTimeout(() => resolve(last), 1000);
-      })`);
-      const jsFetched = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
-      samples.push({ ...lcp, jsFetched });
-      await context.close();
+    for (const route of routes) {
+      const samples: RouteResult[] = [];
+      for (let run = 0; run < runs; run++) {
+        samples.push(summarise(route, await auditPage(`${baseUrl}${route.path}`, chrome.port)));
+      }
+      // The median run by performance score keeps one consistent run's figures together.
+      const performance = median(samples.map((sample) => sample.performance));
+      results.push(samples.find((sample) => sample.performance === performance)!);
     }
   } finally {
-    await browser.close();
+    chrome.kill();
   }
-  const sorted = [...samples].sort((a, b) => a.lcp - b.lcp);
-  return { samples, median: sorted[Math.floor(sorted.length / 2)]! };
+  return results;
+}
+
+export function missedGoals(result: RouteResult, adminFiles: Set<string>): string[] {
+  const missed: string[] = [];
+  if (result.performance < GOALS.performance) missed.push(`Performance ${result.performance} < ${GOALS.performance}`);
+  if (!(result.lcpMs <= GOALS.lcpMs)) missed.push(`LCP ${result.lcpMs} ms > ${GOALS.lcpMs} ms`);
+  missed.push(...result.failingAudits);
+  const admin = result.scriptsFetched.filter((file) => adminFiles.has(file));
+  if (admin.length > 0) missed.push(`fetched admin code: ${admin.join(', ')}`);
+  return missed;
+}
+
+/** The product as `npm start` runs it, on a throw-away embedded database, serving `distDir`. */
+async function startProduct(distDir: string) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'escrow-budgets-'));
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'false',
+    JOBS_ENABLED: 'false',
+    CLIENT_DIST_DIR: distDir,
+    DATABASE_URL: undefined,
+  });
+  const runtime = await startRuntime({ env, dataDir, say: () => {} });
+  return {
+    url: runtime.url.replace('localhost', '127.0.0.1'),
+    async stop() {
+      await runtime.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function main() {
+  const distDir = path.resolve(option('--dist') ?? path.join(projectRoot, 'client', 'dist'));
+  const runs = Number(option('--runs') ?? 1);
+  const only = option('--routes')?.split(',');
+  const routes = only ? PUBLIC_ROUTES.filter((route) => only.includes(route.path)) : PUBLIC_ROUTES;
   if (args.includes('--build') || !existsSync(path.join(distDir, 'index.html'))) {
-    const build = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: projectRoot, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], { cwd: projectRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('client build failed');
   }
-  const js = measureInitialJs();
-  const server = await serveDist();
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  let lcp: Awaited<ReturnType<typeof measureLcp>>;
-  try {
-    lcp = await measureLcp(baseUrl, runs);
-  } finally {
-    server.close();
-  }
-  const jsOk = js.totalGzip <= JS_BUDGET_BYTES;
-  const lcpOk = lcp.median.lcp <= LCP_BUDGET_MS;
 
-  if (asJson) {
-    console.log(JSON.stringify({ js, lcp, budgets: { jsBytes: JS_BUDGET_BYTES, lcpMs: LCP_BUDGET_MS }, ok: jsOk && lcpOk }, null, 2));
-  } else {
-    console.log('Home page initial JavaScript (gzip -9):');
-    for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
-    console.log(
-      `  index.html tags only: ${kb(js.entryGzip)}; with the home route: ${kb(js.totalGzip)}  budget ${kb(JS_BUDGET_BYTES)}  ${jsOk ? 'OK' : 'OVER'}`,
-    );
-    console.log(`  JavaScript fetched by Chromium while loading /: ${kb(lcp.median.jsFetched)} (gzip of each response)`);
-    console.log(`Largest Contentful Paint of / (${runs} cold loads, localhost, 1280×800):`);
-    console.log(`  samples: ${lcp.samples.map((sample) => `${Math.round(sample.lcp)} ms`).join(', ')}; element ${lcp.median.element}`);
-    console.log(`  median ${Math.round(lcp.median.lcp)} ms  budget ${LCP_BUDGET_MS} ms  ${lcpOk ? 'OK' : 'OVER'}`);
+  const js = measureInitialJs(distDir);
+  const adminFiles = adminOnlyFiles(distDir);
+  const given = option('--url');
+  const product = given ? { url: given.replace(/\/+$/, ''), stop: async () => {} } : await startProduct(distDir);
+  let results: RouteResult[];
+  try {
+    results = await runLighthouse(product.url, routes, runs);
+  } finally {
+    await product.stop();
   }
-  if (!jsOk || !lcpOk) process.exitCode = 1;
+
+  const jsOk = js.totalGzip <= GOALS.homeInitialJsGzipBytes;
+  const missed = results.map((result) => ({ path: result.path, missed: missedGoals(result, adminFiles) }));
+  const ok = jsOk && missed.every((entry) => entry.missed.length === 0);
+
+  if (args.includes('--json')) {
+    console.log(JSON.stringify({ goals: GOALS, js, results, missed, ok }, null, 2));
+  } else {
+    console.log(`Home page initial JavaScript (gzip -9), goal ≤ ${kb(GOALS.homeInitialJsGzipBytes)}:`);
+    for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
+    console.log(`  total ${kb(js.totalGzip)}  ${jsOk ? 'OK' : 'OVER'}`);
+    console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${product.url}:\n`);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    console.log('| route | Performance | LCP | FCP | TBT | Speed Index | CLS | Accessibility | Best Practices | SEO |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const result of results) {
+      console.log(
+        `| \`${result.path}\` | ${result.performance} | ${seconds(result.lcpMs)} | ${seconds(result.fcpMs)} | ${result.tbtMs} ms | ${seconds(result.speedIndexMs)} | ${result.cls} | ${result.accessibility} | ${result.bestPractices} | ${result.seo} |`,
+      );
+    }
+    for (const entry of missed) if (entry.missed.length) console.log(`\n${entry.path} misses: ${entry.missed.join('; ')}`);
+    console.log(`\n${ok ? 'All goals met.' : 'Goals missed.'}`);
+  }
+  if (!ok) process.exitCode = 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

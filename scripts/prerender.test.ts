@@ -1,7 +1,11 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../client/src/app/public-routes.ts';
 import { headTagsFor, jsonLdFor, routeFor } from '../client/src/app/seo.ts';
-import { renderPage, robotsTxt, shellTemplate, sitemapXml } from './prerender.ts';
+import { precompress, renderPage, robotsTxt, shellTemplate, sitemapXml } from './prerender.ts';
 
 const SHELL = `<!doctype html>
 <html lang="en-KE">
@@ -15,16 +19,24 @@ const SHELL = `<!doctype html>
   </body>
 </html>`;
 const SITE = 'https://escrow.example';
+/** What client/src/entry-server.tsx returns: the page's markup and its emotion style tags. */
+const PAGE = {
+  html: '<div class="css-1a"><h1 class="css-2b">Buy and sell safely. $& $1</h1><footer></footer></div>',
+  styles: '<style data-emotion="css 1a 2b" data-s="">.css-1a{color:teal}</style>',
+};
 const route = (path: string) => PUBLIC_ROUTES.find((candidate) => candidate.path === path)!;
 
 describe('prerender', () => {
-  it('writes the title, escaped metadata and JSON-LD into the head and a noscript body', () => {
-    const html = renderPage(SHELL, route('/'), SITE);
+  it('writes the title, escaped metadata, JSON-LD and styles into the head and the rendered page into the root', () => {
+    const html = renderPage(SHELL, route('/'), SITE, PAGE);
     expect(html).toContain('<title>Escrow Kenya — Secure M-Pesa Escrow &amp; Lipa Mdogo Mdogo</title>');
     expect(html).toContain('<link data-seo rel="canonical" href="https://escrow.example/" />');
     expect(html).toContain('<meta data-seo property="og:locale" content="en_KE" />');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
-    expect(html).toMatch(/<div id="root"><noscript>[\s\S]*<h1>[\s\S]*<\/noscript><\/div>/);
+    // Taken literally: "$&" in the page is not a replacement pattern.
+    expect(html).toContain(`<div id="root">${PAGE.html}</div>`);
+    expect(html.indexOf(PAGE.styles)).toBeGreaterThan(html.indexOf('<title>'));
+    expect(html.indexOf(PAGE.styles)).toBeLessThan(html.indexOf('</head>'));
     const jsonLd = /<script data-seo type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(jsonLd).not.toContain('</');
     expect(JSON.parse(jsonLd)['@graph'].map((node: { '@type': string }) => node['@type'])).toEqual([
@@ -35,12 +47,14 @@ describe('prerender', () => {
   });
 
   it('can run again over its own output (idempotent), producing the same page', () => {
-    const once = renderPage(SHELL, route('/pricing'), SITE);
-    const twice = renderPage(shellTemplate(once), route('/pricing'), SITE);
+    const once = renderPage(SHELL, route('/pricing'), SITE, PAGE);
+    const twice = renderPage(shellTemplate(once), route('/pricing'), SITE, PAGE);
     expect(twice).toBe(once);
-    const other = renderPage(shellTemplate(once), route('/about-us'), SITE);
+    const other = renderPage(shellTemplate(once), route('/about-us'), SITE, { html: '<h1>About</h1>', styles: '' });
     expect(other.match(/<title>/g)).toHaveLength(1);
     expect(other).not.toContain('Pricing —');
+    expect(other).not.toContain('data-emotion');
+    expect(other).toContain('<div id="root"><h1>About</h1></div>');
     expect(() => shellTemplate('<html><head></head><body></body></html>')).toThrow(/must contain/);
   });
 
@@ -79,5 +93,23 @@ describe('seo', () => {
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` },
       { '@type': 'ListItem', position: 2, name: 'Refund Policy', item: `${SITE}/refund-policy` },
     ]);
+  });
+});
+
+describe('precompress', () => {
+  it('writes a brotli and a gzip copy of each text file worth compressing, and none of images or tiny files', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'escrow-precompress-'));
+    try {
+      const script = `export const text = ${JSON.stringify('M-Pesa escrow '.repeat(200))};`;
+      writeFileSync(path.join(dir, 'app.js'), script);
+      writeFileSync(path.join(dir, 'tiny.css'), 'a{color:red}');
+      writeFileSync(path.join(dir, 'photo.jpg'), Buffer.alloc(4096, 7));
+      expect(precompress(dir)).toBe(2);
+      expect(readdirSync(dir).sort()).toEqual(['app.js', 'app.js.br', 'app.js.gz', 'photo.jpg', 'tiny.css']);
+      expect(brotliDecompressSync(readFileSync(path.join(dir, 'app.js.br'))).toString()).toBe(script);
+      expect(gunzipSync(readFileSync(path.join(dir, 'app.js.gz'))).toString()).toBe(script);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,40 +1,41 @@
 /**
- * Build step after `vite build` (client/package.json "build"): writes each public page's search and
- * social metadata into the HTML the server sends (spec §1), so crawlers and link previews see it
- * without running JavaScript. For every route of client/src/app/public-routes.ts it writes
- * client/dist/<route>/index.html (the home page is dist/index.html, which is also the app shell for
- * every other path), plus dist/sitemap.xml and dist/robots.txt.
+ * Build step after `vite build` and `vite build --ssr` (client/package.json "build"). For every route of
+ * client/src/app/public-routes.ts it writes client/dist/<route>/index.html (the home page is
+ * dist/index.html) with the page's search and social metadata in the head and the page itself in the
+ * body: the real React tree rendered by client/src/entry-server.tsx with its styles, so text paints
+ * before any JavaScript runs and crawlers read it; the browser then hydrates it. It also writes
+ * 404.html (the not-found page, served with status 404), shell.html (the empty app for the pages that
+ * are not prerendered, such as the dashboard), routes.json (the client's route patterns, so the server
+ * knows which paths exist), sitemap.xml, robots.txt, and a brotli and a gzip copy of every text file.
  *
  * VITE_SITE_URL sets the public origin used in canonical links and the sitemap.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PUBLIC_ROUTES, type PublicRoute } from '../client/src/app/public-routes.ts';
-import { absoluteUrl, DEFAULT_SITE_URL, headTagsFor, renderHeadTags } from '../client/src/app/seo.ts';
+import { absoluteUrl, DEFAULT_SITE_URL, headTagsFor, renderHeadTags, routeFor, SITE_NAME } from '../client/src/app/seo.ts';
 
 const HEAD_MARKER = '<!--app-head-->';
 const BODY_MARKER = '<!--app-html-->';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** What a visitor without JavaScript sees: the page's heading, summary and the site's main links. */
-function noscriptBody(route: PublicRoute): string {
-  const links = PUBLIC_ROUTES.filter((other) => other.indexable)
-    .map((other) => `<li><a href="${other.path}">${escapeHtml(other.name)}</a></li>`)
-    .join('');
-  return [
-    '<noscript>',
-    `<main style="font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;line-height:1.6">`,
-    `<h1>${escapeHtml(route.path === '/' ? 'Escrow Kenya — secure M-Pesa escrow' : route.name)}</h1>`,
-    `<p>${escapeHtml(route.description)}</p>`,
-    '<p>No internet? Dial <strong>*384*40#</strong> from any phone.</p>',
-    `<nav aria-label="Site"><ul>${links}</ul></nav>`,
-    '<p>Please enable JavaScript to use the full website.</p>',
-    '</main>',
-    '</noscript>',
-  ].join('');
+/** What client/src/entry-server.tsx gives for one path. */
+export interface RenderedPage {
+  html: string;
+  styles: string;
 }
+export type RenderPage = (pathname: string) => Promise<RenderedPage>;
+
+/** The head of shell.html: it stands for many pages, so it names none and is never indexed. */
+const SHELL_ROUTE: PublicRoute = {
+  path: '/app',
+  name: SITE_NAME,
+  title: SITE_NAME,
+  description: 'Escrow Kenya: secure M-Pesa escrow and Lipa Mdogo Mdogo.',
+  keywords: [],
+  indexable: false,
+};
 
 /**
  * The app shell with its markers. A second run over the same build (or two builds racing on one
@@ -47,7 +48,8 @@ export function shellTemplate(html: string): string {
     .replace(/\s*<(?:meta|link) data-seo[^>]*\/>/g, '')
     .replace(/\s*<script data-seo[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/\s*<link rel="modulepreload" data-route[^>]*>/g, '')
-    .replace(/<noscript>[\s\S]*?<\/noscript>/, BODY_MARKER);
+    .replace(/\s*<style data-emotion[^>]*>[\s\S]*?<\/style>/g, '')
+    .replace(/(<div id="root">)[\s\S]*(<\/div>\s*<\/body>)/, `$1${BODY_MARKER}$2`);
   if (!template.includes(HEAD_MARKER) || !template.includes(BODY_MARKER)) {
     throw new Error(`client/index.html must contain ${HEAD_MARKER} and ${BODY_MARKER}`);
   }
@@ -81,9 +83,48 @@ export function routePreloads(manifest: Record<string, ManifestChunk>, routePath
     .join('\n    ');
 }
 
-export function renderPage(template: string, route: PublicRoute, siteUrl: string, preloads = ''): string {
-  const head = renderHeadTags(headTagsFor(route, siteUrl)) + (preloads ? `\n    ${preloads}` : '');
-  return template.replace(HEAD_MARKER, head).replace(BODY_MARKER, noscriptBody(route));
+export function renderPage(template: string, route: PublicRoute, siteUrl: string, page: RenderedPage, preloads = ''): string {
+  const head = [renderHeadTags(headTagsFor(route, siteUrl)), page.styles, preloads].filter(Boolean).join('\n    ');
+  // Functions as replacements: the page's HTML may contain "$&"-like sequences that a string would expand.
+  return template.replace(HEAD_MARKER, () => head).replace(BODY_MARKER, () => page.html);
+}
+
+/** Text files worth compressing; images such as og-image.jpg are compressed already. */
+const COMPRESSIBLE = /\.(?:html|js|css|svg|json|xml|txt|webmanifest)$/;
+/** Below this a compressed copy saves less than the headers it costs. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every compressible file (best quality: it is paid once, at
+ * build time), for the server to send by content negotiation. Skips a copy that would not be smaller.
+ */
+export function precompress(distDir: string): number {
+  let written = 0;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const file = path.join(dir, entry);
+      if (statSync(file).isDirectory()) {
+        if (entry !== '.vite') visit(file);
+        continue;
+      }
+      if (!COMPRESSIBLE.test(entry)) continue;
+      const content = readFileSync(file);
+      if (content.length < MIN_COMPRESS_BYTES) continue;
+      const copies = {
+        br: brotliCompressSync(content, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
+        gz: gzipSync(content, { level: 9 }),
+      };
+      for (const [extension, compressed] of Object.entries(copies)) {
+        if (compressed.length >= content.length) continue;
+        writeFileSync(`${file}.${extension}`, compressed);
+        written++;
+      }
+    }
+  };
+  visit(distDir);
+  return written;
 }
 
 export function sitemapXml(siteUrl: string, lastModified: string): string {
@@ -123,26 +164,37 @@ export function robotsTxt(siteUrl: string): string {
   ].join('\n');
 }
 
-export function prerender(distDir: string, siteUrl: string): string[] {
+export async function prerender(distDir: string, siteUrl: string, ssrEntry: string): Promise<string[]> {
+  const { render, routePatterns } = (await import(pathToFileURL(ssrEntry).href)) as { render: RenderPage; routePatterns: () => string[] };
   const template = shellTemplate(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>) : {};
   const written: string[] = [];
-  for (const route of PUBLIC_ROUTES) {
-    const file = route.path === '/' ? path.join(distDir, 'index.html') : path.join(distDir, route.path, 'index.html');
+  const write = (relative: string, content: string) => {
+    const file = path.join(distDir, relative);
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, renderPage(template, route, siteUrl, routePreloads(manifest, route.path, template)));
-    written.push(path.relative(distDir, file));
+    writeFileSync(file, content);
+    written.push(relative);
+  };
+  for (const route of PUBLIC_ROUTES) {
+    const page = await render(route.path);
+    const relative = route.path === '/' ? 'index.html' : path.join(route.path.slice(1), 'index.html');
+    write(relative, renderPage(template, route, siteUrl, page, routePreloads(manifest, route.path, template)));
   }
-  writeFileSync(path.join(distDir, 'sitemap.xml'), sitemapXml(siteUrl, new Date().toISOString().slice(0, 10)));
-  writeFileSync(path.join(distDir, 'robots.txt'), robotsTxt(siteUrl));
-  written.push('sitemap.xml', 'robots.txt');
+  // Any unknown path renders the not-found page; its text does not depend on which path it was.
+  write('404.html', renderPage(template, routeFor('/404'), siteUrl, await render('/404')));
+  write('shell.html', renderPage(template, SHELL_ROUTE, siteUrl, { html: '', styles: '' }));
+  write('routes.json', `${JSON.stringify(routePatterns(), null, 2)}\n`);
+  write('sitemap.xml', sitemapXml(siteUrl, new Date().toISOString().slice(0, 10)));
+  write('robots.txt', robotsTxt(siteUrl));
+  const compressed = precompress(distDir);
+  written.push(`${compressed} .br/.gz copies`);
   return written;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client/dist');
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const siteUrl = process.env.VITE_SITE_URL || DEFAULT_SITE_URL;
-  const written = prerender(distDir, siteUrl);
+  const written = await prerender(path.join(clientDir, 'dist'), siteUrl, path.join(clientDir, 'ssr', 'dist', 'entry-server.js'));
   console.log(`prerendered ${written.length} files for ${siteUrl}: ${written.join(', ')}`);
 }

@@ -1,13 +1,20 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { router } from '@/app/router';
+import { createRouter } from '@/app/router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+void createRouter().then((router) => {
+  const app = (
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
+  // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+});

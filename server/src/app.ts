@@ -16,6 +16,7 @@ import { redactUrl, scrubbingStream, type LineStream } from './lib/redact.ts';
 import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
+import compression from './plugins/compression.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(compression);
   await app.register(formbody);
   await app.register(metricsPlugin, { ctx, metrics, jobPool: () => ctx.jobs.connectionPool() });
   await app.register(rejectInvalidText);

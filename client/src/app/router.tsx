@@ -2,7 +2,7 @@
  * Every path of spec §2. Pages load lazily, so the admin dashboard's code never ships with the public
  * pages (issue 7 budget: home page JS ≤ 200 kB gzip).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
 import { syncDocumentMetadata } from './document-metadata';
@@ -37,6 +37,29 @@ export const routes: RouteObject[] = [
   { path: 'dashboard/*', errorElement: <RouteError />, lazy: page(() => import('@/pages/dashboard')) },
 ];
 
-export const router = createBrowserRouter(routes);
-// Title, description, canonical and JSON-LD follow client-side navigation (the prerender set them for the first page).
-syncDocumentMetadata(router);
+/**
+ * The paths the app has a page for, as patterns (`/pricing`, `/dashboard/*`): the server answers them
+ * with 200 and anything else with 404 (the catch-all route only renders the not-found page).
+ */
+export function routePatterns(table: RouteObject[] = routes, parent = ''): string[] {
+  return table.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = route.index ? parent || '/' : route.path ? `${parent}/${route.path}` : parent;
+    const own = route.index || route.path ? [path || '/'] : [];
+    return [...own, ...routePatterns(route.children ?? [], path)];
+  });
+}
+
+/**
+ * The browser's router. The lazy pages matching the current URL are loaded first, so that hydrating the
+ * prerendered HTML renders the same tree the server did (no loading state in between).
+ */
+export async function createRouter() {
+  for (const { route } of matchRoutes(routes, window.location) ?? []) {
+    if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
+  }
+  const router = createBrowserRouter(routes);
+  // Title, description, canonical and JSON-LD follow client-side navigation (the prerender set them for the first page).
+  syncDocumentMetadata(router);
+  return router;
+}

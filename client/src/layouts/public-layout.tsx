@@ -299,7 +299,10 @@ function Footer() {
         </SimpleGrid>
         <Separator my="8" />
         <Flex justify="space-between" align="center" wrap="wrap" gap="4" fontSize="sm" color="fg.muted">
-          <Text>© {new Date().getFullYear()} Escrow Kenya. Nairobi, Kenya. MVP pilot: accounts activate once licensing is complete.</Text>
+          {/* The year is the build's in the prerendered HTML; a new year's first visitors may differ. */}
+          <Text suppressHydrationWarning>
+            © {new Date().getFullYear()} Escrow Kenya. Nairobi, Kenya. MVP pilot: accounts activate once licensing is complete.
+          </Text>
           <HStack as="ul" aria-label="Social profiles" gap="2" listStyleType="none" flexWrap="wrap">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.href}>

@@ -3,9 +3,12 @@ import { Button, Container, Flex, Heading, Link as ChakraLink, Stack, Text } fro
 import { Home } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { SERVICE_PAGES } from '@/features/marketing/constants';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
 
 export default function NotFoundPage() {
   const location = useLocation();
+  // One prerendered 404.html answers every unknown path: the path itself is filled in by the browser.
+  const isHydrated = useIsHydrated();
   return (
     <Container maxW="2xl" py={{ base: '16', md: '24' }}>
       <Stack gap="6" align="center" textAlign="center">
@@ -16,11 +19,18 @@ export default function NotFoundPage() {
           Page not found
         </Heading>
         <Text color="fg.muted">
-          We could not find{' '}
-          <Text as="code" fontFamily="mono" wordBreak="break-all">
-            {location.pathname}
-          </Text>
-          . It may have moved, or the link may be mistyped.
+          {isHydrated ? (
+            <>
+              We could not find{' '}
+              <Text as="code" fontFamily="mono" wordBreak="break-all">
+                {location.pathname}
+              </Text>
+              .
+            </>
+          ) : (
+            'We could not find this page.'
+          )}{' '}
+          It may have moved, or the link may be mistyped.
         </Text>
         <Button asChild colorPalette="teal">
           <Link to="/">

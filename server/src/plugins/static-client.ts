@@ -1,41 +1,87 @@
 /**
- * Serves the built React client (client/dist) on the same port as the API. Prerendered public pages
- * live at <route>/index.html so their metadata is in the HTML the server sends; any other GET that
- * accepts HTML gets the app shell (client-side routing). Unknown /api, /trpc and /mock paths stay JSON 404s.
+ * Serves the built React client (client/dist, written by scripts/prerender.ts) on the same port as the
+ * API:
+ *
+ * - public pages are prerendered at <route>/index.html; other paths the client has a page for (the
+ *   patterns in routes.json, taken from the client's route table) get shell.html; anything else is a
+ *   real 404 with the app's not-found page (404.html), so crawlers see no soft 404s. Unknown /api,
+ *   /trpc and /mock paths stay JSON 404s.
+ * - each file's brotli or gzip copy is sent when the browser accepts it (built once, at build time);
+ * - hashed assets are cached for a year as immutable; everything else (HTML above all) is revalidated
+ *   on every use with its ETag, so a deploy shows at once.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const API_PREFIXES = ['/api', '/trpc', '/mock', '/healthz', '/readyz'];
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+/** Files the build gives .br and .gz copies (scripts/prerender.ts), whose answers vary by Accept-Encoding. */
+const PRECOMPRESSED = /\.(?:html|js|css|svg|json|xml|txt|webmanifest)$/;
+
+/** Whether `pathname` matches one of the client's route patterns (`/pricing`, `/dashboard/*`). */
+export function matchesClientRoute(patterns: string[], pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return patterns.some((pattern) => {
+    if (pattern.endsWith('/*')) {
+      const base = pattern.slice(0, -2);
+      return path === base || path.startsWith(`${base}/`);
+    }
+    const expected = pattern.split('/');
+    const actual = path.split('/');
+    return expected.length === actual.length && expected.every((segment, index) => segment.startsWith(':') || segment === actual[index]);
+  });
+}
+
+function readRoutePatterns(distDir: string): string[] {
+  const file = path.join(distDir, 'routes.json');
+  // An older build without the list: every path is the app's (the client shows its not-found page).
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : ['/*'];
+}
 
 export default fp(
   async function staticClient(app: FastifyInstance, { distDir }: { distDir: string }) {
     const hasClient = existsSync(path.join(distDir, 'index.html'));
+    const routePatterns = hasClient ? readRoutePatterns(distDir) : [];
+    const notFoundPage = existsSync(path.join(distDir, '404.html')) ? '404.html' : undefined;
+    const shellPage = existsSync(path.join(distDir, 'shell.html')) ? 'shell.html' : 'index.html';
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: distDir,
         wildcard: false,
         index: ['index.html'],
         redirect: false,
-        maxAge: 0,
+        preCompressed: true,
+        // Without this @fastify/static replaces the Cache-Control set below with its own max-age=0.
+        cacheControl: false,
+        // The build's own files: the sources of the .br/.gz copies, the manifest, the route list.
+        allowedPath: (pathname) => !pathname.startsWith('/.vite/'),
         setHeaders(res, filePath) {
-          // Hashed assets never change; HTML must be revalidated so a deploy shows at once.
-          if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-          else res.setHeader('Cache-Control', 'no-cache');
+          res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+          if (PRECOMPRESSED.test(filePath.replace(/\.(?:br|gz)$/, ''))) res.setHeader('Vary', 'Accept-Encoding');
         },
       });
     }
+
+    const sendPage = (reply: FastifyReply, file: string, status: number) =>
+      reply
+        .status(status)
+        .header('Cache-Control', REVALIDATE)
+        .type('text/html; charset=utf-8')
+        // A 404 carries no validators: a conditional request must never turn it into a 304.
+        .sendFile(file, status === 200 ? {} : { etag: false, lastModified: false });
 
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
       if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
         const prerendered = path.join(url.replace(/\/+$/, ''), 'index.html');
-        const file = existsSync(path.join(distDir, prerendered)) && !prerendered.includes('..') ? prerendered : 'index.html';
-        return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(file);
+        if (!prerendered.includes('..') && existsSync(path.join(distDir, prerendered))) return sendPage(reply, prerendered, 200);
+        if (matchesClientRoute(routePatterns, url)) return sendPage(reply, shellPage, 200);
+        if (notFoundPage) return sendPage(reply, notFoundPage, 404);
       }
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
     });

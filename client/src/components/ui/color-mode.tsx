@@ -1,17 +1,35 @@
-/** Light/dark theme (Chakra UI v3 + next-themes): kept in local storage, the system preference by default. */
+/**
+ * Light/dark theme (Chakra UI v3 + next-themes): kept in local storage, the system preference by default.
+ * The class on <html> is set before the first paint by client/public/color-mode.js (a file, because the
+ * content security policy refuses inline scripts: next-themes' own inline script is kept inert).
+ */
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { Moon, Sun } from 'lucide-react';
 import { ThemeProvider, useTheme, type ThemeProviderProps } from 'next-themes';
+import { useIsHydrated } from '@/lib/use-is-hydrated';
+
+const INERT_SCRIPT = { type: 'application/json' };
 
 export function ColorModeProvider(props: ThemeProviderProps) {
-  return <ThemeProvider attribute="class" disableTransitionOnChange enableSystem defaultTheme="system" {...props} />;
+  return (
+    <ThemeProvider
+      attribute="class"
+      storageKey="theme"
+      disableTransitionOnChange
+      enableSystem
+      defaultTheme="system"
+      scriptProps={INERT_SCRIPT}
+      {...props}
+    />
+  );
 }
 
 export type ColorMode = 'light' | 'dark';
 
 export function useColorMode() {
   const { resolvedTheme, setTheme, forcedTheme } = useTheme();
-  const colorMode = (forcedTheme ?? resolvedTheme ?? 'light') as ColorMode;
+  // The prerendered HTML cannot know the visitor's theme: render it as light until hydrated.
+  const colorMode = (useIsHydrated() ? (forcedTheme ?? resolvedTheme ?? 'light') : 'light') as ColorMode;
   return {
     colorMode,
     setColorMode: (mode: ColorMode) => setTheme(mode),

@@ -8,7 +8,9 @@ import { authApi } from './api/auth-api';
 import { queryClient } from '@/app/providers';
 
 const listeners = new Set<() => void>();
-let snapshot = read();
+/** What the prerendered HTML shows (nobody is signed in at build time); hydration starts from it too. */
+const SIGNED_OUT = { token: null, user: null, pendingPhone: null };
+let snapshot = typeof window === 'undefined' ? SIGNED_OUT : read();
 
 function read() {
   return { token: authStorage.token(), user: authStorage.user(), pendingPhone: authStorage.pendingVerification() };
@@ -45,7 +47,7 @@ export function useAuth(): AuthState {
   const { token, user, pendingPhone } = useSyncExternalStore(
     subscribe,
     () => snapshot,
-    () => snapshot,
+    () => SIGNED_OUT,
   );
   const isAuthenticated = !!token && !!user;
   return {

@@ -167,7 +167,8 @@ export function TransactionDetailsDialog({ transactionId, onClose }: { transacti
                 </Text>
               </Stack>
             </Dialog.Header>
-            <Dialog.Body pb="6">
+            {/* Scrolls inside the dialog: focusable, so the keyboard can scroll it too. */}
+            <Dialog.Body pb="6" tabIndex={0}>
               {query.isPending ? (
                 <LoadingState label="Loading transaction details…" />
               ) : query.isError ? (

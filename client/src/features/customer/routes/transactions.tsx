@@ -81,109 +81,116 @@ export default function TransactionsScreen() {
           </Button>
         }
       />
+      {/* The tabs filter one list: it is the selected tab's panel, and the other panels stay empty. */}
       <Tabs.Root
         value={roleValue}
         onValueChange={(details) => update({ role: details.value === 'all' ? undefined : details.value })}
         variant="enclosed"
         size="sm"
         fitted
-        maxW={{ base: 'full', sm: 'sm' }}
       >
-        <Tabs.List aria-label="Which side of the transaction">
+        <Tabs.List aria-label="Which side of the transaction" maxW={{ base: 'full', sm: 'sm' }}>
           {ROLES.map((role) => (
             <Tabs.Trigger key={role.value} value={role.value}>
               {role.label}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
+        {ROLES.map((role) => (
+          <Tabs.Content key={role.value} value={role.value} pt="5">
+            {role.value === roleValue ? (
+              <Stack gap="5">
+                <Stack direction={{ base: 'column', md: 'row' }} gap="3" as="search">
+                  <Field.Root flex="2">
+                    <Field.Label srOnly>Search transactions</Field.Label>
+                    <InputGroup startElement={<Search size={16} aria-hidden />}>
+                      <Input
+                        type="search"
+                        bg="bg"
+                        placeholder="Search by reference, item or phone"
+                        value={searchText}
+                        onChange={(event) => setSearchText(event.target.value)}
+                        maxLength={100}
+                      />
+                    </InputGroup>
+                  </Field.Root>
+                  <Field.Root flex="1">
+                    <Field.Label srOnly>Status</Field.Label>
+                    <NativeSelect.Root>
+                      <NativeSelect.Field
+                        bg="bg"
+                        value={params.status ?? ''}
+                        onChange={(event) => update({ status: event.target.value || undefined })}
+                      >
+                        <option value="">All statuses</option>
+                        {TRANSACTION_STATUSES.map((status) => (
+                          <option key={status} value={status}>
+                            {STATUS_LABELS[status]}
+                          </option>
+                        ))}
+                      </NativeSelect.Field>
+                      <NativeSelect.Indicator />
+                    </NativeSelect.Root>
+                  </Field.Root>
+                </Stack>
+
+                {query.isError ? (
+                  <ErrorState title="Failed to load transactions" error={query.error} onRetry={() => void query.refetch()} />
+                ) : (
+                  <SummaryCards summary={query.data?.summary} label="Summary of the transactions shown" />
+                )}
+
+                {query.isPending ? (
+                  <LoadingState label="Loading your transactions…" />
+                ) : query.isError ? null : (
+                  <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isFetching}>
+                    <TransactionList
+                      items={query.data.transactions}
+                      myPhone={user?.phone_number}
+                      empty={
+                        params.search || params.status ? (
+                          <Text>No transactions match these filters.</Text>
+                        ) : (
+                          <>
+                            <Text fontWeight="semibold">No transactions yet</Text>
+                            <Button asChild colorPalette="teal" size="sm" mt="2">
+                              <Link to="/dashboard/new">Create a transaction</Link>
+                            </Button>
+                          </>
+                        )
+                      }
+                    />
+                  </Box>
+                )}
+
+                {pagination && pagination.total_pages > 1 ? (
+                  <HStack as="nav" aria-label="Pages" justify="space-between">
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={pagination.current_page <= 1}
+                      onClick={() => update({ page: String(pagination.current_page - 1) })}
+                    >
+                      <ChevronLeft aria-hidden /> Previous
+                    </Button>
+                    <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                      Page {pagination.current_page} of {pagination.total_pages}
+                    </Text>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={pagination.current_page >= pagination.total_pages}
+                      onClick={() => update({ page: String(pagination.current_page + 1) })}
+                    >
+                      Next <ChevronRight aria-hidden />
+                    </Button>
+                  </HStack>
+                ) : null}
+              </Stack>
+            ) : null}
+          </Tabs.Content>
+        ))}
       </Tabs.Root>
-
-      <Stack direction={{ base: 'column', md: 'row' }} gap="3" as="search">
-        <Field.Root flex="2">
-          <Field.Label srOnly>Search transactions</Field.Label>
-          <InputGroup startElement={<Search size={16} aria-hidden />}>
-            <Input
-              type="search"
-              bg="bg"
-              placeholder="Search by reference, item or phone"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-              maxLength={100}
-            />
-          </InputGroup>
-        </Field.Root>
-        <Field.Root flex="1">
-          <Field.Label srOnly>Status</Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              bg="bg"
-              value={params.status ?? ''}
-              onChange={(event) => update({ status: event.target.value || undefined })}
-            >
-              <option value="">All statuses</option>
-              {TRANSACTION_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
-      </Stack>
-
-      {query.isError ? (
-        <ErrorState title="Failed to load transactions" error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <SummaryCards summary={query.data?.summary} label="Summary of the transactions shown" />
-      )}
-
-      {query.isPending ? (
-        <LoadingState label="Loading your transactions…" />
-      ) : query.isError ? null : (
-        <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isFetching}>
-          <TransactionList
-            items={query.data.transactions}
-            myPhone={user?.phone_number}
-            empty={
-              params.search || params.status ? (
-                <Text>No transactions match these filters.</Text>
-              ) : (
-                <>
-                  <Text fontWeight="semibold">No transactions yet</Text>
-                  <Button asChild colorPalette="teal" size="sm" mt="2">
-                    <Link to="/dashboard/new">Create a transaction</Link>
-                  </Button>
-                </>
-              )
-            }
-          />
-        </Box>
-      )}
-
-      {pagination && pagination.total_pages > 1 ? (
-        <HStack as="nav" aria-label="Pages" justify="space-between">
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={pagination.current_page <= 1}
-            onClick={() => update({ page: String(pagination.current_page - 1) })}
-          >
-            <ChevronLeft aria-hidden /> Previous
-          </Button>
-          <Text fontSize="sm" color="fg.muted" aria-live="polite">
-            Page {pagination.current_page} of {pagination.total_pages}
-          </Text>
-          <Button
-            size="sm"
-            variant="outline"
-            disabled={pagination.current_page >= pagination.total_pages}
-            onClick={() => update({ page: String(pagination.current_page + 1) })}
-          >
-            Next <ChevronRight aria-hidden />
-          </Button>
-        </HStack>
-      ) : null}
     </Stack>
   );
 }

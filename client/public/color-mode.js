@@ -1,0 +1,17 @@
+/* global document, matchMedia */
+// Sets the light/dark class before the first paint, as next-themes would with its inline script (which
+// the content security policy refuses). Same storage key and values as client/src/components/ui/color-mode.tsx.
+(function () {
+  var root = document.documentElement;
+  var theme = 'light';
+  try {
+    var stored = localStorage.getItem('theme') || 'system';
+    theme = stored === 'system' ? (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light') : stored;
+  } catch {
+    // Storage blocked: keep the light theme.
+  }
+  if (theme !== 'light' && theme !== 'dark') theme = 'light';
+  root.classList.remove('light', 'dark');
+  root.classList.add(theme);
+  root.style.colorScheme = theme;
+})();
