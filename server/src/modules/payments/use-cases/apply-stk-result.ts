@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
 import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
+import { payInPostings } from '../../../domain/posting-rules.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
 import { lockTransaction, type LockedTransaction } from '../../transactions/access.ts';
@@ -171,11 +172,7 @@ async function creditPayment(
     kind: 'deposit',
     transactionId: txn.id,
     description: `M-Pesa ${receiptText} for ${txn.referenceNumber}`,
-    postings: [
-      { account: 'mpesa_paybill', amount: payment.amount },
-      { account: 'escrow_holding', amount: -pricePart },
-      { account: 'platform_fees', amount: -fee },
-    ],
+    postings: payInPostings({ received: payment.amount, buyerFee: fee }),
   });
   await appendEvent(tx, {
     transactionId: txn.id,
