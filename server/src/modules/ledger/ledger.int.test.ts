@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../../../test/factories.ts';
-import { createTransaction, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inTransaction } from '../../db/prisma.ts';
+import { formatCents } from '../../domain/money.ts';
 import { releasePostings } from '../../domain/posting-rules.ts';
 import { escrowBalance, JournalKeyConflictError, postJournal, reverseJournal } from './ledger.ts';
 
@@ -83,5 +84,36 @@ describe('ledger journals', () => {
     await expect(inTransaction(t.ctx.db, (tx) => postJournal(tx, release(id, 100_001n, 0n)))).rejects.toThrow(/would be overdrawn/);
     expect(await escrowBalance(t.ctx.db, id)).toBe(100_000n);
     expect(await t.ctx.db.ledgerJournal.count({ where: { idempotencyKey: `test:release:${id}` } })).toBe(0);
+  });
+});
+
+describe('the quote on the wire', () => {
+  it('says what is owed before paying and what the escrow holds after, as the ledger has it', async () => {
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const created = await createTransaction(t, buyer, {
+      transaction_type: 'standard',
+      product_name: 'Quoted item',
+      amount: 1000,
+      seller_phone: seller.phone,
+    });
+    const before = (await detail(t, buyer, created.id)).transaction;
+    expect(before.quote).toEqual({
+      owed: before.amount_due,
+      owed_fee: before.buyer_fee,
+      paid_in: '0.00',
+      held: '0.00',
+      refunded: '0.00',
+      seller_receives: '975.00',
+      next_payment: before.amount_due,
+    });
+    await payAndSettle(t, buyer, created.id);
+    const funded = (await detail(t, buyer, created.id)).transaction;
+    expect(funded.quote).toMatchObject({ owed: '0.00', owed_fee: '0.00', next_payment: null, held: '1000.00' });
+    expect(funded.quote.held).toBe(formatCents(await escrowBalance(t.ctx.db, created.id)));
+
+    expect((await action(t, buyer, created.id, 'cancel')).statusCode).toBe(200);
+    const refunded = (await detail(t, buyer, created.id)).transaction;
+    expect(refunded.quote).toMatchObject({ held: '0.00', refunded: refunded.refunded_amount });
+    expect(refunded.quote.held).toBe(formatCents(await escrowBalance(t.ctx.db, created.id)));
   });
 });

@@ -8,7 +8,7 @@ import { type Cents, formatCents, minCents } from '../../domain/money.ts';
 import { refundDecidedPostings, releasePostings } from '../../domain/posting-rules.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
-import { paidBuyerFee } from '../payments/amounts.ts';
+import { loadQuote } from '../payments/amounts.ts';
 import { PAYOUT_QUEUE } from '../payouts/send-payout.ts';
 import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
@@ -141,7 +141,7 @@ async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Ce
   const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
   const feeAvailable = minCents(
     sources.reduce((sum, payment) => sum + payment.fee_left, 0n),
-    await paidBuyerFee(tx, transactionId),
+    (await loadQuote(tx, transactionId)).feePaid,
   );
   if (price > priceAvailable || fee > feeAvailable) {
     throw businessRule(

@@ -19,7 +19,7 @@ import type { TransactionStatus } from '../../../domain/transaction-state.ts';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
+import { loadQuote } from '../../payments/amounts.ts';
 import { refundBuyer, releaseToSeller } from '../../transactions/money-movements.ts';
 import { notifyParties } from '../../transactions/notify-parties.ts';
 import { runTransactionAction } from '../../transactions/run-action.ts';
@@ -87,7 +87,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           });
         }
       } else if (input.outcome === 'refund_buyer') {
-        buyerCents = held + (await paidBuyerFee(tx, txn.id));
+        buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
         if (txn.dispatchedAt) {
           status = 'disputed';
           disputeStatus = 'awaiting_return';

@@ -19,7 +19,7 @@ import { lockTransaction, type LockedTransaction } from '../../transactions/acce
 import { refundBuyer } from '../../transactions/money-movements.ts';
 import { notifyParties } from '../../transactions/notify-parties.ts';
 import { appendEvent } from '../../transactions/timeline.ts';
-import { paidBuyerFee, unpaidFee } from '../amounts.ts';
+import { loadQuote } from '../amounts.ts';
 
 export interface StkResult {
   checkoutRequestId: string;
@@ -149,7 +149,7 @@ async function creditPayment(
   },
 ): Promise<void> {
   const isPayable = txn.status === 'pending' || txn.status === 'installment';
-  const fee = isPayable ? minCents(payment.askedFee, unpaidFee(txn, await paidBuyerFee(tx, txn.id))) : 0n;
+  const fee = isPayable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { formatKes } from '../../../domain/money.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
+import { loadQuote } from '../../payments/amounts.ts';
 import { refundBuyer } from '../money-movements.ts';
 import { notifyParties } from '../notify-parties.ts';
 import { runTransactionAction, type Caller } from '../run-action.ts';
@@ -25,7 +25,7 @@ export async function cancelTransaction(ctx: AppContext, options: { transactionI
       return txn.id;
     }
     if (txn.plan) await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'cancelled' } });
-    const fee = await paidBuyerFee(tx, txn.id);
+    const fee = (await loadQuote(tx, txn.id)).feePaid;
     const total = await refundBuyer(ctx, tx, txn, {
       price: txn.paidCents,
       fee,
