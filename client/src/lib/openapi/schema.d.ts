@@ -1115,6 +1115,21 @@ export interface components {
             /** @constant */
             success: false;
         };
+        TransactionQuote: {
+            /** @example 1500.00 */
+            held: string;
+            next_payment: string | null;
+            /** @example 1500.00 */
+            owed: string;
+            /** @example 1500.00 */
+            owed_fee: string;
+            /** @example 1500.00 */
+            paid_in: string;
+            /** @example 1500.00 */
+            refunded: string;
+            /** @example 1500.00 */
+            seller_receives: string;
+        };
         User: {
             /**
              * Format: date-time
@@ -1676,6 +1691,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -1809,6 +1833,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -1951,6 +1976,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -2054,6 +2088,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -5992,6 +6027,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6063,6 +6107,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6157,6 +6202,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6360,6 +6414,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6473,6 +6528,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6544,6 +6608,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6646,6 +6711,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6717,6 +6791,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6832,6 +6907,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6903,6 +6987,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7140,6 +7225,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7211,6 +7305,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7543,6 +7638,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7617,6 +7721,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7732,6 +7837,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7803,6 +7917,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7916,6 +8031,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7987,6 +8111,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -8101,6 +8226,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -8172,6 +8306,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
