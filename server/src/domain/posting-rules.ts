@@ -2,7 +2,7 @@
  * Which ledger accounts each money movement posts to, as pure functions: the one table of posting rules.
  * Every rule returns balanced postings (they sum to zero) with no zero lines; a positive amount is a
  * debit, a negative one a credit. Accounts other than the paybill are credit-normal per transaction
- * (see docs/ARCHITECTURE.md, "Ledger").
+ * (see docs/ARCHITECTURE.md, "Money").
  */
 import type { Cents } from './money.ts';
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { loadQuote } from '../modules/payments/amounts.ts';
+import { loadQuote } from '../modules/escrow-core/load-quote.ts';
 import { applyStkResult } from '../modules/payments/use-cases/apply-stk-result.ts';
 import { cancelTransaction } from '../modules/transactions/use-cases/cancel-transaction.ts';
 import { createTransaction, type CreateTransactionInput } from '../modules/transactions/use-cases/create-transaction.ts';

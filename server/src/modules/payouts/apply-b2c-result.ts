@@ -9,7 +9,7 @@ import { formatCents, formatKes } from '../../domain/money.ts';
 import { payoutSentPostings } from '../../domain/posting-rules.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
-import { appendEvent } from '../transactions/timeline.ts';
+import { appendEvent } from '../escrow-core/timeline.ts';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from './send-payout.ts';
 
 export interface B2cResult {

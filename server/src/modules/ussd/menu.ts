@@ -22,8 +22,8 @@ import { availableActions, TERMINAL_STATUSES, type TransactionType } from '../..
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
 import type { Role } from '../../plugins/auth.ts';
-import { loadQuote } from '../payments/amounts.ts';
-import { partyRole } from '../transactions/access.ts';
+import { loadQuote } from '../escrow-core/load-quote.ts';
+import { partyRole } from '../escrow-core/access.ts';
 import { createTransaction } from '../transactions/use-cases/create-transaction.ts';
 import { dispatchTransaction } from '../transactions/use-cases/dispatch-transaction.ts';
 import { type DisputeReason, openDispute } from '../transactions/use-cases/open-dispute.ts';

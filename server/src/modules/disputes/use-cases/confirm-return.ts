@@ -11,11 +11,11 @@ import { checkTransition } from '../../../domain/transaction-state.ts';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { loadQuote } from '../../payments/amounts.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import { refundBuyer } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { latestDispute } from './get-dispute-case.ts';
 import { disputeRefundKey } from './resolve-dispute.ts';
 

@@ -19,11 +19,11 @@ import type { TransactionStatus } from '../../../domain/transaction-state.ts';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { loadQuote } from '../../payments/amounts.ts';
-import { refundBuyer, releaseToSeller } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { runTransactionAction } from '../../transactions/run-action.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
 

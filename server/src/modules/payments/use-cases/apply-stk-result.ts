@@ -15,11 +15,11 @@ import { checkTransition, type TransactionStatus } from '../../../domain/transac
 import { payInPostings } from '../../../domain/posting-rules.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
-import { lockTransaction, type LockedTransaction } from '../../transactions/access.ts';
-import { refundBuyer } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
-import { loadQuote } from '../amounts.ts';
+import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
 
 export interface StkResult {
   checkoutRequestId: string;

@@ -17,10 +17,10 @@ import { formatCents } from '../../../domain/money.ts';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import type { Caller } from '../../transactions/run-action.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
-import { loadQuote } from '../amounts.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import type { Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 

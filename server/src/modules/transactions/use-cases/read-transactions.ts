@@ -11,11 +11,11 @@ import type { TransactionStatus, TransactionType } from '../../../domain/transac
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { quote } from '../../../domain/quote.ts';
-import { loadQuote } from '../../payments/amounts.ts';
-import { partyRole } from '../access.ts';
-import { eventCategory } from '../timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { partyRole } from '../../escrow-core/access.ts';
+import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
-import { toDisputeCaseWire } from '../../disputes/wire.ts';
+import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 
 export interface ListTransactionsInput {
   caller: Pick<AuthUser, 'userId' | 'role'>;

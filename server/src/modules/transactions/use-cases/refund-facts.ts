@@ -2,7 +2,7 @@
 import type { Db, Tx } from '../../../db/prisma.ts';
 import { formatKes } from '../../../domain/money.ts';
 import type { RefundFacts } from '../../../domain/refund-policy.ts';
-import type { Parties } from '../access.ts';
+import type { Parties } from '../../escrow-core/access.ts';
 import { displayDate } from '../format.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,10 +5,10 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { formatKes } from '../../../domain/money.ts';
-import { releaseToSeller } from '../money-movements.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction, type Caller } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { releaseToSeller } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { AUTO_RELEASE_QUEUE } from './dispatch-transaction.ts';
 
 /** A dispatched transaction still not released this long after its inspection window is alerted and queued again. */

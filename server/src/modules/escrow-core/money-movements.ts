@@ -8,8 +8,8 @@ import { type Cents, formatCents, minCents } from '../../domain/money.ts';
 import { refundDecidedPostings, releasePostings } from '../../domain/posting-rules.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
-import { loadQuote } from '../payments/amounts.ts';
-import { PAYOUT_QUEUE } from '../payouts/send-payout.ts';
+import { loadQuote } from './load-quote.ts';
+import { PAYOUT_QUEUE } from './payout-queue.ts';
 import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
 
