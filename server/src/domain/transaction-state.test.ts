@@ -51,7 +51,10 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
     status: fc.constantFrom(...TRANSACTION_STATUSES),
     type: fc.constantFrom(...TRANSACTION_TYPES),
     actor: fc.constantFrom<Actor>('buyer', 'seller', 'admin', 'system'),
-    sub: fc.record({ hasPendingWithdrawal: fc.boolean(), isAwaitingReturn: fc.boolean() }),
+    sub: fc.record(
+      { hasPendingWithdrawal: fc.boolean(), isAwaitingReturn: fc.boolean(), wasDispatched: fc.boolean(), isPartPaidPlan: fc.boolean() },
+      { requiredKeys: [] },
+    ),
   });
 
   it('offers no action in a terminal state', () => {
@@ -82,6 +85,30 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
           expect(checkTransition(status, action, actor, type, sub).ok).toBe(false);
       }),
     );
+  });
+
+  it('guards decide where a ruling leads, not the use-case', () => {
+    const lmm = 'lipa_mdogo_mdogo' as const;
+    expect(checkTransition('disputed', 'rule_release_seller', 'admin', lmm, { isPartPaidPlan: true })).toEqual({
+      ok: true,
+      to: 'installment',
+    });
+    expect(checkTransition('disputed', 'rule_release_seller', 'admin', lmm, { isPartPaidPlan: false })).toEqual({
+      ok: true,
+      to: 'completed',
+    });
+    expect(checkTransition('disputed', 'rule_refund_buyer', 'admin', 'standard', { wasDispatched: true })).toEqual({
+      ok: true,
+      to: 'disputed',
+    });
+    expect(checkTransition('disputed', 'rule_refund_buyer', 'admin', 'standard', { wasDispatched: false })).toEqual({
+      ok: true,
+      to: 'refunded',
+    });
+    expect(checkTransition('disputed', 'rule_split', 'admin', lmm, { isPartPaidPlan: true, wasDispatched: true })).toEqual({
+      ok: true,
+      to: 'completed',
+    });
   });
 
   it('guards decide the sub-state actions', () => {

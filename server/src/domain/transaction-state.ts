@@ -43,21 +43,20 @@ export type TransactionAction =
   /** After a refund ruling on a dispatched item: the item came back, the refund is paid. */
   | 'confirm_return';
 
-/** Facts of a transaction's sub-state that some rows require. */
+/** Facts of a transaction's sub-state that some rows require; a fact left out is not checked. */
 export interface SubState {
   /** A buyer's withdrawal request waits for the seller's answer. */
   hasPendingWithdrawal?: boolean;
   /** A refund ruling waits for the seller to confirm the dispatched item came back. */
   isAwaitingReturn?: boolean;
+  /** The seller dispatched the item (a refund then waits for its return). */
+  wasDispatched?: boolean;
+  /** A Lipa Mdogo Mdogo plan disputed before it was fully paid (a ruling for the seller lets it go on). */
+  isPartPaidPlan?: boolean;
 }
 
-export type Guard = 'no_pending_withdrawal' | 'pending_withdrawal' | 'awaiting_return';
-
-const GUARDS: Record<Guard, (sub: SubState) => boolean> = {
-  no_pending_withdrawal: (sub) => !sub.hasPendingWithdrawal,
-  pending_withdrawal: (sub) => sub.hasPendingWithdrawal === true,
-  awaiting_return: (sub) => sub.isAwaitingReturn === true,
-};
+/** The sub-state a row requires: each named fact must have this value. */
+export type Guard = { readonly [K in keyof SubState]?: boolean };
 
 export interface Transition {
   from: TransactionStatus;
@@ -99,25 +98,50 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'dispatched', action: 'dispute', actors: PARTIES, to: 'disputed' },
 
   // Withdrawal from a plan: before the final installment, or before dispatch (spec §4).
-  { from: 'installment', action: 'request_withdrawal', actors: ['buyer'], to: 'installment', types: LMM, guard: 'no_pending_withdrawal' },
-  { from: 'funded', action: 'request_withdrawal', actors: ['buyer'], to: 'funded', types: LMM, guard: 'no_pending_withdrawal' },
-  { from: 'installment', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: 'pending_withdrawal' },
-  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: 'pending_withdrawal' },
-  { from: 'installment', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: 'pending_withdrawal' },
-  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: 'pending_withdrawal' },
+  {
+    from: 'installment',
+    action: 'request_withdrawal',
+    actors: ['buyer'],
+    to: 'installment',
+    types: LMM,
+    guard: { hasPendingWithdrawal: false },
+  },
+  { from: 'funded', action: 'request_withdrawal', actors: ['buyer'], to: 'funded', types: LMM, guard: { hasPendingWithdrawal: false } },
+  {
+    from: 'installment',
+    action: 'accept_withdrawal',
+    actors: ['seller'],
+    to: 'refunded',
+    types: LMM,
+    guard: { hasPendingWithdrawal: true },
+  },
+  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: { hasPendingWithdrawal: true } },
+  {
+    from: 'installment',
+    action: 'decline_withdrawal',
+    actors: ['seller'],
+    to: 'disputed',
+    types: LMM,
+    guard: { hasPendingWithdrawal: true },
+  },
+  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: { hasPendingWithdrawal: true } },
 
-  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'completed' },
-  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'refunded' },
+  // Rulings: for the seller on a part-paid plan the plan goes on; for the buyer on a dispatched item the
+  // refund waits for the item to come back (`confirm_return`).
+  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'completed', guard: { isPartPaidPlan: false } },
+  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'installment', types: LMM, guard: { isPartPaidPlan: true } },
+  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'refunded', guard: { wasDispatched: false } },
+  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'disputed', guard: { wasDispatched: true } },
   { from: 'disputed', action: 'rule_split', actors: ['admin'], to: 'completed' },
-  { from: 'disputed', action: 'confirm_return', actors: ['seller', 'admin'], to: 'refunded', guard: 'awaiting_return' },
+  { from: 'disputed', action: 'confirm_return', actors: ['seller', 'admin'], to: 'refunded', guard: { isAwaitingReturn: true } },
 ];
 
 export type TransitionCheck = { ok: true; to: TransactionStatus } | { ok: false; reason: 'INVALID_STATE' | 'FORBIDDEN' };
 
 /**
  * Finds the row for this action; INVALID_STATE when the state, type or sub-state does not allow it,
- * FORBIDDEN for the wrong party. Without `sub`, guarded rows are checked as if their guard held (the
- * caller checks that sub-state itself).
+ * FORBIDDEN for the wrong party. A sub-state fact not given is not checked (the caller checks it
+ * itself); with several rows for one action, the first whose guard holds decides.
  */
 export function checkTransition(
   from: TransactionStatus,
@@ -127,7 +151,7 @@ export function checkTransition(
   sub?: SubState,
 ): TransitionCheck {
   const rows = TRANSITIONS.filter(
-    (row) => row.from === from && row.action === action && appliesTo(row, type) && (!sub || !row.guard || GUARDS[row.guard](sub)),
+    (row) => row.from === from && row.action === action && appliesTo(row, type) && guardHolds(row, sub ?? {}, 'unknown_holds'),
   );
   if (rows.length === 0) return { ok: false, reason: 'INVALID_STATE' };
   const row = rows.find((candidate) => candidate.actors.includes(actor));
@@ -137,9 +161,19 @@ export function checkTransition(
 /** The actions this actor may take now, in this sub-state: what every channel offers. */
 export function availableActions(status: TransactionStatus, actor: Actor, type: TransactionType, sub: SubState = {}): TransactionAction[] {
   const actions = TRANSITIONS.filter(
-    (row) => row.from === status && row.actors.includes(actor) && appliesTo(row, type) && (!row.guard || GUARDS[row.guard](sub)),
+    (row) => row.from === status && row.actors.includes(actor) && appliesTo(row, type) && guardHolds(row, sub, 'unknown_is_false'),
   ).map((row) => row.action);
   return [...new Set(actions)];
+}
+
+/** Whether the row's guard holds; a fact the caller did not give holds or fails as `unknown` says. */
+function guardHolds(row: Transition, sub: SubState, unknown: 'unknown_holds' | 'unknown_is_false'): boolean {
+  if (!row.guard) return true;
+  return Object.entries(row.guard).every(([fact, expected]) => {
+    const actual = sub[fact as keyof SubState];
+    if (actual === undefined) return unknown === 'unknown_holds' || expected === false;
+    return actual === expected;
+  });
 }
 
 function appliesTo(row: Transition, type: TransactionType): boolean {

@@ -61,7 +61,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       const held = await escrowBalance(tx, txn.id);
       const refundKey = disputeRefundKey(txn.id, dispute.id);
 
-      let status: TransactionStatus = to;
+      const status: TransactionStatus = to;
       let disputeStatus: 'resolved' | 'awaiting_return' = 'resolved';
       let buyerCents = 0n;
       let sellerCents = 0n;
@@ -70,8 +70,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       let planStatus: 'cancelled' | 'withdrawn' | null = null;
 
       if (input.outcome === 'release_seller') {
-        if (txn.paidCents < txn.amountCents && txn.statusBeforeDispute === 'installment') {
-          status = 'installment';
+        if (to === 'installment') {
           summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
           smsOutcome = 'for the seller. The plan goes on: keep paying to receive the item';
         } else {
@@ -88,8 +87,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         }
       } else if (input.outcome === 'refund_buyer') {
         buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
-        if (txn.dispatchedAt) {
-          status = 'disputed';
+        if (to === 'disputed') {
           disputeStatus = 'awaiting_return';
           summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} is refunded once the seller confirms the item came back`;
           smsOutcome = `for the buyer. Return the item; ${formatKes(buyerCents)} is refunded once the seller confirms it is back`;
@@ -142,7 +140,10 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           resolvedAt: now,
         },
       });
-      await tx.transaction.update({ where: { id: txn.id }, data: { status, ...(status === 'completed' ? { completedAt: now } : {}) } });
+      await tx.transaction.update({
+        where: { id: txn.id },
+        data: { status, ...(status === 'completed' ? { completedAt: now, releasedBy: 'ruling' as const } : {}) },
+      });
       if (planStatus && txn.plan && txn.plan.status !== planStatus) {
         await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: planStatus } });
       }
