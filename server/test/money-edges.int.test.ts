@@ -13,8 +13,8 @@ import { formatCents } from '../src/domain/money.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { accountBalance, escrowBalance, postJournal } from '../src/modules/ledger/ledger.ts';
 import { runMaintenance } from '../src/modules/maintenance/sweep.ts';
-import { lockTransaction } from '../src/modules/transactions/access.ts';
-import { refundBuyer } from '../src/modules/transactions/money-movements.ts';
+import { lockTransaction } from '../src/modules/escrow-core/access.ts';
+import { refundBuyer } from '../src/modules/escrow-core/money-movements.ts';
 import { RailError } from '../src/rails/http.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {

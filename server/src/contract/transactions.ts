@@ -77,6 +77,26 @@ export const listTransactionsResponse = envelope(
   z.object({ transactions: z.array(transactionListItem), pagination, summary: transactionSummary }),
 );
 
+/** The one computation of the money of a transaction (server/src/domain/quote.ts); clients show it as is. */
+export const transactionQuote = z
+  .object({
+    /** Everything the buyer still owes (unpaid price plus unpaid buyer fee); "0.00" once nothing is payable. */
+    owed: moneyString,
+    /** The part of `owed` that is the buyer's fee share. */
+    owed_fee: moneyString,
+    /** What the buyer has paid in: the price part plus the buyer fee the platform holds. */
+    paid_in: moneyString,
+    /** What the escrow holds now. */
+    held: moneyString,
+    /** Refunds decided so far, fee parts included. */
+    refunded: moneyString,
+    /** What the seller receives when the whole price is released: the price less the seller fee. */
+    seller_receives: moneyString,
+    /** The default amount of the next M-Pesa prompt (for Lipa Mdogo Mdogo the rest of the next installment, plus any unpaid fee); null when nothing is payable. */
+    next_payment: moneyString.nullable(),
+  })
+  .meta({ id: 'TransactionQuote' });
+
 export const transactionWire = transactionListItem.extend({
   seller_phone: z.string().meta({ example: '254733987654' }),
   buyer_fee: moneyString,
@@ -86,6 +106,7 @@ export const transactionWire = transactionListItem.extend({
   /** What the buyer still has to pay: unpaid price plus any unpaid buyer fee. */
   amount_due: moneyString,
   refunded_amount: moneyString,
+  quote: transactionQuote,
   channel: z.enum(['web', 'ussd', 'api']),
   my_role: z.enum(['buyer', 'seller', 'admin']),
   /** The actions the caller may take now (the state machine's answer). */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allowedActions, checkTransition, TRANSACTION_STATUSES, TRANSITIONS } from './transaction-state.ts';
+import fc from 'fast-check';
+import {
+  type Actor,
+  availableActions,
+  checkTransition,
+  isTerminal,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  TRANSITIONS,
+} from './transaction-state.ts';
 
 describe('transaction state machine', () => {
   it('follows the contract happy path', () => {
@@ -24,7 +33,7 @@ describe('transaction state machine', () => {
     expect(checkTransition('pending', 'pay_part', 'system', 'standard').ok).toBe(false);
     expect(checkTransition('installment', 'cancel', 'seller', 'lipa_mdogo_mdogo')).toEqual({ ok: true, to: 'refunded' });
     expect(checkTransition('installment', 'cancel', 'buyer', 'lipa_mdogo_mdogo')).toEqual({ ok: false, reason: 'FORBIDDEN' });
-    expect(allowedActions('installment', 'buyer', 'lipa_mdogo_mdogo').sort()).toEqual(['dispute', 'request_withdrawal']);
+    expect(availableActions('installment', 'buyer', 'lipa_mdogo_mdogo').sort()).toEqual(['dispute', 'pay', 'request_withdrawal']);
     expect(checkTransition('funded', 'cancel', 'buyer', 'lipa_mdogo_mdogo')).toEqual({ ok: false, reason: 'FORBIDDEN' });
     expect(checkTransition('funded', 'cancel', 'seller', 'lipa_mdogo_mdogo')).toEqual({ ok: true, to: 'refunded' });
   });
@@ -34,5 +43,90 @@ describe('transaction state machine', () => {
       expect(TRANSITIONS.filter((row) => row.from === status)).toEqual([]);
     }
     expect(TRANSACTION_STATUSES).toHaveLength(8);
+  });
+});
+
+describe('the lifecycle model, for any state, type, actor and sub-state', () => {
+  const inputs = fc.record({
+    status: fc.constantFrom(...TRANSACTION_STATUSES),
+    type: fc.constantFrom(...TRANSACTION_TYPES),
+    actor: fc.constantFrom<Actor>('buyer', 'seller', 'admin', 'system'),
+    sub: fc.record(
+      { hasPendingWithdrawal: fc.boolean(), isAwaitingReturn: fc.boolean(), wasDispatched: fc.boolean(), isPartPaidPlan: fc.boolean() },
+      { requiredKeys: [] },
+    ),
+  });
+
+  it('offers no action in a terminal state', () => {
+    fc.assert(
+      fc.property(inputs, ({ status, type, actor, sub }) => {
+        if (isTerminal(status)) expect(availableActions(status, actor, type, sub)).toEqual([]);
+      }),
+    );
+  });
+
+  it('every action offered is a transition the table allows, to a known state', () => {
+    fc.assert(
+      fc.property(inputs, ({ status, type, actor, sub }) => {
+        for (const action of availableActions(status, actor, type, sub)) {
+          const check = checkTransition(status, action, actor, type, sub);
+          expect(check.ok).toBe(true);
+          if (check.ok) expect(TRANSACTION_STATUSES).toContain(check.to);
+        }
+      }),
+    );
+  });
+
+  it('an action not offered is refused by checkTransition in that sub-state', () => {
+    const actions = [...new Set(TRANSITIONS.map((row) => row.action))];
+    fc.assert(
+      fc.property(inputs, fc.constantFrom(...actions), ({ status, type, actor, sub }, action) => {
+        if (!availableActions(status, actor, type, sub).includes(action))
+          expect(checkTransition(status, action, actor, type, sub).ok).toBe(false);
+      }),
+    );
+  });
+
+  it('guards decide where a ruling leads, not the use-case', () => {
+    const lmm = 'lipa_mdogo_mdogo' as const;
+    expect(checkTransition('disputed', 'rule_release_seller', 'admin', lmm, { isPartPaidPlan: true })).toEqual({
+      ok: true,
+      to: 'installment',
+    });
+    expect(checkTransition('disputed', 'rule_release_seller', 'admin', lmm, { isPartPaidPlan: false })).toEqual({
+      ok: true,
+      to: 'completed',
+    });
+    expect(checkTransition('disputed', 'rule_refund_buyer', 'admin', 'standard', { wasDispatched: true })).toEqual({
+      ok: true,
+      to: 'disputed',
+    });
+    expect(checkTransition('disputed', 'rule_refund_buyer', 'admin', 'standard', { wasDispatched: false })).toEqual({
+      ok: true,
+      to: 'refunded',
+    });
+    expect(checkTransition('disputed', 'rule_split', 'admin', lmm, { isPartPaidPlan: true, wasDispatched: true })).toEqual({
+      ok: true,
+      to: 'completed',
+    });
+  });
+
+  it('guards decide the sub-state actions', () => {
+    const lmm = 'lipa_mdogo_mdogo' as const;
+    expect(availableActions('installment', 'buyer', lmm, { hasPendingWithdrawal: true })).not.toContain('request_withdrawal');
+    expect(availableActions('installment', 'seller', lmm, {})).not.toContain('accept_withdrawal');
+    expect(availableActions('installment', 'seller', lmm, { hasPendingWithdrawal: true })).toEqual(
+      expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']),
+    );
+    expect(availableActions('disputed', 'seller', 'standard', {})).toEqual([]);
+    expect(availableActions('disputed', 'seller', 'standard', { isAwaitingReturn: true })).toEqual(['confirm_return']);
+    expect(checkTransition('disputed', 'confirm_return', 'buyer', 'standard', { isAwaitingReturn: true })).toEqual({
+      ok: false,
+      reason: 'FORBIDDEN',
+    });
+    expect(checkTransition('disputed', 'confirm_return', 'admin', 'standard', { isAwaitingReturn: false })).toEqual({
+      ok: false,
+      reason: 'INVALID_STATE',
+    });
   });
 });

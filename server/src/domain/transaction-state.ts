@@ -1,7 +1,8 @@
 /**
- * The transaction state machine (CONTRACT.md "States") as one table. Use-cases call
- * `assertTransition()` inside the database transaction, with the row locked; the clients ask
- * `allowedActions()` which buttons to show, so the UI and the server can never disagree.
+ * The transaction state machine as one table, with the guards (sub-states such as a pending withdrawal
+ * or a refund ruling awaiting the item's return) in its rows. Use-cases call `checkTransition()` inside
+ * the database transaction, with the row locked; every channel asks `availableActions()` which actions
+ * to offer, so the web client, USSD and the server can never disagree.
  */
 export const TRANSACTION_STATUSES = [
   'pending',
@@ -21,6 +22,8 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type Actor = 'buyer' | 'seller' | 'admin' | 'system';
 
 export type TransactionAction =
+  /** The buyer starts an M-Pesa payment; the callback then funds the transaction (`fund` / `pay_part`). */
+  | 'pay'
   /** A payment covered the whole price (system, on the M-Pesa callback). */
   | 'fund'
   /** A Lipa Mdogo Mdogo payment that leaves part of the price unpaid. */
@@ -36,7 +39,24 @@ export type TransactionAction =
   | 'decline_withdrawal'
   | 'rule_release_seller'
   | 'rule_refund_buyer'
-  | 'rule_split';
+  | 'rule_split'
+  /** After a refund ruling on a dispatched item: the item came back, the refund is paid. */
+  | 'confirm_return';
+
+/** Facts of a transaction's sub-state that some rows require; a fact left out is not checked. */
+export interface SubState {
+  /** A buyer's withdrawal request waits for the seller's answer. */
+  hasPendingWithdrawal?: boolean;
+  /** A refund ruling waits for the seller to confirm the dispatched item came back. */
+  isAwaitingReturn?: boolean;
+  /** The seller dispatched the item (a refund then waits for its return). */
+  wasDispatched?: boolean;
+  /** A Lipa Mdogo Mdogo plan disputed before it was fully paid (a ruling for the seller lets it go on). */
+  isPartPaidPlan?: boolean;
+}
+
+/** The sub-state a row requires: each named fact must have this value. */
+export type Guard = { readonly [K in keyof SubState]?: boolean };
 
 export interface Transition {
   from: TransactionStatus;
@@ -45,12 +65,16 @@ export interface Transition {
   to: TransactionStatus;
   /** Restricts the row to some transaction types; all types when absent. */
   types?: readonly TransactionType[];
+  /** Restricts the row to a sub-state; any sub-state when absent. */
+  guard?: Guard;
 }
 
 const LMM = ['lipa_mdogo_mdogo'] as const;
 const PARTIES = ['buyer', 'seller'] as const;
 
 export const TRANSITIONS: readonly Transition[] = [
+  { from: 'pending', action: 'pay', actors: ['buyer'], to: 'pending' },
+  { from: 'installment', action: 'pay', actors: ['buyer'], to: 'installment', types: LMM },
   { from: 'pending', action: 'fund', actors: ['system'], to: 'funded' },
   { from: 'pending', action: 'pay_part', actors: ['system'], to: 'installment', types: LMM },
   { from: 'installment', action: 'pay_part', actors: ['system'], to: 'installment', types: LMM },
@@ -74,33 +98,86 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'dispatched', action: 'dispute', actors: PARTIES, to: 'disputed' },
 
   // Withdrawal from a plan: before the final installment, or before dispatch (spec §4).
-  { from: 'installment', action: 'request_withdrawal', actors: ['buyer'], to: 'installment', types: LMM },
-  { from: 'funded', action: 'request_withdrawal', actors: ['buyer'], to: 'funded', types: LMM },
-  { from: 'installment', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM },
-  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM },
-  { from: 'installment', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM },
-  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM },
+  {
+    from: 'installment',
+    action: 'request_withdrawal',
+    actors: ['buyer'],
+    to: 'installment',
+    types: LMM,
+    guard: { hasPendingWithdrawal: false },
+  },
+  { from: 'funded', action: 'request_withdrawal', actors: ['buyer'], to: 'funded', types: LMM, guard: { hasPendingWithdrawal: false } },
+  {
+    from: 'installment',
+    action: 'accept_withdrawal',
+    actors: ['seller'],
+    to: 'refunded',
+    types: LMM,
+    guard: { hasPendingWithdrawal: true },
+  },
+  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: { hasPendingWithdrawal: true } },
+  {
+    from: 'installment',
+    action: 'decline_withdrawal',
+    actors: ['seller'],
+    to: 'disputed',
+    types: LMM,
+    guard: { hasPendingWithdrawal: true },
+  },
+  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: { hasPendingWithdrawal: true } },
 
-  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'completed' },
-  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'refunded' },
+  // Rulings: for the seller on a part-paid plan the plan goes on; for the buyer on a dispatched item the
+  // refund waits for the item to come back (`confirm_return`).
+  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'completed', guard: { isPartPaidPlan: false } },
+  { from: 'disputed', action: 'rule_release_seller', actors: ['admin'], to: 'installment', types: LMM, guard: { isPartPaidPlan: true } },
+  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'refunded', guard: { wasDispatched: false } },
+  { from: 'disputed', action: 'rule_refund_buyer', actors: ['admin'], to: 'disputed', guard: { wasDispatched: true } },
   { from: 'disputed', action: 'rule_split', actors: ['admin'], to: 'completed' },
+  { from: 'disputed', action: 'confirm_return', actors: ['seller', 'admin'], to: 'refunded', guard: { isAwaitingReturn: true } },
 ];
 
 export type TransitionCheck = { ok: true; to: TransactionStatus } | { ok: false; reason: 'INVALID_STATE' | 'FORBIDDEN' };
 
-/** Finds the row for this action; INVALID_STATE when the state or type does not allow it, FORBIDDEN for the wrong party. */
-export function checkTransition(from: TransactionStatus, action: TransactionAction, actor: Actor, type: TransactionType): TransitionCheck {
-  const rows = TRANSITIONS.filter((row) => row.from === from && row.action === action && (!row.types || row.types.includes(type)));
+/**
+ * Finds the row for this action; INVALID_STATE when the state, type or sub-state does not allow it,
+ * FORBIDDEN for the wrong party. A sub-state fact not given is not checked (the caller checks it
+ * itself); with several rows for one action, the first whose guard holds decides.
+ */
+export function checkTransition(
+  from: TransactionStatus,
+  action: TransactionAction,
+  actor: Actor,
+  type: TransactionType,
+  sub?: SubState,
+): TransitionCheck {
+  const rows = TRANSITIONS.filter(
+    (row) => row.from === from && row.action === action && appliesTo(row, type) && guardHolds(row, sub ?? {}, 'unknown_holds'),
+  );
   if (rows.length === 0) return { ok: false, reason: 'INVALID_STATE' };
   const row = rows.find((candidate) => candidate.actors.includes(actor));
   return row ? { ok: true, to: row.to } : { ok: false, reason: 'FORBIDDEN' };
 }
 
-/** The actions this actor may take now: what the web client and USSD menu offer. */
-export function allowedActions(status: TransactionStatus, actor: Actor, type: TransactionType): TransactionAction[] {
-  return TRANSITIONS.filter((row) => row.from === status && row.actors.includes(actor) && (!row.types || row.types.includes(type))).map(
-    (row) => row.action,
-  );
+/** The actions this actor may take now, in this sub-state: what every channel offers. */
+export function availableActions(status: TransactionStatus, actor: Actor, type: TransactionType, sub: SubState = {}): TransactionAction[] {
+  const actions = TRANSITIONS.filter(
+    (row) => row.from === status && row.actors.includes(actor) && appliesTo(row, type) && guardHolds(row, sub, 'unknown_is_false'),
+  ).map((row) => row.action);
+  return [...new Set(actions)];
+}
+
+/** Whether the row's guard holds; a fact the caller did not give holds or fails as `unknown` says. */
+function guardHolds(row: Transition, sub: SubState, unknown: 'unknown_holds' | 'unknown_is_false'): boolean {
+  if (!row.guard) return true;
+  return Object.entries(row.guard).every(([fact, expected]) => {
+    const actual = sub[fact as keyof SubState];
+    if (actual === undefined) return unknown === 'unknown_holds' || expected === false;
+    return actual === expected;
+  });
+}
+
+function appliesTo(row: Transition, type: TransactionType): boolean {
+  return !row.types || row.types.includes(type);
 }
 
 export const TERMINAL_STATUSES: readonly TransactionStatus[] = ['completed', 'cancelled', 'refunded'];

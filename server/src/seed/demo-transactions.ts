@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { nextPayment } from '../modules/payments/amounts.ts';
+import { loadQuote } from '../modules/escrow-core/load-quote.ts';
 import { applyStkResult } from '../modules/payments/use-cases/apply-stk-result.ts';
 import { cancelTransaction } from '../modules/transactions/use-cases/cancel-transaction.ts';
 import { createTransaction, type CreateTransactionInput } from '../modules/transactions/use-cases/create-transaction.ts';
@@ -18,7 +18,8 @@ const kes = (amount: number) => BigInt(amount) * 100n;
 
 async function settleNextPayment(ctx: AppContext, transactionId: string): Promise<void> {
   const txn = await ctx.db.transaction.findUniqueOrThrow({ where: { id: transactionId }, include: { buyer: true } });
-  const next = await nextPayment(ctx.db, txn);
+  const next = (await loadQuote(ctx.db, transactionId)).nextPayment;
+  if (!next) throw new Error(`nothing is payable on ${transactionId}`);
   const checkoutRequestId = `ws_CO_DEMO${randomBytes(8).toString('hex')}`;
   await ctx.db.payment.create({
     data: {

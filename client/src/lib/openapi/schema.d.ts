@@ -1115,6 +1115,21 @@ export interface components {
             /** @constant */
             success: false;
         };
+        TransactionQuote: {
+            /** @example 1500.00 */
+            held: string;
+            next_payment: string | null;
+            /** @example 1500.00 */
+            owed: string;
+            /** @example 1500.00 */
+            owed_fee: string;
+            /** @example 1500.00 */
+            paid_in: string;
+            /** @example 1500.00 */
+            refunded: string;
+            /** @example 1500.00 */
+            seller_receives: string;
+        };
         User: {
             /**
              * Format: date-time
@@ -1676,6 +1691,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -1809,6 +1833,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -1951,6 +1976,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -2054,6 +2088,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6015,6 +6050,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6086,6 +6130,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6180,6 +6225,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6383,6 +6437,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6496,6 +6551,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6567,6 +6631,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6669,6 +6734,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6740,6 +6814,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -6855,6 +6930,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -6926,6 +7010,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7163,6 +7248,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7234,6 +7328,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7566,6 +7661,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7640,6 +7744,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7755,6 +7860,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -7826,6 +7940,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -7939,6 +8054,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -8010,6 +8134,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */
@@ -8124,6 +8249,15 @@ export interface operations {
                      *           "amount_paid": "1500.00",
                      *           "amount_due": "1500.00",
                      *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
                      *           "channel": "web",
                      *           "my_role": "buyer",
                      *           "allowed_actions": [
@@ -8195,6 +8329,7 @@ export interface operations {
                                 my_role: "buyer" | "seller" | "admin";
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
                                 /** @example ESC-7KQ2-9HDX */
                                 reference_number: string;
                                 /** @example 1500.00 */

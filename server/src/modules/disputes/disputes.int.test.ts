@@ -580,6 +580,32 @@ describe('refund policy', () => {
     await expect422(refunded, /already refunded \(KES 5\d\d\)/);
     await expectLedgerHealthy(t);
   });
+
+  it('records who released the escrow, so the refund answer does not hang on two timestamps', async () => {
+    // A buyer of its own: this file's buyer has used up the hourly M-Pesa prompts.
+    const payer = await makeUser(t.app, { userType: 'buyer' });
+    const releasedBy = async (id: string) => (await t.ctx.db.transaction.findUniqueOrThrow({ where: { id } })).releasedBy;
+    const shipped = async (amount: number) => {
+      const created = await createTransaction(t, payer, standard(amount));
+      await payAndSettle(t, payer, created.id);
+      expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+      return created.id;
+    };
+    const ruledId = await shipped(700);
+    expect((await action(t, payer, ruledId, 'dispute', { reason: 'Not as shown', dispute_type: 'not_as_described' })).statusCode).toBe(200);
+    const disputeId = (await detail(t, payer, ruledId)).dispute.id as string;
+    expect((await rule(admin, disputeId, { outcome: 'release_seller', note: 'Delivered' })).statusCode).toBe(200);
+    expect(await releasedBy(ruledId)).toBe('ruling');
+    // The completion time no longer equals the ruling's: the recorded reason still answers.
+    await t.ctx.db.transaction.update({ where: { id: ruledId }, data: { completedAt: new Date(Date.now() + 60_000) } });
+    const response = await refundRequest(payer, ruledId);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toMatch(/ruled in favour of the seller.*final/);
+
+    const released = await shipped(650);
+    expect((await action(t, payer, released, 'release_payment')).statusCode).toBe(200);
+    expect(await releasedBy(released)).toBe('buyer');
+  });
 });
 
 describe('OpenAPI', () => {

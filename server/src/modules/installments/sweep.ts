@@ -19,10 +19,10 @@ import type { AppContext } from '../../context.ts';
 import { recurringJob } from '../../jobs/recurring.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '../../domain/money.ts';
-import { lockTransaction } from '../transactions/access.ts';
+import { lockTransaction } from '../escrow-core/access.ts';
 import { displayDate } from '../transactions/format.ts';
-import { notifyParties } from '../transactions/notify-parties.ts';
-import { appendEvent } from '../transactions/timeline.ts';
+import { notifyParties } from '../escrow-core/notify-parties.ts';
+import { appendEvent } from '../escrow-core/timeline.ts';
 
 export const INSTALLMENT_SWEEP_QUEUE = 'installments.sweep';
 const DAY_MS = 24 * 3600_000;

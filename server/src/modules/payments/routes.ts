@@ -11,7 +11,7 @@ import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
 import { applyB2cResult } from '../payouts/apply-b2c-result.ts';
 import { applyPayoutStatus } from '../payouts/apply-payout-status.ts';
-import { partyRole } from '../transactions/access.ts';
+import { partyRole } from '../escrow-core/access.ts';
 import { applyStkResult } from './use-cases/apply-stk-result.ts';
 import { initiatePayment } from './use-cases/initiate-payment.ts';
 

@@ -6,9 +6,10 @@
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '../../domain/money.ts';
+import { payoutSentPostings } from '../../domain/posting-rules.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
-import { appendEvent } from '../transactions/timeline.ts';
+import { appendEvent } from '../escrow-core/timeline.ts';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from './send-payout.ts';
 
 export interface B2cResult {
@@ -52,10 +53,7 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
         kind: isRefund ? 'refund_payout' : 'payout',
         transactionId: payout.transactionId,
         description: `B2C ${result.receipt ?? ''} to ${payout.recipientPhone}`,
-        postings: [
-          { account: isRefund ? 'refunds_payable' : 'seller_payable', amount: payout.amountCents },
-          { account: 'mpesa_paybill', amount: -payout.amountCents },
-        ],
+        postings: payoutSentPostings({ amount: payout.amountCents, to: isRefund ? 'buyer' : 'seller' }),
       });
       await appendEvent(tx, {
         transactionId: payout.transactionId,

@@ -8,9 +8,10 @@
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents } from '../../domain/money.ts';
+import { PAYOUT_QUEUE } from '../escrow-core/payout-queue.ts';
 import { PAYOUT_RECONCILE_QUEUE } from './reconcile-payout.ts';
 
-export const PAYOUT_QUEUE = 'payouts.send';
+export { PAYOUT_QUEUE };
 export const MAX_PAYOUT_ATTEMPTS = 3;
 
 export function b2cCallbackUrls(ctx: AppContext) {

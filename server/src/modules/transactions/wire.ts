@@ -1,9 +1,9 @@
 /** Database rows → the wire shapes of contract/transactions.ts. */
 import type { TransactionWire } from '../../contract/transactions.ts';
 import { formatCents } from '../../domain/money.ts';
-import { allowedActions, type Actor, type TransactionStatus } from '../../domain/transaction-state.ts';
+import { availableActions, type Actor, type TransactionStatus } from '../../domain/transaction-state.ts';
 import { maskPhone } from '../../domain/phone.ts';
-import { amountDue } from '../payments/amounts.ts';
+import type { Quote } from '../../domain/quote.ts';
 
 interface Person {
   firstName: string;
@@ -66,7 +66,7 @@ export function toListItem(txn: ListRow, latestEvent: { eventType: string; creat
 
 export interface WireExtras {
   role: Actor;
-  feePaid: bigint;
+  quote: Quote;
   latestEvent: { eventType: string; createdAt: Date } | null;
   /** A buyer withdrawal request is waiting for the seller. */
   hasPendingWithdrawal?: boolean;
@@ -76,24 +76,23 @@ export interface WireExtras {
 
 export function toTransactionWire(txn: TransactionRow, extras: WireExtras): TransactionWire {
   const role = extras.role === 'system' ? 'admin' : extras.role;
-  // 'pay' is not a transition of its own (the M-Pesa callback moves the state) but a button all the same.
-  let actions: string[] = role === 'admin' ? [] : allowedActions(txn.status, role, txn.transactionType);
-  if (role === 'buyer' && (txn.status === 'pending' || txn.status === 'installment')) actions = ['pay', ...actions];
-  if (extras.hasPendingWithdrawal) {
-    actions = actions.filter((action) => action !== 'request_withdrawal');
-    if (role !== 'seller') actions = actions.filter((action) => action !== 'accept_withdrawal' && action !== 'decline_withdrawal');
-  } else {
-    actions = actions.filter((action) => action !== 'accept_withdrawal' && action !== 'decline_withdrawal');
-  }
-  if (extras.isAwaitingReturn && role === 'seller') actions = [...actions, 'confirm_return'];
+  // Admins act through the dispute and payout endpoints: the wire lists the parties' actions.
+  const actions =
+    role === 'admin'
+      ? []
+      : availableActions(txn.status, role, txn.transactionType, {
+          hasPendingWithdrawal: extras.hasPendingWithdrawal ?? false,
+          isAwaitingReturn: extras.isAwaitingReturn ?? false,
+        });
   return {
     ...toListItem(txn, extras.latestEvent),
     seller_phone: txn.sellerPhone,
     buyer_fee: formatCents(txn.buyerFeeCents),
     seller_fee: formatCents(txn.sellerFeeCents),
     amount_paid: formatCents(txn.paidCents),
-    amount_due: formatCents(['pending', 'installment'].includes(txn.status) ? amountDue(txn, extras.feePaid) : 0n),
-    refunded_amount: formatCents(txn.refundedCents),
+    amount_due: formatCents(extras.quote.owed),
+    refunded_amount: formatCents(extras.quote.refunded),
+    quote: quoteWire(extras.quote),
     channel: txn.channel,
     my_role: role,
     allowed_actions: actions,
@@ -109,5 +108,17 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     inspection_ends_at: iso(txn.inspectionEndsAt),
     completed_at: iso(txn.completedAt),
     updated_at: txn.updatedAt.toISOString(),
+  };
+}
+
+export function quoteWire(quote: Quote): TransactionWire['quote'] {
+  return {
+    owed: formatCents(quote.owed),
+    owed_fee: formatCents(quote.owedFee),
+    paid_in: formatCents(quote.paidIn),
+    held: formatCents(quote.held),
+    refunded: formatCents(quote.refunded),
+    seller_receives: formatCents(quote.sellerReceives),
+    next_payment: quote.nextPayment ? formatCents(quote.nextPayment.total) : null,
   };
 }

@@ -18,12 +18,12 @@ import {
 } from '../../domain/installment-plan.ts';
 import { type Cents, formatKes, parseAmount } from '../../domain/money.ts';
 import { displayPhone } from '../../domain/phone.ts';
-import { TERMINAL_STATUSES, type TransactionType } from '../../domain/transaction-state.ts';
+import { availableActions, TERMINAL_STATUSES, type TransactionType } from '../../domain/transaction-state.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
 import type { Role } from '../../plugins/auth.ts';
-import { nextPayment } from '../payments/amounts.ts';
-import { partyRole } from '../transactions/access.ts';
+import { loadQuote } from '../escrow-core/load-quote.ts';
+import { partyRole } from '../escrow-core/access.ts';
 import { createTransaction } from '../transactions/use-cases/create-transaction.ts';
 import { dispatchTransaction } from '../transactions/use-cases/dispatch-transaction.ts';
 import { type DisputeReason, openDispute } from '../transactions/use-cases/open-dispute.ts';
@@ -31,7 +31,6 @@ import { getTransactionDetail, listTransactions, transactionForCaller } from '..
 import { releasePayment } from '../transactions/use-cases/release-payment.ts';
 import { requestWithdrawal } from '../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../transactions/use-cases/respond-to-withdrawal.ts';
-import { toTransactionWire } from '../transactions/wire.ts';
 import { USSD_MESSAGES, type UssdLanguage, type UssdMessages } from './messages.ts';
 import { normalizeReference, personName } from './keypad-input.ts';
 import { clip, options } from './screen.ts';
@@ -219,8 +218,7 @@ async function transactionsAllowing(c: MenuContext, action: MenuAction) {
   return rows.filter((row) => {
     const role = partyRole(row, caller);
     if (role !== 'buyer' && role !== 'seller') return false;
-    const wire = toTransactionWire(row, { role, feePaid: 0n, latestEvent: null, hasPendingWithdrawal: row.withdrawals.length > 0 });
-    return wire.allowed_actions.includes(action);
+    return availableActions(row.status, role, row.transactionType, { hasPendingWithdrawal: row.withdrawals.length > 0 }).includes(action);
   });
 }
 
@@ -623,9 +621,9 @@ const SCREENS: Record<ScreenId, Screen> = {
           ...(type === 'lipa_mdogo_mdogo' ? { totalCost: BigInt(draft.total!), installmentMonths: Number(draft.months) } : {}),
           channel: 'ussd',
         });
-        const due = await nextPayment(c.ctx.db, txn);
+        const due = (await loadQuote(c.ctx.db, txn.id)).nextPayment?.total ?? 0n;
         await queueUssdStkPush(c.ctx, { transactionId: txn.id, userId: c.user!.id });
-        return endWith(c.m.created(txn.referenceNumber, kes(due.total)));
+        return endWith(c.m.created(txn.referenceNumber, kes(due)));
       });
     },
   },
@@ -865,11 +863,7 @@ export function screenOf(id: string): Screen {
   return Object.hasOwn(SCREENS, id) ? SCREENS[id as ScreenId] : SCREENS.home;
 }
 
-/** What the next STK push for the selected transaction asks: the engine's `nextPayment`. */
+/** What the next STK push for the selected transaction asks: the quote's next payment. */
 async function amountToPay(c: MenuContext): Promise<Cents> {
-  const txn = await c.ctx.db.transaction.findUniqueOrThrow({
-    where: { id: c.draft.txnId! },
-    select: { id: true, transactionType: true, amountCents: true, paidCents: true, buyerFeeCents: true },
-  });
-  return (await nextPayment(c.ctx.db, txn)).total;
+  return (await loadQuote(c.ctx.db, c.draft.txnId!)).nextPayment?.total ?? 0n;
 }

@@ -13,7 +13,7 @@ import { formatPhone } from '@/lib/format';
 import { ApiError } from '@/lib/api';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
-import { cents, defaultPaymentAmount, nextInstallment, unpaidBuyerFee } from '../money';
+import { cents, nextInstallment } from '../money';
 import { typedCents } from '../new-transaction-rules';
 import { errorMessage } from './query-state';
 import { FormStack } from './form-stack';
@@ -108,10 +108,10 @@ export function PayPanel({
   const { user } = useAuth();
   const txn = detail.transaction;
   const isInstallment = txn.transaction_type === 'lipa_mdogo_mdogo';
-  const due = cents(txn.amount_due);
-  const nextAmount = defaultPaymentAmount(txn, detail.installments);
+  const due = cents(txn.quote.owed);
+  const nextAmount = txn.quote.next_payment === null ? due : cents(txn.quote.next_payment);
   const next = nextInstallment(detail.installments);
-  const minimumCustom = unpaidBuyerFee(txn) + 100n;
+  const minimumCustom = cents(txn.quote.owed_fee) + 100n;
 
   const [phone, setPhone] = useState(() => formatPhone(user?.phone_number ?? ''));
   const [choice, setChoice] = useState<AmountChoice>('next');

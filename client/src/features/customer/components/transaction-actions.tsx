@@ -10,7 +10,7 @@ import { DISPUTE_REASONS } from '@shared/transactions';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';
 import type { TransactionDetail } from '../api/transactions';
-import { cents, paidByBuyer } from '../money';
+import { cents } from '../money';
 import { ActionDialog } from './action-dialog';
 import { errorMessage } from './query-state';
 
@@ -130,7 +130,7 @@ const ACTION_ORDER: TransactionActionName[] = [
 
 function Explanation({ action, detail }: { action: TransactionActionName; detail: TransactionDetail }) {
   const txn = detail.transaction;
-  const refund = formatKes(paidByBuyer(txn));
+  const refund = formatKes(cents(txn.quote.paid_in));
   const paidPrice = formatKes(cents(txn.amount_paid));
   switch (action) {
     case 'dispatch':

@@ -62,7 +62,7 @@ function guidance(detail: TransactionDetail): string {
     case 'disputed':
       return 'In dispute: the money is frozen until our mediation team rules.';
     case 'refunded':
-      return `Refunded: ${formatKes(cents(txn.refunded_amount))} sent back to the buyer's M-Pesa.`;
+      return `Refunded: ${formatKes(cents(txn.quote.refunded))} sent back to the buyer's M-Pesa.`;
     default:
       return '';
   }
@@ -75,8 +75,8 @@ function MoneySummary({ detail }: { detail: TransactionDetail }) {
     [isInstallment ? 'Total cost' : 'Price', formatKes(cents(txn.amount))],
     ...(isInstallment && txn.initial_payment ? ([['Initial payment', formatKes(cents(txn.initial_payment))]] as [string, string][]) : []),
     ['Paid into escrow', formatKes(cents(txn.amount_paid))],
-    ...(cents(txn.amount_due) > 0n ? ([['Still to pay', formatKes(cents(txn.amount_due))]] as [string, string][]) : []),
-    ...(cents(txn.refunded_amount) > 0n ? ([['Refunded', formatKes(cents(txn.refunded_amount))]] as [string, string][]) : []),
+    ...(cents(txn.quote.owed) > 0n ? ([['Still to pay', formatKes(cents(txn.quote.owed))]] as [string, string][]) : []),
+    ...(cents(txn.quote.refunded) > 0n ? ([['Refunded', formatKes(cents(txn.quote.refunded))]] as [string, string][]) : []),
     [
       'Payments',
       `${detail.payment_status.successful_payments} successful${detail.payment_status.failed_payments ? `, ${detail.payment_status.failed_payments} failed` : ''}`,

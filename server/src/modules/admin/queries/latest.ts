@@ -3,7 +3,7 @@ import type { LatestData } from '../../../contract/admin.ts';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '../../../domain/money.ts';
 import type { TransactionStatus } from '../../../domain/transaction-state.ts';
-import { eventCategory } from '../../transactions/timeline.ts';
+import { eventCategory } from '../../escrow-core/timeline.ts';
 
 interface LatestRow {
   id: string;

@@ -9,10 +9,10 @@ import { inTransaction } from '../../../db/prisma.ts';
 import { EVIDENCE_PER_DISPUTE_MAX, type EvidenceWire } from '../../../contract/disputes.ts';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import type { EvidenceMimeType } from '../evidence-file.ts';
-import { EVIDENCE_SELECT, toEvidenceWire } from '../wire.ts';
+import { EVIDENCE_SELECT, toEvidenceWire } from '../../escrow-core/dispute-wire.ts';
 import { latestDispute, noDispute } from './get-dispute-case.ts';
 
 export type EvidenceKind = 'screenshot' | 'chat_history' | 'delivery_record' | 'other' | 'statement';

@@ -11,11 +11,11 @@ import { checkTransition } from '../../../domain/transaction-state.ts';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import { refundBuyer } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { latestDispute } from './get-dispute-case.ts';
 import { disputeRefundKey } from './resolve-dispute.ts';
 
@@ -27,14 +27,16 @@ export async function confirmReturn(
     const txn = await lockTransaction(tx, options.transactionId);
     const role = partyRole(txn, options.caller);
     if (!role) throw notFound();
-    if (role === 'buyer') throw new AppError('FORBIDDEN', 'Only the seller confirms that the item came back');
     const dispute = await latestDispute(tx, txn.id);
-    const check = checkTransition(txn.status, 'rule_refund_buyer', 'admin', txn.transactionType);
-    if (!check.ok || dispute?.status !== 'awaiting_return') {
+    const check = checkTransition(txn.status, 'confirm_return', role, txn.transactionType, {
+      isAwaitingReturn: dispute?.status === 'awaiting_return',
+    });
+    if (!check.ok && check.reason === 'FORBIDDEN') throw new AppError('FORBIDDEN', 'Only the seller confirms that the item came back');
+    if (!check.ok || !dispute) {
       throw invalidState(`There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: ${txn.status})`);
     }
     const held = await escrowBalance(tx, txn.id);
-    const fee = await paidBuyerFee(tx, txn.id);
+    const fee = (await loadQuote(tx, txn.id)).feePaid;
     const actorId = options.caller.userId;
     const total = await refundBuyer(ctx, tx, txn, {
       price: held,

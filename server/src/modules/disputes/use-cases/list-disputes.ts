@@ -5,7 +5,7 @@ import { formatCents } from '../../../domain/money.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
-import { EVIDENCE_SELECT, toDisputeCaseWire, toEvidenceWire } from '../wire.ts';
+import { EVIDENCE_SELECT, toDisputeCaseWire, toEvidenceWire } from '../../escrow-core/dispute-wire.ts';
 
 export async function listDisputes(
   ctx: AppContext,

@@ -2,7 +2,7 @@
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { partyRole } from '../../transactions/access.ts';
+import { partyRole } from '../../escrow-core/access.ts';
 
 export async function readEvidenceFile(ctx: AppContext, options: { evidenceId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   const evidence = await ctx.db.disputeEvidence.findUnique({

@@ -10,7 +10,7 @@ import { assessRefundRequest } from '../../../domain/refund-policy.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import type { DisputeReason } from '../../transactions/use-cases/open-dispute.ts';
-import { partyRole } from '../../transactions/access.ts';
+import { partyRole } from '../../escrow-core/access.ts';
 import { cancelTransaction } from '../../transactions/use-cases/cancel-transaction.ts';
 import { openDispute } from '../../transactions/use-cases/open-dispute.ts';
 import { refundFacts } from '../../transactions/use-cases/refund-facts.ts';

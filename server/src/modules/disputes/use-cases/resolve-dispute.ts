@@ -19,11 +19,11 @@ import type { TransactionStatus } from '../../../domain/transaction-state.ts';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
-import { refundBuyer, releaseToSeller } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { runTransactionAction } from '../../transactions/run-action.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
 
@@ -61,7 +61,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       const held = await escrowBalance(tx, txn.id);
       const refundKey = disputeRefundKey(txn.id, dispute.id);
 
-      let status: TransactionStatus = to;
+      const status: TransactionStatus = to;
       let disputeStatus: 'resolved' | 'awaiting_return' = 'resolved';
       let buyerCents = 0n;
       let sellerCents = 0n;
@@ -70,8 +70,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       let planStatus: 'cancelled' | 'withdrawn' | null = null;
 
       if (input.outcome === 'release_seller') {
-        if (txn.paidCents < txn.amountCents && txn.statusBeforeDispute === 'installment') {
-          status = 'installment';
+        if (to === 'installment') {
           summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
           smsOutcome = 'for the seller. The plan goes on: keep paying to receive the item';
         } else {
@@ -87,9 +86,8 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           });
         }
       } else if (input.outcome === 'refund_buyer') {
-        buyerCents = held + (await paidBuyerFee(tx, txn.id));
-        if (txn.dispatchedAt) {
-          status = 'disputed';
+        buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
+        if (to === 'disputed') {
           disputeStatus = 'awaiting_return';
           summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} is refunded once the seller confirms the item came back`;
           smsOutcome = `for the buyer. Return the item; ${formatKes(buyerCents)} is refunded once the seller confirms it is back`;
@@ -142,7 +140,10 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           resolvedAt: now,
         },
       });
-      await tx.transaction.update({ where: { id: txn.id }, data: { status, ...(status === 'completed' ? { completedAt: now } : {}) } });
+      await tx.transaction.update({
+        where: { id: txn.id },
+        data: { status, ...(status === 'completed' ? { completedAt: now, releasedBy: 'ruling' as const } : {}) },
+      });
       if (planStatus && txn.plan && txn.plan.status !== planStatus) {
         await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: planStatus } });
       }

@@ -6,9 +6,9 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
-import { toDisputeCaseWire } from '../wire.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
+import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { latestDispute, noDispute } from './get-dispute-case.ts';
 
 export async function respondToDispute(

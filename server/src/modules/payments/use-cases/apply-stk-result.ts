@@ -12,13 +12,14 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
 import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
+import { payInPostings } from '../../../domain/posting-rules.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
-import { lockTransaction, type LockedTransaction } from '../../transactions/access.ts';
-import { refundBuyer } from '../../transactions/money-movements.ts';
-import { notifyParties } from '../../transactions/notify-parties.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
-import { paidBuyerFee, unpaidFee } from '../amounts.ts';
+import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
 
 export interface StkResult {
   checkoutRequestId: string;
@@ -148,7 +149,7 @@ async function creditPayment(
   },
 ): Promise<void> {
   const isPayable = txn.status === 'pending' || txn.status === 'installment';
-  const fee = isPayable ? minCents(payment.askedFee, unpaidFee(txn, await paidBuyerFee(tx, txn.id))) : 0n;
+  const fee = isPayable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;
@@ -171,11 +172,7 @@ async function creditPayment(
     kind: 'deposit',
     transactionId: txn.id,
     description: `M-Pesa ${receiptText} for ${txn.referenceNumber}`,
-    postings: [
-      { account: 'mpesa_paybill', amount: payment.amount },
-      { account: 'escrow_holding', amount: -pricePart },
-      { account: 'platform_fees', amount: -fee },
-    ],
+    postings: payInPostings({ received: payment.amount, buyerFee: fee }),
   });
   await appendEvent(tx, {
     transactionId: txn.id,

@@ -17,10 +17,10 @@ import { formatCents } from '../../../domain/money.ts';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
-import { lockTransaction, partyRole } from '../../transactions/access.ts';
-import type { Caller } from '../../transactions/run-action.ts';
-import { appendEvent } from '../../transactions/timeline.ts';
-import { nextPayment, paidBuyerFee, unpaidFee } from '../amounts.ts';
+import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
+import type { Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 
@@ -54,13 +54,14 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     const pending = await tx.payment.findFirst({ where: { transactionId: txn.id, status: 'pending' }, orderBy: { createdAt: 'desc' } });
     if (pending) return { payment: pending, reused: true as const, reference: txn.referenceNumber };
 
-    const next = await nextPayment(tx, txn);
+    const quoted = await loadQuote(tx, txn.id);
+    const next = quoted.nextPayment ?? { total: 0n, fee: 0n, installmentId: null };
     let amount = next.total;
     let fee = next.fee;
     if (input.amount !== undefined && input.amount !== next.total) {
       if (txn.transactionType !== 'lipa_mdogo_mdogo') throw businessRule(`The amount due is KES ${formatCents(next.total)}`, 'amount');
-      const feeDue = unpaidFee(txn, await paidBuyerFee(tx, txn.id));
-      const maximum = txn.amountCents - txn.paidCents + feeDue;
+      const feeDue = quoted.owedFee;
+      const maximum = quoted.owed;
       if (input.amount <= feeDue || input.amount > maximum) {
         throw businessRule(`The amount must be more than KES ${formatCents(feeDue)} and at most KES ${formatCents(maximum)}`, 'amount');
       }

@@ -5,11 +5,11 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { formatKes } from '../../../domain/money.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
-import { refundBuyer } from '../money-movements.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction, type Caller } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export async function cancelTransaction(ctx: AppContext, options: { transactionId: string; caller: Caller; reason?: string }) {
   return runTransactionAction(ctx, { ...options, action: 'cancel' }, async ({ tx, txn, actor, actorId, to }) => {
@@ -25,7 +25,7 @@ export async function cancelTransaction(ctx: AppContext, options: { transactionI
       return txn.id;
     }
     if (txn.plan) await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'cancelled' } });
-    const fee = await paidBuyerFee(tx, txn.id);
+    const fee = (await loadQuote(tx, txn.id)).feePaid;
     const total = await refundBuyer(ctx, tx, txn, {
       price: txn.paidCents,
       fee,

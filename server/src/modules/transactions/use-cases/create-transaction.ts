@@ -14,9 +14,9 @@ import type { TransactionType } from '../../../domain/transaction-state.ts';
 import { abuseRules } from '../../../config/limits.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
-import { LOCKED_INCLUDE, type LockedTransaction } from '../access.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { appendEvent } from '../timeline.ts';
+import { LOCKED_INCLUDE, type LockedTransaction } from '../../escrow-core/access.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export interface CreateTransactionInput {
   buyerId: string;

@@ -2,9 +2,9 @@
 import type { AppContext } from '../../../context.ts';
 import { invalidState } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction, type Caller } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export const AUTO_RELEASE_QUEUE = 'transactions.auto_release';
 

@@ -7,9 +7,9 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction, type Caller } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export type DisputeReason = 'non_delivery' | 'not_as_described' | 'quality_issue' | 'payment_delay' | 'withdrawal_declined' | 'other';
 

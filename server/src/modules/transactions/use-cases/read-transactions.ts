@@ -10,11 +10,12 @@ import { normalizePhone } from '../../../domain/phone.ts';
 import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { paidBuyerFee } from '../../payments/amounts.ts';
-import { partyRole } from '../access.ts';
-import { eventCategory } from '../timeline.ts';
+import { quote } from '../../../domain/quote.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { partyRole } from '../../escrow-core/access.ts';
+import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
-import { toDisputeCaseWire } from '../../disputes/wire.ts';
+import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 
 export interface ListTransactionsInput {
   caller: Pick<AuthUser, 'userId' | 'role'>;
@@ -98,17 +99,22 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
       disputes: { orderBy: { createdAt: 'desc' }, take: 1 },
       withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
       payments: { select: { status: true, feeCents: true } },
+      refunds: { select: { amountCents: true, feeCents: true } },
     },
   });
   if (!txn) throw notFound();
   const role = partyRole(txn, options.caller);
   if (!role) throw notFound();
 
-  const feePaid = txn.payments.filter((p) => p.status === 'completed').reduce((sum, p) => sum + p.feeCents, 0n);
   const latest = txn.timeline.at(-1) ?? null;
   const transaction = toTransactionWire(txn, {
     role,
-    feePaid,
+    quote: quote({
+      ...txn,
+      payments: txn.payments.filter((payment) => payment.status === 'completed'),
+      nextInstallment:
+        txn.plan?.installments.find((installment) => installment.status === 'pending' || installment.status === 'overdue') ?? null,
+    }),
     latestEvent: latest,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes[0]?.status === 'awaiting_return',
@@ -166,7 +172,7 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
   const role = partyRole(txn, caller) ?? 'admin';
   return toTransactionWire(txn, {
     role,
-    feePaid: await paidBuyerFee(ctx.db, txn.id),
+    quote: await loadQuote(ctx.db, txn.id),
     latestEvent: txn.timeline[0] ?? null,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes.length > 0,

@@ -5,10 +5,10 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { formatKes } from '../../../domain/money.ts';
-import { releaseToSeller } from '../money-movements.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction, type Caller } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { releaseToSeller } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { AUTO_RELEASE_QUEUE } from './dispatch-transaction.ts';
 
 /** A dispatched transaction still not released this long after its inspection window is alerted and queued again. */
@@ -16,7 +16,7 @@ export const OVERDUE_RELEASE_MINUTES = 10;
 
 export async function releasePayment(ctx: AppContext, options: { transactionId: string; caller: Caller }) {
   return runTransactionAction(ctx, { ...options, action: 'release' }, async ({ tx, txn, actorId, to }) => {
-    await tx.transaction.update({ where: { id: txn.id }, data: { status: to, completedAt: ctx.now() } });
+    await tx.transaction.update({ where: { id: txn.id }, data: { status: to, completedAt: ctx.now(), releasedBy: 'buyer' } });
     await appendEvent(tx, { transactionId: txn.id, eventType: 'delivery_confirmed', description: 'The buyer confirmed delivery', actorId });
     const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
     await appendEvent(tx, { transactionId: txn.id, eventType: 'payment_released', description: 'Payment released to the seller', actorId });
@@ -31,7 +31,7 @@ export async function autoReleaseTransaction(ctx: AppContext, { transactionId }:
   if (!txn || txn.status !== 'dispatched' || !txn.inspectionEndsAt || txn.inspectionEndsAt > ctx.now()) return;
   await runTransactionAction(ctx, { transactionId, caller: { system: true }, action: 'auto_release' }, async ({ tx, txn: locked, to }) => {
     if (!locked.inspectionEndsAt || locked.inspectionEndsAt > ctx.now()) return;
-    await tx.transaction.update({ where: { id: locked.id }, data: { status: to, completedAt: ctx.now() } });
+    await tx.transaction.update({ where: { id: locked.id }, data: { status: to, completedAt: ctx.now(), releasedBy: 'auto_release' } });
     await appendEvent(tx, {
       transactionId: locked.id,
       eventType: 'auto_release_confirmed',

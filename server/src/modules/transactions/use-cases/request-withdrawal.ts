@@ -9,10 +9,10 @@ import { formatCents } from '../../../domain/money.ts';
 import { withdrawalRefusal } from '../../../domain/refund-policy.ts';
 import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { partyRole } from '../access.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { partyRole } from '../../escrow-core/access.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { refundFacts } from './refund-facts.ts';
 
 export async function requestWithdrawal(

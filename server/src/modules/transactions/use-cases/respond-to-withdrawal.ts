@@ -11,10 +11,10 @@ import { formatCents, formatKes } from '../../../domain/money.ts';
 import { invalidState } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
-import { refundBuyer } from '../money-movements.ts';
-import { notifyParties } from '../notify-parties.ts';
-import { runTransactionAction } from '../run-action.ts';
-import { appendEvent } from '../timeline.ts';
+import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { runTransactionAction } from '../../escrow-core/run-action.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
 
 export async function respondToWithdrawal(

@@ -5,7 +5,13 @@
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
-import { checkTransition, type Actor, type TransactionAction, type TransactionStatus } from '../../domain/transaction-state.ts';
+import {
+  checkTransition,
+  type Actor,
+  type SubState,
+  type TransactionAction,
+  type TransactionStatus,
+} from '../../domain/transaction-state.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { lockTransaction, partyRole, type LockedTransaction } from './access.ts';
@@ -36,7 +42,7 @@ export async function runTransactionAction<T>(
     const txn = await lockTransaction(tx, options.transactionId);
     const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
     if (!actor) throw notFound();
-    const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType);
+    const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType, subStateOf(txn));
     if (!check.ok) {
       if (check.reason === 'FORBIDDEN') {
         throw new AppError('FORBIDDEN', `The ${actor} cannot ${options.action.replaceAll('_', ' ')} this transaction`);
@@ -46,4 +52,12 @@ export async function runTransactionAction<T>(
     const actorId = 'system' in options.caller ? null : options.caller.userId;
     return apply({ tx, txn, actor, actorId, to: check.to });
   });
+}
+
+/** The sub-state facts the locked row itself records (the state table's guards decide with them). */
+export function subStateOf(txn: Pick<LockedTransaction, 'dispatchedAt' | 'statusBeforeDispute' | 'paidCents' | 'amountCents'>): SubState {
+  return {
+    wasDispatched: txn.dispatchedAt !== null,
+    isPartPaidPlan: txn.statusBeforeDispute === 'installment' && txn.paidCents < txn.amountCents,
+  };
 }

@@ -2,7 +2,7 @@
 import type { DisputeCaseWire, EvidenceWire } from '../../contract/disputes.ts';
 import type { Prisma } from '../../db/prisma.ts';
 import { formatCents } from '../../domain/money.ts';
-import type { Parties } from '../transactions/access.ts';
+import type { Parties } from './access.ts';
 
 /** Everything about an evidence item except its bytes. */
 export const EVIDENCE_SELECT = {

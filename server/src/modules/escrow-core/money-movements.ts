@@ -5,10 +5,11 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { type Cents, formatCents, minCents } from '../../domain/money.ts';
+import { refundDecidedPostings, releasePostings } from '../../domain/posting-rules.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
-import { paidBuyerFee } from '../payments/amounts.ts';
-import { PAYOUT_QUEUE } from '../payouts/send-payout.ts';
+import { loadQuote } from './load-quote.ts';
+import { PAYOUT_QUEUE } from './payout-queue.ts';
 import type { LockedTransaction } from './access.ts';
 import { appendEvent } from './timeline.ts';
 
@@ -39,11 +40,7 @@ export async function releaseToSeller(
     kind: 'release',
     transactionId: txn.id,
     description: `Release ${txn.referenceNumber} to the seller`,
-    postings: [
-      { account: 'escrow_holding', amount: price },
-      { account: 'seller_payable', amount: -payoutAmount },
-      { account: 'platform_fees', amount: -sellerFee },
-    ],
+    postings: releasePostings({ price, sellerFee }),
   });
   if (payoutAmount > 0n) {
     await createPayout(ctx, tx, txn, { kind: 'seller_payout', phone: txn.sellerPhone, amount: payoutAmount });
@@ -90,11 +87,7 @@ export async function refundBuyer(
     kind: 'refund',
     transactionId: txn.id,
     description: `Refund ${txn.referenceNumber} to the buyer (${options.reason})`,
-    postings: [
-      { account: options.from ?? 'escrow_holding', amount: options.price },
-      { account: 'platform_fees', amount: fee },
-      { account: 'refunds_payable', amount: -total },
-    ],
+    postings: refundDecidedPostings({ price: options.price, fee, from: options.from ?? 'escrow_holding' }),
   });
   // One B2C payout per phone (one fee), one refund row per pay-in it returns.
   for (const phone of new Set(pieces.map((piece) => piece.phone))) {
@@ -148,7 +141,7 @@ async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Ce
   const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
   const feeAvailable = minCents(
     sources.reduce((sum, payment) => sum + payment.fee_left, 0n),
-    await paidBuyerFee(tx, transactionId),
+    (await loadQuote(tx, transactionId)).feePaid,
   );
   if (price > priceAvailable || fee > feeAvailable) {
     throw businessRule(

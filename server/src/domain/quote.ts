@@ -1,0 +1,84 @@
+/**
+ * The one answer to "how much": what the buyer still owes, what the escrow holds, what was refunded and
+ * what the seller receives, computed from plain facts of a transaction, its completed pay-ins and its
+ * refunds. The REST detail (`quote`), the pay screen, USSD and SMS all read it from here.
+ */
+import { type Cents, minCents } from './money.ts';
+import type { TransactionStatus, TransactionType } from './transaction-state.ts';
+
+export interface QuoteFacts {
+  status: TransactionStatus;
+  transactionType: TransactionType;
+  /** The price. */
+  amountCents: Cents;
+  buyerFeeCents: Cents;
+  sellerFeeCents: Cents;
+  /** The part of the price paid into escrow (the pay-ins less their fee parts, up to the price). */
+  paidCents: Cents;
+  /** Fee parts of the completed pay-ins. */
+  payments: readonly { feeCents: Cents }[];
+  /** Refunds decided: `amountCents` includes the fee part `feeCents`. */
+  refunds: readonly { amountCents: Cents; feeCents: Cents }[];
+  /** The earliest Lipa Mdogo Mdogo installment not fully paid, if any. */
+  nextInstallment?: { id: string; amountCents: Cents; paidCents: Cents } | null;
+}
+
+export interface Quote {
+  /** Everything the buyer still owes: unpaid price plus unpaid fee share; zero once nothing is payable. */
+  owed: Cents;
+  /** The part of `owed` that is the buyer's fee share. */
+  owedFee: Cents;
+  /** The buyer's fee share the platform holds (paid in and not given back). */
+  feePaid: Cents;
+  /** What the buyer has paid in: the price part plus the fee share held (what a full refund returns while the escrow holds it). */
+  paidIn: Cents;
+  /** What the escrow holds for this transaction. */
+  held: Cents;
+  /** Refunds decided so far, fee parts included. */
+  refunded: Cents;
+  /** What the seller is paid when the whole price is released: the price less the seller's fee share. */
+  sellerReceives: Cents;
+  /** The default amount of the next M-Pesa prompt; null when nothing is payable. */
+  nextPayment: { total: Cents; fee: Cents; installmentId: string | null } | null;
+}
+
+const PAYABLE: readonly TransactionStatus[] = ['pending', 'installment'];
+/** States in which the paid price still sits in escrow; every other state has released or refunded it. */
+const HOLDING: readonly TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
+
+export function isPayable(status: TransactionStatus): boolean {
+  return PAYABLE.includes(status);
+}
+
+export function quote(facts: QuoteFacts): Quote {
+  const feePaidIn = facts.payments.reduce((sum, payment) => sum + payment.feeCents, 0n);
+  const feeRefunded = facts.refunds.reduce((sum, refund) => sum + refund.feeCents, 0n);
+  const feePaid = feePaidIn - feeRefunded;
+  const refunded = facts.refunds.reduce((sum, refund) => sum + refund.amountCents, 0n);
+  const unpaidFee = facts.buyerFeeCents > feePaid ? facts.buyerFeeCents - feePaid : 0n;
+  const unpaidPrice = facts.amountCents - facts.paidCents;
+  const payable = isPayable(facts.status);
+  const owed = payable ? unpaidPrice + unpaidFee : 0n;
+  const held = HOLDING.includes(facts.status) ? facts.paidCents : 0n;
+  return {
+    owed,
+    owedFee: payable ? unpaidFee : 0n,
+    feePaid,
+    paidIn: facts.paidCents + (feePaid > 0n ? feePaid : 0n),
+    held,
+    refunded,
+    sellerReceives: facts.amountCents - minCents(facts.sellerFeeCents, facts.amountCents),
+    nextPayment: payable ? nextPayment(facts, unpaidPrice, unpaidFee) : null,
+  };
+}
+
+/**
+ * The whole remaining amount, or for Lipa Mdogo Mdogo the rest of the earliest unpaid installment; the
+ * buyer's fee share is collected with the first payment.
+ */
+function nextPayment(facts: QuoteFacts, unpaidPrice: Cents, unpaidFee: Cents): NonNullable<Quote['nextPayment']> {
+  if (facts.transactionType !== 'lipa_mdogo_mdogo') return { total: unpaidPrice + unpaidFee, fee: unpaidFee, installmentId: null };
+  const installment = facts.nextInstallment;
+  if (!installment) return { total: unpaidFee, fee: unpaidFee, installmentId: null };
+  return { total: installment.amountCents - installment.paidCents + unpaidFee, fee: unpaidFee, installmentId: installment.id };
+}

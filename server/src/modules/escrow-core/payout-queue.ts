@@ -1,0 +1,2 @@
+/** The job queue that sends payouts: money movements enqueue on it, the payouts module works it. */
+export const PAYOUT_QUEUE = 'payouts.send';
