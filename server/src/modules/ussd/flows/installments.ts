@@ -3,6 +3,7 @@ import { withdrawalRequestBody } from '../../../contract/disputes.ts';
 import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { clip } from '../screen.ts';
+import { pendingWithdrawalReason } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
@@ -39,12 +40,8 @@ export const installmentScreens: ScreensOf<
     needsAccount: true,
     async render(c, data, notice) {
       const t = await chosenTransaction(c, data);
-      const request = await c.ctx.db.withdrawalRequest.findFirst({
-        where: { transactionId: t.id, status: 'pending' },
-        orderBy: { createdAt: 'desc' },
-        select: { reason: true },
-      });
-      return menu(c.m.withdrawalAsk(t.reference_number, clip(request?.reason ?? '', 50)), c.m.withdrawalOptions, notice, c.m.nav);
+      const reason = await pendingWithdrawalReason(c.ctx, t.id);
+      return menu(c.m.withdrawalAsk(t.reference_number, clip(reason ?? '', 50)), c.m.withdrawalOptions, notice, c.m.nav);
     },
     handle(c, _data, input) {
       const picked = choice(input, 2);

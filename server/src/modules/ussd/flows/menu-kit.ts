@@ -12,6 +12,7 @@ import type { UssdLanguage, UssdMessages } from '../messages.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenData, ScreenId, SessionDraft } from '../session-state.ts';
 import type { FirstPinProof } from '../use-cases/prove-first-pin.ts';
+import { transactionStatus } from '../use-cases/read-for-menus.ts';
 import { displayTime, verifyUssdPin } from '../use-cases/verify-ussd-pin.ts';
 
 /**
@@ -97,8 +98,8 @@ export async function refusal(c: MenuContext, error: unknown): Promise<Outcome> 
     case 'NOT_FOUND':
       return endWith(m.notFound);
     case 'INVALID_STATE': {
-      const txn = c.draft.txnId ? await c.ctx.db.transaction.findUnique({ where: { id: c.draft.txnId }, select: { status: true } }) : null;
-      return endWith(txn ? m.notAllowedNow(m.status[txn.status]) : m.failed(clip(error.message, 150)));
+      const status = c.draft.txnId ? await transactionStatus(c.ctx, c.draft.txnId) : null;
+      return endWith(status ? m.notAllowedNow(m.status[status]) : m.failed(clip(error.message, 150)));
     }
     case 'FORBIDDEN':
       return endWith(m.forbidden);

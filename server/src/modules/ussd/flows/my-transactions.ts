@@ -1,9 +1,9 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
 import { displayPhone } from '../../../domain/phone.ts';
-import { partyRole } from '../../transactions/access.ts';
 import { getTransactionDetail, listTransactions } from '../../transactions/use-cases/read-transactions.ts';
 import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
+import { partyTransactionIdByReference } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, kesFromWire, lines, type MenuContext, push, type ScreensOf, shortRef, stay } from './menu-kit.ts';
 import { PAGE_SIZE, pageOf, pickFromList } from './pick-transaction.ts';
 
@@ -51,15 +51,9 @@ export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref'> = 
     render: (c, _data, notice) => ask(c, notice, c.m.enterReference),
     async handle(c, _data, input) {
       const reference = normalizeReference(input);
-      const found = reference
-        ? await c.ctx.db.transaction.findUnique({
-            where: { referenceNumber: reference },
-            select: { id: true, buyerId: true, sellerId: true },
-          })
-        : null;
-      // Only the parties see a transaction; to anyone else it does not exist.
-      if (!found || !partyRole(found, { userId: c.user!.id, role: 'buyer' })) return stay(c.m.notFound);
-      c.draft.txnId = found.id;
+      const transactionId = reference ? await partyTransactionIdByReference(c.ctx, reference, c.user!.id) : null;
+      if (!transactionId) return stay(c.m.notFound);
+      c.draft.txnId = transactionId;
       return push('detail');
     },
   },

@@ -2,21 +2,11 @@
  * Pay: the buyer picks a transaction that is waiting for money (the whole price, or the next installment),
  * confirms with the PIN, and gets the M-Pesa prompt after the session ends (stk-push-job.ts).
  */
-import type { Cents } from '../../../domain/money.ts';
-import { nextPayment } from '../../payments/amounts.ts';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
-import { ask, endWith, kes, type MenuContext, type ScreensOf, withPin } from './menu-kit.ts';
+import { amountToPay } from '../use-cases/read-for-menus.ts';
+import { ask, endWith, kes, type ScreensOf, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
-
-/** What the next STK push for the transaction asks: the engine's `nextPayment`. */
-async function amountToPay(c: MenuContext, transactionId: string): Promise<Cents> {
-  const txn = await c.ctx.db.transaction.findUniqueOrThrow({
-    where: { id: transactionId },
-    select: { id: true, transactionType: true, amountCents: true, paidCents: true, buyerFeeCents: true },
-  });
-  return (await nextPayment(c.ctx.db, txn)).total;
-}
 
 export const payScreens: ScreensOf<'pick_pay' | 'confirm_pay'> = {
   pick_pay: pickScreen('pay', 'confirm_pay'),
@@ -24,7 +14,7 @@ export const payScreens: ScreensOf<'pick_pay' | 'confirm_pay'> = {
     needsAccount: true,
     async render(c, data, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
-      const due = await amountToPay(c, data.txnId);
+      const due = await amountToPay(c.ctx, data.txnId);
       const t = await chosenTransaction(c, data);
       return ask(c, undefined, c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20)), c.m.enterPin);
     },
@@ -32,7 +22,7 @@ export const payScreens: ScreensOf<'pick_pay' | 'confirm_pay'> = {
       withPin(c, input, async () => {
         const t = await chosenTransaction(c, data);
         if (!t.allowed_actions.includes('pay')) return endWith(c.m.notAllowedNow(c.m.status[t.status]));
-        const due = await amountToPay(c, t.id);
+        const due = await amountToPay(c.ctx, t.id);
         await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id });
         return endWith(c.m.payPrompt(kes(due), t.reference_number));
       }),

@@ -1,10 +1,8 @@
 /** Choosing one of the caller's transactions on a paged list, and reading the chosen one back. */
-import { TERMINAL_STATUSES } from '../../../domain/transaction-state.ts';
-import { partyRole } from '../../transactions/access.ts';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
-import { toTransactionWire } from '../../transactions/wire.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
+import { transactionsAllowing } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
 
 export const PAGE_SIZE = 3;
@@ -13,28 +11,6 @@ export const PAGE_SIZE = 3;
 type PickScreenId = 'pick_release' | 'pick_dispatch' | 'pick_pay' | 'pick_dispute' | 'pick_withdraw' | 'pick_withdrawal';
 
 export type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal';
-
-/** The caller's open transactions on which the engine allows `action` now (its `allowed_actions`). */
-async function transactionsAllowing(c: MenuContext, action: MenuAction) {
-  const caller = callerOf(c);
-  const rows = await c.ctx.db.transaction.findMany({
-    where: { OR: [{ buyerId: caller.userId }, { sellerId: caller.userId }], status: { notIn: [...TERMINAL_STATUSES] } },
-    include: {
-      buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      plan: { select: { depositCents: true, months: true } },
-      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: 60,
-  });
-  return rows.filter((row) => {
-    const role = partyRole(row, caller);
-    if (role !== 'buyer' && role !== 'seller') return false;
-    const wire = toTransactionWire(row, { role, feePaid: 0n, latestEvent: null, hasPendingWithdrawal: row.withdrawals.length > 0 });
-    return wire.allowed_actions.includes(action);
-  });
-}
 
 /** The page of a list screen (the first until `9` is pressed). */
 export const pageOf = (data: { page?: number }) => data.page ?? 1;
@@ -57,7 +33,7 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
   return {
     needsAccount: true,
     async render(c, data, notice) {
-      const rows = await transactionsAllowing(c, action);
+      const rows = await transactionsAllowing(c.ctx, callerOf(c), action);
       if (rows.length === 0) {
         c.draft.ids = [];
         return ask(c, notice, c.m.nothingTo[action]);
