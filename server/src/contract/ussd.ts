@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the Africa's Talking channels (CONTRACT.md "USSD"): the USSD callback `POST /api/ussd`
+ * Wire shapes of the Africa's Talking channels (docs/contract.md "USSD"): the USSD callback `POST /api/ussd`
  * and the SMS delivery report `POST /api/sms/delivery-report`, both form-encoded. Pure zod: the USSD
  * simulator page imports the service code and the screen limit from here.
  */

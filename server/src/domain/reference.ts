@@ -1,9 +1,24 @@
 /** Human-friendly transaction references such as ESC-7KQ2-9HDX (Crockford base32: no I, L, O, U). */
-import { randomInt } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-export function generateReference(random: (max: number) => number = randomInt): string {
+const UINT32_RANGE = 0x1_0000_0000;
+
+/**
+ * A uniform integer in [0, max) from Web Crypto, so this file runs in Node and in browsers alike.
+ * Draws above the last whole multiple of `max` are redrawn: taking `% max` of them would favour small values.
+ */
+export function secureRandomBelow(max: number): number {
+  if (!Number.isInteger(max) || max < 1 || max > UINT32_RANGE) throw new RangeError(`max must be an integer in 1..2^32, got ${max}`);
+  const limit = UINT32_RANGE - (UINT32_RANGE % max);
+  const draw = new Uint32Array(1);
+  for (;;) {
+    globalThis.crypto.getRandomValues(draw);
+    if (draw[0]! < limit) return draw[0]! % max;
+  }
+}
+
+export function generateReference(random: (max: number) => number = secureRandomBelow): string {
   const pick = () => ALPHABET[random(ALPHABET.length)];
   const block = () => Array.from({ length: 4 }, pick).join('');
   return `ESC-${block()}-${block()}`;

@@ -12,7 +12,7 @@ import { createTransaction, type CreateTransactionInput } from '../modules/trans
 import { dispatchTransaction } from '../modules/transactions/use-cases/dispatch-transaction.ts';
 import { openDispute } from '../modules/transactions/use-cases/open-dispute.ts';
 import { releasePayment } from '../modules/transactions/use-cases/release-payment.ts';
-import { DEMO_USERS } from './seed.ts';
+import { DEMO_USERS } from './demo-users.ts';
 
 const kes = (amount: number) => BigInt(amount) * 100n;
 

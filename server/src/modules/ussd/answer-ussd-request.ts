@@ -7,26 +7,22 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
-import { inTransaction } from '../../db/prisma.ts';
-import { type MenuContext, type Outcome, refusal, screenOf, type UssdUser } from './menu.ts';
+import { type MenuContext, type Outcome, refusal, type UssdOrigin, type UssdUser } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 import { con, end, renderReply, type UssdReply } from './screen.ts';
+import { bindScreen } from './screens.ts';
 import {
   claimSession,
-  cleanExpiredSessions,
+  forgetExpiredSessions,
   isExpired,
   lastLanguageOf,
   releaseSession,
   saveSession,
   type UssdSession,
-  type UssdState,
 } from './session-store.ts';
+import { currentScreen, decodeSessionState, newSessionState, type SessionState } from './session-state.ts';
 
-/**
- * Who speaks for the phone number: the gateway (the mobile network vouches for it; the callback URL
- * carries the shared secret) or the demo simulator (anyone may type any number, nobody vouches).
- */
-export type UssdOrigin = 'gateway' | 'simulator';
+export type { UssdOrigin };
 
 export interface UssdRequest {
   sessionId: string;
@@ -71,7 +67,8 @@ async function answerClaimed(
   const strict = ctx.config.NODE_ENV !== 'production';
   const parts = request.text === '' ? [] : request.text.split('*');
   const isLive = !!session && !isExpired(session, now) && session.phone === request.phone;
-  if (isLive && session.state.lastText === request.text && session.state.lastReply) return { body: session.state.lastReply, saved: false };
+  const stored = isLive ? decodeSessionState(session.state) : null;
+  if (stored && stored.lastText === request.text && stored.lastReply) return { body: stored.lastReply, saved: false };
 
   const account = await ctx.db.user.findUnique({
     where: { phoneNumber: request.phone },
@@ -86,14 +83,16 @@ async function answerClaimed(
   const user: UssdUser | null = account
     ? { id: account.id, firstName: account.firstName, userType: account.userType, hasPin: account.ussdPinHash !== null }
     : null;
-  const isContinuing = isLive && !session.state.ended && session.state.stack?.length > 0 && parts.length > 0;
-  if (!isContinuing && parts.length > 0) {
+  const isContinuing = !!stored && !stored.ended && stored.stack.length > 0 && parts.length > 0;
+  // A live session whose stored state does not decode (an older release's, or damaged) starts again at home.
+  const isUnreadable = isLive && !stored && parts.length > 0;
+  if (!isContinuing && !isUnreadable && parts.length > 0) {
     // A continuation of a session that expired or ended: start again from the short code.
     return { body: renderReply(end(m.sessionExpired), { strict }), saved: false };
   }
-  if (!isContinuing) await inTransaction(ctx.db, (tx) => cleanExpiredSessions(tx, now));
+  if (!isContinuing) await forgetExpiredSessions(ctx.db, now);
 
-  const state: UssdState = isContinuing ? session.state : { stack: ['home'], draft: {}, consumed: 0, lastText: '', lastReply: '' };
+  const state: SessionState = isContinuing ? stored : newSessionState();
   const c: MenuContext = {
     ctx,
     sessionId: request.sessionId,
@@ -117,7 +116,7 @@ async function answerClaimed(
   }
 
   const body = renderReply(reply, { strict });
-  const next: UssdState =
+  const next: SessionState =
     reply.kind === 'END'
       ? { stack: [], draft: {}, consumed: parts.length, lastText: request.text, lastReply: body, ended: true }
       : { ...state, ...c.session, draft: c.draft, consumed: parts.length, lastText: request.text, lastReply: body };
@@ -126,16 +125,18 @@ async function answerClaimed(
 }
 
 /** Applies the user's input to the current screen and shows the next one. */
-async function step(c: MenuContext, state: UssdState, input: string): Promise<UssdReply> {
+async function step(c: MenuContext, state: SessionState, input: string): Promise<UssdReply> {
   let outcome: Outcome;
   if (input === '00') {
     outcome = { kind: 'home' };
   } else if (input === '0') {
     outcome = { kind: 'back' };
   } else {
-    const screen = screenOf(state.stack.at(-1) ?? 'home');
+    const current = currentScreen({ stack: state.stack, draft: c.draft });
+    const screen = current && bindScreen(current);
     try {
-      outcome = screen.needsAccount && !c.user?.hasPin ? { kind: 'home' } : await screen.handle(c, input);
+      // A screen without what it needs (a stale draft) or past registration for a guest: home instead.
+      outcome = !screen || (screen.needsAccount && !c.user?.hasPin) ? { kind: 'home' } : await screen.handle(c, input);
     } catch (error) {
       outcome = await unexpected(c, error);
     }
@@ -162,12 +163,13 @@ async function step(c: MenuContext, state: UssdState, input: string): Promise<Us
   }
 }
 
-/** Renders the screen on top of the stack. */
-async function show(c: MenuContext, state: UssdState, notice: string | undefined): Promise<UssdReply> {
-  let screen = screenOf(state.stack.at(-1) ?? 'home');
-  if (screen.needsAccount && !c.user?.hasPin) {
+/** Renders the screen on top of the stack (home when it cannot be shown to this caller or with this draft). */
+async function show(c: MenuContext, state: SessionState, notice: string | undefined): Promise<UssdReply> {
+  const current = currentScreen({ stack: state.stack, draft: c.draft });
+  let screen = current && bindScreen(current);
+  if (!screen || (screen.needsAccount && !c.user?.hasPin)) {
     state.stack = ['home'];
-    screen = screenOf('home');
+    screen = bindScreen({ screen: 'home', data: {} });
   }
   try {
     return con(await screen.render(c, notice));

@@ -3,35 +3,18 @@
  * step. A session untouched for 5 minutes is over (networks close theirs sooner). Each phone keeps its
  * newest row after the session ends: it remembers the language an unregistered phone chose.
  */
-import type { Db, Tx } from '../../db/prisma.ts';
+import { type Db, inTransaction, type Tx } from '../../db/prisma.ts';
 import type { UssdLanguage } from './messages.ts';
+import type { SessionState } from './session-state.ts';
 
 export const SESSION_TTL_MS = 5 * 60_000;
-
-export interface UssdState {
-  /** Screens walked, the current one last; `0` pops it. */
-  stack: string[];
-  /** Inputs collected so far (seller phone, amount, selected transaction, hashed PIN…). */
-  draft: Record<string, string>;
-  /** How many `*`-separated parts of `text` have been answered. */
-  consumed: number;
-  /** The last request's text and answer, replayed if the gateway repeats a request. */
-  lastText: string;
-  lastReply: string;
-  ended?: boolean;
-  /** The account's PIN was entered right in this session: its transactions may be read. */
-  pinProven?: boolean;
-  /** A web account proved the phone (SMS code or password) and may set its first PIN. */
-  firstPinProof?: 'code' | 'password' | null;
-  /** The first-PIN code was sent in this session. */
-  codeSent?: boolean;
-}
 
 export interface UssdSession {
   sessionId: string;
   phone: string;
   language: UssdLanguage;
-  state: UssdState;
+  /** JSON as stored; read it with `decodeSessionState` (session-state.ts). */
+  state: unknown;
   updatedAt: Date;
 }
 
@@ -39,7 +22,7 @@ interface SessionRow {
   session_id: string;
   phone_number: string;
   language: UssdLanguage;
-  state: UssdState;
+  state: unknown;
   updated_at: Date;
 }
 
@@ -86,8 +69,12 @@ export function isExpired(session: UssdSession, now: Date): boolean {
 }
 
 /** Stores the session's new state and ends the request's lease. */
-export async function saveSession(db: Db, session: Omit<UssdSession, 'updatedAt'>, now: Date): Promise<void> {
-  const state = session.state as unknown as object;
+export async function saveSession(
+  db: Db,
+  session: Omit<UssdSession, 'updatedAt' | 'state'> & { state: SessionState },
+  now: Date,
+): Promise<void> {
+  const { state } = session;
   await db.ussdSession.upsert({
     where: { sessionId: session.sessionId },
     create: { sessionId: session.sessionId, phoneNumber: session.phone, language: session.language, state, updatedAt: now, createdAt: now },
@@ -103,6 +90,11 @@ export async function lastLanguageOf(db: Db | Tx, phone: string, exceptSessionId
     select: { language: true },
   });
   return row?.language ?? null;
+}
+
+/** Forgets expired sessions in a transaction of its own (when a session opens). */
+export function forgetExpiredSessions(db: Db, now: Date): Promise<number> {
+  return inTransaction(db, (tx) => cleanExpiredSessions(tx, now));
 }
 
 /**

@@ -1,8 +1,17 @@
 /**
  * Query keys of the customer area, in one place so that an action can refresh exactly the data it
- * changed (spec §4 "Cache": transaction actions refresh that transaction's cached data).
+ * changed (docs/product-rules.md: a transaction action refreshes that transaction's cached data).
  */
-import type { TransactionListParams } from './transactions';
+import type { TransactionStatus } from '@domain/transaction-state';
+
+/** Filters of the transaction list (they are part of its query key). */
+export interface TransactionListParams {
+  role?: 'buyer' | 'seller';
+  status?: TransactionStatus;
+  search?: string;
+  page?: number;
+  per_page?: number;
+}
 
 export const customerKeys = {
   all: ['customer'] as const,

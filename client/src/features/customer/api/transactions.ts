@@ -1,10 +1,11 @@
 /** GET /api/transactions (the caller's, as buyer or seller) and GET /api/transactions/{id}. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { TransactionStatus } from '@domain/transaction-state';
 import type { createTransactionBody, listTransactionsResponse, transactionDetailResponse, TransactionWire } from '@shared/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
-import { customerKeys } from './keys';
+import { customerKeys, type TransactionListParams } from './keys';
+
+export type { TransactionListParams };
 
 export type TransactionList = z.infer<typeof listTransactionsResponse>['data'];
 export type TransactionListItem = TransactionList['transactions'][number];
@@ -13,14 +14,6 @@ export type Installment = NonNullable<TransactionDetail['installments']>[number]
 export type DisputeSummary = NonNullable<TransactionDetail['dispute']>;
 export type TimelineEntry = TransactionDetail['timeline'][number];
 export type { TransactionWire };
-
-export interface TransactionListParams {
-  role?: 'buyer' | 'seller';
-  status?: TransactionStatus;
-  search?: string;
-  page?: number;
-  per_page?: number;
-}
 
 export function getTransactions(params: TransactionListParams, signal?: AbortSignal): Promise<TransactionList> {
   return api<TransactionList>('/api/transactions', { query: { ...params }, signal });

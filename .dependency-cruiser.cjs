@@ -1,0 +1,96 @@
+/**
+ * Module boundaries, checked by `npm run boundaries` (part of `npm run check`). Violations that existed
+ * when a rule arrived are listed in .dependency-cruiser-known-violations.json and tolerated; any new one
+ * fails the check. Shrink that list as code moves; never add to it by hand (docs/ARCHITECTURE.md,
+ * "Boundaries").
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import cycle: two modules that need each other are one module, or need a third they both import.',
+      from: { path: '^(server|client)/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-module-cycle',
+      severity: 'error',
+      scope: 'folder',
+      comment:
+        'Folders (server modules, layers, client features) that import each other in a ring: what both need belongs ' +
+        'in a folder both import (domain/, lib/, a kernel module), not in either.',
+      from: { path: '^(server|client)/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'shared-core-is-pure',
+      severity: 'error',
+      comment:
+        'server/src/domain and server/src/contract become a package shared with the browser: they import only each other, ' +
+        'zod and pure libraries; never server modules, plugins, the database, rails, Prisma, Fastify or node: built-ins.',
+      from: { path: '^server/src/(domain|contract)/' },
+      to: {
+        pathNot: '^server/src/(domain|contract)/',
+        path: ['^server/', '^client/', '(^|/)node_modules/(@prisma|prisma|fastify|@fastify|pg)(/|$)'],
+      },
+    },
+    {
+      name: 'shared-core-no-node-builtins',
+      severity: 'error',
+      comment: 'server/src/domain and server/src/contract run in browsers too: use Web APIs (globalThis.crypto…), not node: modules.',
+      from: { path: '^server/src/(domain|contract)/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'client-features-independent',
+      severity: 'error',
+      comment:
+        'A client feature does not import another feature: move what both need to client/src/shared ' +
+        '(or components/, lib/), which features may import.',
+      from: { path: '^client/src/features/([^/]+)/' },
+      to: { path: '^client/src/features/', pathNot: '^client/src/features/$1/' },
+    },
+    {
+      name: 'client-imports-only-shared-server-code',
+      severity: 'error',
+      comment: 'The client reaches the server over HTTP; of the server code it imports only the shared core (domain, contract).',
+      from: { path: '^client/' },
+      to: { path: '^server/', pathNot: '^server/src/(domain|contract)/' },
+    },
+    {
+      name: 'ussd-uses-use-cases-not-prisma',
+      severity: 'error',
+      comment: 'USSD menus call use-cases; only its session store (and its own use-cases) touch the database module or Prisma.',
+      from: {
+        path: '^server/src/modules/ussd/',
+        pathNot: ['^server/src/modules/ussd/(session-store\\.ts|use-cases/|test/)', '\\.test\\.ts$'],
+      },
+      to: { path: ['^server/src/(db|generated)/', '(^|/)node_modules/(@prisma|prisma)(/|$)'] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      comment: 'An import that resolves to nothing: a typo or a missing dependency.',
+      from: { path: '^(server|client)/src/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Tests import helpers from everywhere; the rules are about the shipped code.
+    exclude: { path: ['^server/src/generated/', '(^|/)dist/', '\\.test\\.tsx?$', '^server/test/', '/test/'] },
+    // Type-only imports count: a type import of server code still ties the client to it.
+    tsPreCompilationDeps: true,
+    // The client's aliases (@/, @shared/, @domain/); the server has none.
+    tsConfig: { fileName: 'tsconfig.boundaries.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    skipAnalysisNotInRules: true,
+    cache: false,
+  },
+};

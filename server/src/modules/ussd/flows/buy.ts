@@ -1,0 +1,150 @@
+/** Buy: a new escrow (or Lipa Mdogo Mdogo plan) with a seller, then the M-Pesa prompt after the session ends. */
+import { createTransactionBody } from '../../../contract/transactions.ts';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../../domain/fees.ts';
+import {
+  buildPlan,
+  checkPlanRules,
+  DEFAULT_PLAN_TERM,
+  MIN_PLAN_TOTAL_EXCLUSIVE,
+  minimumDeposit,
+  PLAN_TERMS,
+} from '../../../domain/installment-plan.ts';
+import { type Cents, formatKes } from '../../../domain/money.ts';
+import { displayPhone } from '../../../domain/phone.ts';
+import { TRANSACTION_TYPES } from '../../../domain/transaction-state.ts';
+import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';
+import { clip } from '../screen.ts';
+import { queueUssdStkPush } from '../stk-push-job.ts';
+import { amountToPay } from '../use-cases/read-for-menus.ts';
+import { ask, callerOf, choice, endWith, kes, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+
+const itemName = createTransactionBody.shape.product_name;
+
+const AMOUNT_RULES = { amount: createTransactionBody.shape.amount, total_cost: createTransactionBody.shape.total_cost.unwrap() };
+
+/** Whole shillings typed on a keypad, within the range the contract allows for `field`. */
+function shillingsInput(input: string, field: keyof typeof AMOUNT_RULES): Cents | null {
+  if (!/^\d{1,7}$/.test(input)) return null;
+  const result = AMOUNT_RULES[field].safeParse(input);
+  return result.success ? result.data : null;
+}
+
+const rangeMin = () => formatKes(MIN_CHARGEABLE).slice(4);
+const rangeMax = () => formatKes(MAX_CHARGEABLE).slice(4);
+
+export const buyScreens: ScreensOf<
+  'buy_seller' | 'buy_item' | 'buy_type' | 'buy_amount' | 'buy_total' | 'buy_deposit' | 'buy_term' | 'buy_confirm'
+> = {
+  buy_seller: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.sellerPhone),
+    handle(c, _data, input) {
+      const phone = createTransactionBody.shape.seller_phone.safeParse(input);
+      if (!phone.success) return stay(c.m.invalidPhone);
+      c.draft.sellerPhone = phone.data;
+      return push('buy_item');
+    },
+  },
+  buy_item: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.itemName),
+    handle(c, _data, input) {
+      const item = itemName.safeParse(input);
+      if (!item.success) return stay(c.m.invalidItem);
+      c.draft.item = item.data;
+      return push('buy_type');
+    },
+  },
+  buy_type: {
+    needsAccount: true,
+    render: (c, _data, notice) => menu(c.m.chooseType, c.m.types, notice, c.m.nav),
+    handle(c, _data, input) {
+      const picked = choice(input, TRANSACTION_TYPES.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      const type = TRANSACTION_TYPES[picked - 1]!;
+      c.draft.type = type;
+      return push(type === 'lipa_mdogo_mdogo' ? 'buy_total' : 'buy_amount');
+    },
+  },
+  buy_amount: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.amount(rangeMin(), rangeMax())),
+    handle(c, _data, input) {
+      const amount = shillingsInput(input, 'amount');
+      if (amount === null) return stay(c.m.invalidAmount(rangeMin(), rangeMax()));
+      c.draft.amount = amount.toString();
+      return push('buy_confirm');
+    },
+  },
+  buy_total: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.totalCost(formatKes(MIN_PLAN_TOTAL_EXCLUSIVE).slice(4))),
+    handle(c, _data, input) {
+      const total = shillingsInput(input, 'total_cost');
+      if (total === null) return stay(c.m.invalidAmount(rangeMin(), rangeMax()));
+      const violation = checkPlanRules({ total, deposit: minimumDeposit(total), months: DEFAULT_PLAN_TERM });
+      if (violation?.rule === 'TOTAL_TOO_LOW') return stay(c.m.planTotalTooLow(kes(MIN_PLAN_TOTAL_EXCLUSIVE)));
+      c.draft.total = total.toString();
+      return push('buy_deposit');
+    },
+  },
+  buy_deposit: {
+    needsAccount: true,
+    render: (c, data, notice) => ask(c, notice, c.m.deposit(kes(minimumDeposit(BigInt(data.total))).slice(4))),
+    handle(c, data, input) {
+      const total = BigInt(data.total);
+      const deposit = shillingsInput(input, 'amount');
+      if (deposit === null) return stay(c.m.invalidAmount(rangeMin(), rangeMax()));
+      const violation = checkPlanRules({ total, deposit, months: DEFAULT_PLAN_TERM });
+      if (violation?.rule === 'DEPOSIT_TOO_LOW') return stay(c.m.planDepositTooLow(kes(minimumDeposit(total))));
+      if (violation?.rule === 'DEPOSIT_NOT_BELOW_TOTAL') return stay(c.m.planDepositTooHigh);
+      c.draft.amount = deposit.toString();
+      return push('buy_term');
+    },
+  },
+  buy_term: {
+    needsAccount: true,
+    render: (c, _data, notice) => menu(c.m.term, PLAN_TERMS.map(c.m.months), notice, c.m.nav),
+    handle(c, _data, input) {
+      const picked = choice(input, PLAN_TERMS.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.months = PLAN_TERMS[picked - 1]!;
+      return push('buy_confirm');
+    },
+  },
+  buy_confirm: {
+    needsAccount: true,
+    render(c, data, notice) {
+      const { m } = c;
+      if (notice) return ask(c, notice, m.enterPin);
+      const amount = BigInt(data.amount);
+      const item = clip(data.item, 20);
+      const seller = displayPhone(data.sellerPhone);
+      if (data.type === 'lipa_mdogo_mdogo') {
+        const total = BigInt(data.total ?? '0');
+        const months = data.months ?? DEFAULT_PLAN_TERM;
+        const plan = buildPlan({ total, deposit: amount, months });
+        const fee = calculateFee(total, FEE_TYPE_FOR_TRANSACTION[data.type]).buyerShare;
+        return ask(c, undefined, m.confirmPlan(item, seller, kes(total), kes(amount), months, kes(plan.monthly), kes(fee)), m.enterPin);
+      }
+      const fee = calculateFee(amount, FEE_TYPE_FOR_TRANSACTION[data.type]).buyerShare;
+      return ask(c, undefined, m.confirmEscrow(item, seller, kes(amount), kes(fee)), m.enterPin);
+    },
+    handle(c, data, input) {
+      return withPin(c, input, async () => {
+        const txn = await createTransaction(c.ctx, {
+          buyerId: callerOf(c).userId,
+          sellerPhone: data.sellerPhone,
+          productName: data.item,
+          transactionType: data.type,
+          amount: BigInt(data.amount),
+          ...(data.type === 'lipa_mdogo_mdogo' ? { totalCost: BigInt(data.total ?? '0'), installmentMonths: data.months } : {}),
+          channel: 'ussd',
+        });
+        const due = await amountToPay(c.ctx, txn.id);
+        await queueUssdStkPush(c.ctx, { transactionId: txn.id, userId: c.user!.id });
+        return endWith(c.m.created(txn.referenceNumber, kes(due)));
+      });
+    },
+  },
+};

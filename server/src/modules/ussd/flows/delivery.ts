@@ -1,0 +1,44 @@
+/** The buyer confirms delivery (releasing the payment); the seller marks an order dispatched. */
+import { dispatchTransaction } from '../../transactions/use-cases/dispatch-transaction.ts';
+import { releasePayment } from '../../transactions/use-cases/release-payment.ts';
+import { clip } from '../screen.ts';
+import { ask, callerOf, endWith, kesFromWire, type ScreensOf, withPin } from './menu-kit.ts';
+import { chosenTransaction, pickScreen } from './pick-transaction.ts';
+
+export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pick_dispatch' | 'confirm_dispatch'> = {
+  pick_release: pickScreen('release', 'confirm_release'),
+  confirm_release: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await chosenTransaction(c, data);
+      return ask(
+        c,
+        undefined,
+        c.m.confirmRelease(kesFromWire(t.amount), clip(t.seller.display_name, 20), t.reference_number),
+        c.m.enterPin,
+      );
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await releasePayment(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
+        const t = await chosenTransaction(c, data);
+        return endWith(c.m.released(t.reference_number));
+      }),
+  },
+  pick_dispatch: pickScreen('dispatch', 'confirm_dispatch'),
+  confirm_dispatch: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await chosenTransaction(c, data);
+      return ask(c, undefined, c.m.confirmDispatch(clip(t.product_name, 30), t.reference_number), c.m.enterPin);
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await dispatchTransaction(c.ctx, { transactionId: data.txnId, caller: callerOf(c), note: 'Marked dispatched over USSD' });
+        const t = await chosenTransaction(c, data);
+        return endWith(c.m.dispatched(t.reference_number));
+      }),
+  },
+};

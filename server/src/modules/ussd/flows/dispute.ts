@@ -1,0 +1,76 @@
+/** Disputes menu, and opening a dispute: a reason from the list (or in the caller's words), then the PIN. */
+import { disputeBody } from '../../../contract/transactions.ts';
+import { type DisputeReason, openDispute } from '../../transactions/use-cases/open-dispute.ts';
+import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
+import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { chosenTransaction, pickScreen } from './pick-transaction.ts';
+
+/** What mediators read for a reason picked from the list (they work in English). */
+const DISPUTE_DESCRIPTIONS: Record<DisputeReason, string> = {
+  non_delivery: 'Item not delivered (reported over USSD)',
+  not_as_described: 'Item not as described (reported over USSD)',
+  quality_issue: 'Quality problem (reported over USSD)',
+  payment_delay: 'Payment delay (reported over USSD)',
+  withdrawal_declined: 'Withdrawal declined (reported over USSD)',
+  other: 'Other problem (reported over USSD)',
+};
+
+/** The disputes menu's entries, in the order of `messages.disputesMenu`. */
+const DISPUTES_MENU: readonly ScreenId[] = ['pick_dispute', 'pick_withdraw', 'pick_withdrawal'];
+
+export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_reason' | 'dispute_text' | 'confirm_dispute'> = {
+  disputes: {
+    needsAccount: true,
+    render: (c, _data, notice) => menu(c.m.disputesTitle, c.m.disputesMenu, notice, c.m.nav),
+    handle(c, _data, input) {
+      const picked = choice(input, DISPUTES_MENU.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.page = 1;
+      return push(DISPUTES_MENU[picked - 1]!);
+    },
+  },
+  pick_dispute: pickScreen('dispute', 'dispute_reason'),
+  dispute_reason: {
+    needsAccount: true,
+    render: (c, _data, notice) => menu(c.m.disputeReason, c.m.disputeReasons, notice, c.m.nav),
+    handle(c, _data, input) {
+      const picked = choice(input, USSD_DISPUTE_REASONS.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      const reason = USSD_DISPUTE_REASONS[picked - 1]!;
+      c.draft.disputeReason = reason;
+      if (reason === 'other') return push('dispute_text');
+      c.draft.description = DISPUTE_DESCRIPTIONS[reason];
+      return push('confirm_dispute');
+    },
+  },
+  dispute_text: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.disputeDescribe),
+    handle(c, _data, input) {
+      const text = disputeBody.shape.reason.safeParse(input);
+      if (!text.success) return stay(c.m.invalidText);
+      c.draft.description = `${text.data.slice(0, 500)} (reported over USSD)`;
+      return push('confirm_dispute');
+    },
+  },
+  confirm_dispute: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await chosenTransaction(c, data);
+      const label = c.m.disputeReasons[USSD_DISPUTE_REASONS.indexOf(data.disputeReason)] ?? '';
+      return ask(c, undefined, c.m.confirmDispute(t.reference_number, label), c.m.enterPin);
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await openDispute(c.ctx, {
+          transactionId: data.txnId,
+          caller: callerOf(c),
+          description: data.description,
+          reason: data.disputeReason,
+        });
+        const t = await chosenTransaction(c, data);
+        return endWith(c.m.disputeOpened(t.reference_number));
+      }),
+  },
+};

@@ -1,0 +1,68 @@
+/** Leaving a Lipa Mdogo Mdogo plan: the buyer asks (with a reason), the seller accepts or declines. */
+import { withdrawalRequestBody } from '../../../contract/disputes.ts';
+import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
+import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
+import { clip } from '../screen.ts';
+import { pendingWithdrawalReason } from '../use-cases/read-for-menus.ts';
+import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { chosenTransaction, pickScreen } from './pick-transaction.ts';
+
+export const installmentScreens: ScreensOf<
+  'pick_withdraw' | 'withdraw_reason' | 'confirm_withdraw' | 'pick_withdrawal' | 'withdrawal_answer' | 'confirm_withdrawal_answer'
+> = {
+  pick_withdraw: pickScreen('request_withdrawal', 'withdraw_reason'),
+  withdraw_reason: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.withdrawReason),
+    handle(c, _data, input) {
+      const reason = withdrawalRequestBody.shape.reason.safeParse(input);
+      if (!reason.success) return stay(c.m.invalidText);
+      c.draft.withdrawalReason = reason.data;
+      return push('confirm_withdraw');
+    },
+  },
+  confirm_withdraw: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await chosenTransaction(c, data);
+      return ask(c, undefined, c.m.confirmWithdraw(t.reference_number), c.m.enterPin);
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await requestWithdrawal(c.ctx, { transactionId: data.txnId, caller: callerOf(c), reason: data.withdrawalReason });
+        const t = await chosenTransaction(c, data);
+        return endWith(c.m.withdrawRequested(t.reference_number));
+      }),
+  },
+  pick_withdrawal: pickScreen('accept_withdrawal', 'withdrawal_answer'),
+  withdrawal_answer: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      const t = await chosenTransaction(c, data);
+      const reason = await pendingWithdrawalReason(c.ctx, t.id);
+      return menu(c.m.withdrawalAsk(t.reference_number, clip(reason ?? '', 50)), c.m.withdrawalOptions, notice, c.m.nav);
+    },
+    handle(c, _data, input) {
+      const picked = choice(input, 2);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.accept = picked === 1;
+      return push('confirm_withdrawal_answer');
+    },
+  },
+  confirm_withdrawal_answer: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      if (notice) return ask(c, notice, c.m.enterPin);
+      const t = await chosenTransaction(c, data);
+      const question = data.accept ? c.m.confirmAccept(t.reference_number) : c.m.confirmDecline(t.reference_number);
+      return ask(c, undefined, question, c.m.enterPin);
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await respondToWithdrawal(c.ctx, { transactionId: data.txnId, caller: callerOf(c), accept: data.accept });
+        const t = await chosenTransaction(c, data);
+        return endWith(data.accept ? c.m.withdrawalAccepted(t.reference_number) : c.m.withdrawalDeclined(t.reference_number));
+      }),
+  },
+};

@@ -1,0 +1,56 @@
+/** Choosing one of the caller's transactions on a paged list, and reading the chosen one back. */
+import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
+import { clip, options } from '../screen.ts';
+import type { ScreenId } from '../session-state.ts';
+import { transactionsAllowing } from '../use-cases/read-for-menus.ts';
+import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
+
+export const PAGE_SIZE = 3;
+
+/** The screens that pick a transaction for an action. */
+type PickScreenId = 'pick_release' | 'pick_dispatch' | 'pick_pay' | 'pick_dispute' | 'pick_withdraw' | 'pick_withdrawal';
+
+export type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal';
+
+/** The page of a list screen (the first until `9` is pressed). */
+export const pageOf = (data: { page?: number }) => data.page ?? 1;
+
+/** The answer on a list screen: `9` turns the page, a number picks the transaction shown under it. */
+export function pickFromList(c: MenuContext, data: { page?: number }, input: string, next: ScreenId): Outcome {
+  const ids = c.draft.ids ?? [];
+  if (input === '9' && c.draft.hasMore) {
+    c.draft.page = pageOf(data) + 1;
+    return stay();
+  }
+  const picked = choice(input, ids.length);
+  if (!picked) return stay(c.m.invalidChoice);
+  c.draft.txnId = ids[picked - 1]!;
+  return push(next);
+}
+
+/** Chooses one transaction on a paged list (3 a screen, `9` for more), then shows `next`. */
+export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScreenId> {
+  return {
+    needsAccount: true,
+    async render(c, data, notice) {
+      const rows = await transactionsAllowing(c.ctx, callerOf(c), action);
+      if (rows.length === 0) {
+        c.draft.ids = [];
+        return ask(c, notice, c.m.nothingTo[action]);
+      }
+      const pages = Math.ceil(rows.length / PAGE_SIZE);
+      const current = Math.min(pageOf(data), pages);
+      const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+      c.draft.ids = shown.map((row) => row.id);
+      c.draft.hasMore = current < pages;
+      const items = shown.map((row) => `${shortRef(row.referenceNumber)} ${clip(row.productName, 12)} ${kes(row.amountCents).slice(4)}`);
+      return lines(notice ?? c.m.pickTitle[action], options(items), current < pages && c.m.more, c.m.nav);
+    },
+    handle: (c, data, input) => pickFromList(c, data, input, next),
+  };
+}
+
+/** The chosen transaction as the caller sees it (404 for strangers, from the same read as the web). */
+export function chosenTransaction(c: MenuContext, data: { txnId: string }) {
+  return transactionForCaller(c.ctx, data.txnId, callerOf(c));
+}

@@ -1,0 +1,62 @@
+/**
+ * The reads the USSD menus need beyond the REST use-cases: the caller's transactions that allow an action
+ * now, a lookup by reference for the parties only, what the next M-Pesa prompt asks, the reason of a pending
+ * withdrawal request. The flows call these instead of querying the database themselves.
+ */
+import type { AppContext } from '../../../context.ts';
+import type { Cents } from '../../../domain/money.ts';
+import { availableActions, TERMINAL_STATUSES, type TransactionAction, type TransactionStatus } from '../../../domain/transaction-state.ts';
+import type { Role } from '../../../plugins/auth.ts';
+import { partyRole } from '../../escrow-core/access.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+
+type Caller = { userId: string; role: Role };
+
+/** The caller's open transactions (newest first, at most 60) on which the engine allows `action` now. */
+export async function transactionsAllowing(ctx: AppContext, caller: Caller, action: TransactionAction) {
+  const rows = await ctx.db.transaction.findMany({
+    where: { OR: [{ buyerId: caller.userId }, { sellerId: caller.userId }], status: { notIn: [...TERMINAL_STATUSES] } },
+    include: {
+      buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
+      seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
+      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 60,
+  });
+  return rows.filter((row) => {
+    const role = partyRole(row, caller);
+    if (role !== 'buyer' && role !== 'seller') return false;
+    return availableActions(row.status, role, row.transactionType, { hasPendingWithdrawal: row.withdrawals.length > 0 }).includes(action);
+  });
+}
+
+/** The id of the transaction with this reference when `userId` is one of its parties; to anyone else it does not exist. */
+export async function partyTransactionIdByReference(ctx: AppContext, reference: string, userId: string): Promise<string | null> {
+  const found = await ctx.db.transaction.findUnique({
+    where: { referenceNumber: reference },
+    select: { id: true, buyerId: true, sellerId: true },
+  });
+  return found && partyRole(found, { userId, role: 'buyer' }) ? found.id : null;
+}
+
+/** What the next STK push for the transaction asks: the quote's next payment. */
+export async function amountToPay(ctx: AppContext, transactionId: string): Promise<Cents> {
+  return (await loadQuote(ctx.db, transactionId)).nextPayment?.total ?? 0n;
+}
+
+/** The reason the buyer gave for the transaction's pending withdrawal request, if there is one. */
+export async function pendingWithdrawalReason(ctx: AppContext, transactionId: string): Promise<string | null> {
+  const request = await ctx.db.withdrawalRequest.findFirst({
+    where: { transactionId, status: 'pending' },
+    orderBy: { createdAt: 'desc' },
+    select: { reason: true },
+  });
+  return request?.reason ?? null;
+}
+
+/** The transaction's status now (to explain a refused action), or null when there is no such transaction. */
+export async function transactionStatus(ctx: AppContext, transactionId: string): Promise<TransactionStatus | null> {
+  const txn = await ctx.db.transaction.findUnique({ where: { id: transactionId }, select: { status: true } });
+  return txn?.status ?? null;
+}
