@@ -1,5 +1,5 @@
 -- Jobs still waiting in the old queue move to graphile-worker, whose schema the project's migrator
--- installs before this file runs (docs/adr/0005-graphile-worker.md). Without it, refuse rather than
+-- installs before this file runs (docs/adr/0007-graphile-worker.md). Without it, refuse rather than
 -- drop side effects (an SMS, a payout, an auto-release) that are still owed.
 DO $$
 BEGIN

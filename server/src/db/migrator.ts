@@ -43,7 +43,7 @@ export async function applyMigrations(
     // Several server processes may start at once: one migrates, the others wait and then find nothing to do.
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_ID]);
     await client.query(CREATE_MIGRATIONS_TABLE);
-    // The job queue's own schema first: a migration may hand jobs over to it (docs/adr/0005-graphile-worker.md).
+    // The job queue's own schema first: a migration may hand jobs over to it (docs/adr/0007-graphile-worker.md).
     await installJobQueueSchema(databaseUrl);
     const { rows } = await client.query<{
       migration_name: string;

@@ -1,5 +1,5 @@
 /**
- * The job queue: graphile-worker on the app's PostgreSQL (docs/adr/0005-graphile-worker.md).
+ * The job queue: graphile-worker on the app's PostgreSQL (docs/adr/0007-graphile-worker.md).
  *
  * - `enqueue(tx, …)` calls `graphile_worker.add_job` in the caller's database transaction, so a side
  *   effect is queued if and only if the change that causes it commits; the NOTIFY it sends fires at
