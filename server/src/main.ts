@@ -40,6 +40,7 @@ interface LocalSecrets {
   jwtSecret: string;
   callbackSecret: string;
   atCallbackSecret: string;
+  airtelCallbackSecret: string;
 }
 
 const newSecret = (bytes: number) => randomBytes(bytes).toString('base64url');
@@ -57,6 +58,7 @@ export async function localSecrets(dataDir: string): Promise<LocalSecrets> {
     jwtSecret: stored.jwtSecret ?? newSecret(48),
     callbackSecret: stored.callbackSecret ?? newSecret(24),
     atCallbackSecret: stored.atCallbackSecret ?? newSecret(24),
+    airtelCallbackSecret: stored.airtelCallbackSecret ?? newSecret(24),
   };
   if (
     Object.keys(stored).length !== Object.keys(secrets).length ||
@@ -103,6 +105,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       jwtSecret: secrets.jwtSecret,
       callbackSecret: secrets.callbackSecret,
       atCallbackSecret: secrets.atCallbackSecret,
+      airtelCallbackSecret: secrets.airtelCallbackSecret,
       port,
     });
     const app = await buildApp(config, options.logger === undefined ? {} : { logger: options.logger });

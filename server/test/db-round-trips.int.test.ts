@@ -221,7 +221,7 @@ describe('money movements are one database transaction', () => {
     const credited = await measure({ method: 'POST', url, payload: callback });
     expect(credited.response.statusCode, credited.response.body).toBe(200);
     // The raw callback is stored before processing and marked processed after: audit rows, no money.
-    const moneyStatements = credited.statements.filter((s) => !/"mpesa_callbacks"/.test(s.sql));
+    const moneyStatements = credited.statements.filter((s) => !/"rail_callbacks"/.test(s.sql));
     expectOneTransaction(moneyStatements);
     await eventually(async () => (await paymentStatus(t, buyer, payment.id)).status === 'completed');
   });

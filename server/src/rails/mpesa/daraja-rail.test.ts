@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_NOT_FOUND_CODE, statusVerdict } from './apply-payout-status.ts';
+import { STATUS_NOT_FOUND_CODE, statusVerdict } from './daraja-rail.ts';
 
 describe('statusVerdict: what a Transaction Status answer says about a payout', () => {
   it.each([
