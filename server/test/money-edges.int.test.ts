@@ -16,6 +16,7 @@ import { runMaintenance } from '../src/modules/maintenance/sweep.ts';
 import { lockTransaction } from '../src/modules/transactions/access.ts';
 import { refundBuyer } from '../src/modules/transactions/money-movements.ts';
 import { RailError } from '../src/rails/http.ts';
+import { RECEIPTLESS_SUCCESS } from '../src/modules/payments/use-cases/apply-stk-result.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {
   action,
@@ -206,7 +207,7 @@ describe('nothing dropped', () => {
     const settled = await paymentStatus(t, buyer, payment.id);
     expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: null });
     const row = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
-    expect(row.resultDesc).toMatch(/STK query/);
+    expect(row.resultDesc).toBe(RECEIPTLESS_SUCCESS);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('funded');
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(70_000n);
 

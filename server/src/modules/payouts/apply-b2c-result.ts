@@ -71,7 +71,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
       await queueSms(ctx, tx, {
         phone: payout.recipientPhone,
         template: 'payout_sent',
-        params: { amount, ref, receipt: receipt ?? '' },
+        params: { amount, ref, receipt: receipt ?? '', rail: railName },
         transactionId: payout.transactionId,
       });
       return 'completed';
@@ -107,7 +107,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
     await queueSms(ctx, tx, {
       phone: payout.recipientPhone,
       template: 'payout_failed',
-      params: { amount, ref, reason: resultDesc.slice(0, 60) },
+      params: { amount, ref, reason: resultDesc.slice(0, 60), rail: railName },
       transactionId: payout.transactionId,
     });
     return 'failed';

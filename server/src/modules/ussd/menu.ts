@@ -4,6 +4,7 @@
  * states, plan rules and access are decided there (or in domain/), and their errors are mapped to short
  * screens here.
  */
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '../../domain/rail-choice.ts';
 import type { AppContext } from '../../context.ts';
 import { withdrawalRequestBody } from '../../contract/disputes.ts';
 import { createTransactionBody, disputeBody } from '../../contract/transactions.ts';
@@ -96,6 +97,7 @@ export type ScreenId =
   | 'pick_dispute'
   | 'confirm_release'
   | 'confirm_dispatch'
+  | 'choose_rail'
   | 'confirm_pay'
   | 'disputes'
   | 'dispute_reason'
@@ -229,6 +231,11 @@ function page(c: MenuContext): number {
 }
 
 /** Chooses one transaction on a paged list (3 a screen, `9` for more). */
+/** The rails to offer, the phone's own network first. */
+const railsFor = (phone: string): RailChoice[] => (railForPhone(phone) === 'airtel' ? ['airtel', 'mpesa'] : ['mpesa', 'airtel']);
+const chosenRail = (c: MenuContext): RailChoice => (c.draft.rail === 'airtel' || c.draft.rail === 'mpesa' ? c.draft.rail : railForPhone(c.phone));
+const chosenRailName = (c: MenuContext) => RAIL_DISPLAY_NAMES[chosenRail(c)];
+
 function pickScreen(action: MenuAction, next: ScreenId): Screen {
   return {
     needsAccount: true,
@@ -686,7 +693,19 @@ const SCREENS: Record<ScreenId, Screen> = {
   // ── actions on one transaction ──
   pick_release: pickScreen('release', 'confirm_release'),
   pick_dispatch: pickScreen('dispatch', 'confirm_dispatch'),
-  pick_pay: pickScreen('pay', 'confirm_pay'),
+  pick_pay: pickScreen('pay', 'choose_rail'),
+  // The payer's own network is offered first (domain/rail-choice.ts); either may be chosen.
+  choose_rail: {
+    needsAccount: true,
+    render: (c, notice) => menu(c.m.payWith, railsFor(c.phone).map((rail) => RAIL_DISPLAY_NAMES[rail]), notice, c.m.nav),
+    handle(c, input) {
+      const rails = railsFor(c.phone);
+      const picked = choice(input, rails.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.rail = rails[picked - 1]!;
+      return push('confirm_pay');
+    },
+  },
   pick_dispute: pickScreen('dispute', 'dispute_reason'),
   pick_withdraw: pickScreen('request_withdrawal', 'withdraw_reason'),
   pick_withdrawal: pickScreen('accept_withdrawal', 'withdrawal_answer'),
@@ -740,15 +759,15 @@ const SCREENS: Record<ScreenId, Screen> = {
       if (notice) return ask(c, notice, c.m.enterPin);
       const due = await amountToPay(c);
       const t = await selected(c);
-      return ask(c, undefined, c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20)), c.m.enterPin);
+      return ask(c, undefined, c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20), chosenRailName(c)), c.m.enterPin);
     },
     handle: (c, input) =>
       withPin(c, input, async () => {
         const t = await selected(c);
         if (!t.allowed_actions.includes('pay')) return endWith(c.m.notAllowedNow(c.m.status[t.status]));
         const due = await amountToPay(c);
-        await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id });
-        return endWith(c.m.payPrompt(kes(due), t.reference_number));
+        await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id, rail: chosenRail(c) });
+        return endWith(c.m.payPrompt(kes(due), t.reference_number, chosenRailName(c)));
       }),
   },
   dispute_reason: {

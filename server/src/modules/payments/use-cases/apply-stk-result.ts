@@ -237,7 +237,7 @@ async function creditPayment(
     return;
   }
   await notifyParties(ctx, tx, txn, {
-    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText }],
+    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText, rail: payment.railName }],
     ...(isFunded ? { seller: ['payment_received_seller' as const] } : {}),
   });
 }
