@@ -191,9 +191,7 @@ describe('server processes killed mid-flight', () => {
     const sent = await eventually(
       async () => {
         const payout = await db.payout.findFirst({ where: { transactionId: id } });
-        const request = payout?.railRequestId
-          ? await db.mockMpesaRequest.findUnique({ where: { id: payout.railRequestId } })
-          : null;
+        const request = payout?.railRequestId ? await db.mockMpesaRequest.findUnique({ where: { id: payout.railRequestId } }) : null;
         return request && !request.callbackSentAt ? payout : null;
       },
       20_000,

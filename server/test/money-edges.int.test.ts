@@ -336,9 +336,7 @@ describe('payouts reconciled', () => {
     expect(payout.railReceipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(payout.statusQueries).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: payee.phone } })).toBe(1);
-    expect(
-      await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.railRequestId } }),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.railRequestId } })).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
     const events = (await detail(t, payee, created.id)).timeline.map((event: { event_type: string }) => event.event_type);
     expect(events).toContain('payout_completed');

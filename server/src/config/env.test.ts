@@ -71,9 +71,11 @@ describe('production refusals', () => {
   });
 
   it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
-    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', AIRTEL_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual(
-      [],
-    );
+    expect(
+      productionRefusals(
+        parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', AIRTEL_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }),
+      ),
+    ).toEqual([]);
     expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
   });
 
@@ -87,7 +89,9 @@ describe('modes and gateway settings', () => {
     expect(isDemoMode({})).toBe(true);
     expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example' })).toBe(true);
     expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example' })).toBe(true);
-    expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example', AIRTEL_BASE_URL: 'https://z.example' })).toBe(false);
+    expect(
+      isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example', AIRTEL_BASE_URL: 'https://z.example' }),
+    ).toBe(false);
   });
 
   it('accepts addresses and CIDRs in GATEWAY_ALLOWED_IPS and names a bad entry', () => {

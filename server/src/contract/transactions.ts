@@ -174,7 +174,10 @@ export const initiatePaymentBody = z.object({
   rail: z
     .enum(RAIL_CHOICES)
     .optional()
-    .meta({ description: "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa)." }),
+    .meta({
+      description:
+        "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).",
+    }),
 });
 
 export const paymentWire = z.object({

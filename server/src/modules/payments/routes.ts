@@ -64,7 +64,8 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
       onSend: idem.onSend,
       schema: {
         tags: ['payments'],
-        summary: "Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)",
+        summary:
+          'Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)',
         description:
           "rail defaults to the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.",
         security,

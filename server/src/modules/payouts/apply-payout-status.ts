@@ -21,7 +21,10 @@ export interface PayoutStatusResult {
 
 export type PayoutStatusOutcome = PayoutOutcome | 'inconclusive' | 'stale';
 
-export async function applyPayoutStatus(ctx: AppContext, { payoutId, requestId, result }: PayoutStatusResult): Promise<PayoutStatusOutcome> {
+export async function applyPayoutStatus(
+  ctx: AppContext,
+  { payoutId, requestId, result }: PayoutStatusResult,
+): Promise<PayoutStatusOutcome> {
   const payout = await ctx.db.payout.findUnique({ where: { id: payoutId } });
   if (!payout) return 'unknown';
   if (payout.status !== 'processing' || !payout.railRequestId) return 'duplicate';

@@ -178,7 +178,13 @@ async function createPayout(
 ) {
   const row = await tx.payout.create({
     // Paid through the recipient's network (domain/rail-choice.ts).
-    data: { transactionId: txn.id, kind: payout.kind, recipientPhone: payout.phone, amountCents: payout.amount, rail: railForPhone(payout.phone) },
+    data: {
+      transactionId: txn.id,
+      kind: payout.kind,
+      recipientPhone: payout.phone,
+      amountCents: payout.amount,
+      rail: railForPhone(payout.phone),
+    },
     select: { id: true },
   });
   await ctx.jobs.enqueue(tx, PAYOUT_QUEUE, { payoutId: row.id }, { maxAttempts: 10 });

@@ -233,7 +233,8 @@ function page(c: MenuContext): number {
 /** Chooses one transaction on a paged list (3 a screen, `9` for more). */
 /** The rails to offer, the phone's own network first. */
 const railsFor = (phone: string): RailChoice[] => (railForPhone(phone) === 'airtel' ? ['airtel', 'mpesa'] : ['mpesa', 'airtel']);
-const chosenRail = (c: MenuContext): RailChoice => (c.draft.rail === 'airtel' || c.draft.rail === 'mpesa' ? c.draft.rail : railForPhone(c.phone));
+const chosenRail = (c: MenuContext): RailChoice =>
+  c.draft.rail === 'airtel' || c.draft.rail === 'mpesa' ? c.draft.rail : railForPhone(c.phone);
 const chosenRailName = (c: MenuContext) => RAIL_DISPLAY_NAMES[chosenRail(c)];
 
 function pickScreen(action: MenuAction, next: ScreenId): Screen {
@@ -697,7 +698,13 @@ const SCREENS: Record<ScreenId, Screen> = {
   // The payer's own network is offered first (domain/rail-choice.ts); either may be chosen.
   choose_rail: {
     needsAccount: true,
-    render: (c, notice) => menu(c.m.payWith, railsFor(c.phone).map((rail) => RAIL_DISPLAY_NAMES[rail]), notice, c.m.nav),
+    render: (c, notice) =>
+      menu(
+        c.m.payWith,
+        railsFor(c.phone).map((rail) => RAIL_DISPLAY_NAMES[rail]),
+        notice,
+        c.m.nav,
+      ),
     handle(c, input) {
       const rails = railsFor(c.phone);
       const picked = choice(input, rails.length);

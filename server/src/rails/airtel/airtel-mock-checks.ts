@@ -22,7 +22,10 @@ const sameText = (given: string, expected: string) => {
 
 /** Airtel's envelope for a refused request. */
 export function refusal(status: number, responseCode: string, message: string): AirtelRefusal {
-  return { status, body: { status: { code: String(status), message, result_code: 'ESB000001', response_code: responseCode, success: false } } };
+  return {
+    status,
+    body: { status: { code: String(status), message, result_code: 'ESB000001', response_code: responseCode, success: false } },
+  };
 }
 
 const sign = (secret: string, expiresAt: number) =>
@@ -30,20 +33,35 @@ const sign = (secret: string, expiresAt: number) =>
 
 export function issueAccessToken(secret: string, issuedAt: Date) {
   const expiresAt = Math.floor(issuedAt.getTime() / 1000) + ACCESS_TOKEN_TTL_SECONDS;
-  return { access_token: `${expiresAt.toString(36)}.${sign(secret, expiresAt)}`, expires_in: String(ACCESS_TOKEN_TTL_SECONDS), token_type: 'bearer' };
+  return {
+    access_token: `${expiresAt.toString(36)}.${sign(secret, expiresAt)}`,
+    expires_in: String(ACCESS_TOKEN_TTL_SECONDS),
+    token_type: 'bearer',
+  };
 }
 
 /** `POST /auth/oauth2/token` with the configured client id and secret and grant_type client_credentials. */
-export function checkTokenRequest(body: Record<string, unknown>, credentials: { clientId: string; clientSecret: string }): AirtelRefusal | null {
-  if (body.grant_type !== 'client_credentials') return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' } };
-  if (!sameText(String(body.client_id ?? ''), credentials.clientId) || !sameText(String(body.client_secret ?? ''), credentials.clientSecret)) {
+export function checkTokenRequest(
+  body: Record<string, unknown>,
+  credentials: { clientId: string; clientSecret: string },
+): AirtelRefusal | null {
+  if (body.grant_type !== 'client_credentials')
+    return { status: 400, body: { error: 'unsupported_grant_type', error_description: 'Unsupported grant type' } };
+  if (
+    !sameText(String(body.client_id ?? ''), credentials.clientId) ||
+    !sameText(String(body.client_secret ?? ''), credentials.clientSecret)
+  ) {
     return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
   }
   return null;
 }
 
 /** Every endpoint but the token: a live bearer token this mock issued, and Kenya's country and currency. */
-export function checkAuthorisedRequest(headers: Record<string, string | string[] | undefined>, secret: string, now: Date): AirtelRefusal | null {
+export function checkAuthorisedRequest(
+  headers: Record<string, string | string[] | undefined>,
+  secret: string,
+  now: Date,
+): AirtelRefusal | null {
   const token = /^Bearer (\S+)$/i.exec(String(headers.authorization ?? ''))?.[1] ?? '';
   const [expiry, signature] = token.split('.');
   const expiresAt = parseInt(expiry ?? '', 36);
@@ -67,9 +85,11 @@ const kenyanMsisdn = /^[17]\d{8}$/;
 
 function transfer(msisdn: unknown, transaction: Record<string, unknown>, codePrefix: string): CheckedTransfer | AirtelRefusal {
   const amount = typeof transaction.amount === 'number' ? transaction.amount : Number(transaction.amount);
-  if (typeof msisdn !== 'string' || !kenyanMsisdn.test(msisdn)) return refusal(400, `${codePrefix}012`, 'Invalid msisdn: send the number without the country code');
+  if (typeof msisdn !== 'string' || !kenyanMsisdn.test(msisdn))
+    return refusal(400, `${codePrefix}012`, 'Invalid msisdn: send the number without the country code');
   if (!Number.isSafeInteger(amount) || amount < 1) return refusal(400, `${codePrefix}004`, 'Invalid amount');
-  if (typeof transaction.id !== 'string' || !transaction.id || transaction.id.length > 64) return refusal(400, `${codePrefix}005`, 'Invalid transaction id');
+  if (typeof transaction.id !== 'string' || !transaction.id || transaction.id.length > 64)
+    return refusal(400, `${codePrefix}005`, 'Invalid transaction id');
   return { id: transaction.id, msisdn, amount };
 }
 
@@ -78,8 +98,10 @@ export function checkCollectionRequest(body: Record<string, unknown>): CheckedTr
   const subscriber = object(body.subscriber);
   const transaction = object(body.transaction);
   if (typeof body.reference !== 'string' || !body.reference) return refusal(400, 'DP00800001000', 'Invalid reference');
-  if (subscriber.country !== AIRTEL_COUNTRY || transaction.country !== AIRTEL_COUNTRY) return refusal(400, 'DP00800001000', 'Invalid country');
-  if (subscriber.currency !== AIRTEL_CURRENCY || transaction.currency !== AIRTEL_CURRENCY) return refusal(400, 'DP00800001000', 'Invalid currency');
+  if (subscriber.country !== AIRTEL_COUNTRY || transaction.country !== AIRTEL_COUNTRY)
+    return refusal(400, 'DP00800001000', 'Invalid country');
+  if (subscriber.currency !== AIRTEL_CURRENCY || transaction.currency !== AIRTEL_CURRENCY)
+    return refusal(400, 'DP00800001000', 'Invalid currency');
   return transfer(subscriber.msisdn, transaction, 'DP00800001');
 }
 

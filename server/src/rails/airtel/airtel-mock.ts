@@ -46,7 +46,13 @@ function airtelMoneyId(): string {
 function envelope(transaction: Record<string, unknown>, outcome: Pick<AirtelMockOutcome, 'responseCode' | 'message'>, success = true) {
   return {
     data: { transaction },
-    status: { code: '200', message: success ? 'SUCCESS' : outcome.message, result_code: 'ESB000010', response_code: outcome.responseCode, success },
+    status: {
+      code: '200',
+      message: success ? 'SUCCESS' : outcome.message,
+      result_code: 'ESB000010',
+      response_code: outcome.responseCode,
+      success,
+    },
   };
 }
 
@@ -60,11 +66,15 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
     if (refused) return reply.status(refused.status).send(refused.body);
   });
 
-  app.post('/auth/oauth2/token', documented('Airtel OAuth2: a bearer token for the configured client credentials'), async (request, reply) => {
-    const refused = checkTokenRequest((request.body ?? {}) as Record<string, unknown>, options);
-    if (refused) return reply.status(refused.status).send(refused.body);
-    return issueAccessToken(options.clientSecret, now());
-  });
+  app.post(
+    '/auth/oauth2/token',
+    documented('Airtel OAuth2: a bearer token for the configured client credentials'),
+    async (request, reply) => {
+      const refused = checkTokenRequest((request.body ?? {}) as Record<string, unknown>, options);
+      if (refused) return reply.status(refused.status).send(refused.body);
+      return issueAccessToken(options.clientSecret, now());
+    },
+  );
 
   app.post('/merchant/v1/payments/', documented('Airtel USSD push collection'), async (request, reply) => {
     const checked = checkCollectionRequest((request.body ?? {}) as Record<string, unknown>);
@@ -94,7 +104,11 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
   app.get('/standard/v1/payments/:id', documented('Airtel collection enquiry'), async (request) => {
     const row = await db.mockAirtelRequest.findUnique({ where: { id: (request.params as { id: string }).id } });
     if (!row || row.kind !== 'collection') {
-      return envelope({ id: (request.params as { id: string }).id, status: 'TF', message: 'Transaction not found' }, { responseCode: 'DP00800001025', message: 'Transaction not found' }, false);
+      return envelope(
+        { id: (request.params as { id: string }).id, status: 'TF', message: 'Transaction not found' },
+        { responseCode: 'DP00800001025', message: 'Transaction not found' },
+        false,
+      );
     }
     return envelope(transactionOf(row, collectionAnswer(row)), collectionAnswer(row));
   });
@@ -148,7 +162,12 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
   }
 
   function transactionOf(row: MockRow, answer: Pick<MockRow, 'status' | 'message'>) {
-    return { id: row.id, status: answer.status, message: answer.message, airtel_money_id: answer.status === 'TS' ? row.airtelMoneyId : null };
+    return {
+      id: row.id,
+      status: answer.status,
+      message: answer.message,
+      airtel_money_id: answer.status === 'TS' ? row.airtelMoneyId : null,
+    };
   }
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──

@@ -6,7 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../../modules/ledger/ledger.ts';
 import { bearer, makeUser, randomAirtelPhone, randomPhone, type MadeUser } from '../../../test/factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, pay, payAndSettle, paymentStatus, settlePayouts } from '../../../test/escrow-helpers.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  pay,
+  payAndSettle,
+  paymentStatus,
+  settlePayouts,
+} from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { RailError } from '../http.ts';
 import { airtelMsisdn, createAirtelClient } from './airtel-client.ts';
@@ -58,7 +67,11 @@ describe('the Airtel mock speaks Airtel open API', () => {
     expect(good.json()).toMatchObject({ expires_in: '180', token_type: 'bearer' });
     const token = good.json().access_token as string;
 
-    const noToken = await t.app.inject({ method: 'GET', url: `${base()}/standard/v1/payments/x`, headers: { 'x-country': 'KE', 'x-currency': 'KES' } });
+    const noToken = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { 'x-country': 'KE', 'x-currency': 'KES' },
+    });
     expect(noToken.statusCode).toBe(401);
     const forgedToken = await t.app.inject({
       method: 'GET',
@@ -66,7 +79,11 @@ describe('the Airtel mock speaks Airtel open API', () => {
       headers: { authorization: `Bearer ${token.slice(0, -2)}xx`, 'x-country': 'KE', 'x-currency': 'KES' },
     });
     expect(forgedToken.statusCode).toBe(401);
-    const noCountry = await t.app.inject({ method: 'GET', url: `${base()}/standard/v1/payments/x`, headers: { authorization: `Bearer ${token}`, 'x-currency': 'KES' } });
+    const noCountry = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { authorization: `Bearer ${token}`, 'x-currency': 'KES' },
+    });
     expect(noCountry.statusCode).toBe(400);
     const withAll = await t.app.inject({
       method: 'GET',
@@ -79,7 +96,15 @@ describe('the Airtel mock speaks Airtel open API', () => {
 
   it('refuses a client with the wrong secret before any money request', async () => {
     const rail = createAirtelRail(createAirtelClient({ ...airtelConfig(), clientSecret: 'wrong' }));
-    await expect(rail.collect({ paymentId: crypto.randomUUID(), phone: randomAirtelPhone(), amountCents: 10_000n, reference: 'ESC-TEST-0001', description: 'Escrow payment' })).rejects.toBeInstanceOf(RailError);
+    await expect(
+      rail.collect({
+        paymentId: crypto.randomUUID(),
+        phone: randomAirtelPhone(),
+        amountCents: 10_000n,
+        reference: 'ESC-TEST-0001',
+        description: 'Escrow payment',
+      }),
+    ).rejects.toBeInstanceOf(RailError);
   });
 
   it('collects by USSD push and reports every outcome by enquiry, in the port’s words', async () => {
@@ -91,7 +116,13 @@ describe('the Airtel mock speaks Airtel open API', () => {
       [randomAirtelPhone('2001'), { outcome: 'failed', failure: 'wrong_pin' }],
     ] as const;
     for (const [phone, expected] of cases) {
-      const { requestId } = await rail.collect({ paymentId: crypto.randomUUID(), phone, amountCents: 50_000n, reference: 'ESC-TEST-0001', description: 'Escrow payment' });
+      const { requestId } = await rail.collect({
+        paymentId: crypto.randomUUID(),
+        phone,
+        amountCents: 50_000n,
+        reference: 'ESC-TEST-0001',
+        description: 'Escrow payment',
+      });
       const result = await eventually(async () => {
         const answer = await rail.queryCollection(requestId);
         return answer.outcome === 'pending' ? null : answer;
@@ -100,7 +131,13 @@ describe('the Airtel mock speaks Airtel open API', () => {
       if (expected.outcome === 'succeeded') expect(result.receipt).toMatch(/^MP[A-Z0-9]{10}$/);
     }
     // The payer who never answers: in progress, then a timeout once the push has expired.
-    const silent = await rail.collect({ paymentId: crypto.randomUUID(), phone: randomAirtelPhone('1037'), amountCents: 50_000n, reference: 'ESC-TEST-0001', description: 'Escrow payment' });
+    const silent = await rail.collect({
+      paymentId: crypto.randomUUID(),
+      phone: randomAirtelPhone('1037'),
+      amountCents: 50_000n,
+      reference: 'ESC-TEST-0001',
+      description: 'Escrow payment',
+    });
     expect((await rail.queryCollection(silent.requestId)).outcome).toBe('pending');
     const timedOut = await eventually(async () => {
       const answer = await rail.queryCollection(silent.requestId);
@@ -114,17 +151,28 @@ describe('the Airtel mock speaks Airtel open API', () => {
   it('disburses once per request id, fails a number that is not an Airtel Money customer, and answers the enquiry', async () => {
     const rail = createAirtelRail(createAirtelClient(airtelConfig()));
     const phone = randomAirtelPhone();
-    const request = { payoutId: crypto.randomUUID(), requestId: `ESC-${Date.now()}-1`, phone, amountCents: 97_500n, remarks: 'Escrow payout', reference: 'ESC-TEST-0001' };
+    const request = {
+      payoutId: crypto.randomUUID(),
+      requestId: `ESC-${Date.now()}-1`,
+      phone,
+      amountCents: 97_500n,
+      remarks: 'Escrow payout',
+      reference: 'ESC-TEST-0001',
+    };
     const first = await rail.payOut(request);
     expect(first.result).toMatchObject({ outcome: 'succeeded', receipt: expect.stringMatching(/^MP/) });
     const again = await rail.payOut(request);
     expect(again.result?.receipt).toBe(first.result?.receipt);
     expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', msisdn: airtelMsisdn(phone) } })).toBe(1);
-    expect(await rail.queryPayout({ payoutId: request.payoutId, requestId: request.requestId, receipt: null, reference: 'x' })).toMatchObject({ outcome: 'succeeded' });
+    expect(
+      await rail.queryPayout({ payoutId: request.payoutId, requestId: request.requestId, receipt: null, reference: 'x' }),
+    ).toMatchObject({ outcome: 'succeeded' });
 
     const refused = await rail.payOut({ ...request, requestId: `ESC-${Date.now()}-2`, phone: randomAirtelPhone('2040') });
     expect(refused.result).toMatchObject({ outcome: 'failed', failure: 'unregistered' });
-    expect(await rail.queryPayout({ payoutId: request.payoutId, requestId: 'never-sent', receipt: null, reference: 'x' })).toMatchObject({ outcome: 'failed' });
+    expect(await rail.queryPayout({ payoutId: request.payoutId, requestId: 'never-sent', receipt: null, reference: 'x' })).toMatchObject({
+      outcome: 'failed',
+    });
   });
 });
 
@@ -132,7 +180,12 @@ describe('paying with Airtel Money', () => {
   it('pays in, releases and pays the Airtel seller out, with the ledger balanced', async () => {
     const buyer = await airtelBuyer();
     const created = await createTransaction(t, buyer, standard(1000));
-    const initiated = await t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(buyer), payload: { transaction_id: created.id } });
+    const initiated = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(buyer),
+      payload: { transaction_id: created.id },
+    });
     expect(initiated.statusCode, initiated.body).toBe(202);
     expect(initiated.json().message).toContain('Airtel Money PIN');
     expect(initiated.json().data.payment).toMatchObject({ rail: 'airtel', checkout_request_id: initiated.json().data.payment.id });
@@ -149,7 +202,13 @@ describe('paying with Airtel Money', () => {
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
     expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
     const [payout] = await settlePayouts(t, created.id);
-    expect(payout).toMatchObject({ status: 'completed', rail: 'airtel', recipientPhone: seller.phone, amountCents: 97_500n, railReceipt: expect.stringMatching(/^MP/) });
+    expect(payout).toMatchObject({
+      status: 'completed',
+      rail: 'airtel',
+      recipientPhone: seller.phone,
+      amountCents: 97_500n,
+      railReceipt: expect.stringMatching(/^MP/),
+    });
     expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', id: payout!.railRequestId! } })).toBe(1);
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
     const events = (await detail(t, buyer, created.id)).timeline.map((event: { description: string }) => event.description).join('\n');
@@ -260,10 +319,18 @@ describe('the Airtel callback door', () => {
     expect(await t.ctx.db.railCallback.count({ where: { rail: 'airtel', externalId: payment.id } })).toBe(0);
 
     // With the secret, the same body is taken: the door is the secret, not the body.
-    const real = await t.app.inject({ method: 'POST', url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`, payload: forged });
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+      payload: forged,
+    });
     expect(real.statusCode).toBe(200);
     expect((await paymentStatus(t, buyer, payment.id)).status).toBe('completed');
-    const malformed = await t.app.inject({ method: 'POST', url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`, payload: { transaction: { id: 5 } } });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+      payload: { transaction: { id: 5 } },
+    });
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -29,7 +29,10 @@ function failureFromMessage(message: string): RailFailure {
 }
 
 /** An Airtel transaction status (and response code, when the answer has one) as a RailResult. */
-export function airtelResult(transaction: { status?: string; message?: string; airtel_money_id?: string | null }, responseCode?: string): RailResult {
+export function airtelResult(
+  transaction: { status?: string; message?: string; airtel_money_id?: string | null },
+  responseCode?: string,
+): RailResult {
   const description = transaction.message ?? '';
   if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
   if (transaction.status === 'TF') {

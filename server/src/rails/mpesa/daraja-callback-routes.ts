@@ -121,7 +121,10 @@ const darajaCallbackRoutes: FastifyPluginAsyncZod<RailCallbackOptions & { secret
       },
       async (request) => {
         const body = request.body.Result;
-        const receipt = asList(body.ResultParameters?.ResultParameter).find((entry) => entry.Key === 'TransactionReceipt')?.Value ?? body.TransactionID ?? null;
+        const receipt =
+          asList(body.ResultParameters?.ResultParameter).find((entry) => entry.Key === 'TransactionReceipt')?.Value ??
+          body.TransactionID ??
+          null;
         // A queue timeout says nothing about the outcome: leave the payout for the job to query.
         await handlers.receive('mpesa', `b2c_${kind}`, body.OriginatorConversationID, request.body, async () =>
           kind === 'timeout'

@@ -44,7 +44,10 @@ export function darajaResult(resultCode: number, resultDesc: string, receipt?: s
  * What a Transaction Status answer says about a payout: only `Completed` paid; `Failed` (or declined,
  * cancelled, expired) and "M-Pesa never had the request" are definite failures; anything else is no answer.
  */
-export function statusVerdict(result: { resultCode: string | number; transactionStatus: string | null }): 'completed' | 'failed' | 'unknown' {
+export function statusVerdict(result: {
+  resultCode: string | number;
+  transactionStatus: string | null;
+}): 'completed' | 'failed' | 'unknown' {
   const code = String(result.resultCode);
   if (code === STATUS_NOT_FOUND_CODE) return 'failed';
   if (code !== '0') return 'unknown';
