@@ -171,13 +171,10 @@ export const initiatePaymentBody = z.object({
   transaction_id: z.uuid({ message: 'Invalid transaction id' }),
   phone_number: phoneInput.optional(),
   amount: moneyInput.optional(),
-  rail: z
-    .enum(RAIL_CHOICES)
-    .optional()
-    .meta({
-      description:
-        "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).",
-    }),
+  rail: z.enum(RAIL_CHOICES).optional().meta({
+    description:
+      "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).",
+  }),
 });
 
 export const paymentWire = z.object({

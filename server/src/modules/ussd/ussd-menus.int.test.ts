@@ -307,7 +307,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
 
     // The payer's own network first: a Safaricom phone is offered M-Pesa, then Airtel Money.
     const rails = await dialAndWalk(t, buyer.phone, '5', '1');
-    expect(rails.text).toMatch(new RegExp(`${m.payWith}\n1\. M-Pesa\n2\. Airtel Money`));
+    expect(rails.text).toContain(`${m.payWith}\n1. M-Pesa\n2. Airtel Money`);
     const confirm = await dialAndWalk(t, buyer.phone, '5', '1', '1');
     expect(confirm.text).toContain(m.confirmPay('KES 4,700', created.reference_number, 'Sofa 3 seater'));
     const done = await dialAndWalk(t, buyer.phone, '5', '1', '1', TEST_PIN);
