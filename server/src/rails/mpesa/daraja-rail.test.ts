@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_NOT_FOUND_CODE, statusVerdict } from './daraja-rail.ts';
+import { darajaResult, STATUS_NOT_FOUND_CODE, statusVerdict } from './daraja-rail.ts';
 
 describe('statusVerdict: what a Transaction Status answer says about a payout', () => {
   it.each([
@@ -16,5 +16,27 @@ describe('statusVerdict: what a Transaction Status answer says about a payout', 
     [0, 'Pending', 'unknown'],
   ] as const)('ResultCode %s with TransactionStatus %s → %s', (resultCode, transactionStatus, verdict) => {
     expect(statusVerdict({ resultCode, transactionStatus })).toBe(verdict);
+  });
+});
+
+describe("darajaResult: Daraja's result codes in the port's words", () => {
+  it.each([
+    [1032, { outcome: 'cancelled', failure: 'cancelled_by_payer' }],
+    [1, { outcome: 'failed', failure: 'insufficient_funds' }],
+    [2001, { outcome: 'failed', failure: 'wrong_pin' }],
+    [1037, { outcome: 'failed', failure: 'timeout' }],
+    [2040, { outcome: 'failed', failure: 'unregistered' }],
+    [17, { outcome: 'failed', failure: 'other' }],
+  ] as const)('ResultCode %s → %o', (code, expected) => {
+    expect(darajaResult(code, 'words')).toEqual({ ...expected, description: 'words' });
+  });
+
+  it('a success carries the receipt and the amount in cents', () => {
+    expect(darajaResult(0, 'ok', 'QKJ1ABC', 1025)).toEqual({
+      outcome: 'succeeded',
+      receipt: 'QKJ1ABC',
+      amountCents: 102_500n,
+      description: 'ok',
+    });
   });
 });
