@@ -66,7 +66,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
         transactionId: payout.transactionId,
         eventType: isRefund ? 'refund_completed' : 'payout_completed',
         description: `${amount} sent to ${isRefund ? 'the buyer' : 'the seller'} by ${railName} (${receipt ?? 'no receipt'})`,
-        data: { amount: formatCents(payout.amountCents), mpesa_receipt: receipt, rail: payout.rail },
+        data: { amount: formatCents(payout.amountCents), mpesa_receipt: receipt, rail_name: railName },
       });
       await queueSms(ctx, tx, {
         phone: payout.recipientPhone,

@@ -190,7 +190,13 @@ async function creditPayment(
     transactionId: txn.id,
     eventType: 'payment_completed',
     description: `${payment.railName} payment of KES ${formatCents(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
-    data: { amount: formatCents(payment.amount), payment_type: payment.paymentType, mpesa_receipt: payment.receipt, late: payment.isLate },
+    data: {
+      amount: formatCents(payment.amount),
+      payment_type: payment.paymentType,
+      mpesa_receipt: payment.receipt,
+      rail_name: payment.railName,
+      late: payment.isLate,
+    },
   });
 
   if (excess > 0n) {
