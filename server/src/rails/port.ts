@@ -22,7 +22,13 @@ export interface RailResult {
   failure?: RailFailure;
   /** The rail's own words, for the record and the payer's SMS. */
   description: string;
+  /** The rail's own result code, kept for the record only: nothing decides on it outside the adapter. */
+  railCode?: string;
 }
+
+/** A rail's result code as the numeric `result_code` column holds it (Daraja's are numbers), or null. */
+export const numericRailCode = (result: RailResult): number | null =>
+  result.railCode !== undefined && /^-?\d{1,9}$/.test(result.railCode) ? Number(result.railCode) : null;
 
 export interface CollectRequest {
   paymentId: string;

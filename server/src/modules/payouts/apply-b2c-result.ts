@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '../../domain/money.ts';
 import { RAIL_DISPLAY_NAMES } from '../../domain/rail-choice.ts';
-import type { RailResult } from '../../rails/port.ts';
+import { numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
 import { appendEvent } from '../transactions/timeline.ts';
@@ -84,7 +84,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
         status: isFinal ? 'failed' : 'pending',
         // A definite failure: the next attempt is a new B2C request with a new id.
         railRequestId: isFinal ? payout.railRequestId : null,
-        resultCode: null,
+        resultCode: numericRailCode(result),
         resultDesc,
         lastError: resultDesc.slice(0, 300),
       },

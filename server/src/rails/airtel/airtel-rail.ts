@@ -37,7 +37,12 @@ export function airtelResult(
   if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
   if (transaction.status === 'TF') {
     const failure = (responseCode && FAILURES[responseCode]) || failureFromMessage(description);
-    return { outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed', failure, description };
+    return {
+      outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
+      failure,
+      description,
+      ...(responseCode ? { railCode: responseCode } : {}),
+    };
   }
   // TIP (in progress), TA (ambiguous) or nothing: no final answer yet.
   return { outcome: 'pending', description: description || 'In progress' };

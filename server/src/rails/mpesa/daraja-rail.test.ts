@@ -28,7 +28,7 @@ describe("darajaResult: Daraja's result codes in the port's words", () => {
     [2040, { outcome: 'failed', failure: 'unregistered' }],
     [17, { outcome: 'failed', failure: 'other' }],
   ] as const)('ResultCode %s → %o', (code, expected) => {
-    expect(darajaResult(code, 'words')).toEqual({ ...expected, description: 'words' });
+    expect(darajaResult(code, 'words')).toEqual({ ...expected, description: 'words', railCode: String(code) });
   });
 
   it('a success carries the receipt and the amount in cents', () => {

@@ -37,7 +37,12 @@ export function darajaResult(resultCode: number, resultDesc: string, receipt?: s
             : resultCode === 2040
               ? 'unregistered'
               : 'other';
-  return { outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed', failure, description: resultDesc };
+  return {
+    outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
+    failure,
+    description: resultDesc,
+    railCode: String(resultCode),
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
 import { RAIL_DISPLAY_NAMES } from '../../../domain/rail-choice.ts';
-import type { RailResult } from '../../../rails/port.ts';
+import { numericRailCode, type RailResult } from '../../../rails/port.ts';
 import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
@@ -66,6 +66,7 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
         where: { id: payment.id },
         data: {
           status,
+          resultCode: numericRailCode(result),
           resultDesc: resultDesc.slice(0, 300),
           failureReason: resultDesc.slice(0, 300),
         },
