@@ -81,7 +81,8 @@ beforeAll(async () => {
     db: (url) =>
       createPrisma(url, {
         // The Daraja and Africa's Talking mocks are the outside world, not the app: their own sweeps are left out.
-        onQuery: (statement) => void (/\bmock_(mpesa_requests|airtel_requests|sms_deliveries)\b/.test(statement.sql) || statements.push(statement)),
+        onQuery: (statement) =>
+          void (/\bmock_(mpesa_requests|airtel_requests|sms_deliveries)\b/.test(statement.sql) || statements.push(statement)),
       }),
   });
   buyer = await makeUser(t.app, { userType: 'buyer' });
