@@ -192,6 +192,30 @@ describe('customer area', () => {
     );
   });
 
+  it('pays with Airtel Money: preselected for an Airtel number, and pickable for any number', async () => {
+    const { page } = buyer;
+    await createTransaction(page, { product: `E2E radio ${unique()}`, amount: '900' });
+    const panel = page.getByTestId('pay-panel');
+    // An Airtel number (073x) selects Airtel Money by itself.
+    await panel.getByLabel('M-Pesa phone number').fill('0733 555 777');
+    await poll(() => panel.getByRole('radio', { name: 'Airtel Money' }).isChecked()).toBe(true);
+    expect(await panel.getByLabel('Airtel Money phone number').inputValue()).toBe('0733 555 777');
+    await panel.getByRole('button', { name: /^Pay( KES [\d,]+)?$/ }).click();
+    const status = panel.getByTestId('payment-status');
+    await poll(() => status.getAttribute('data-state')).toBe('completed');
+    expect(await status.textContent()).toMatch(/Airtel Money receipt MP\w+/);
+    await expectStatus(page, 'funded');
+
+    // A Safaricom number, with Airtel Money picked by hand.
+    await createTransaction(page, { product: `E2E radio ${unique()}`, amount: '800' });
+    await panel.getByLabel('M-Pesa phone number').fill(PAYING_PHONE);
+    await panel.getByText('Airtel Money', { exact: true }).click();
+    await poll(() => panel.getByRole('radio', { name: 'Airtel Money' }).isChecked()).toBe(true);
+    await panel.getByRole('button', { name: /^Pay( KES [\d,]+)?$/ }).click();
+    await poll(() => status.getAttribute('data-state')).toBe('completed');
+    expect(await status.textContent()).toMatch(/Airtel Money receipt MP\w+/);
+  });
+
   it('cancels an unpaid transaction', async () => {
     const { page } = buyer;
     await createTransaction(page, { product: `E2E unpaid ${unique()}`, amount: '800' });

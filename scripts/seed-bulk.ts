@@ -205,7 +205,7 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
         ON CONFLICT DO NOTHING`);
 
       await client.query(`
-        INSERT INTO payments (id, transaction_id, payment_type, payer_phone, amount_cents, fee_cents, status, checkout_request_id, mpesa_receipt,
+        INSERT INTO payments (id, transaction_id, payment_type, payer_phone, amount_cents, fee_cents, status, rail_request_id, rail_receipt,
                               result_code, failure_reason, created_at, updated_at, completed_at)
         SELECT ${uuid(`'bulk-pay-' || i`)}, id, (CASE WHEN type = 'lipa_mdogo_mdogo' THEN 'installment' ELSE 'escrow_deposit' END)::"PaymentType",
                '2547' || lpad((20000000 + (i * 7919) % ${userCount} + 1)::text, 8, '0'),
@@ -267,7 +267,7 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
         WHERE amount <> 0 AND NOT EXISTS (SELECT 1 FROM ledger_postings p WHERE p.journal_id = postings.journal)`);
 
       await client.query(`
-        INSERT INTO payouts (id, transaction_id, kind, recipient_phone, amount_cents, status, attempts, originator_conversation_id, mpesa_receipt,
+        INSERT INTO payouts (id, transaction_id, kind, recipient_phone, amount_cents, status, attempts, rail_request_id, rail_receipt,
                              result_code, last_error, created_at, updated_at, completed_at)
         SELECT ${uuid(`'bulk-out-' || i`)}, id, 'seller_payout'::"PayoutKind", seller_phone, amount_cents - seller_fee_cents,
                (CASE WHEN i % 97 = 0 AND i % 2 = 0 THEN 'pending' WHEN i % 97 = 0 THEN 'failed' ELSE 'completed' END)::"PayoutStatus",

@@ -25,8 +25,7 @@ import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
-import { createDarajaClient } from './rails/mpesa/daraja-client.ts';
-import { darajaMock } from './rails/mpesa/daraja-mock.ts';
+import { createPaymentRails, RAIL_MODULES } from './rails/registry.ts';
 import { africasTalkingMock } from './rails/sms/africastalking-mock.ts';
 import { createSmsGateway } from './rails/sms/africastalking-client.ts';
 
@@ -63,6 +62,8 @@ export function loggerOptions(config: AppConfig, destination?: LineStream): Fast
     config.JWT_SECRET,
     config.MPESA_CALLBACK_SECRET,
     config.AT_CALLBACK_SECRET,
+    config.AIRTEL_CALLBACK_SECRET,
+    config.AIRTEL_CLIENT_SECRET,
     config.MPESA_CONSUMER_SECRET,
     config.SMS_API_KEY,
   ];
@@ -100,16 +101,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     config,
     log: app.log,
     now: options.clock ?? (() => new Date()),
-    mpesa: createDarajaClient({
-      baseUrl: config.MPESA_BASE_URL,
-      consumerKey: config.MPESA_CONSUMER_KEY,
-      consumerSecret: config.MPESA_CONSUMER_SECRET,
-      shortcode: config.MPESA_SHORTCODE,
-      passkey: config.MPESA_PASSKEY,
-      b2cShortcode: config.MPESA_B2C_SHORTCODE,
-      initiatorName: config.MPESA_INITIATOR_NAME,
-      securityCredential: config.MPESA_SECURITY_CREDENTIAL,
-    }),
+    rails: createPaymentRails(config),
     sms: createSmsGateway({
       baseUrl: config.SMS_BASE_URL,
       username: config.SMS_USERNAME,
@@ -162,22 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // ── the outside world's rails, simulated: demo mode only (a real deployment must not answer as M-Pesa) ──
   if (config.IS_DEMO) {
-    await app.register(
-      async (scope) => {
-        await darajaMock(scope, {
-          db,
-          consumerKey: config.MPESA_CONSUMER_KEY,
-          consumerSecret: config.MPESA_CONSUMER_SECRET,
-          now: ctx.now,
-          shortcode: config.MPESA_SHORTCODE,
-          passkey: config.MPESA_PASSKEY,
-          delayMs: config.MPESA_MOCK_DELAY_MS,
-          timeoutMs: config.MPESA_MOCK_TIMEOUT_MS,
-          callbackOrigin: new URL(config.PUBLIC_BASE_URL).origin,
-        });
-      },
-      { prefix: '/mock/daraja' },
-    );
+    for (const rail of RAIL_MODULES) {
+      await app.register((scope) => rail.mock.mount(scope, { config, db, now: ctx.now }), { prefix: rail.mock.prefix });
+    }
     await app.register(
       async (scope) => {
         await africasTalkingMock(scope, {

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/env.ts';
 import type { Db } from './db/prisma.ts';
-import type { DarajaClient } from './rails/mpesa/daraja-client.ts';
+import type { PaymentRails } from './rails/port.ts';
 import type { SmsGateway } from './rails/sms/africastalking-client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
@@ -13,7 +13,8 @@ export interface AppContext {
   db: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
-  mpesa: DarajaClient;
+  /** The payment rails behind the port (rails/port.ts), by name: a payment or payout uses its own. */
+  rails: PaymentRails;
   sms: SmsGateway;
   jobs: JobQueue;
   now(): Date;

@@ -45,6 +45,7 @@ const GENERATED_SECRETS = {
   jwtSecret: () => randomBytes(48).toString('base64url'),
   callbackSecret: () => randomBytes(24).toString('base64url'),
   atCallbackSecret: () => randomBytes(24).toString('base64url'),
+  airtelCallbackSecret: () => randomBytes(24).toString('base64url'),
 } satisfies Record<string, () => string>;
 
 type SharedSecrets = Record<keyof typeof GENERATED_SECRETS, string>;
@@ -116,6 +117,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       jwtSecret: secrets.jwtSecret,
       callbackSecret: secrets.callbackSecret,
       atCallbackSecret: secrets.atCallbackSecret,
+      airtelCallbackSecret: secrets.airtelCallbackSecret,
       port,
     });
     const app = await buildApp(config, options.logger === undefined ? {} : { logger: options.logger });

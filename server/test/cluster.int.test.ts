@@ -59,9 +59,9 @@ async function expectSettledExactlyOnce(ids: string[]) {
   const payouts = await db.payout.findMany({ where: { transactionId: { in: ids } } });
   expect(payouts).toHaveLength(ids.length);
   // Each payment's STK push and each payout's B2C request reached M-Pesa (the mock keeps one row per id).
-  const checkoutIds = payments.map((payment) => payment.checkoutRequestId ?? '');
+  const checkoutIds = payments.map((payment) => payment.railRequestId ?? '');
   expect(await countBy`SELECT count(*) FROM mock_mpesa_requests WHERE kind = 'stk' AND id = ANY(${checkoutIds})`).toBe(ids.length);
-  const originatorIds = payouts.map((payout) => payout.originatorConversationId ?? '');
+  const originatorIds = payouts.map((payout) => payout.railRequestId ?? '');
   expect(await countBy`SELECT count(*) FROM mock_mpesa_requests WHERE kind = 'b2c' AND id = ANY(${originatorIds})`).toBe(ids.length);
   const report = await checkLedgerInvariants(db);
   expect(

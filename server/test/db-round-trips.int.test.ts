@@ -81,7 +81,8 @@ beforeAll(async () => {
     db: (url) =>
       createPrisma(url, {
         // The Daraja and Africa's Talking mocks are the outside world, not the app: their own sweeps are left out.
-        onQuery: (statement) => void (/\bmock_(mpesa_requests|sms_deliveries)\b/.test(statement.sql) || statements.push(statement)),
+        onQuery: (statement) =>
+          void (/\bmock_(mpesa_requests|airtel_requests|sms_deliveries)\b/.test(statement.sql) || statements.push(statement)),
       }),
   });
   buyer = await makeUser(t.app, { userType: 'buyer' });
@@ -221,7 +222,7 @@ describe('money movements are one database transaction', () => {
     const credited = await measure({ method: 'POST', url, payload: callback });
     expect(credited.response.statusCode, credited.response.body).toBe(200);
     // The raw callback is stored before processing and marked processed after: audit rows, no money.
-    const moneyStatements = credited.statements.filter((s) => !/"mpesa_callbacks"/.test(s.sql));
+    const moneyStatements = credited.statements.filter((s) => !/"rail_callbacks"/.test(s.sql));
     expectOneTransaction(moneyStatements);
     await eventually(async () => (await paymentStatus(t, buyer, payment.id)).status === 'completed');
   });

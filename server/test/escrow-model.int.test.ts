@@ -102,7 +102,7 @@ async function deliverSuccess(paymentId: string, receipt: string) {
       Body: {
         stkCallback: {
           MerchantRequestID: payment.merchantRequestId,
-          CheckoutRequestID: payment.checkoutRequestId,
+          CheckoutRequestID: payment.railRequestId,
           ResultCode: 0,
           ResultDesc: 'The service request is processed successfully.',
           CallbackMetadata: {
@@ -139,7 +139,7 @@ async function settleAllPayouts(transactionId: string) {
   }, 30_000);
   for (const payout of payouts) {
     expect(await t.ctx.db.ledgerJournal.count({ where: { idempotencyKey: `payout:${payout.id}` } })).toBe(1);
-    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', id: payout.originatorConversationId! } })).toBe(1);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', id: payout.railRequestId! } })).toBe(1);
   }
   const sellerPayouts = payouts.filter((payout) => payout.kind === 'seller_payout');
   expect(sellerPayouts.length).toBeLessThanOrEqual(1);
@@ -215,18 +215,18 @@ describe('escrow state machine against a model', () => {
               if (!paymentId) continue;
               const before = await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id } });
               const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-              await deliverSuccess(paymentId, payment.mpesaReceipt ?? 'NORECEIPT0');
+              await deliverSuccess(paymentId, payment.railReceipt ?? 'NORECEIPT0');
               expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id } })).toBe(before);
             } else if (step.kind === 'lose_payout_request') {
               // The next B2C request of this run gets no answer and never reaches M-Pesa.
-              const mpesa = t.ctx.mpesa;
-              const real = mpesa.b2c;
-              mpesa.b2c = async () => {
-                mpesa.b2c = real;
+              const mpesa = t.ctx.rails.mpesa;
+              const real = mpesa.payOut;
+              mpesa.payOut = async () => {
+                mpesa.payOut = real;
                 throw new RailError('request to /mpesa/b2c/v3/paymentrequest failed: socket hang up');
               };
               await t.ctx.jobs.drain({ queues: ['payouts.send'] });
-              mpesa.b2c = real;
+              mpesa.payOut = real;
             } else {
               const who = step.by === 'buyer' ? buyer : step.by === 'seller' ? payee : stranger;
               const payload = step.name === 'dispute' ? { reason: 'Not what was agreed' } : undefined;

@@ -236,13 +236,13 @@ describe('exactly once', () => {
       Body: {
         stkCallback: {
           MerchantRequestID: settled.merchantRequestId,
-          CheckoutRequestID: settled.checkoutRequestId,
+          CheckoutRequestID: settled.railRequestId,
           ResultCode: 0,
           ResultDesc: 'The service request is processed successfully.',
           CallbackMetadata: {
             Item: [
               { Name: 'Amount', Value: 740 },
-              { Name: 'MpesaReceiptNumber', Value: settled.mpesaReceipt },
+              { Name: 'MpesaReceiptNumber', Value: settled.railReceipt },
               { Name: 'PhoneNumber', Value: Number(buyer.phone) },
             ],
           },
@@ -259,7 +259,7 @@ describe('exactly once', () => {
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
     const txn = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
     expect(txn.paidCents).toBe(70_000n);
-    expect(await t.ctx.db.mpesaCallback.count({ where: { externalId: settled.checkoutRequestId } })).toBe(21);
+    expect(await t.ctx.db.railCallback.count({ where: { externalId: settled.railRequestId } })).toBe(21);
     await expectLedgerHealthy(t);
   });
 

@@ -1,4 +1,5 @@
 /** Test data built through the real tables: `makeUser`, `tokenFor`, `randomPhone`. */
+import { railForPhone } from '../src/domain/rail-choice.ts';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../src/lib/password.ts';
@@ -14,6 +15,17 @@ export function randomPhone(ending?: string): string {
   for (;;) {
     const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
     const phone = ending ? `2547${digits.slice(0, 4)}${ending}` : `2547${digits}`;
+    // A Safaricom number (M-Pesa): Airtel's 073x, 075x and 078x pay through the other rail.
+    if (railForPhone(phone) !== 'mpesa') continue;
+    if (ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) return phone;
+  }
+}
+
+/** A random Airtel number (Airtel Money), 0733… to 0738…, with the given last four digits. */
+export function randomAirtelPhone(ending?: string): string {
+  for (;;) {
+    const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
+    const phone = ending ? `25473${digits.slice(0, 3)}${ending}` : `25473${digits}`;
     if (ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) return phone;
   }
 }

@@ -149,7 +149,7 @@ describe('server processes killed mid-flight', () => {
       const row = await db.payment.findUniqueOrThrow({ where: { id: paymentId } });
       return row.status === 'completed' ? row : null;
     }, 30_000);
-    expect(payment.mpesaReceipt).toBeTruthy();
+    expect(payment.railReceipt).toBeTruthy();
     await eventually(async () => {
       const [left] = await db.$queryRaw<{ count: bigint }[]>`
           SELECT count(*) FROM graphile_worker.jobs WHERE task_identifier = 'payments.reconcile' AND attempts < max_attempts`;
@@ -168,8 +168,8 @@ describe('server processes killed mid-flight', () => {
 
     s = await start();
     // Daraja retries a callback it got no answer for: deliver the stored body again.
-    const stored = await db.mpesaCallback.findFirstOrThrow({
-      where: { kind: 'stk', externalId: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).checkoutRequestId },
+    const stored = await db.railCallback.findFirstOrThrow({
+      where: { kind: 'stk', externalId: (await db.payment.findUniqueOrThrow({ where: { id: paymentId } })).railRequestId },
     });
     const again = await call(s, null, 'POST', `/api/payments/mpesa/callback/${CALLBACK_SECRET}?payment=${paymentId}`, stored.body);
     expect(again.status, again.body).toBe(200);
@@ -193,9 +193,7 @@ describe('server processes killed mid-flight', () => {
     const sent = await eventually(
       async () => {
         const payout = await db.payout.findFirst({ where: { transactionId: id } });
-        const request = payout?.originatorConversationId
-          ? await db.mockMpesaRequest.findUnique({ where: { id: payout.originatorConversationId } })
-          : null;
+        const request = payout?.railRequestId ? await db.mockMpesaRequest.findUnique({ where: { id: payout.railRequestId } }) : null;
         return request && !request.callbackSentAt ? payout : null;
       },
       20_000,
@@ -236,7 +234,7 @@ describe('server processes killed mid-flight', () => {
     await crash();
 
     s = await start();
-    const stored = await db.mpesaCallback.findFirstOrThrow({ where: { kind: 'b2c_result', externalId: payout!.originatorConversationId } });
+    const stored = await db.railCallback.findFirstOrThrow({ where: { kind: 'b2c_result', externalId: payout!.railRequestId } });
     const again = await call(s, null, 'POST', `/api/payments/mpesa/b2c/result/${CALLBACK_SECRET}`, stored.body);
     expect(again.status, again.body).toBe(200);
     expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);
@@ -267,8 +265,8 @@ describe('server processes killed mid-flight', () => {
     const queried = await eventually(
       async () => {
         const payout = await db.payout.findFirst({ where: { transactionId: id } });
-        if (!payout?.originatorConversationId) return null;
-        const query = await db.mockMpesaRequest.findFirst({ where: { kind: 'status', queriedId: payout.originatorConversationId } });
+        if (!payout?.railRequestId) return null;
+        const query = await db.mockMpesaRequest.findFirst({ where: { kind: 'status', queriedId: payout.railRequestId } });
         return query && !query.callbackSentAt ? payout : null;
       },
       30_000,
@@ -282,7 +280,7 @@ describe('server processes killed mid-flight', () => {
       const row = await db.payout.findUniqueOrThrow({ where: { id: queried.id } });
       return row.status === 'completed' ? row : null;
     }, 30_000);
-    expect(payout).toMatchObject({ attempts: 1, originatorConversationId: queried.originatorConversationId });
+    expect(payout).toMatchObject({ attempts: 1, railRequestId: queried.railRequestId });
     expect(await db.payout.count({ where: { transactionId: id } })).toBe(1);
     expect(await db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: unanswered.phone } })).toBe(1);
     expect(await db.ledgerJournal.count({ where: { transactionId: id, kind: 'payout' } })).toBe(1);

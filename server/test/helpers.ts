@@ -83,6 +83,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       ...config,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
       MPESA_BASE_URL: `http://127.0.0.1:${port}/mock/daraja`,
+      AIRTEL_BASE_URL: `http://127.0.0.1:${port}/mock/airtel`,
       SMS_BASE_URL: `http://127.0.0.1:${port}/mock/africastalking`,
     },
     {

@@ -16,6 +16,7 @@ import { runMaintenance } from '../src/modules/maintenance/sweep.ts';
 import { lockTransaction } from '../src/modules/escrow-core/access.ts';
 import { refundBuyer } from '../src/modules/escrow-core/money-movements.ts';
 import { RailError } from '../src/rails/http.ts';
+import { RECEIPTLESS_SUCCESS } from '../src/modules/payments/use-cases/apply-stk-result.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {
   action,
@@ -56,7 +57,7 @@ async function deliverSuccess(paymentId: string, receipt: string) {
     Body: {
       stkCallback: {
         MerchantRequestID: payment.merchantRequestId,
-        CheckoutRequestID: payment.checkoutRequestId,
+        CheckoutRequestID: payment.railRequestId,
         ResultCode: 0,
         ResultDesc: 'The service request is processed successfully.',
         CallbackMetadata: {
@@ -206,7 +207,7 @@ describe('nothing dropped', () => {
     const settled = await paymentStatus(t, buyer, payment.id);
     expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: null });
     const row = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
-    expect(row.resultDesc).toMatch(/STK query/);
+    expect(row.resultDesc).toBe(RECEIPTLESS_SUCCESS);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('funded');
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(70_000n);
 
@@ -331,13 +332,11 @@ describe('payouts reconciled', () => {
     const payout = await drainUntil(
       async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } })).status === 'completed',
     ).then(() => t.ctx.db.payout.findUniqueOrThrow({ where: { id: sent.id } }));
-    expect(payout).toMatchObject({ attempts: 1, originatorConversationId: sent.originatorConversationId });
-    expect(payout.mpesaReceipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(payout).toMatchObject({ attempts: 1, railRequestId: sent.railRequestId });
+    expect(payout.railReceipt).toMatch(/^[A-Z0-9]{10}$/);
     expect(payout.statusQueries).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'b2c', phone: payee.phone } })).toBe(1);
-    expect(
-      await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.originatorConversationId } }),
-    ).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'status', queriedId: sent.railRequestId } })).toBeGreaterThanOrEqual(1);
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
     const events = (await detail(t, payee, created.id)).timeline.map((event: { event_type: string }) => event.event_type);
     expect(events).toContain('payout_completed');
@@ -345,11 +344,11 @@ describe('payouts reconciled', () => {
   });
 
   it('a B2C request whose answer is lost is not sent again; it is sent with a new request id only after the query says M-Pesa never had it', async () => {
-    const mpesa = t.ctx.mpesa;
-    const realB2c = mpesa.b2c;
+    const mpesa = t.ctx.rails.mpesa;
+    const realB2c = mpesa.payOut;
     let calls = 0;
     // The request reaches nobody and the answer is a network error: was it paid? Nobody knows yet.
-    mpesa.b2c = async (request) => {
+    mpesa.payOut = async (request) => {
       calls += 1;
       if (calls === 1) throw new RailError('request to /mpesa/b2c/v3/paymentrequest failed: socket hang up');
       return realB2c(request);
@@ -364,13 +363,13 @@ describe('payouts reconciled', () => {
       await drainUntil(async () => (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: first.id } })).status === 'completed');
       const payout = await t.ctx.db.payout.findUniqueOrThrow({ where: { id: first.id } });
       expect(payout.attempts).toBe(2);
-      expect(payout.originatorConversationId).not.toBe(first.originatorConversationId);
+      expect(payout.railRequestId).not.toBe(first.railRequestId);
       expect(calls).toBe(2);
       const requests = await t.ctx.db.mockMpesaRequest.findMany({ where: { kind: 'b2c', phone: payee.phone } });
-      expect(requests.map((request) => request.id)).toEqual([payout.originatorConversationId]);
+      expect(requests.map((request) => request.id)).toEqual([payout.railRequestId]);
       expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
     } finally {
-      mpesa.b2c = realB2c;
+      mpesa.payOut = realB2c;
     }
     await expectLedgerHealthy(t);
   });
@@ -408,7 +407,7 @@ describe('payouts reconciled', () => {
       return row.status === 'failed' ? row : null;
     }, 20_000);
     expect(failedAgain.attempts).toBe(failed.attempts + 1);
-    expect(failedAgain.originatorConversationId).not.toBe(failed.originatorConversationId);
+    expect(failedAgain.railRequestId).not.toBe(failed.railRequestId);
 
     const returned = await post(admin, 'return_to_buyer');
     expect(returned.statusCode, returned.body).toBe(200);

@@ -43,7 +43,7 @@ describe('NODE_ENV=production', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).not.toMatch(/PostgreSQL|Building the web client|ready/);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('  - '));
-    expect(lines.map((line) => line.slice(4).split(' ')[0])).toEqual(['DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'MPESA_BASE_URL']);
+    expect(lines.map((line) => line.slice(4).split(/[ ,]/)[0])).toEqual(['DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'MPESA_BASE_URL']);
     expect(result.stderr).toContain('ALLOW_MOCK_RAILS=true');
   });
 
@@ -86,6 +86,9 @@ describe('NODE_ENV=production', () => {
     expect(stored.atCallbackSecret).toMatch(/^[\w-]{32}$/);
     expect(runtime.config.AT_CALLBACK_SECRET).toBe(stored.atCallbackSecret);
     expect(runtime.config.MPESA_CALLBACK_SECRET).toBe('c'.repeat(32));
+    // The Airtel callback secret is generated once and kept beside the others.
+    expect(stored.airtelCallbackSecret).toMatch(/^[\w-]{32}$/);
+    expect(runtime.config.AIRTEL_CALLBACK_SECRET).toBe(stored.airtelCallbackSecret);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(dataDir)).mode & 0o777).toBe(0o700);
     // The gateway's USSD door answers at its secret path only.

@@ -233,7 +233,11 @@ describe('demo and production mode', () => {
 
   it('mounts no mock and no simulator when both rails are real', async () => {
     const real = await buildTestApp({
-      env: { MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke', SMS_BASE_URL: 'https://api.sandbox.africastalking.com' },
+      env: {
+        MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+        SMS_BASE_URL: 'https://api.sandbox.africastalking.com',
+        AIRTEL_BASE_URL: 'https://openapiuat.airtel.africa',
+      },
     });
     try {
       expect((await real.app.inject({ method: 'GET', url: '/api/config' })).json().data.mode).toBe('production');
@@ -241,6 +245,7 @@ describe('demo and production mode', () => {
         { method: 'POST' as const, url: '/api/ussd/simulator', ...gatewayForm(randomPhone()) },
         { method: 'POST' as const, url: '/mock/daraja/oauth/v1/generate' },
         { method: 'GET' as const, url: '/mock/daraja/oauth/v1/generate?grant_type=client_credentials' },
+        { method: 'POST' as const, url: '/mock/airtel/auth/oauth2/token', payload: { grant_type: 'client_credentials' } },
         {
           method: 'POST' as const,
           url: '/mock/africastalking/version1/messaging',
@@ -324,7 +329,7 @@ describe('GATEWAY_ALLOWED_IPS', () => {
       payload: callback,
     });
     expect(forged.statusCode).toBe(404);
-    expect((await guarded.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).mpesaReceipt).toBeNull();
+    expect((await guarded.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).railReceipt).toBeNull();
   });
 
   it('reads the client address from X-Forwarded-For only behind a trusted proxy', async () => {

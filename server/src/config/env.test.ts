@@ -15,6 +15,11 @@ const SAFE_PRODUCTION = {
   SMS_BASE_URL: 'https://api.africastalking.com',
   SMS_API_KEY: 'live-at-key',
   AT_CALLBACK_SECRET: 'a'.repeat(24),
+  AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
+  AIRTEL_CLIENT_ID: 'live-airtel-id',
+  AIRTEL_CLIENT_SECRET: 'live-airtel-secret',
+  AIRTEL_ENCRYPTED_PIN: 'live-encrypted-pin',
+  AIRTEL_CALLBACK_SECRET: 'b'.repeat(24),
 };
 
 describe('production refusals', () => {
@@ -28,7 +33,7 @@ describe('production refusals', () => {
     expect(refusals[0]).toMatch(/^DATABASE_URL /);
     expect(refusals[1]).toMatch(/^JWT_SECRET /);
     expect(refusals[2]).toMatch(/^ADMIN_PASSWORD /);
-    expect(refusals[3]).toMatch(/^MPESA_BASE_URL and SMS_BASE_URL unset: .*ALLOW_MOCK_RAILS=true/);
+    expect(refusals[3]).toMatch(/^MPESA_BASE_URL, SMS_BASE_URL and AIRTEL_BASE_URL unset: .*ALLOW_MOCK_RAILS=true/);
     for (const line of refusals) expect(line).not.toContain('\n');
   });
 
@@ -39,7 +44,7 @@ describe('production refusals', () => {
   });
 
   it('runs on the mocks only with ALLOW_MOCK_RAILS=true (a staging demo)', () => {
-    const { MPESA_BASE_URL: _m, SMS_BASE_URL: _s, ...onMocks } = SAFE_PRODUCTION;
+    const { MPESA_BASE_URL: _m, SMS_BASE_URL: _s, AIRTEL_BASE_URL: _a, ...onMocks } = SAFE_PRODUCTION;
     expect(productionRefusals(parseEnv(onMocks))).toEqual([expect.stringMatching(/ALLOW_MOCK_RAILS/)]);
     expect(productionRefusals(parseEnv({ ...onMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
   });
@@ -50,21 +55,27 @@ describe('production refusals', () => {
       MPESA_CALLBACK_SECRET: _b,
       SMS_API_KEY: _c,
       AT_CALLBACK_SECRET: _d,
+      AIRTEL_CLIENT_SECRET: _e,
+      AIRTEL_CALLBACK_SECRET: _f,
       ...withoutSecrets
     } = SAFE_PRODUCTION;
     const refusals = productionRefusals(parseEnv(withoutSecrets));
     expect(refusals.map((line) => line.split(' ')[0])).toEqual([
       'MPESA_CONSUMER_SECRET',
       'MPESA_CALLBACK_SECRET',
+      'AIRTEL_CLIENT_SECRET',
+      'AIRTEL_CALLBACK_SECRET',
       'SMS_API_KEY',
       'AT_CALLBACK_SECRET',
     ]);
   });
 
   it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
-    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }))).toEqual(
-      [],
-    );
+    expect(
+      productionRefusals(
+        parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', AIRTEL_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }),
+      ),
+    ).toEqual([]);
     expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
   });
 
@@ -77,7 +88,10 @@ describe('modes and gateway settings', () => {
   it('is in demo mode while either rail is the built-in mock', () => {
     expect(isDemoMode({})).toBe(true);
     expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example' })).toBe(true);
-    expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example' })).toBe(false);
+    expect(isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example' })).toBe(true);
+    expect(
+      isDemoMode({ MPESA_BASE_URL: 'https://x.example', SMS_BASE_URL: 'https://y.example', AIRTEL_BASE_URL: 'https://z.example' }),
+    ).toBe(false);
   });
 
   it('accepts addresses and CIDRs in GATEWAY_ALLOWED_IPS and names a bad entry', () => {

@@ -55,6 +55,14 @@ export const envSchema = z.object({
   MPESA_SECURITY_CREDENTIAL: z.string().default('mock-security-credential'),
   /** Secret path segment of the callback URLs handed to Daraja, so strangers cannot post fake callbacks. */
   MPESA_CALLBACK_SECRET: z.string().min(16).optional(),
+  /** Airtel Money (Airtel Africa's open API); unset AIRTEL_BASE_URL = the built-in mock at /mock/airtel. */
+  AIRTEL_BASE_URL: z.string().url().optional(),
+  AIRTEL_CLIENT_ID: z.string().default('mock-airtel-client-id'),
+  AIRTEL_CLIENT_SECRET: z.string().default('mock-airtel-client-secret'),
+  /** The disbursement PIN, encrypted with Airtel's public key (their API takes it so). */
+  AIRTEL_ENCRYPTED_PIN: z.string().default('mock-airtel-encrypted-pin'),
+  /** Secret path segment of the collection callback URL registered with Airtel, so strangers cannot post fake callbacks. */
+  AIRTEL_CALLBACK_SECRET: z.string().min(16).optional(),
   /** Secret path segment of the Africa's Talking callbacks (USSD, SMS delivery reports). */
   AT_CALLBACK_SECRET: z.string().min(16).optional(),
   /** Addresses or CIDRs allowed to call the gateway callbacks (Daraja, Africa's Talking); unset = any. */
@@ -116,12 +124,15 @@ export interface AppConfig extends Env {
   SMS_BASE_URL: string;
   MPESA_CALLBACK_SECRET: string;
   AT_CALLBACK_SECRET: string;
+  AIRTEL_BASE_URL: string;
+  AIRTEL_CALLBACK_SECRET: string;
   /** A rail is the built-in mock: the mocks and the USSD simulator are served, and nothing real moves. */
   IS_DEMO: boolean;
 }
 
 /** Demo mode: either rail is left on the built-in mock. Decided from the environment, before any default. */
-export const isDemoMode = (env: Pick<Env, 'MPESA_BASE_URL' | 'SMS_BASE_URL'>) => !env.MPESA_BASE_URL || !env.SMS_BASE_URL;
+export const isDemoMode = (env: Pick<Env, 'MPESA_BASE_URL' | 'SMS_BASE_URL' | 'AIRTEL_BASE_URL'>) =>
+  !env.MPESA_BASE_URL || !env.SMS_BASE_URL || !env.AIRTEL_BASE_URL;
 
 /**
  * What stops `NODE_ENV=production` from starting, one line per setting; checked before anything is
@@ -136,7 +147,11 @@ export function productionRefusals(env: Env): string[] {
     refusals.push('ADMIN_PASSWORD is unset or the documented demo default: choose the admin password.');
   }
   if (isDemoMode(env) && !env.ALLOW_MOCK_RAILS) {
-    const mocks = [!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !env.SMS_BASE_URL && 'SMS_BASE_URL'].filter(Boolean).join(' and ');
+    const unset = [!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !env.SMS_BASE_URL && 'SMS_BASE_URL', !env.AIRTEL_BASE_URL && 'AIRTEL_BASE_URL'];
+    const mocks = unset
+      .filter(Boolean)
+      .join(', ')
+      .replace(/, ([^,]*)$/, ' and $1');
     refusals.push(`${mocks} unset: the rails are the built-in mocks (no real money or SMS); set ALLOW_MOCK_RAILS=true for a staging demo.`);
   }
   if (env.MPESA_BASE_URL) {
@@ -145,6 +160,13 @@ export function productionRefusals(env: Env): string[] {
     }
     if (!env.MPESA_CALLBACK_SECRET)
       refusals.push('MPESA_CALLBACK_SECRET is not set: the real M-Pesa rail needs a secret callback path (16+ characters).');
+  }
+  if (env.AIRTEL_BASE_URL) {
+    for (const name of AIRTEL_CREDENTIALS) {
+      if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real Airtel Money rail (AIRTEL_BASE_URL) needs it.`);
+    }
+    if (!env.AIRTEL_CALLBACK_SECRET)
+      refusals.push('AIRTEL_CALLBACK_SECRET is not set: the real Airtel Money rail needs a secret callback path (16+ characters).');
   }
   if (env.SMS_BASE_URL) {
     for (const name of SMS_CREDENTIALS) {
@@ -158,6 +180,7 @@ export function productionRefusals(env: Env): string[] {
 
 const MPESA_CREDENTIALS = ['MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_SECURITY_CREDENTIAL'] as const;
 const SMS_CREDENTIALS = ['SMS_API_KEY'] as const;
+const AIRTEL_CREDENTIALS = ['AIRTEL_CLIENT_ID', 'AIRTEL_CLIENT_SECRET', 'AIRTEL_ENCRYPTED_PIN'] as const;
 const envDefault = (name: keyof Env) => (envSchema.shape[name] as z.ZodType).safeParse(undefined).data;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -174,7 +197,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Fills the defaults that depend on other values (the port, the server's own mocks). */
 export function resolveConfig(
   env: Env,
-  resolved: { databaseUrl: string; jwtSecret: string; callbackSecret: string; atCallbackSecret?: string; port?: number },
+  resolved: {
+    databaseUrl: string;
+    jwtSecret: string;
+    callbackSecret: string;
+    atCallbackSecret?: string;
+    airtelCallbackSecret?: string;
+    port?: number;
+  },
 ): AppConfig {
   const mpesaCallbackSecret = env.MPESA_CALLBACK_SECRET ?? resolved.callbackSecret;
   const port = resolved.port ?? env.PORT;
@@ -190,9 +220,14 @@ export function resolveConfig(
       env.AT_CALLBACK_SECRET ??
       resolved.atCallbackSecret ??
       createHmac('sha256', mpesaCallbackSecret).update('africastalking').digest('base64url').slice(0, 32),
+    AIRTEL_CALLBACK_SECRET:
+      env.AIRTEL_CALLBACK_SECRET ??
+      resolved.airtelCallbackSecret ??
+      createHmac('sha256', mpesaCallbackSecret).update('airtel').digest('base64url').slice(0, 32),
     IS_DEMO: isDemoMode(env),
     PUBLIC_BASE_URL: base,
     MPESA_BASE_URL: env.MPESA_BASE_URL ?? `${base}/mock/daraja`,
     SMS_BASE_URL: env.SMS_BASE_URL ?? `${base}/mock/africastalking`,
+    AIRTEL_BASE_URL: env.AIRTEL_BASE_URL ?? `${base}/mock/airtel`,
   };
 }

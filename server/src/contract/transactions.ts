@@ -1,4 +1,5 @@
 /** Wire shapes of /api/transactions and /api/payments (CONTRACT.md "Transactions", "Payments"). */
+import { RAIL_CHOICES } from '../domain/rail-choice.ts';
 import { z } from 'zod';
 import { PLAN_TERMS } from '../domain/installment-plan.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction-state.ts';
@@ -191,6 +192,10 @@ export const initiatePaymentBody = z.object({
   transaction_id: z.uuid({ message: 'Invalid transaction id' }),
   phone_number: phoneInput.optional(),
   amount: moneyInput.optional(),
+  rail: z.enum(RAIL_CHOICES).optional().meta({
+    description:
+      "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).",
+  }),
 });
 
 export const paymentWire = z.object({
@@ -198,8 +203,11 @@ export const paymentWire = z.object({
   status: z.enum(['pending', 'completed', 'failed', 'cancelled']),
   amount: moneyString,
   payment_type: z.enum(['escrow_deposit', 'installment']),
+  /** The rail's request id (the name is M-Pesa's; it carries Airtel's transaction id too). */
   checkout_request_id: z.string().nullable(),
+  /** The rail's receipt (M-Pesa receipt or Airtel Money id), under its historical name. */
   mpesa_receipt: z.string().nullable(),
+  rail: z.enum(RAIL_CHOICES),
   failure_reason: z.string().nullable(),
   transaction_id: z.string(),
   created_at: isoDate,

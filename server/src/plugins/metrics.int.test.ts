@@ -98,7 +98,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
     expect(find(all, 'escrow_stk_pushes', { outcome: 'completed' })[0]?.value).toBe(1);
     expect(find(all, 'escrow_payouts', { state: 'completed' })[0]?.value).toBe(1);
-    expect(find(all, 'escrow_mpesa_callbacks').reduce((sum, sample) => sum + sample.value, 0)).toBeGreaterThanOrEqual(2);
+    expect(find(all, 'escrow_rail_callbacks').reduce((sum, sample) => sum + sample.value, 0)).toBeGreaterThanOrEqual(2);
     expect(find(all, 'escrow_sms').reduce((sum, sample) => sum + sample.value, 0)).toBeGreaterThan(0);
     expect(find(all, 'escrow_job_attempts_total', { queue: 'payouts.send', outcome: 'completed' })[0]?.value).toBeGreaterThanOrEqual(1);
     expect(find(all, 'escrow_job_attempts_total', { queue: 'sms.send', outcome: 'completed' })[0]?.value).toBeGreaterThanOrEqual(1);

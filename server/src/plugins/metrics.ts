@@ -5,7 +5,7 @@
  *
  * Per node: request latency histograms by route pattern (their `_count` is the request rate), job
  * attempts by queue and outcome, connection pools. Platform-wide, read from PostgreSQL when scraped (the
- * same on every node): jobs waiting / running / failed by queue, STK pushes and M-Pesa callbacks by
+ * same on every node): jobs waiting / running / failed by queue, STK pushes and rail callbacks by
  * outcome, payouts and SMS by state. Those counts are reused for a few seconds so that several scrapers
  * do not each scan the tables.
  */
@@ -54,7 +54,7 @@ export function createMetrics(): Metrics {
 interface PlatformCounts {
   jobs: { queue: string; state: string; count: bigint }[];
   payments: { status: string; count: bigint }[];
-  callbacks: { kind: string; outcome: string; count: bigint }[];
+  callbacks: { rail: string; kind: string; outcome: string; count: bigint }[];
   payouts: { status: string; count: bigint }[];
   sms: { status: string; count: bigint }[];
 }
@@ -68,7 +68,7 @@ async function readPlatformCounts(ctx: AppContext): Promise<PlatformCounts> {
       FROM graphile_worker.jobs GROUP BY 1, 2`,
     ctx.db.$queryRaw<PlatformCounts['payments']>`SELECT status::text, COUNT(*)::bigint AS count FROM payments GROUP BY 1`,
     ctx.db.$queryRaw<PlatformCounts['callbacks']>`
-      SELECT kind, COALESCE(outcome, 'unprocessed') AS outcome, COUNT(*)::bigint AS count FROM mpesa_callbacks GROUP BY 1, 2`,
+      SELECT rail::text, kind, COALESCE(outcome, 'unprocessed') AS outcome, COUNT(*)::bigint AS count FROM rail_callbacks GROUP BY 1, 2, 3`,
     ctx.db.$queryRaw<PlatformCounts['payouts']>`SELECT status::text, COUNT(*)::bigint AS count FROM payouts GROUP BY 1`,
     ctx.db.$queryRaw<PlatformCounts['sms']>`SELECT status::text, COUNT(*)::bigint AS count FROM sms_messages GROUP BY 1`,
   ]);
@@ -167,11 +167,11 @@ const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics; job
   );
   platformGauge('escrow_stk_pushes', 'M-Pesa STK pushes (payments, all nodes) by outcome.', ['outcome'], 'payments', (row) => [row.status]);
   platformGauge(
-    'escrow_mpesa_callbacks',
-    'M-Pesa callbacks received (all nodes) by kind and outcome.',
-    ['kind', 'outcome'],
+    'escrow_rail_callbacks',
+    'Money-rail callbacks received (all nodes) by rail (mpesa, airtel), kind and outcome.',
+    ['rail', 'kind', 'outcome'],
     'callbacks',
-    (row) => [row.kind, row.outcome],
+    (row) => [row.rail, row.kind, row.outcome],
   );
   platformGauge('escrow_payouts', 'B2C payouts and refunds (all nodes) by state.', ['state'], 'payouts', (row) => [row.status]);
   platformGauge('escrow_sms', 'SMS in the outbox (all nodes) by state.', ['state'], 'sms', (row) => [row.status]);

@@ -1,12 +1,12 @@
 /**
  * Demo transactions in every state, made through the real use-cases. Pay-ins are settled through the
- * same code path as an M-Pesa callback (applyStkResult with a demo receipt), because the server is not
+ * same code path as an M-Pesa callback (applyCollectionResult with a demo receipt), because the server is not
  * listening yet while it seeds; payouts are sent by the job worker once it starts.
  */
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import { loadQuote } from '../modules/escrow-core/load-quote.ts';
-import { applyStkResult } from '../modules/payments/use-cases/apply-stk-result.ts';
+import { applyCollectionResult } from '../modules/payments/use-cases/apply-stk-result.ts';
 import { cancelTransaction } from '../modules/transactions/use-cases/cancel-transaction.ts';
 import { createTransaction, type CreateTransactionInput } from '../modules/transactions/use-cases/create-transaction.ts';
 import { dispatchTransaction } from '../modules/transactions/use-cases/dispatch-transaction.ts';
@@ -20,7 +20,7 @@ async function settleNextPayment(ctx: AppContext, transactionId: string): Promis
   const txn = await ctx.db.transaction.findUniqueOrThrow({ where: { id: transactionId }, include: { buyer: true } });
   const next = (await loadQuote(ctx.db, transactionId)).nextPayment;
   if (!next) throw new Error(`nothing is payable on ${transactionId}`);
-  const checkoutRequestId = `ws_CO_DEMO${randomBytes(8).toString('hex')}`;
+  const requestId = `ws_CO_DEMO${randomBytes(8).toString('hex')}`;
   await ctx.db.payment.create({
     data: {
       transactionId,
@@ -29,15 +29,17 @@ async function settleNextPayment(ctx: AppContext, transactionId: string): Promis
       payerPhone: txn.buyer.phoneNumber,
       amountCents: next.total,
       feeCents: next.fee,
-      checkoutRequestId,
+      railRequestId: requestId,
     },
   });
-  await applyStkResult(ctx, {
-    checkoutRequestId,
-    resultCode: 0,
-    resultDesc: 'The service request is processed successfully.',
-    receipt: `SD${randomBytes(4).toString('hex').toUpperCase()}`,
-    amount: Number(next.total / 100n),
+  await applyCollectionResult(ctx, {
+    requestId,
+    result: {
+      outcome: 'succeeded',
+      description: 'The service request is processed successfully.',
+      receipt: `SD${randomBytes(4).toString('hex').toUpperCase()}`,
+      amountCents: next.total,
+    },
     source: 'callback',
   });
 }

@@ -19,9 +19,10 @@ import { signHs256 } from './tokens.ts';
 export const CLUSTER_JWT_SECRET = 'cluster-test-secret-cluster-test-secret-0123';
 export const CLUSTER_CALLBACK_SECRET = 'cluster-callback-secret-42';
 export const CLUSTER_METRICS_TOKEN = 'cluster-metrics-token-0123456789';
+export const CLUSTER_AT_CALLBACK_SECRET = 'cluster-at-callback-secret-0123';
 
-/** The USSD callback's path on the nodes. */
-export const ussdPath = () => '/api/ussd';
+/** The USSD callback's path on the nodes: the gateway knows the secret segment. */
+export const ussdPath = () => `/api/ussd/${CLUSTER_AT_CALLBACK_SECRET}`;
 
 export interface Cluster {
   proxyUrl: string;
@@ -93,6 +94,7 @@ export async function startCluster(options: { databaseUrl: string; nodes: number
         env: {
           JWT_SECRET: CLUSTER_JWT_SECRET,
           MPESA_CALLBACK_SECRET: CLUSTER_CALLBACK_SECRET,
+          AT_CALLBACK_SECRET: CLUSTER_AT_CALLBACK_SECRET,
           METRICS_TOKEN: CLUSTER_METRICS_TOKEN,
           PUBLIC_BASE_URL: proxyUrl,
           INSPECTION_WINDOW_SECONDS: '259200',

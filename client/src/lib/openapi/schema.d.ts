@@ -650,6 +650,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/airtel/callback/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Airtel Money's collection callback (the secret path segment is part of the URL registered with Airtel) */
+        post: operations["postPaymentsAirtelCallbackBySecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/initiate": {
         parameters: {
             query?: never;
@@ -660,8 +677,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Buyer: send an M-Pesa STK push for what is due (or a chosen Lipa Mdogo Mdogo amount)
-         * @description amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.
+         * Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)
+         * @description rail defaults to the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.
          */
         post: operations["postPaymentsInitiate"];
         delete?: never;
@@ -5069,6 +5086,7 @@ export interface operations {
                      *           "payment_type": "escrow_deposit",
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
+                     *           "rail": "mpesa",
                      *           "failure_reason": "string",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -5092,6 +5110,8 @@ export interface operations {
                                 mpesa_receipt: string | null;
                                 /** @enum {string} */
                                 payment_type: "escrow_deposit" | "installment";
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "failed" | "cancelled";
                                 transaction_id: string;
@@ -5138,6 +5158,64 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    postPaymentsAirtelCallbackBySecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "transaction": {
+                 *         "id": "string",
+                 *         "message": "",
+                 *         "status_code": "string",
+                 *         "airtel_money_id": "string"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    transaction: {
+                        airtel_money_id?: string | null;
+                        id: string;
+                        /** @default  */
+                        message?: string;
+                        status_code: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "received"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "received";
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     postPaymentsInitiate: {
         parameters: {
             query?: never;
@@ -5157,7 +5235,8 @@ export interface operations {
                  * @example {
                  *       "transaction_id": "0fec1e58-b197-4052-99cf-2218496c5482",
                  *       "phone_number": "0722123456",
-                 *       "amount": "1500.00"
+                 *       "amount": "1500.00",
+                 *       "rail": "mpesa"
                  *     }
                  */
                 "application/json": {
@@ -5168,6 +5247,11 @@ export interface operations {
                     amount?: number | string;
                     /** @example 0722123456 */
                     phone_number?: string;
+                    /**
+                     * @description The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).
+                     * @enum {string}
+                     */
+                    rail?: "mpesa" | "airtel";
                     /** Format: uuid */
                     transaction_id: string;
                 };
@@ -5194,6 +5278,7 @@ export interface operations {
                      *           "payment_type": "escrow_deposit",
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
+                     *           "rail": "mpesa",
                      *           "failure_reason": "string",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -5217,6 +5302,8 @@ export interface operations {
                                 mpesa_receipt: string | null;
                                 /** @enum {string} */
                                 payment_type: "escrow_deposit" | "installment";
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "failed" | "cancelled";
                                 transaction_id: string;
@@ -5249,6 +5336,7 @@ export interface operations {
                      *           "payment_type": "escrow_deposit",
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
+                     *           "rail": "mpesa",
                      *           "failure_reason": "string",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
@@ -5272,6 +5360,8 @@ export interface operations {
                                 mpesa_receipt: string | null;
                                 /** @enum {string} */
                                 payment_type: "escrow_deposit" | "installment";
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
                                 /** @enum {string} */
                                 status: "pending" | "completed" | "failed" | "cancelled";
                                 transaction_id: string;

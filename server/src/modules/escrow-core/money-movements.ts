@@ -2,6 +2,7 @@
  * The money movements that follow a state change, each written in the caller's database transaction:
  * a balanced ledger journal with a unique key, the payout row, and the job that sends it after commit.
  */
+import { railForPhone } from '../../domain/rail-choice.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { type Cents, formatCents, minCents } from '../../domain/money.ts';
@@ -169,7 +170,14 @@ async function createPayout(
   payout: { kind: 'seller_payout' | 'buyer_refund'; phone: string; amount: Cents },
 ) {
   const row = await tx.payout.create({
-    data: { transactionId: txn.id, kind: payout.kind, recipientPhone: payout.phone, amountCents: payout.amount },
+    // Paid through the recipient's network (domain/rail-choice.ts).
+    data: {
+      transactionId: txn.id,
+      kind: payout.kind,
+      recipientPhone: payout.phone,
+      amountCents: payout.amount,
+      rail: railForPhone(payout.phone),
+    },
     select: { id: true },
   });
   await ctx.jobs.enqueue(tx, PAYOUT_QUEUE, { payoutId: row.id }, { maxAttempts: 10 });

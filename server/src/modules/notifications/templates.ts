@@ -29,8 +29,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.buyer} ameanzisha escrow ${p.ref} nawe: ${p.product}, ${p.amount}. Tutakujulisha ikilipwa. Piga *384*40#.`,
   },
   payment_received_buyer: {
-    en: (p) => `We received ${p.amount} for ${p.ref} (M-Pesa ${p.receipt}). It is held safely until you confirm delivery.`,
-    sw: (p) => `Tumepokea ${p.amount} kwa ${p.ref} (M-Pesa ${p.receipt}). Pesa imehifadhiwa hadi uthibitishe kupokea.`,
+    en: (p) => `We received ${p.amount} for ${p.ref} (${p.rail ?? 'M-Pesa'} ${p.receipt}). It is held safely until you confirm delivery.`,
+    sw: (p) => `Tumepokea ${p.amount} kwa ${p.ref} (${p.rail ?? 'M-Pesa'} ${p.receipt}). Pesa imehifadhiwa hadi uthibitishe kupokea.`,
   },
   payment_received_seller: {
     en: (p) => `${p.ref} is fully paid: ${p.amount} is held in escrow. Please dispatch ${p.product} and mark it dispatched.`,
@@ -61,12 +61,12 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Muda wa ukaguzi wa ${p.ref} umeisha bila malalamiko, hivyo malipo yametolewa kwa muuzaji.`,
   },
   payout_sent: {
-    en: (p) => `M-Pesa ${p.receipt}: ${p.amount} sent to you for ${p.ref}.`,
-    sw: (p) => `M-Pesa ${p.receipt}: ${p.amount} umetumiwa kwa ${p.ref}.`,
+    en: (p) => `${p.rail ?? 'M-Pesa'} ${p.receipt}: ${p.amount} sent to you for ${p.ref}.`,
+    sw: (p) => `${p.rail ?? 'M-Pesa'} ${p.receipt}: ${p.amount} umetumiwa kwa ${p.ref}.`,
   },
   payout_failed: {
-    en: (p) => `We could not send ${p.amount} for ${p.ref} to your M-Pesa: ${p.reason}. Our team will contact you.`,
-    sw: (p) => `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa M-Pesa yako: ${p.reason}. Timu yetu itawasiliana nawe.`,
+    en: (p) => `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}: ${p.reason}. Our team will contact you.`,
+    sw: (p) => `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako: ${p.reason}. Timu yetu itawasiliana nawe.`,
   },
   cancelled: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,

@@ -1,30 +1,34 @@
 /**
- * Applies a Daraja B2C result exactly once: the payout row is locked and only a `processing` payout
- * changes. Success books the cash leaving the paybill; a failure is retried with a new request up to
+ * Applies a rail's payout result exactly once: the payout row is locked and only a `processing` payout
+ * changes. Success books the cash leaving the rail's account; a failure is retried with a new request up to
  * MAX_PAYOUT_ATTEMPTS, then the payout stays `failed` for the operations team (admin Alerts).
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '../../domain/money.ts';
 import { payoutSentPostings } from '../../domain/posting-rules.ts';
+import { RAIL_DISPLAY_NAMES } from '../../domain/rail-choice.ts';
+import { numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
-import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from './send-payout.ts';
+import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from '../escrow-core/payout-queue.ts';
 
-export interface B2cResult {
-  originatorConversationId: string;
-  resultCode: number;
-  resultDesc: string;
-  receipt: string | null;
+export interface PayoutResult {
+  /** Our request id the rail answers about. */
+  requestId: string;
+  result: RailResult;
 }
 
-export type B2cOutcome = 'completed' | 'retrying' | 'failed' | 'duplicate' | 'unknown';
+export type PayoutOutcome = 'completed' | 'retrying' | 'failed' | 'duplicate' | 'unknown' | 'pending';
 
-export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promise<B2cOutcome> {
+export async function applyPayoutResult(ctx: AppContext, { requestId, result }: PayoutResult): Promise<PayoutOutcome> {
+  if (result.outcome === 'pending') return 'pending';
+  const resultDesc = result.description;
+  const receipt = result.receipt ?? null;
   return inTransaction(ctx.db, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM payouts WHERE originator_conversation_id = ${result.originatorConversationId} FOR UPDATE`;
+      SELECT id FROM payouts WHERE rail_request_id = ${requestId} FOR UPDATE`;
     const id = rows[0]?.id;
     if (!id) return 'unknown';
     const payout = await tx.payout.findUniqueOrThrow({
@@ -35,15 +39,16 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
     const isRefund = payout.kind === 'buyer_refund';
     const amount = formatKes(payout.amountCents);
     const ref = payout.transaction.referenceNumber;
+    const railName = RAIL_DISPLAY_NAMES[payout.rail];
 
-    if (result.resultCode === 0) {
+    if (result.outcome === 'succeeded') {
       await tx.payout.update({
         where: { id },
         data: {
           status: 'completed',
-          mpesaReceipt: result.receipt,
+          railReceipt: receipt,
           resultCode: 0,
-          resultDesc: result.resultDesc,
+          resultDesc,
           completedAt: ctx.now(),
           lastError: null,
         },
@@ -52,19 +57,19 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
         key: `payout:${id}`,
         kind: isRefund ? 'refund_payout' : 'payout',
         transactionId: payout.transactionId,
-        description: `B2C ${result.receipt ?? ''} to ${payout.recipientPhone}`,
+        description: `${railName} payout ${receipt ?? ''} to ${payout.recipientPhone}`,
         postings: payoutSentPostings({ amount: payout.amountCents, to: isRefund ? 'buyer' : 'seller' }),
       });
       await appendEvent(tx, {
         transactionId: payout.transactionId,
         eventType: isRefund ? 'refund_completed' : 'payout_completed',
-        description: `${amount} sent to ${isRefund ? 'the buyer' : 'the seller'} by M-Pesa (${result.receipt ?? 'no receipt'})`,
-        data: { amount: formatCents(payout.amountCents), mpesa_receipt: result.receipt },
+        description: `${amount} sent to ${isRefund ? 'the buyer' : 'the seller'} by ${railName} (${receipt ?? 'no receipt'})`,
+        data: { amount: formatCents(payout.amountCents), mpesa_receipt: receipt, rail_name: railName },
       });
       await queueSms(ctx, tx, {
         phone: payout.recipientPhone,
         template: 'payout_sent',
-        params: { amount, ref, receipt: result.receipt ?? '' },
+        params: { amount, ref, receipt: receipt ?? '', rail: railName },
         transactionId: payout.transactionId,
       });
       return 'completed';
@@ -76,10 +81,10 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
       data: {
         status: isFinal ? 'failed' : 'pending',
         // A definite failure: the next attempt is a new B2C request with a new id.
-        originatorConversationId: isFinal ? payout.originatorConversationId : null,
-        resultCode: result.resultCode,
-        resultDesc: result.resultDesc,
-        lastError: result.resultDesc.slice(0, 300),
+        railRequestId: isFinal ? payout.railRequestId : null,
+        resultCode: numericRailCode(result),
+        resultDesc,
+        lastError: resultDesc.slice(0, 300),
       },
     });
     if (!isFinal) {
@@ -89,13 +94,18 @@ export async function applyB2cResult(ctx: AppContext, result: B2cResult): Promis
     await appendEvent(tx, {
       transactionId: payout.transactionId,
       eventType: isRefund ? 'refund_failed' : 'payout_failed',
-      description: `M-Pesa could not pay ${amount} to ${isRefund ? 'the buyer' : 'the seller'}: ${result.resultDesc}`,
-      data: { amount: formatCents(payout.amountCents), failure_reason: result.resultDesc, attempts: payout.attempts },
+      description: `${railName} could not pay ${amount} to ${isRefund ? 'the buyer' : 'the seller'}: ${resultDesc}`,
+      data: {
+        amount: formatCents(payout.amountCents),
+        failure_reason: resultDesc,
+        failure_code: result.failure ?? 'other',
+        attempts: payout.attempts,
+      },
     });
     await queueSms(ctx, tx, {
       phone: payout.recipientPhone,
       template: 'payout_failed',
-      params: { amount, ref, reason: result.resultDesc.slice(0, 60) },
+      params: { amount, ref, reason: resultDesc.slice(0, 60), rail: railName },
       transactionId: payout.transactionId,
     });
     return 'failed';

@@ -1,7 +1,8 @@
 /**
- * The `payouts.reconcile` job: a B2C payout still `processing` PAYOUT_RECONCILE_AFTER_SECONDS after its
- * request (its result lost, never sent, or the request itself lost) is asked about with Daraja's
- * Transaction Status query; the answer arrives at the status result URL (apply-payout-status.ts). While
+ * The `payouts.reconcile` job: a payout still `processing` PAYOUT_RECONCILE_AFTER_SECONDS after its
+ * request (its result lost, never sent, or the request itself lost) is asked about with the rail's
+ * status query; the answer comes back at once (Airtel) or at a callback (Daraja's Transaction Status),
+ * and is applied by apply-payout-status.ts. While
  * the payout stays `processing`, it is asked again every PAYOUT_RECONCILE_AFTER_SECONDS, up to
  * MAX_STATUS_QUERIES times; after that it waits for a person (admin Alerts lists it as stuck).
  *
@@ -10,17 +11,10 @@
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
+import { applyPayoutStatus } from './apply-payout-status.ts';
 
 export const PAYOUT_RECONCILE_QUEUE = 'payouts.reconcile';
 export const MAX_STATUS_QUERIES = 12;
-
-export function transactionStatusUrls(ctx: AppContext, payoutId: string) {
-  const base = `${ctx.config.PUBLIC_BASE_URL}/api/payments/mpesa/b2c/status`;
-  return {
-    resultUrl: `${base}/result/${ctx.config.MPESA_CALLBACK_SECRET}?payout=${payoutId}`,
-    timeoutUrl: `${base}/timeout/${ctx.config.MPESA_CALLBACK_SECRET}?payout=${payoutId}`,
-  };
-}
 
 export async function reconcilePayout(ctx: AppContext, { payoutId }: { payoutId: string }): Promise<void> {
   const afterMs = ctx.config.PAYOUT_RECONCILE_AFTER_SECONDS * 1000;
@@ -31,7 +25,7 @@ export async function reconcilePayout(ctx: AppContext, { payoutId }: { payoutId:
       where: { id: payoutId },
       include: { transaction: { select: { referenceNumber: true } } },
     });
-    if (payout.status !== 'processing' || !payout.originatorConversationId) return null;
+    if (payout.status !== 'processing' || !payout.railRequestId) return null;
     const now = ctx.now();
     const lastAsked = payout.statusQueriedAt ?? payout.sentAt ?? payout.updatedAt;
     const dueAt = new Date(lastAsked.getTime() + afterMs);
@@ -47,17 +41,20 @@ export async function reconcilePayout(ctx: AppContext, { payoutId }: { payoutId:
     return payout;
   });
   if (!query) return;
+  const requestId = query.railRequestId!;
+  let result;
   try {
-    await ctx.mpesa.transactionStatus({
-      originatorConversationId: query.originatorConversationId!,
-      transactionId: query.mpesaReceipt,
-      remarks: `Status of payout ${query.transaction.referenceNumber}`,
-      occasion: query.transaction.referenceNumber,
-      ...transactionStatusUrls(ctx, payoutId),
+    result = await ctx.rails[query.rail].queryPayout({
+      payoutId,
+      requestId,
+      receipt: query.railReceipt,
+      reference: query.transaction.referenceNumber,
     });
-    ctx.log.info({ payoutId }, 'Transaction Status query sent for a payout with no result');
+    ctx.log.info({ payoutId, rail: query.rail }, 'Status query sent for a payout with no result');
   } catch (error) {
     // The next look is already queued.
-    ctx.log.warn({ err: error, payoutId }, 'Transaction Status query failed');
+    ctx.log.warn({ err: error, payoutId, rail: query.rail }, 'Payout status query failed');
+    return;
   }
+  if (result.outcome !== 'pending') await applyPayoutStatus(ctx, { payoutId, requestId, result });
 }

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { DISPUTE_REASONS } from '../../contract/transactions.ts';
+import { RAIL_CHOICES } from '../../domain/rail-choice.ts';
 import { TRANSACTION_TYPES } from '../../domain/transaction-state.ts';
 
 export const ACCOUNT_TYPES = ['buyer', 'seller', 'both'] as const;
@@ -42,6 +43,8 @@ const draftFields = {
   ids: z.array(z.string()),
   hasMore: z.boolean(),
   txnId: z.string().min(1),
+  /** The money rail the payer chose for this payment. */
+  rail: z.enum(RAIL_CHOICES),
   // buy
   sellerPhone: z.string().min(1),
   item: z.string().min(1),
@@ -106,7 +109,8 @@ export const SCREEN_FIELDS = {
   pick_dispatch: page,
   confirm_dispatch: needs('txnId'),
   pick_pay: page,
-  confirm_pay: needs('txnId'),
+  choose_rail: needs('txnId'),
+  confirm_pay: needs('txnId', 'rail'),
   // disputes
   disputes: none,
   pick_dispute: page,

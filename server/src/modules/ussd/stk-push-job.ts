@@ -1,9 +1,10 @@
 /**
- * The `ussd.stk_push` job. A phone cannot show the M-Pesa prompt while a USSD session is open, so a
+ * The `ussd.stk_push` job. A phone cannot show the payment prompt while a USSD session is open, so a
  * payment chosen over USSD is pushed by this job shortly after the session has ended, through the same
  * `initiatePayment` use-case as the web, with the buyer as the caller.
  */
 import type { AppContext } from '../../context.ts';
+import type { RailChoice } from '../../domain/rail-choice.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
 
@@ -14,6 +15,8 @@ export const USSD_STK_DELAY_MS = 2_000;
 export interface UssdStkPush {
   transactionId: string;
   userId: string;
+  /** The rail picked on the menu; by default the phone's network. */
+  rail?: RailChoice;
 }
 
 export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Promise<void> {
@@ -29,9 +32,13 @@ export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promi
   const user = await ctx.db.user.findUnique({ where: { id: push.userId }, select: { userType: true } });
   if (!user) return;
   try {
-    await initiatePayment(ctx, { transactionId: push.transactionId, caller: { userId: push.userId, role: user.userType } });
+    await initiatePayment(ctx, {
+      transactionId: push.transactionId,
+      caller: { userId: push.userId, role: user.userType },
+      ...(push.rail ? { rail: push.rail } : {}),
+    });
   } catch (error) {
-    // M-Pesa unreachable: retry. Anything else (already paid, cancelled meanwhile) will not get better.
+    // The rail unreachable: retry. Anything else (already paid, cancelled meanwhile) will not get better.
     if (error instanceof AppError && error.code !== 'UPSTREAM_UNAVAILABLE') {
       ctx.log.info({ code: error.code, transactionId: push.transactionId }, `USSD STK push skipped: ${error.message}`);
       return;

@@ -305,9 +305,12 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await payAndSettle(t, buyer, created.id);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
 
-    const confirm = await dialAndWalk(t, buyer.phone, '5', '1');
+    // The payer's own network first: a Safaricom phone is offered M-Pesa, then Airtel Money.
+    const rails = await dialAndWalk(t, buyer.phone, '5', '1');
+    expect(rails.text).toContain(`${m.payWith}\n1. M-Pesa\n2. Airtel Money`);
+    const confirm = await dialAndWalk(t, buyer.phone, '5', '1', '1');
     expect(confirm.text).toContain(m.confirmPay('KES 4,700', created.reference_number, 'Sofa 3 seater'));
-    const done = await dialAndWalk(t, buyer.phone, '5', '1', TEST_PIN);
+    const done = await dialAndWalk(t, buyer.phone, '5', '1', '1', TEST_PIN);
     expect(done).toEqual({ kind: 'END', text: m.payPrompt('KES 4,700', created.reference_number) });
     await runJobsSoon();
     await eventually(async () => (await detail(t, buyer, created.id)).transaction.amount_paid === '11700.00');

@@ -1,5 +1,5 @@
 /**
- * M-Pesa payments: POST /api/payments/initiate sends the STK push; GET /api/payments/{id}/status is
+ * Mobile-money payments (M-Pesa or Airtel Money): POST /api/payments/initiate sends the prompt; GET /api/payments/{id}/status is
  * polled every 1.5 s until the customer's answer arrives (completed, failed or cancelled).
  */
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
@@ -23,6 +23,8 @@ export interface InitiatePaymentRequest {
   phone_number?: string;
   /** Whole shillings as a string; only Lipa Mdogo Mdogo may choose the amount. */
   amount?: string;
+  /** By default the paying phone's network. */
+  rail?: Payment['rail'];
 }
 
 export async function initiatePayment(body: InitiatePaymentRequest): Promise<Payment> {

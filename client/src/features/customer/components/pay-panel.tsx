@@ -1,13 +1,15 @@
 /**
- * Paying into escrow with M-Pesa: choose the paying phone (and, for Lipa Mdogo Mdogo, the next
- * installment, the whole balance or another amount), send the STK push, then watch the payment live
- * (GET /api/payments/{id}/status every 1.5 s) until M-Pesa answers.
+ * Paying into escrow with mobile money: choose the paying phone and its rail (M-Pesa or Airtel Money,
+ * preselected from the phone's network; and, for Lipa Mdogo Mdogo, the next installment, the whole
+ * balance or another amount), send the payment prompt, then watch the payment live
+ * (GET /api/payments/{id}/status every 1.5 s) until the rail answers.
  */
 import { Alert, Button, Card, Field, HStack, Input, InputGroup, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatKes, formatCents } from '@domain/money';
 import { normalizePhone } from '@domain/phone';
+import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@domain/rail-choice';
 import { useAuth } from '@/features/auth/use-auth';
 import { formatPhone } from '@/lib/format';
 import { ApiError } from '@/lib/api';
@@ -31,6 +33,7 @@ function PaymentStatusView({
   phone: string;
   onDismiss: () => void;
 }) {
+  const railName = RAIL_DISPLAY_NAMES[payment?.rail ?? 'mpesa'];
   if (!payment || payment.status === 'pending') {
     return (
       <Alert.Root
@@ -43,10 +46,10 @@ function PaymentStatusView({
       >
         <Spinner size="sm" color="blue.solid" alignSelf="center" />
         <Alert.Content>
-          <Alert.Title>Waiting for M-Pesa…</Alert.Title>
+          <Alert.Title>Waiting for {railName}…</Alert.Title>
           <Alert.Description>
             We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
-            {phone ? formatPhone(phone) : 'your phone'}. Enter your M-Pesa PIN on that phone to pay. This updates by itself. No prompt?
+            {phone ? formatPhone(phone) : 'your phone'}. Enter your {railName} PIN on that phone to pay. This updates by itself. No prompt?
             Check the phone is on; an unanswered request expires after about a minute and you can try again.
           </Alert.Description>
         </Alert.Content>
@@ -67,7 +70,7 @@ function PaymentStatusView({
         <Alert.Content>
           <Alert.Title>Payment received: {formatKes(cents(payment.amount))}</Alert.Title>
           <Alert.Description>
-            {payment.mpesa_receipt ? `M-Pesa receipt ${payment.mpesa_receipt}. ` : ''}The money is held safely in escrow.
+            {payment.mpesa_receipt ? `${railName} receipt ${payment.mpesa_receipt}. ` : ''}The money is held safely in escrow.
           </Alert.Description>
         </Alert.Content>
         <Button size="xs" variant="ghost" onClick={onDismiss} alignSelf="center">
@@ -84,7 +87,7 @@ function PaymentStatusView({
         <Alert.Title>{title}</Alert.Title>
         <Alert.Description>
           {payment.failure_reason ? `${payment.failure_reason.replace(/[.\s]+$/, '')}. ` : ''}No money was taken. Check the phone number and
-          your M-Pesa balance, then try again.
+          your {railName} balance, then try again.
         </Alert.Description>
       </Alert.Content>
       <Button size="xs" variant="ghost" onClick={onDismiss} alignSelf="center">
@@ -118,6 +121,11 @@ export function PayPanel({
   const [customAmount, setCustomAmount] = useState('');
   const [errors, setErrors] = useState<{ phone?: string; amount?: string; form?: string }>({});
   const [payingPhone, setPayingPhone] = useState<string>('');
+  // null: follow the phone's network; the buyer may pick the other rail.
+  const [pickedRail, setPickedRail] = useState<RailChoice | null>(null);
+  const normalizedPhone = normalizePhone(phone);
+  const rail = pickedRail ?? (normalizedPhone ? railForPhone(normalizedPhone) : 'mpesa');
+  const railName = RAIL_DISPLAY_NAMES[rail];
   const initiate = useInitiatePayment();
   const status = usePaymentStatus(paymentId, txn.id);
   const isWaiting = !!paymentId && !status.settled;
@@ -135,11 +143,11 @@ export function PayPanel({
     event.preventDefault();
     const nextErrors: typeof errors = {};
     const normalized = normalizePhone(phone);
-    if (!normalized) nextErrors.phone = 'Enter a Safaricom number such as 0712 345 678';
+    if (!normalized) nextErrors.phone = 'Enter a Kenyan mobile number such as 0712 345 678';
     const amount = amountToPay();
     if (isInstallment && choice === 'custom') {
       if (amount === null || amount <= 0n) nextErrors.amount = 'Enter an amount in shillings';
-      else if (amount % 100n !== 0n) nextErrors.amount = 'M-Pesa amounts are whole shillings';
+      else if (amount % 100n !== 0n) nextErrors.amount = `${railName} amounts are whole shillings`;
       else if (amount < minimumCustom || amount > due)
         nextErrors.amount = `Enter between ${formatKes(minimumCustom)} and ${formatKes(due)}`;
     }
@@ -149,6 +157,7 @@ export function PayPanel({
       const payment = await initiate.mutateAsync({
         transaction_id: txn.id,
         phone_number: normalized,
+        rail,
         ...(isInstallment && amount !== nextAmount ? { amount: formatCents(amount) } : {}),
       });
       setPayingPhone(normalized);
@@ -167,7 +176,7 @@ export function PayPanel({
     <Card.Root size={{ base: 'sm', md: 'md' }} borderColor="brand.solid" borderWidth="1px" data-testid="pay-panel">
       <Card.Header pb="0">
         <Card.Title as="h2" fontSize="lg">
-          Pay with M-Pesa
+          Pay with {railName}
         </Card.Title>
         <Card.Description>
           {isInstallment
@@ -185,7 +194,7 @@ export function PayPanel({
           </Text>
         ) : null}
         {canPay && !isWaiting ? (
-          <FormStack gap="4" onSubmit={submit} noValidate aria-label="Pay with M-Pesa" maxW="md">
+          <FormStack gap="4" onSubmit={submit} noValidate aria-label={`Pay with ${railName}`} maxW="md">
             {isInstallment ? (
               <RadioGroup.Root
                 value={choice}
@@ -234,12 +243,31 @@ export function PayPanel({
                 {errors.amount}
               </Text>
             ) : null}
+            <RadioGroup.Root
+              value={rail}
+              onValueChange={(details) => setPickedRail((details.value as RailChoice | null) ?? null)}
+              colorPalette="teal"
+              data-testid="rail-choice"
+            >
+              <RadioGroup.Label fontWeight="medium" fontSize="sm">
+                Pay with
+              </RadioGroup.Label>
+              <HStack gap="4" mt="2">
+                {RAIL_CHOICES.map((choiceOfRail) => (
+                  <RadioGroup.Item key={choiceOfRail} value={choiceOfRail}>
+                    <RadioGroup.ItemHiddenInput />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{RAIL_DISPLAY_NAMES[choiceOfRail]}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                ))}
+              </HStack>
+            </RadioGroup.Root>
             <Field.Root invalid={!!errors.phone} required>
-              <Field.Label>M-Pesa phone number</Field.Label>
+              <Field.Label>{railName} phone number</Field.Label>
               <InputGroup startElement={<Smartphone size={16} aria-hidden />}>
                 <Input type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
               </InputGroup>
-              <Field.HelperText>The phone that gets the M-Pesa prompt. It can be someone else paying for you.</Field.HelperText>
+              <Field.HelperText>The phone that gets the {railName} prompt. It can be someone else paying for you.</Field.HelperText>
               <Field.ErrorText>{errors.phone}</Field.ErrorText>
             </Field.Root>
             {errors.form ? (

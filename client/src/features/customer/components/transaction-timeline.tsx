@@ -30,6 +30,8 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
               const look = eventLook(entry);
               const receipt = typeof entry.data?.mpesa_receipt === 'string' ? entry.data.mpesa_receipt : null;
               const failure = typeof entry.data?.failure_reason === 'string' ? entry.data.failure_reason : null;
+              // Events name their rail (M-Pesa, Airtel Money); older ones were all M-Pesa.
+              const railName = typeof entry.data?.rail_name === 'string' ? entry.data.rail_name : 'M-Pesa';
               return (
                 <Timeline.Item key={`${entry.timestamp}-${index}`} as="li" data-event={entry.event_type}>
                   <Timeline.Connector>
@@ -43,7 +45,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                     <Timeline.Description color="fg">{entry.description}</Timeline.Description>
                     {receipt || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>
-                        {receipt ? `M-Pesa receipt ${receipt}` : failure}
+                        {receipt ? `${railName} receipt ${receipt}` : failure}
                       </Text>
                     ) : null}
                     <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp)}>

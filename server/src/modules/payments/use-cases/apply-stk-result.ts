@@ -1,16 +1,19 @@
 /**
- * Applies the outcome of an STK push — from Daraja's callback or from an STK query — exactly once.
+ * Applies the outcome of a collection — from a rail's callback or from a query — exactly once. The rail
+ * adapters (rails/) have already translated the rail's answer into a RailResult.
  *
  * The payment row is locked, so 20 deliveries of one callback credit once. A failure changes only a
  * `pending` payment. A success is money received whatever state the payment is in: on a `pending`
  * payment, or late on one already marked failed, cancelled or timed out, it is credited — it funds what
  * is still owed and anything beyond is refunded to the phone that paid (docs/adr/0005-money-at-the-edges.md).
- * A success confirmed by the STK query alone carries no receipt (Daraja's query result has none): it is
+ * A success confirmed by a query alone may carry no receipt (Daraja's STK query result has none): it is
  * credited without one, and the receipt is filled in if the callback comes later.
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
+import { RAIL_DISPLAY_NAMES } from '../../../domain/rail-choice.ts';
+import { numericRailCode, type RailResult } from '../../../rails/port.ts';
 import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
 import { payInPostings } from '../../../domain/posting-rules.ts';
 import { postJournal } from '../../ledger/ledger.ts';
@@ -21,79 +24,84 @@ import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 
-export interface StkResult {
-  checkoutRequestId: string;
-  /** The payment id from the callback URL, for a callback that beats the CheckoutRequestID being stored. */
+export interface CollectionResult {
+  /** The rail's id of the collection request. */
+  requestId: string;
+  /** Our payment id, for a callback that beats the rail's request id being stored. */
   paymentIdHint?: string;
-  resultCode: number;
-  resultDesc: string;
-  receipt?: string | null;
-  /** Whole shillings, as Daraja reports them. */
-  amount?: number | null;
+  result: RailResult;
   source: 'callback' | 'query';
 }
 
-export type StkOutcome = 'credited' | 'credited_late' | 'failed' | 'duplicate' | 'unknown' | 'amount_mismatch';
+export type CollectionOutcome = 'credited' | 'credited_late' | 'failed' | 'duplicate' | 'unknown' | 'amount_mismatch' | 'pending';
 
-export async function applyStkResult(ctx: AppContext, result: StkResult): Promise<StkOutcome> {
+export async function applyCollectionResult(ctx: AppContext, { result, ...found }: CollectionResult): Promise<CollectionOutcome> {
+  if (result.outcome === 'pending') return 'pending';
+  const resultDesc = result.description;
   return inTransaction(ctx.db, async (tx) => {
-    const paymentId = await findAndLockPayment(tx, result);
+    const paymentId = await findAndLockPayment(tx, found);
     if (!paymentId) return 'unknown';
     const payment = await tx.payment.findUniqueOrThrow({ where: { id: paymentId } });
-    const isSuccess = result.resultCode === 0;
+    const isSuccess = result.outcome === 'succeeded';
+    const railName = RAIL_DISPLAY_NAMES[payment.rail];
     if (payment.status === 'completed') {
       // The callback with the receipt after the STK query already credited the payment.
-      if (isSuccess && result.receipt && !payment.mpesaReceipt && !(await isReceiptTaken(tx, result.receipt))) {
-        await tx.payment.update({ where: { id: payment.id }, data: { mpesaReceipt: result.receipt } });
+      if (isSuccess && result.receipt && !payment.railReceipt && !(await isReceiptTaken(tx, result.receipt))) {
+        await tx.payment.update({ where: { id: payment.id }, data: { railReceipt: result.receipt } });
       }
       return 'duplicate';
     }
     if (payment.status !== 'pending' && !isSuccess) return 'duplicate';
     if (isSuccess && result.receipt && (await isReceiptTaken(tx, result.receipt))) {
-      ctx.log.error({ paymentId: payment.id }, 'STK success carries the receipt of another payment: not credited');
+      ctx.log.error({ paymentId: payment.id }, 'Collection success carries the receipt of another payment: not credited');
       return 'duplicate';
     }
-    if (!payment.checkoutRequestId) {
-      await tx.payment.update({ where: { id: payment.id }, data: { checkoutRequestId: result.checkoutRequestId } });
+    if (!payment.railRequestId) {
+      await tx.payment.update({ where: { id: payment.id }, data: { railRequestId: found.requestId } });
     }
     const txn = await lockTransaction(tx, payment.transactionId);
 
     if (!isSuccess) {
-      const status = result.resultCode === 1032 ? 'cancelled' : 'failed';
+      const status = result.outcome === 'cancelled' ? 'cancelled' : 'failed';
       await tx.payment.update({
         where: { id: payment.id },
         data: {
           status,
-          resultCode: result.resultCode,
-          resultDesc: result.resultDesc.slice(0, 300),
-          failureReason: result.resultDesc.slice(0, 300),
+          resultCode: numericRailCode(result),
+          resultDesc: resultDesc.slice(0, 300),
+          failureReason: resultDesc.slice(0, 300),
         },
       });
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: 'payment_failed',
-        description: `M-Pesa payment of KES ${formatCents(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}: ${result.resultDesc}`,
-        data: { amount: formatCents(payment.amountCents), payment_type: payment.paymentType, failure_reason: result.resultDesc },
+        description: `${railName} payment of KES ${formatCents(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}: ${resultDesc}`,
+        data: {
+          amount: formatCents(payment.amountCents),
+          payment_type: payment.paymentType,
+          failure_reason: resultDesc,
+          failure_code: result.failure ?? 'other',
+        },
       });
       await queueSms(ctx, tx, {
         phone: payment.payerPhone,
         template: 'payment_failed',
-        params: { ref: txn.referenceNumber, reason: result.resultDesc.slice(0, 60) },
+        params: { ref: txn.referenceNumber, reason: resultDesc.slice(0, 60) },
         transactionId: txn.id,
       });
       return 'failed';
     }
 
-    if (result.amount !== undefined && result.amount !== null && BigInt(Math.round(result.amount * 100)) !== payment.amountCents) {
+    if (result.amountCents !== undefined && result.amountCents !== null && result.amountCents !== payment.amountCents) {
       await tx.payment.update({
         where: { id: payment.id },
         data: {
-          failureReason: `Amount mismatch: M-Pesa reported ${result.amount}, expected ${formatCents(payment.amountCents)}`,
+          failureReason: `Amount mismatch: ${railName} reported ${formatCents(result.amountCents)}, expected ${formatCents(payment.amountCents)}`,
           resultCode: 0,
-          mpesaReceipt: result.receipt ?? null,
+          railReceipt: result.receipt ?? null,
         },
       });
-      ctx.log.error({ paymentId: payment.id, reported: result.amount }, 'STK callback amount does not match the request');
+      ctx.log.error({ paymentId: payment.id, reported: formatCents(result.amountCents) }, 'Collection amount does not match the request');
       return 'amount_mismatch';
     }
 
@@ -103,29 +111,30 @@ export async function applyStkResult(ctx: AppContext, result: StkResult): Promis
       amount: payment.amountCents,
       askedFee: payment.feeCents,
       receipt: result.receipt ?? null,
-      resultDesc: result.receipt ? result.resultDesc : RECEIPTLESS_SUCCESS,
+      resultDesc: result.receipt ? resultDesc : RECEIPTLESS_SUCCESS,
       paymentType: payment.paymentType,
+      railName,
       isLate,
     });
     return isLate ? 'credited_late' : 'credited';
   });
 }
 
-/** How a success confirmed only by the STK query is recorded: Daraja's query result carries no receipt. */
-export const RECEIPTLESS_SUCCESS = 'Confirmed by M-Pesa (STK query); the receipt number was not reported';
+/** How a success confirmed only by a query is recorded: Daraja's STK query result carries no receipt. */
+export const RECEIPTLESS_SUCCESS = 'Confirmed by a status query; the receipt number was not reported';
 
 async function isReceiptTaken(tx: Tx, receipt: string): Promise<boolean> {
-  return (await tx.payment.count({ where: { mpesaReceipt: receipt } })) > 0;
+  return (await tx.payment.count({ where: { railReceipt: receipt } })) > 0;
 }
 
-async function findAndLockPayment(tx: Tx, result: StkResult): Promise<string | null> {
-  const byCheckout = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM payments WHERE checkout_request_id = ${result.checkoutRequestId} FOR UPDATE`;
-  if (byCheckout[0]) return byCheckout[0].id;
-  if (!result.paymentIdHint || !/^[0-9a-f-]{36}$/i.test(result.paymentIdHint)) return null;
+async function findAndLockPayment(tx: Tx, found: Omit<CollectionResult, 'result' | 'source'>): Promise<string | null> {
+  const byRequest = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM payments WHERE rail_request_id = ${found.requestId} FOR UPDATE`;
+  if (byRequest[0]) return byRequest[0].id;
+  if (!found.paymentIdHint || !/^[0-9a-f-]{36}$/i.test(found.paymentIdHint)) return null;
   const byHint = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM payments WHERE id = ${result.paymentIdHint}::uuid
-      AND (checkout_request_id IS NULL OR checkout_request_id = ${result.checkoutRequestId}) FOR UPDATE`;
+    SELECT id FROM payments WHERE id = ${found.paymentIdHint}::uuid
+      AND (rail_request_id IS NULL OR rail_request_id = ${found.requestId}) FOR UPDATE`;
   return byHint[0]?.id ?? null;
 }
 
@@ -145,6 +154,7 @@ async function creditPayment(
     receipt: string | null;
     resultDesc: string;
     paymentType: string;
+    railName: string;
     isLate: boolean;
   },
 ): Promise<void> {
@@ -153,14 +163,14 @@ async function creditPayment(
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;
-  const receiptText = payment.receipt ?? 'confirmed by STK query';
+  const receiptText = payment.receipt ?? 'confirmed by a status query';
 
   await tx.payment.update({
     where: { id: payment.id },
     data: {
       status: 'completed',
       feeCents: fee,
-      mpesaReceipt: payment.receipt,
+      railReceipt: payment.receipt,
       resultCode: 0,
       resultDesc: payment.resultDesc.slice(0, 300),
       failureReason: null,
@@ -171,14 +181,20 @@ async function creditPayment(
     key: `payment:${payment.id}`,
     kind: 'deposit',
     transactionId: txn.id,
-    description: `M-Pesa ${receiptText} for ${txn.referenceNumber}`,
+    description: `${payment.railName} ${receiptText} for ${txn.referenceNumber}`,
     postings: payInPostings({ received: payment.amount, buyerFee: fee }),
   });
   await appendEvent(tx, {
     transactionId: txn.id,
     eventType: 'payment_completed',
-    description: `M-Pesa payment of KES ${formatCents(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
-    data: { amount: formatCents(payment.amount), payment_type: payment.paymentType, mpesa_receipt: payment.receipt, late: payment.isLate },
+    description: `${payment.railName} payment of KES ${formatCents(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
+    data: {
+      amount: formatCents(payment.amount),
+      payment_type: payment.paymentType,
+      mpesa_receipt: payment.receipt,
+      rail_name: payment.railName,
+      late: payment.isLate,
+    },
   });
 
   if (excess > 0n) {
@@ -225,7 +241,7 @@ async function creditPayment(
     return;
   }
   await notifyParties(ctx, tx, txn, {
-    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText }],
+    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText, rail: payment.railName }],
     ...(isFunded ? { seller: ['payment_received_seller' as const] } : {}),
   });
 }

@@ -1,19 +1,21 @@
 /**
- * Starts an M-Pesa STK push for what the buyer owes (or a chosen Lipa Mdogo Mdogo amount).
+ * Asks the payer's phone, through its mobile-money rail (M-Pesa or Airtel Money), to pay what the buyer
+ * owes (or a chosen Lipa Mdogo Mdogo amount).
  *
  * 1. In one database transaction: lock the transaction, check it is payable by this caller, create the
- *    pending payment and queue its reconciliation (an STK query if no callback comes). One prompt at a
+ *    pending payment and queue its reconciliation (a query if no callback comes). One prompt at a
  *    time: while a payment of the transaction is `pending` (its push possibly still on its way), that
  *    payment is answered again and no second push is sent. The row lock serialises concurrent calls.
- * 2. Ask Daraja for the STK push (outside the transaction: no lock is held over the network).
- * 3. Store the CheckoutRequestID. The callback may race step 3; it finds the payment through the
- *    `payment` query parameter of its callback URL, and the payment row lock orders the two.
+ * 2. Ask the rail to collect (outside the transaction: no lock is held over the network).
+ * 3. Store the rail's request id. The callback may race step 3; it finds the payment by our payment id
+ *    (in Daraja's callback URL, or as Airtel's transaction id), and the payment row lock orders the two.
  */
 import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import type { Payment } from '../../../generated/prisma/client.ts';
 import { formatCents } from '../../../domain/money.ts';
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '../../../domain/rail-choice.ts';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
@@ -29,6 +31,8 @@ export interface InitiatePaymentInput {
   caller: Exclude<Caller, { system: true }>;
   phone?: string;
   amount?: bigint;
+  /** The payer's pick; by default the rail of the paying phone's network. */
+  rail?: RailChoice;
 }
 
 /** `isNew` is false when a pending payment was answered instead of sending a second prompt. */
@@ -41,7 +45,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       ...(input.phone ? [abuseRules.paymentsToPhone(ctx.config, input.phone)] : []),
     ],
     ctx.now(),
-    'Too many M-Pesa prompts. Please wait and try again.',
+    'Too many payment prompts. Please wait and try again.',
   );
   const prepared = await inTransaction(ctx.db, async (tx) => {
     const txn = await lockTransaction(tx, input.transactionId);
@@ -69,24 +73,27 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       fee = feeDue;
     }
     if (amount <= 0n) throw invalidState('Nothing is due on this transaction');
-    if (amount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'amount');
+    if (amount % 100n !== 0n) throw businessRule('Mobile money amounts must be whole shillings', 'amount');
 
+    const payerPhone = input.phone ?? txn.buyer.phoneNumber;
+    const rail = railForPhone(payerPhone, input.rail);
     const payment = await tx.payment.create({
       data: {
         transactionId: txn.id,
         installmentId: next.installmentId,
         paymentType: txn.transactionType === 'lipa_mdogo_mdogo' ? 'installment' : 'escrow_deposit',
-        payerPhone: input.phone ?? txn.buyer.phoneNumber,
+        payerPhone,
         amountCents: amount,
         feeCents: fee,
+        rail,
       },
     });
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'payment_initiated',
-      description: `M-Pesa payment of KES ${formatCents(amount)} requested`,
+      description: `${RAIL_DISPLAY_NAMES[rail]} payment of KES ${formatCents(amount)} requested`,
       actorId: input.caller.userId,
-      data: { amount: formatCents(amount), payment_type: payment.paymentType },
+      data: { amount: formatCents(amount), payment_type: payment.paymentType, rail },
     });
     await ctx.jobs.enqueue(
       tx,
@@ -99,27 +106,27 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
   if (prepared.reused) return { payment: prepared.payment, isNew: false };
 
   const { payment } = prepared;
-  const callbackUrl = `${ctx.config.PUBLIC_BASE_URL}/api/payments/mpesa/callback/${ctx.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`;
+  const rail = ctx.rails[payment.rail];
   try {
-    const answer = await ctx.mpesa.stkPush({
+    const answer = await rail.collect({
+      paymentId: payment.id,
       phone: payment.payerPhone,
-      amount: Number(payment.amountCents / 100n),
-      accountReference: prepared.reference.replaceAll('-', '').slice(0, 12),
+      amountCents: payment.amountCents,
+      reference: prepared.reference,
       description: 'Escrow payment',
-      callbackUrl,
     });
     const sent = await ctx.db.payment.update({
       where: { id: payment.id },
-      data: { checkoutRequestId: answer.CheckoutRequestID, merchantRequestId: answer.MerchantRequestID },
+      data: { railRequestId: answer.requestId, merchantRequestId: answer.reference ?? null },
     });
     return { payment: sent, isNew: true };
   } catch (error) {
     if (!(error instanceof RailError)) throw error;
-    ctx.log.warn({ err: error, paymentId: payment.id }, 'STK push failed');
+    ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request failed');
     await ctx.db.payment.updateMany({
-      where: { id: payment.id, status: 'pending', checkoutRequestId: null },
-      data: { status: 'failed', failureReason: 'M-Pesa did not accept the payment request' },
+      where: { id: payment.id, status: 'pending', railRequestId: null },
+      data: { status: 'failed', failureReason: `${rail.displayName} did not accept the payment request` },
     });
-    throw new AppError('UPSTREAM_UNAVAILABLE', 'M-Pesa is not reachable right now. Please try again in a moment.');
+    throw new AppError('UPSTREAM_UNAVAILABLE', `${rail.displayName} is not reachable right now. Please try again in a moment.`);
   }
 }

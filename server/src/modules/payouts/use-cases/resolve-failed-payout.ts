@@ -48,7 +48,7 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
     if (input.action === 'retry') {
       updated = await tx.payout.update({
         where: { id: payout.id },
-        data: { status: 'pending', originatorConversationId: null, lastError: null, resultCode: null, resultDesc: null },
+        data: { status: 'pending', railRequestId: null, lastError: null, resultCode: null, resultDesc: null },
       });
       await ctx.jobs.enqueue(tx, PAYOUT_QUEUE, { payoutId: payout.id }, { maxAttempts: 10 });
       await appendEvent(tx, {

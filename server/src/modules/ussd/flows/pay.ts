@@ -1,30 +1,57 @@
 /**
  * Pay: the buyer picks a transaction that is waiting for money (the whole price, or the next installment),
- * confirms with the PIN, and gets the M-Pesa prompt after the session ends (stk-push-job.ts).
+ * picks the money rail (the phone's own network offered first), confirms with the PIN, and gets the
+ * prompt after the session ends (stk-push-job.ts).
  */
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '../../../domain/rail-choice.ts';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
 import { amountToPay } from '../use-cases/read-for-menus.ts';
-import { ask, endWith, kes, type ScreensOf, withPin } from './menu-kit.ts';
+import { ask, choice, endWith, kes, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
-export const payScreens: ScreensOf<'pick_pay' | 'confirm_pay'> = {
-  pick_pay: pickScreen('pay', 'confirm_pay'),
+/** The rails to offer, the phone's own network first (domain/rail-choice.ts); either may be chosen. */
+const railsFor = (phone: string): RailChoice[] => (railForPhone(phone) === 'airtel' ? ['airtel', 'mpesa'] : ['mpesa', 'airtel']);
+
+export const payScreens: ScreensOf<'pick_pay' | 'choose_rail' | 'confirm_pay'> = {
+  pick_pay: pickScreen('pay', 'choose_rail'),
+  choose_rail: {
+    needsAccount: true,
+    render: (c, _data, notice) =>
+      menu(
+        c.m.payWith,
+        railsFor(c.phone).map((rail) => RAIL_DISPLAY_NAMES[rail]),
+        notice,
+        c.m.nav,
+      ),
+    handle(c, _data, input) {
+      const rails = railsFor(c.phone);
+      const picked = choice(input, rails.length);
+      if (!picked) return stay(c.m.invalidChoice);
+      c.draft.rail = rails[picked - 1]!;
+      return push('confirm_pay');
+    },
+  },
   confirm_pay: {
     needsAccount: true,
     async render(c, data, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
       const due = await amountToPay(c.ctx, data.txnId);
       const t = await chosenTransaction(c, data);
-      return ask(c, undefined, c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20)), c.m.enterPin);
+      return ask(
+        c,
+        undefined,
+        c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20), RAIL_DISPLAY_NAMES[data.rail]),
+        c.m.enterPin,
+      );
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
         const t = await chosenTransaction(c, data);
         if (!t.allowed_actions.includes('pay')) return endWith(c.m.notAllowedNow(c.m.status[t.status]));
         const due = await amountToPay(c.ctx, t.id);
-        await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id });
-        return endWith(c.m.payPrompt(kes(due), t.reference_number));
+        await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id, rail: data.rail });
+        return endWith(c.m.payPrompt(kes(due), t.reference_number, RAIL_DISPLAY_NAMES[data.rail]));
       }),
   },
 };

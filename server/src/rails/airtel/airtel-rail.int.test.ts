@@ -1,0 +1,336 @@
+/**
+ * Airtel Money end to end: the adapter against its mock over real HTTP (token, collection, callback,
+ * enquiry, disbursement, every outcome), a pay-in → release → payout on Airtel with the ledger balanced,
+ * the rail chosen by prefix or by the payer, and forged callbacks refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escrowBalance } from '../../modules/ledger/ledger.ts';
+import { bearer, makeUser, randomAirtelPhone, randomPhone, type MadeUser } from '../../../test/factories.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  pay,
+  payAndSettle,
+  paymentStatus,
+  settlePayouts,
+} from '../../../test/escrow-helpers.ts';
+import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
+import { RailError } from '../http.ts';
+import { airtelMsisdn, createAirtelClient } from './airtel-client.ts';
+import { createAirtelRail } from './airtel-rail.ts';
+
+let t: TestApp;
+let seller: MadeUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone() });
+});
+afterAll(() => t?.close());
+
+const airtelConfig = () => ({
+  baseUrl: t.config.AIRTEL_BASE_URL,
+  clientId: t.config.AIRTEL_CLIENT_ID,
+  clientSecret: t.config.AIRTEL_CLIENT_SECRET,
+  encryptedPin: t.config.AIRTEL_ENCRYPTED_PIN,
+});
+
+const standard = (amount = 1000) => ({
+  seller_phone: `0${seller.phone.slice(3)}`,
+  amount,
+  product_name: 'Tecno Spark phone',
+  transaction_type: 'standard',
+});
+
+async function airtelBuyer(ending?: string) {
+  return makeUser(t.app, { userType: 'buyer', phone: randomAirtelPhone(ending) });
+}
+
+describe('the Airtel mock speaks Airtel open API', () => {
+  const base = () => t.config.AIRTEL_BASE_URL.replace(`http://127.0.0.1:${new URL(t.config.AIRTEL_BASE_URL).port}`, '');
+
+  it('issues a token for the configured client credentials only, and refuses calls without one or without X-Country/X-Currency', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/auth/oauth2/token`,
+      payload: { client_id: t.config.AIRTEL_CLIENT_ID, client_secret: 'not-it', grant_type: 'client_credentials' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const good = await t.app.inject({
+      method: 'POST',
+      url: `${base()}/auth/oauth2/token`,
+      payload: { client_id: t.config.AIRTEL_CLIENT_ID, client_secret: t.config.AIRTEL_CLIENT_SECRET, grant_type: 'client_credentials' },
+    });
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toMatchObject({ expires_in: '180', token_type: 'bearer' });
+    const token = good.json().access_token as string;
+
+    const noToken = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { 'x-country': 'KE', 'x-currency': 'KES' },
+    });
+    expect(noToken.statusCode).toBe(401);
+    const forgedToken = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { authorization: `Bearer ${token.slice(0, -2)}xx`, 'x-country': 'KE', 'x-currency': 'KES' },
+    });
+    expect(forgedToken.statusCode).toBe(401);
+    const noCountry = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { authorization: `Bearer ${token}`, 'x-currency': 'KES' },
+    });
+    expect(noCountry.statusCode).toBe(400);
+    const withAll = await t.app.inject({
+      method: 'GET',
+      url: `${base()}/standard/v1/payments/x`,
+      headers: { authorization: `Bearer ${token}`, 'x-country': 'KE', 'x-currency': 'KES' },
+    });
+    expect(withAll.statusCode).toBe(200);
+    expect(withAll.json().status).toMatchObject({ response_code: 'DP00800001025', success: false });
+  });
+
+  it('refuses a client with the wrong secret before any money request', async () => {
+    const rail = createAirtelRail(createAirtelClient({ ...airtelConfig(), clientSecret: 'wrong' }));
+    await expect(
+      rail.collect({
+        paymentId: crypto.randomUUID(),
+        phone: randomAirtelPhone(),
+        amountCents: 10_000n,
+        reference: 'ESC-TEST-0001',
+        description: 'Escrow payment',
+      }),
+    ).rejects.toBeInstanceOf(RailError);
+  });
+
+  it('collects by USSD push and reports every outcome by enquiry, in the port’s words', async () => {
+    const rail = createAirtelRail(createAirtelClient(airtelConfig()));
+    const cases = [
+      [randomAirtelPhone(), { outcome: 'succeeded' }],
+      [randomAirtelPhone('1032'), { outcome: 'cancelled', failure: 'cancelled_by_payer' }],
+      [randomAirtelPhone('0001'), { outcome: 'failed', failure: 'insufficient_funds' }],
+      [randomAirtelPhone('2001'), { outcome: 'failed', failure: 'wrong_pin' }],
+    ] as const;
+    for (const [phone, expected] of cases) {
+      const { requestId } = await rail.collect({
+        paymentId: crypto.randomUUID(),
+        phone,
+        amountCents: 50_000n,
+        reference: 'ESC-TEST-0001',
+        description: 'Escrow payment',
+      });
+      const result = await eventually(async () => {
+        const answer = await rail.queryCollection(requestId);
+        return answer.outcome === 'pending' ? null : answer;
+      });
+      expect(result, phone).toMatchObject(expected);
+      if (expected.outcome === 'succeeded') expect(result.receipt).toMatch(/^MP[A-Z0-9]{10}$/);
+    }
+    // The payer who never answers: in progress, then a timeout once the push has expired.
+    const silent = await rail.collect({
+      paymentId: crypto.randomUUID(),
+      phone: randomAirtelPhone('1037'),
+      amountCents: 50_000n,
+      reference: 'ESC-TEST-0001',
+      description: 'Escrow payment',
+    });
+    expect((await rail.queryCollection(silent.requestId)).outcome).toBe('pending');
+    const timedOut = await eventually(async () => {
+      const answer = await rail.queryCollection(silent.requestId);
+      return answer.outcome === 'pending' ? null : answer;
+    });
+    expect(timedOut).toMatchObject({ outcome: 'failed', failure: 'timeout' });
+    const row = await t.ctx.db.mockAirtelRequest.findUniqueOrThrow({ where: { id: silent.requestId } });
+    expect(row).toMatchObject({ msisdn: expect.stringMatching(/^7\d{8}$/), callbackDueAt: null });
+  });
+
+  it('disburses once per request id, fails a number that is not an Airtel Money customer, and answers the enquiry', async () => {
+    const rail = createAirtelRail(createAirtelClient(airtelConfig()));
+    const phone = randomAirtelPhone();
+    const request = {
+      payoutId: crypto.randomUUID(),
+      requestId: `ESC-${Date.now()}-1`,
+      phone,
+      amountCents: 97_500n,
+      remarks: 'Escrow payout',
+      reference: 'ESC-TEST-0001',
+    };
+    const first = await rail.payOut(request);
+    expect(first.result).toMatchObject({ outcome: 'succeeded', receipt: expect.stringMatching(/^MP/) });
+    const again = await rail.payOut(request);
+    expect(again.result?.receipt).toBe(first.result?.receipt);
+    expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', msisdn: airtelMsisdn(phone) } })).toBe(1);
+    expect(
+      await rail.queryPayout({ payoutId: request.payoutId, requestId: request.requestId, receipt: null, reference: 'x' }),
+    ).toMatchObject({ outcome: 'succeeded' });
+
+    const refused = await rail.payOut({ ...request, requestId: `ESC-${Date.now()}-2`, phone: randomAirtelPhone('2040') });
+    expect(refused.result).toMatchObject({ outcome: 'failed', failure: 'unregistered' });
+    expect(await rail.queryPayout({ payoutId: request.payoutId, requestId: 'never-sent', receipt: null, reference: 'x' })).toMatchObject({
+      outcome: 'failed',
+    });
+  });
+});
+
+describe('paying with Airtel Money', () => {
+  it('pays in, releases and pays the Airtel seller out, with the ledger balanced', async () => {
+    const buyer = await airtelBuyer();
+    const created = await createTransaction(t, buyer, standard(1000));
+    const initiated = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(buyer),
+      payload: { transaction_id: created.id },
+    });
+    expect(initiated.statusCode, initiated.body).toBe(202);
+    expect(initiated.json().message).toContain('Airtel Money PIN');
+    expect(initiated.json().data.payment).toMatchObject({ rail: 'airtel', checkout_request_id: initiated.json().data.payment.id });
+
+    const settled = await eventually(async () => {
+      const status = await paymentStatus(t, buyer, initiated.json().data.payment.id);
+      return status.status === 'pending' ? null : status;
+    });
+    expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: expect.stringMatching(/^MP/) });
+    expect(await t.ctx.db.railCallback.count({ where: { rail: 'airtel', externalId: initiated.json().data.payment.id } })).toBe(1);
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', amount_paid: '1000.00' });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(100_000n);
+
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    const [payout] = await settlePayouts(t, created.id);
+    expect(payout).toMatchObject({
+      status: 'completed',
+      rail: 'airtel',
+      recipientPhone: seller.phone,
+      amountCents: 97_500n,
+      railReceipt: expect.stringMatching(/^MP/),
+    });
+    expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', id: payout!.railRequestId! } })).toBe(1);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    const events = (await detail(t, buyer, created.id)).timeline.map((event: { description: string }) => event.description).join('\n');
+    expect(events).toMatch(/Airtel Money payment of KES 1025.00 received/);
+    expect(events).toMatch(/sent to the seller by Airtel Money/);
+    await expectLedgerHealthy(t);
+  });
+
+  it.each([
+    ['1032', 'cancelled'],
+    ['0001', 'failed'],
+    ['2001', 'failed'],
+  ] as const)('a payer ending …%s is reported %s by the callback, and nothing is credited', async (ending, status) => {
+    const buyer = await airtelBuyer(ending);
+    const created = await createTransaction(t, buyer, standard(700));
+    const payment = await payAndSettle(t, buyer, created.id);
+    expect(payment.status).toBe(status);
+    expect(payment.mpesa_receipt).toBeNull();
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    const failed = await t.ctx.db.timelineEvent.findFirstOrThrow({ where: { transactionId: created.id, eventType: 'payment_failed' } });
+    expect(failed.description).toMatch(/^Airtel Money payment/);
+  });
+
+  it('a payer who never answers (…1037) is settled by the enquiry job as timed out', async () => {
+    const buyer = await airtelBuyer('1037');
+    const created = await createTransaction(t, buyer, standard(600));
+    const payment = await pay(t, buyer, created.id);
+    const settled = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+      const status = await paymentStatus(t, buyer, payment.id);
+      return status.status === 'pending' ? null : status;
+    }, 15_000);
+    expect(settled.status).toBe('failed');
+    const failed = await t.ctx.db.timelineEvent.findFirstOrThrow({ where: { transactionId: created.id, eventType: 'payment_failed' } });
+    expect(failed.data).toMatchObject({ failure_code: 'timeout' });
+  });
+
+  it('a payout to a number that is not an Airtel Money customer (…2040) fails after its attempts, and the money stays held', async () => {
+    const unregistered = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone('2040') });
+    const buyer = await airtelBuyer();
+    const created = await createTransaction(t, buyer, { ...standard(800), seller_phone: `0${unregistered.phone.slice(3)}` });
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, unregistered, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    const [payout] = await eventually(async () => {
+      await t.ctx.jobs.drain({ until: new Date(Date.now() + 3600_000) });
+      const payouts = await t.ctx.db.payout.findMany({ where: { transactionId: created.id } });
+      return payouts.every((row) => row.status === 'failed') ? payouts : null;
+    }, 15_000);
+    expect(payout).toMatchObject({ rail: 'airtel', status: 'failed', railReceipt: null });
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('choosing the rail', () => {
+  it('pays through the phone network by default, and through the rail the payer picks', async () => {
+    const safaricom = await makeUser(t.app, { userType: 'buyer', phone: randomPhone() });
+    const onMpesa = await createTransaction(t, safaricom, standard(500));
+    expect((await pay(t, safaricom, onMpesa.id)).checkout_request_id).toMatch(/^ws_CO_/);
+
+    const airtel = await airtelBuyer();
+    const picked = await createTransaction(t, airtel, standard(500));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(airtel),
+      payload: { transaction_id: picked.id, rail: 'mpesa' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().data.payment).toMatchObject({ rail: 'mpesa', checkout_request_id: expect.stringMatching(/^ws_CO_/) });
+
+    const other = await createTransaction(t, safaricom, standard(500));
+    const toAirtel = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(safaricom),
+      payload: { transaction_id: other.id, phone_number: `0${randomAirtelPhone().slice(3)}` },
+    });
+    expect(toAirtel.json().data.payment.rail).toBe('airtel');
+
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(safaricom),
+      payload: { transaction_id: other.id, rail: 'tkash' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the Airtel callback door', () => {
+  it('answers 404 and moves no money without the secret, with a wrong one, or at the M-Pesa door', async () => {
+    const buyer = await airtelBuyer('1037');
+    const created = await createTransaction(t, buyer, standard(900));
+    const payment = await pay(t, buyer, created.id);
+    const forged = { transaction: { id: payment.id, message: 'Paid', status_code: 'TS', airtel_money_id: 'MPFORGED0001' } };
+    for (const url of [
+      '/api/payments/airtel/callback',
+      '/api/payments/airtel/callback/not-the-secret-at-all',
+      `/api/payments/airtel/callback/${t.config.MPESA_CALLBACK_SECRET}`,
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url, payload: forged });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect((await paymentStatus(t, buyer, payment.id)).status).toBe('pending');
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    expect(await t.ctx.db.railCallback.count({ where: { rail: 'airtel', externalId: payment.id } })).toBe(0);
+
+    // With the secret, the same body is taken: the door is the secret, not the body.
+    const real = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+      payload: forged,
+    });
+    expect(real.statusCode).toBe(200);
+    expect((await paymentStatus(t, buyer, payment.id)).status).toBe('completed');
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+      payload: { transaction: { id: 5 } },
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { airtelMsisdn } from './airtel-client.ts';
+import { airtelResult } from './airtel-rail.ts';
+
+describe("airtelResult: Airtel's statuses and response codes in the port's words", () => {
+  it('TS is a success with the Airtel Money id as the receipt', () => {
+    expect(airtelResult({ status: 'TS', message: 'ok', airtel_money_id: 'MP123' })).toEqual({
+      outcome: 'succeeded',
+      receipt: 'MP123',
+      description: 'ok',
+    });
+  });
+
+  it.each([
+    ['DP00800001029', { outcome: 'cancelled', failure: 'cancelled_by_payer' }],
+    ['DP00800001007', { outcome: 'failed', failure: 'insufficient_funds' }],
+    ['DP00800001002', { outcome: 'failed', failure: 'wrong_pin' }],
+    ['DP00800001024', { outcome: 'failed', failure: 'timeout' }],
+    ['DP00900001012', { outcome: 'failed', failure: 'unregistered' }],
+    ['DP00800001008', { outcome: 'failed', failure: 'other' }],
+  ] as const)('TF with %s → %o', (code, expected) => {
+    expect(airtelResult({ status: 'TF', message: 'Refused' }, code)).toMatchObject(expected);
+  });
+
+  it('reads the reason of a callback, which has no response code, from its message', () => {
+    expect(airtelResult({ status: 'TF', message: 'Transaction cancelled by the customer' })).toMatchObject({ outcome: 'cancelled' });
+    expect(airtelResult({ status: 'TF', message: 'Insufficient funds' })).toMatchObject({ failure: 'insufficient_funds' });
+  });
+
+  it('TIP, TA or no status is no answer yet', () => {
+    for (const status of ['TIP', 'TA', undefined]) expect(airtelResult({ status }).outcome).toBe('pending');
+  });
+
+  it('sends the msisdn without the country code', () => {
+    expect(airtelMsisdn('254733123456')).toBe('733123456');
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The Airtel Money adapter of the payment-rail port: Airtel's USSD push, enquiries and disbursements
+ * behind collect / query / pay out, and Airtel's statuses (TS, TF, TIP) and response codes translated
+ * into RailResults here only.
+ */
+import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
+import { wholeShillings } from '../port.ts';
+import { type AirtelAnswer, type AirtelClient, airtelMsisdn } from './airtel-client.ts';
+
+/** Airtel's response codes for collections (DP008…) and disbursements (DP009…), in the port's words. */
+const FAILURES: Record<string, RailFailure> = {
+  DP00800001002: 'wrong_pin',
+  DP00800001007: 'insufficient_funds',
+  DP00800001024: 'timeout',
+  DP00800001029: 'cancelled_by_payer',
+  DP00900001007: 'insufficient_funds',
+  DP00900001012: 'unregistered',
+  DP00900001024: 'timeout',
+};
+
+/** The callback carries a status and Airtel's message, no response code: the message is all there is. */
+function failureFromMessage(message: string): RailFailure {
+  if (/insufficient|not enough balance/i.test(message)) return 'insufficient_funds';
+  if (/cancel/i.test(message)) return 'cancelled_by_payer';
+  if (/pin/i.test(message)) return 'wrong_pin';
+  if (/time[d ]? ?out|expired/i.test(message)) return 'timeout';
+  if (/not registered|invalid mobile/i.test(message)) return 'unregistered';
+  return 'other';
+}
+
+/** An Airtel transaction status (and response code, when the answer has one) as a RailResult. */
+export function airtelResult(
+  transaction: { status?: string; message?: string; airtel_money_id?: string | null },
+  responseCode?: string,
+): RailResult {
+  const description = transaction.message ?? '';
+  if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
+  if (transaction.status === 'TF') {
+    const failure = (responseCode && FAILURES[responseCode]) || failureFromMessage(description);
+    return {
+      outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
+      failure,
+      description,
+      ...(responseCode ? { railCode: responseCode } : {}),
+    };
+  }
+  // TIP (in progress), TA (ambiguous) or nothing: no final answer yet.
+  return { outcome: 'pending', description: description || 'In progress' };
+}
+
+const resultOf = (answer: AirtelAnswer) => airtelResult(answer.data?.transaction ?? {}, answer.status?.response_code);
+
+/** `client` is read at each call, so a test may replace one of its methods to simulate a lost request. */
+export function createAirtelRail(client: AirtelClient): PaymentRail & { client: AirtelClient } {
+  const rail = {
+    name: 'airtel' as const,
+    displayName: 'Airtel Money',
+    client,
+    async collect(request: Parameters<PaymentRail['collect']>[0]) {
+      // Our payment id is Airtel's transaction id: the callback names the payment even before we stored it.
+      await rail.client.collect({
+        id: request.paymentId,
+        msisdn: airtelMsisdn(request.phone),
+        amount: wholeShillings(request.amountCents),
+        reference: `${request.description} ${request.reference}`,
+      });
+      return { requestId: request.paymentId };
+    },
+    async queryCollection(requestId: string) {
+      return resultOf(await rail.client.collectionStatus(requestId));
+    },
+    async payOut(request: Parameters<PaymentRail['payOut']>[0]) {
+      const answer = await rail.client.disburse({
+        id: request.requestId,
+        msisdn: airtelMsisdn(request.phone),
+        amount: wholeShillings(request.amountCents),
+        reference: request.remarks,
+      });
+      return { reference: answer.data?.transaction?.reference_id ?? undefined, result: resultOf(answer) };
+    },
+    async queryPayout(request: Parameters<PaymentRail['queryPayout']>[0]) {
+      const answer = await rail.client.disbursementStatus(request.requestId);
+      // Airtel has no record of the request: it never arrived, so nothing was paid.
+      if (answer.status?.response_code === 'DP00900001025') {
+        return { outcome: 'failed' as const, failure: 'other' as const, description: answer.status.message };
+      }
+      return resultOf(answer);
+    },
+  };
+  return rail;
+}

@@ -1,0 +1,127 @@
+/**
+ * The M-Pesa adapter of the payment-rail port: Daraja's STK push, STK query, B2C and Transaction Status
+ * behind collect / query / pay out, and Daraja's result codes translated into RailResults here only.
+ */
+import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
+import { wholeShillings } from '../port.ts';
+import type { DarajaClient } from './daraja-client.ts';
+
+export interface DarajaRailOptions {
+  publicBaseUrl: string;
+  /** The secret path segment of every callback URL handed to Daraja. */
+  callbackSecret: string;
+}
+
+/** Daraja's Transaction Status answer when it has no transaction with the OriginatorConversationID asked about. */
+export const STATUS_NOT_FOUND_CODE = 'R000002';
+
+/** Daraja's STK and B2C result codes, in the port's words. */
+export function darajaResult(resultCode: number, resultDesc: string, receipt?: string | null, amount?: number | null): RailResult {
+  if (resultCode === 0) {
+    return {
+      outcome: 'succeeded',
+      receipt: receipt ?? null,
+      amountCents: amount === undefined || amount === null ? null : BigInt(Math.round(amount * 100)),
+      description: resultDesc,
+    };
+  }
+  const failure: RailFailure =
+    resultCode === 1032
+      ? 'cancelled_by_payer'
+      : resultCode === 1
+        ? 'insufficient_funds'
+        : resultCode === 2001
+          ? 'wrong_pin'
+          : resultCode === 1037 || resultCode === 1019
+            ? 'timeout'
+            : resultCode === 2040
+              ? 'unregistered'
+              : 'other';
+  return {
+    outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
+    failure,
+    description: resultDesc,
+    railCode: String(resultCode),
+  };
+}
+
+/**
+ * What a Transaction Status answer says about a payout: only `Completed` paid; `Failed` (or declined,
+ * cancelled, expired) and "M-Pesa never had the request" are definite failures; anything else is no answer.
+ */
+export function statusVerdict(result: {
+  resultCode: string | number;
+  transactionStatus: string | null;
+}): 'completed' | 'failed' | 'unknown' {
+  const code = String(result.resultCode);
+  if (code === STATUS_NOT_FOUND_CODE) return 'failed';
+  if (code !== '0') return 'unknown';
+  const status = (result.transactionStatus ?? '').toLowerCase();
+  if (status === 'completed') return 'completed';
+  if (['failed', 'declined', 'cancelled', 'expired'].includes(status)) return 'failed';
+  return 'unknown';
+}
+
+export function darajaCallbackUrls(options: DarajaRailOptions) {
+  const base = `${options.publicBaseUrl}/api/payments/mpesa`;
+  const secret = options.callbackSecret;
+  return {
+    stk: (paymentId: string) => `${base}/callback/${secret}?payment=${paymentId}`,
+    b2c: { resultUrl: `${base}/b2c/result/${secret}`, timeoutUrl: `${base}/b2c/timeout/${secret}` },
+    status: (payoutId: string) => ({
+      resultUrl: `${base}/b2c/status/result/${secret}?payout=${payoutId}`,
+      timeoutUrl: `${base}/b2c/status/timeout/${secret}?payout=${payoutId}`,
+    }),
+  };
+}
+
+/** `client` is read at each call, so a test may replace one of its methods to simulate a lost request. */
+export function createDarajaRail(client: DarajaClient, options: DarajaRailOptions): PaymentRail & { client: DarajaClient } {
+  const urls = darajaCallbackUrls(options);
+  const rail = {
+    name: 'mpesa' as const,
+    displayName: 'M-Pesa',
+    client,
+    async collect(request: Parameters<PaymentRail['collect']>[0]) {
+      const answer = await rail.client.stkPush({
+        phone: request.phone,
+        amount: wholeShillings(request.amountCents),
+        accountReference: request.reference.replaceAll('-', '').slice(0, 12),
+        description: request.description,
+        callbackUrl: urls.stk(request.paymentId),
+      });
+      return { requestId: answer.CheckoutRequestID, reference: answer.MerchantRequestID };
+    },
+    async queryCollection(requestId: string): Promise<RailResult> {
+      const answer = await rail.client.stkQuery(requestId);
+      if (answer.ResultCode === undefined || answer.ResultCode === null) {
+        return { outcome: 'pending', description: answer.errorMessage ?? 'STK query: still being processed' };
+      }
+      // Daraja's query result carries no receipt: a success here is credited without one.
+      return darajaResult(Number(answer.ResultCode), answer.ResultDesc ?? 'Reported by STK query');
+    },
+    async payOut(request: Parameters<PaymentRail['payOut']>[0]) {
+      const answer = await rail.client.b2c({
+        originatorConversationId: request.requestId,
+        phone: request.phone,
+        amount: wholeShillings(request.amountCents),
+        remarks: request.remarks,
+        occasion: request.reference,
+        ...urls.b2c,
+      });
+      return { reference: answer.ConversationID };
+    },
+    async queryPayout(request: Parameters<PaymentRail['queryPayout']>[0]): Promise<RailResult> {
+      // Daraja answers a Transaction Status query by callback (the status result URL), not here.
+      await rail.client.transactionStatus({
+        originatorConversationId: request.requestId,
+        transactionId: request.receipt,
+        remarks: `Status of payout ${request.reference}`,
+        occasion: request.reference,
+        ...urls.status(request.payoutId),
+      });
+      return { outcome: 'pending', description: 'Transaction Status query sent' };
+    },
+  };
+  return rail;
+}

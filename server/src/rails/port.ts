@@ -1,0 +1,92 @@
+/**
+ * The payment-rail port: what the use-cases ask of a mobile-money rail, in the domain's words.
+ * Adapters (rails/mpesa, rails/airtel) translate it to a vendor's API and translate the vendor's answers
+ * and callbacks back into a RailResult; vendor result codes, request-id names and body shapes stay
+ * inside them (docs/adr/0008-payment-rail-port.md).
+ */
+import type { Cents } from '../domain/money.ts';
+
+export const RAILS = ['mpesa', 'airtel'] as const;
+export type RailName = (typeof RAILS)[number];
+
+/** Why a rail said no, in words every channel can explain. */
+export type RailFailure = 'insufficient_funds' | 'cancelled_by_payer' | 'wrong_pin' | 'timeout' | 'unregistered' | 'other';
+
+/** What a rail reports about one collection or payout. `pending`: no final answer yet. */
+export interface RailResult {
+  outcome: 'succeeded' | 'failed' | 'cancelled' | 'pending';
+  /** The rail's receipt for money that moved. */
+  receipt?: string | null;
+  /** What the rail says moved, when it says (checked against what was asked). */
+  amountCents?: Cents | null;
+  failure?: RailFailure;
+  /** The rail's own words, for the record and the payer's SMS. */
+  description: string;
+  /** The rail's own result code, kept for the record only: nothing decides on it outside the adapter. */
+  railCode?: string;
+}
+
+/** A rail's result code as the numeric `result_code` column holds it (Daraja's are numbers), or null. */
+export const numericRailCode = (result: RailResult): number | null =>
+  result.railCode !== undefined && /^-?\d{1,9}$/.test(result.railCode) ? Number(result.railCode) : null;
+
+export interface CollectRequest {
+  paymentId: string;
+  phone: string;
+  amountCents: Cents;
+  /** The transaction reference shown to the payer. */
+  reference: string;
+  description: string;
+}
+
+export interface PayoutRequest {
+  payoutId: string;
+  /** Our id of this request, drawn before it is sent: asking twice with one id pays once. */
+  requestId: string;
+  phone: string;
+  amountCents: Cents;
+  remarks: string;
+  reference: string;
+}
+
+export interface PaymentRail {
+  readonly name: RailName;
+  /** How the payer knows the rail ("M-Pesa", "Airtel Money"). */
+  readonly displayName: string;
+  /** Asks the phone to pay; answers the rail's id of the request. The result arrives by callback. */
+  collect(request: CollectRequest): Promise<{ requestId: string; reference?: string }>;
+  /** Asks what became of a collection. */
+  queryCollection(requestId: string): Promise<RailResult>;
+  /**
+   * Sends money to a phone. `result` is set when the rail answers at once (Airtel); otherwise the
+   * result arrives by callback (Daraja).
+   */
+  payOut(request: PayoutRequest): Promise<{ reference?: string; result?: RailResult }>;
+  /**
+   * Asks what became of a payout. `pending` means no answer yet: from a rail that answers by callback
+   * (Daraja's Transaction Status), the answer arrives there later.
+   */
+  queryPayout(request: { payoutId: string; requestId: string; receipt: string | null; reference: string }): Promise<RailResult>;
+}
+
+export type PaymentRails = Record<RailName, PaymentRail>;
+
+/** Money a rail accepts: whole shillings only (neither M-Pesa nor Airtel Money takes cents). */
+export const wholeShillings = (amount: Cents): number => Number(amount / 100n);
+
+/**
+ * What a rail's callback routes hand their parsed, rail-neutral results to: the same use-cases for
+ * every rail. `receive` stores the raw body first (audit, replay), runs `apply`, and records its outcome.
+ */
+export interface RailCallbackHandlers {
+  receive(rail: RailName, kind: string, externalId: string | null, body: unknown, apply: () => Promise<string>): Promise<void>;
+  collectionResult(input: { requestId: string; paymentIdHint?: string; result: RailResult }): Promise<string>;
+  payoutResult(input: { requestId: string; result: RailResult }): Promise<string>;
+  payoutStatus(input: { payoutId: string; requestId: string | null; result: RailResult }): Promise<string>;
+}
+
+/** Options every rail's callback routes plugin receives. */
+export interface RailCallbackOptions {
+  handlers: RailCallbackHandlers;
+  allowedIps: string | undefined;
+}
