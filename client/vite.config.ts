@@ -36,7 +36,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Everything the entry loads anyway goes into one chunk: without this, modules the lazy pages
-          // share with the entry become dozens of tiny chunks, each gzipped apart (issue 7 budget).
+          // share with the entry become dozens of tiny chunks, each gzipped apart (the budget in docs/ARCHITECTURE.md "Conventions").
           groups: [{ name: 'app-shell', tags: ['$initial'] }],
         },
       },

@@ -1,5 +1,5 @@
 /**
- * The public website in Chromium against the whole product (issue 7): the metadata in the HTML the
+ * The public website in Chromium against the whole product: the metadata in the HTML the
  * server sends, the top bar and footer, every page's key content, the hero form (validation, live
  * charge preview, signed-out hand-over to /login, signed-in creation), the FAQ, the pricing and
  * payment calculators, and the contact form stored and read back through the admin API.
@@ -322,7 +322,7 @@ describe('home page', () => {
     await context.close();
   });
 
-  it('hero form: spec §5 validation messages', async () => {
+  it('hero form: docs/product-rules.md §5 validation messages', async () => {
     const { page, context, errors } = await visit('/');
     const form = page.locator('form#create');
     await form.getByRole('button', { name: 'Create Transaction' }).click();

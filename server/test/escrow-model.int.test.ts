@@ -1,6 +1,6 @@
 /**
  * Property: random sequences of actions by random parties, played against the real API, always agree
- * with a hand-written model of CONTRACT.md's state machine, and the ledger balances after every step
+ * with a hand-written model of the state machine in docs/contract.md "States", and the ledger balances after every step
  * with exactly the money the model says is held in escrow. Among the actions: concurrent initiations
  * (one prompt), late successes of failed payments and repeated successes (forged with the callback
  * secret), a lost B2C request; half of the runs pay a seller whose payout result never comes (…1037),

@@ -7,7 +7,7 @@ import { hashSecret } from '../src/lib/password.ts';
 export const TEST_PASSWORD = 'Password123!';
 let passwordHash: Promise<string> | undefined;
 
-/** Endings the M-Pesa mock treats specially (CONTRACT.md); random phones avoid them. */
+/** Endings the M-Pesa mock treats specially (docs/contract.md "The Daraja mock's customers"); random phones avoid them. */
 const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040', '9999'];
 
 /** A random Safaricom-style number, 2547XXXXXXXX, optionally with fixed last four digits. */

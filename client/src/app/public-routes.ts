@@ -1,5 +1,5 @@
 /**
- * The public pages of spec §2 with their search metadata. One list serves the router, the build-time
+ * The public pages of docs/product-rules.md §2 with their search metadata. One list serves the router, the build-time
  * prerender (metadata in the HTML the server sends), sitemap.xml and the breadcrumbs.
  */
 export interface PublicRoute {

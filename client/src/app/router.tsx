@@ -1,6 +1,6 @@
 /**
- * Every path of spec §2. Pages load lazily, so the admin dashboard's code never ships with the public
- * pages (issue 7 budget: home page JS ≤ 200 kB gzip).
+ * Every path of docs/product-rules.md §2. Pages load lazily, so the admin dashboard's code never ships with the public
+ * pages (the budget in docs/ARCHITECTURE.md "Conventions").
  */
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: page(() => import('@/pages/not-found')) },
     ],
   },
-  // No public header or footer on these (spec §2).
+  // No public header or footer on these (docs/product-rules.md §2).
   { path: 'login', errorElement: <RouteError />, lazy: page(() => import('@/pages/login')) },
   { path: 'signup', errorElement: <RouteError />, lazy: page(() => import('@/pages/signup')) },
   { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },

@@ -1,5 +1,5 @@
 /**
- * Search and social metadata of every page (spec §1): title, description, keywords, canonical, Open
+ * Search and social metadata of every page (docs/product-rules.md §1): title, description, keywords, canonical, Open
  * Graph, Twitter, hreflang (en-KE with sw-KE), geo region and JSON-LD (breadcrumb, organization,
  * service). Pure: the build-time prerender (scripts/prerender.ts) writes these tags into each page's
  * HTML, and the client applies the same tags on navigation (document-metadata.ts).

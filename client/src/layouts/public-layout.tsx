@@ -1,5 +1,5 @@
 /**
- * The public site's frame (spec §2): a fixed top bar that restyles after 10 px of scroll, the Services
+ * The public site's frame (docs/product-rules.md §2): a fixed top bar that restyles after 10 px of scroll, the Services
  * dropdown, Features / Pricing / About Us / Refund Policy / Contact, the theme toggle, a mobile menu and
  * Get Started; the footer with the USSD code, links, social profiles and contact details.
  */
@@ -48,7 +48,7 @@ const NAV_LINKS = [
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 
 /**
- * After a navigation (spec §2: after about 100 ms), scrolls to `#anchor` when there is one, else to
+ * After a navigation (docs/product-rules.md §2: after about 100 ms), scrolls to `#anchor` when there is one, else to
  * the top. Keyed on the navigation, so clicking the same anchor twice scrolls again. The home page's
  * lower sections load as a second chunk, so an anchor is looked for again for a few seconds.
  */

@@ -1,4 +1,4 @@
-/** Auth state in local storage under the spec's keys (spec §3): `authToken` and `userData`. */
+/** Auth state in local storage under the spec's keys (docs/product-rules.md §3): `authToken` and `userData`. */
 export interface StoredUser {
   id: string;
   full_name: string;

@@ -10,7 +10,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('formatRelativeTime (spec §9)', () => {
+describe('formatRelativeTime (docs/product-rules.md §9)', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
 

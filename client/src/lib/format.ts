@@ -1,6 +1,6 @@
 /**
  * Display formatting shared by the dashboards: money from the wire ("1500.00" → "KES 1,500"), relative
- * times as spec §9 describes them, dates in the Kenyan locale, phones and enum labels.
+ * times as docs/product-rules.md §9 describes them, dates in the Kenyan locale, phones and enum labels.
  */
 import { formatKes, parseAmount } from '@domain/money';
 import { displayPhone } from '@domain/phone';

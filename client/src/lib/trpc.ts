@@ -1,5 +1,5 @@
 /**
- * The typed tRPC client for the admin dashboard (DESIGN.md: the admin queries go over tRPC): the same
+ * The typed tRPC client for the admin dashboard (docs/ARCHITECTURE.md "Conventions": the admin queries go over tRPC): the same
  * bearer token as the REST client, one batched HTTP call per render, and TanStack Query options from
  * `trpc.admin.<procedure>.queryOptions(input)`. Types come from the server's router (type-only import).
  */

@@ -1,4 +1,4 @@
-/** About Us (spec §2): story, transparency notice, values, access channels with status, journey timeline, mission. */
+/** About Us (docs/product-rules.md §2): story, transparency notice, values, access channels with status, journey timeline, mission. */
 import { Alert, Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import {
   CircleCheck,

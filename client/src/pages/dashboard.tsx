@@ -1,5 +1,5 @@
 /**
- * /dashboard/* is shared (spec §2): admins get the admin dashboard, buyers and sellers the customer
+ * /dashboard/* is shared (docs/product-rules.md §2): admins get the admin dashboard, buyers and sellers the customer
  * area, each its own lazily loaded chunk (a customer never downloads the admin code). Signed-out
  * visitors go to /login and come back here afterwards.
  */

@@ -1,5 +1,5 @@
 /**
- * Dispute Resolution (spec §2, §4, §9): hero with a sample case, stats, four scenarios, the five-step
+ * Dispute Resolution (docs/product-rules.md §2, §4, §9): hero with a sample case, stats, four scenarios, the five-step
  * process, trust points, File Dispute Case / Chat with Mediator, USSD support 24/7.
  */
 import { Badge, Box, Button, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';

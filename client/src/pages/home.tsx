@@ -1,5 +1,5 @@
 /**
- * Home (spec §2): the hero with the create-transaction form renders at once; the sections below it
+ * Home (docs/product-rules.md §2): the hero with the create-transaction form renders at once; the sections below it
  * (how it works, features, services, testimonials, FAQ, contact) arrive as a second chunk.
  */
 import { Badge, Box, Container, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * Lipa Mdogo Mdogo (spec §2, §9): hero with a sample active plan, stats, the three example plans with
+ * Lipa Mdogo Mdogo (docs/product-rules.md §2, §9): hero with a sample active plan, stats, the three example plans with
  * Start This Plan, five steps, benefits, the Payment Calculator and Speak to Advisor.
  */
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2, §4, §5, §8): one phone-or-email field, a password with show/hide, Sign In. Signed-in
+ * /login (docs/product-rules.md §2, §4, §5, §8): one phone-or-email field, a password with show/hide, Sign In. Signed-in
  * users go to the dashboard (or `next`); a phone waiting for its code goes to /verify-phone.
  */
 import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** Pricing (spec §2, §9): a service selector, the Fee Calculator, the first 15 fee bands with "Your Share", and info cards. */
+/** Pricing (docs/product-rules.md §2, §9): a service selector, the Fee Calculator, the first 15 fee bands with "Your Share", and info cards. */
 import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Building2, Calculator, Gavel, Handshake, Receipt } from 'lucide-react';
 import { useState } from 'react';

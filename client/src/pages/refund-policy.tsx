@@ -1,5 +1,5 @@
 /**
- * Refund Policy (spec §2, with the rules of §4, §5 and §9): eligibility, the request process, processing
+ * Refund Policy (docs/product-rules.md §2, with the rules of §4, §5 and §9): eligibility, the request process, processing
  * conditions, documentation, method and timelines, non-refundable cases, PayInstallment withdrawal.
  */
 import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * /signup (spec §2, §5): names, phone, account type, password twice, the terms box. It really registers
+ * /signup (docs/product-rules.md §2, §5): names, phone, account type, password twice, the terms box. It really registers
  * (POST /api/auth/register), then sends the person to /verify-phone for the SMS code.
  */
 import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';

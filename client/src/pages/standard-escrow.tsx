@@ -1,4 +1,4 @@
-/** Standard Escrow (spec §2): hero, stats, five steps, four benefits, and the call to action. */
+/** Standard Escrow (docs/product-rules.md §2): hero, stats, five steps, four benefits, and the call to action. */
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { BadgeCheck, CircleCheck, Clock, Lock, Phone, ShieldCheck, Undo2, Wallet } from 'lucide-react';
 import { Link } from 'react-router';

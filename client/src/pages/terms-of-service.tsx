@@ -1,4 +1,4 @@
-/** Terms of Service (spec §2): last updated January 2025, eight numbered sections, links to the related documents. */
+/** Terms of Service (docs/product-rules.md §2): last updated January 2025, eight numbered sections, links to the related documents. */
 import { Button, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { FileText, Lock, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 /**
  * /verify-phone: the 6-digit SMS code after sign-up or a login with an unverified phone. A resend button
- * counts down the server's cooldown; success stores the session (spec §4) and opens the dashboard.
+ * counts down the server's cooldown; success stores the session (docs/product-rules.md §4) and opens the dashboard.
  */
 import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { displayPhone, normalizePhone } from '@domain/phone';

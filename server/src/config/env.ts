@@ -1,5 +1,5 @@
 /**
- * Configuration, validated once at boot (CONTRACT.md "Configuration"). A bad value stops the server
+ * Configuration, validated once at boot (docs/contract.md "Configuration"). A bad value stops the server
  * with a message naming the variable instead of failing later.
  */
 import { isIP } from 'node:net';

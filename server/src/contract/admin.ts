@@ -1,5 +1,5 @@
 /**
- * Wire shapes of `/api/admin` (CONTRACT.md "Admin", spec §3 "Dashboard response") and of the tRPC
+ * Wire shapes of `/api/admin` (docs/contract.md "Admin", docs/product-rules.md §3 "Dashboard response") and of the tRPC
  * `admin.*` procedures, which answer the same `data`. Money is a string with two decimals, counts are
  * integers, timestamps ISO-8601 UTC.
  */
@@ -340,7 +340,7 @@ export type AdminTransactionsData = z.infer<typeof adminTransactionsData>;
 
 const party = z.object({ display_name: z.string(), phone_number: z.string() });
 
-/** Exactly CONTRACT.md's `/monitoring/transactions/{id}/timeline`. */
+/** Exactly the `/monitoring/transactions/{id}/timeline`. */
 export const transactionTimelineData = z.object({
   transaction: z.object({
     reference_number: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of `/api/auth` (CONTRACT.md "Auth"), shared by the routes, the OpenAPI document and the
+ * Wire shapes of `/api/auth` (docs/contract.md "Auth"), shared by the routes, the OpenAPI document and the
  * client's auth forms.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Wire shapes shared by the server routes, the OpenAPI document and the client forms (STYLE.md "One
+ * Wire shapes shared by the server routes, the OpenAPI document and the client forms (docs/ARCHITECTURE.md "Conventions": "One
  * contract, shared"). Pure zod: the client imports this folder too.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Wire shapes of the notification outbox (`GET /api/admin/sms`, CONTRACT.md "Admin"). */
+/** Wire shapes of the notification outbox (`GET /api/admin/sms`, docs/contract.md "Admin"). */
 import { z } from 'zod';
 import { envelope, isoDate, phoneInput } from './common.ts';
 

@@ -1,4 +1,4 @@
-/** Wire shapes of /api/transactions and /api/payments (CONTRACT.md "Transactions", "Payments"). */
+/** Wire shapes of /api/transactions and /api/payments (docs/contract.md "Transactions", "Payments"). */
 import { RAIL_CHOICES } from '../domain/rail-choice.ts';
 import { z } from 'zod';
 import { PLAN_TERMS } from '../domain/installment-plan.ts';

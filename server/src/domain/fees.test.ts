@@ -6,7 +6,7 @@ import { parseAmount } from './money.ts';
 const cents = (text: string) => parseAmount(text)!;
 const total = (amount: string, type: (typeof FEE_TYPES)[number]) => calculateFee(cents(amount), type).total;
 
-describe('fee bands (spec §9)', () => {
+describe('fee bands (docs/product-rules.md §9)', () => {
   it('has all 26 bands, contiguous from 1 to 500,000', () => {
     expect(FEE_BANDS).toHaveLength(26);
     expect(FEE_BANDS[0]!.min).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The fee bands of spec §9, in whole shillings. A band covers amounts above the previous band's max up
+ * The fee bands of docs/product-rules.md §9, in whole shillings. A band covers amounts above the previous band's max up
  * to its own max (so 49.50 falls in 50–100). Below 1 or above 500,000 nothing is charged.
  * The fee is split 50/50: the buyer's share is half rounded to the cent, the seller pays the rest.
  */
@@ -95,7 +95,7 @@ export function calculateAllFees(amount: Cents): Record<FeeType, Fee> {
   };
 }
 
-/** Which band prices which kind of transaction (CONTRACT.md). */
+/** Which band prices which kind of transaction (docs/contract.md "Charges"). */
 export const FEE_TYPE_FOR_TRANSACTION = {
   standard: 'wo_dispute',
   protected: 'with_dispute',

@@ -1,7 +1,7 @@
 /**
  * Lipa Mdogo Mdogo plan maths, shared by the API, the website's Payment Calculator and USSD.
  *
- * Rules (spec §5, §9): the item costs more than KES 10,000; the deposit is at least 20 % of the total;
+ * Rules (docs/product-rules.md §5, §9): the item costs more than KES 10,000; the deposit is at least 20 % of the total;
  * terms are 3, 6, 12 or 24 months. The balance is paid in equal monthly installments rounded up to the
  * next KES 100, the last one smaller so that the plan adds up to the total exactly. This reproduces the
  * spec's examples: sofa 35,000 → 7,000 + 4,700 × 6; TV 65,000 → 13,000 + 8,700 × 6; laptop 75,000 →

@@ -49,7 +49,7 @@ export function divideRoundHalfUp(a: bigint, b: bigint): bigint {
   return (a * 2n + b) / (2n * b);
 }
 
-/** Kenyan display: "KES 1,500" or "KES 1,500.50" (0 to 2 decimals, as spec §9). */
+/** Kenyan display: "KES 1,500" or "KES 1,500.50" (0 to 2 decimals, as docs/product-rules.md §9). */
 export function formatKes(cents: Cents): string {
   const text = formatCents(cents);
   const [whole, fraction] = text.split('.') as [string, string];

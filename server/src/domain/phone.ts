@@ -1,6 +1,6 @@
 /**
  * Kenyan mobile numbers. Input may be 07XXXXXXXX, 01XXXXXXXX, 2547XXXXXXXX, 2541XXXXXXXX or +254…,
- * with spaces or dashes; stored and returned as 254XXXXXXXXX (CONTRACT.md "Phone numbers").
+ * with spaces or dashes; stored and returned as 254XXXXXXXXX (docs/contract.md "Phone numbers").
  */
 const KENYAN_MOBILE = /^(?:\+?254|0)([17]\d{8})$/;
 

@@ -1,5 +1,5 @@
 /**
- * The refund policy (spec §4, §5, §9) as one pure decision, shared by the refund request endpoint, the
+ * The refund policy (docs/product-rules.md §4, §5, §9) as one pure decision, shared by the refund request endpoint, the
  * Lipa Mdogo Mdogo withdrawal request and USSD: may the buyer ask for money back now, and by which road?
  *
  * - Money not yet released to the seller can come back: funded and not dispatched → cancel with a full
@@ -73,8 +73,8 @@ export function assessRefundRequest(facts: RefundFacts): RefundDecision {
         message: 'A dispute is already open on this transaction. Add your evidence to it instead.',
       };
     case 'funded':
-      // Cancelled before the seller confirms dispatch (spec §9). A plan fully paid but not dispatched is
-      // still a withdrawal: the seller has a say (spec §4).
+      // Cancelled before the seller confirms dispatch (docs/product-rules.md §9). A plan fully paid but not dispatched is
+      // still a withdrawal: the seller has a say (docs/product-rules.md §4).
       return { isAllowed: true, road: facts.transactionType === 'lipa_mdogo_mdogo' ? 'withdrawal' : 'cancel' };
     case 'installment':
       return { isAllowed: true, road: 'withdrawal' };
@@ -85,7 +85,7 @@ export function assessRefundRequest(facts: RefundFacts): RefundDecision {
 
 /**
  * Whether a Lipa Mdogo Mdogo withdrawal may be requested: before the final installment or before
- * dispatch (spec §5). Null when the state table should decide (installment, funded, disputed).
+ * dispatch (docs/product-rules.md §5). Null when the state table should decide (installment, funded, disputed).
  */
 export function withdrawalRefusal(facts: RefundFacts): string | null {
   if (facts.transactionType !== 'lipa_mdogo_mdogo') {

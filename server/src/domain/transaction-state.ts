@@ -87,17 +87,17 @@ export const TRANSITIONS: readonly Transition[] = [
   // Nothing paid: nothing to give back.
   { from: 'pending', action: 'cancel', actors: PARTIES, to: 'cancelled' },
   // Funded but not dispatched: the buyer gets everything back. A Lipa Mdogo Mdogo buyer withdraws
-  // instead (the seller accepts or declines, spec §4); only the seller cancels a funded plan.
+  // instead (the seller accepts or declines, docs/product-rules.md §4); only the seller cancels a funded plan.
   { from: 'funded', action: 'cancel', actors: PARTIES, to: 'refunded', types: ['standard', 'protected'] },
   { from: 'funded', action: 'cancel', actors: ['seller'], to: 'refunded', types: LMM },
-  // A seller may end a Lipa Mdogo Mdogo plan at any time before dispatch, refunding in full (spec §4).
+  // A seller may end a Lipa Mdogo Mdogo plan at any time before dispatch, refunding in full (docs/product-rules.md §4).
   { from: 'installment', action: 'cancel', actors: ['seller'], to: 'refunded', types: LMM },
 
   { from: 'installment', action: 'dispute', actors: PARTIES, to: 'disputed', types: LMM },
   { from: 'funded', action: 'dispute', actors: PARTIES, to: 'disputed' },
   { from: 'dispatched', action: 'dispute', actors: PARTIES, to: 'disputed' },
 
-  // Withdrawal from a plan: before the final installment, or before dispatch (spec §4).
+  // Withdrawal from a plan: before the final installment, or before dispatch (docs/product-rules.md §4).
   {
     from: 'installment',
     action: 'request_withdrawal',

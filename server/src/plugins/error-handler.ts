@@ -1,5 +1,5 @@
 /**
- * The single Fastify error handler: every failure becomes the CONTRACT.md envelope. 5xx bodies never
+ * The single Fastify error handler: every failure becomes the envelope of docs/contract.md. 5xx bodies never
  * carry a stack trace, SQL or the original message; the log keeps those.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';

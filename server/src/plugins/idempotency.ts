@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` for money-moving POSTs (CONTRACT.md): the same key with the same request replays the
+ * `Idempotency-Key` for money-moving POSTs (docs/contract.md "Idempotency"): the same key with the same request replays the
  * first response; the same key with a different request is 409 IDEMPOTENCY_CONFLICT; a key whose first
  * request is still running is 409 too. Keys are scoped to the caller and the route. A 5xx answer is not
  * stored, so the client may retry with the same key.

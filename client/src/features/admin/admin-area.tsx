@@ -1,5 +1,5 @@
 /**
- * The admin dashboard under /dashboard/* (spec §2). Rendered only for a stored admin session, and then
+ * The admin dashboard under /dashboard/* (docs/product-rules.md §2). Rendered only for a stored admin session, and then
  * only once the server confirms the token belongs to an admin (GET /api/auth/profile): a tampered
  * `userData` never shows an admin page, and every admin query is guarded on the server as well.
  */

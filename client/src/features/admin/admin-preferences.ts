@@ -1,7 +1,7 @@
 /**
- * The admin area's remembered preferences (spec §3 "Monitoring UI state" that outlives a visit):
+ * The admin area's remembered preferences (docs/product-rules.md §3 "Monitoring UI state" that outlives a visit):
  * sidebar collapsed, monitoring auto-refresh and its interval, rows per page, and whether the admin
- * ever chose a theme here (until then the area starts dark, spec §9). Kept in local storage and shared
+ * ever chose a theme here (until then the area starts dark, docs/product-rules.md §9). Kept in local storage and shared
  * by every component through one small store.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Monitoring page's live feed (spec §4 "Monitoring state"): each refresh's newest events become
+ * The Monitoring page's live feed (docs/product-rules.md §4 "Monitoring state"): each refresh's newest events become
  * notifications, newest first, never more than 10, never the same event twice.
  */
 export const MAX_NOTIFICATIONS = 10;

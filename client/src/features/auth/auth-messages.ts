@@ -1,4 +1,4 @@
-/** What the auth pages say when a call fails (spec §8), and where they may send the user next. */
+/** What the auth pages say when a call fails (docs/product-rules.md §8), and where they may send the user next. */
 import { ApiError } from '@/lib/api';
 
 export const MISSING_CREDENTIALS = 'Please enter both phone/email and password';

@@ -1,5 +1,5 @@
 /**
- * The signed-in user, shared by every page: read from local storage (spec §3 keys) and updated when
+ * The signed-in user, shared by every page: read from local storage (docs/product-rules.md §3 keys) and updated when
  * the session changes in this tab or another one.
  */
 import { useSyncExternalStore } from 'react';

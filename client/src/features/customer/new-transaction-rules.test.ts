@@ -11,7 +11,7 @@ describe('validateNewTransaction', () => {
     expect(validateNewTransaction(plan)).toEqual({});
   });
 
-  it('requires every field with the spec §5 messages', () => {
+  it('requires every field with the docs/product-rules.md §5 messages', () => {
     const errors = validateNewTransaction({ ...EMPTY_NEW_TRANSACTION, type: 'lipa_mdogo_mdogo' });
     expect(errors).toEqual({
       sellerPhone: 'Seller phone is required',

@@ -1,5 +1,5 @@
 /**
- * The "New transaction" form's rules: the hero form's (spec §5) — seller phone required, 0 or 254 then
+ * The "New transaction" form's rules: the hero form's (docs/product-rules.md §5) — seller phone required, 0 or 254 then
  * 9 digits; product name required, ≤ 100 characters; amount 1–500,000 KES; for Lipa Mdogo Mdogo a total
  * cost above the amount and ≤ 500,000 — plus what the server would refuse anyway, checked early: whole
  * shillings (M-Pesa), a seller other than yourself, and the plan rules (item over KES 10,000, deposit

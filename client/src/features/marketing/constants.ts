@@ -1,4 +1,4 @@
-/** Facts the public site repeats in many places (spec §1, §2, §9). */
+/** Facts the public site repeats in many places (docs/product-rules.md §1, §2, §9). */
 export { SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '@/app/site';
 
 export const USSD_CODE = '*384*40#';

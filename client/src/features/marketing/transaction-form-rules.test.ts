@@ -4,7 +4,7 @@ import { EMPTY_TRANSACTION_FORM, validateTransactionForm, type TransactionFormVa
 const valid: TransactionFormValues = { ...EMPTY_TRANSACTION_FORM, sellerPhone: '0722123456', productName: 'Samsung A15', amount: '15000' };
 const installment: TransactionFormValues = { ...valid, type: 'lipa_mdogo_mdogo', amount: '7000', totalCost: '35000' };
 
-describe('validateTransactionForm (spec §5)', () => {
+describe('validateTransactionForm (docs/product-rules.md §5)', () => {
   it('accepts a valid standard and installment form', () => {
     expect(validateTransactionForm(valid)).toEqual({});
     expect(validateTransactionForm(installment)).toEqual({});

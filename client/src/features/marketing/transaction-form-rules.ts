@@ -1,5 +1,5 @@
 /**
- * The hero form's rules, exactly spec §5: seller phone required and 0 or 254 followed by 9 digits;
+ * The hero form's rules, exactly docs/product-rules.md §5: seller phone required and 0 or 254 followed by 9 digits;
  * product name required, at most 100 characters; amount 1–500,000 KES; for Lipa Mdogo Mdogo a total
  * cost above the amount and at most 500,000. M-Pesa moves whole shillings, so amounts are whole.
  * The server checks the same and more (deposit ≥ 20 %, item over KES 10,000) and names the field.

@@ -3,7 +3,7 @@
  * cost more than their freshness is worth on a dashboard that refreshes every 30 s. Each result is
  * reused for `ttlMs`; after that the stale value is still served while one refresh runs in the
  * background (one at a time per key), so a request waits for a full scan only when nothing usable has
- * been computed yet. Small, per process and rebuilt on demand: no other node needs it (DESIGN.md
+ * been computed yet. Small, per process and rebuilt on demand: no other node needs it (docs/ARCHITECTURE.md
  * "Scale-out"). `ttlMs: 0` computes every time (the integration tests).
  */
 export interface AggregateCache {

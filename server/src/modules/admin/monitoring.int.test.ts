@@ -168,7 +168,7 @@ describe('the admin guard', () => {
 });
 
 describe('GET /monitoring/dashboard', () => {
-  it('answers spec §3 with numbers that match the data', async () => {
+  it('answers docs/product-rules.md §3 with numbers that match the data', async () => {
     const response = await get('/api/admin/monitoring/dashboard', admin);
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -1,5 +1,5 @@
 /**
- * The admin REST API (CONTRACT.md "Admin"): monitoring under /api/admin/monitoring and the accounts
+ * The admin REST API (docs/contract.md "Admin"): monitoring under /api/admin/monitoring and the accounts
  * under /api/admin/users. Every route is admin-only (401 without a token, 403 for anyone else). The
  * tRPC `admin.*` procedures call the same query and use-case functions.
  */

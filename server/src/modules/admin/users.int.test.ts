@@ -33,7 +33,7 @@ describe('GET /api/admin/users', () => {
     const data = await list();
     expect(phones(data)).toEqual([amina.phone, otieno.phone, wanjiku.phone, admin.phone]);
     expect(data.pagination).toEqual({ current_page: 1, per_page: 10, total_pages: 1, total_count: 4 });
-    // Sellers count seller + both, buyers count buyer + both (spec §6).
+    // Sellers count seller + both, buyers count buyer + both (docs/product-rules.md §6).
     expect(data.summary).toEqual({ total: 4, verified: 3, sellers: 2, buyers: 2 });
     expect(data.users[2]).toEqual({
       id: wanjiku.id,

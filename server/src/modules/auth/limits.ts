@@ -1,5 +1,5 @@
 /**
- * The auth rate limits (CONTRACT.md: keyed first by phone or account; per-IP limits generous because
+ * The auth rate limits (docs/contract.md "Abuse limits": keyed first by phone or account; per-IP limits generous because
  * Kenyan mobile users share addresses behind carrier NAT).
  */
 import { CODE_RESEND_COOLDOWN_SECONDS } from '../../contract/auth.ts';

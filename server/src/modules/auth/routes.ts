@@ -1,4 +1,4 @@
-/** `/api/auth` (CONTRACT.md "Auth"): accounts, SMS phone verification, sessions and password recovery. */
+/** `/api/auth` (docs/contract.md "Auth"): accounts, SMS phone verification, sessions and password recovery. */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,4 +1,4 @@
-/** The `user` object of CONTRACT.md, built in one place so every module shows a user the same way. */
+/** The `user` object of docs/contract.md "Auth", built in one place so every module shows a user the same way. */
 import type { UserWire } from '../../contract/auth.ts';
 import type { User } from '../../generated/prisma/client.ts';
 

@@ -1,4 +1,4 @@
-/** GET /api/v1/charges and /api/v1/charges/calculate: the fee bands of spec §9, public. */
+/** GET /api/v1/charges and /api/v1/charges/calculate: the fee bands of docs/product-rules.md §9, public. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chargesCalculateQuery, chargesCalculateResponse, chargesListResponse } from '../../contract/charges.ts';
 import { errorEnvelope } from '../../contract/common.ts';

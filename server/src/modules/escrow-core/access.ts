@@ -1,6 +1,6 @@
 /**
  * Who the caller is to a transaction. A caller who is neither party (nor an admin) gets 404, never 403:
- * the existence of other people's transactions does not leak (CONTRACT.md).
+ * the existence of other people's transactions does not leak (docs/contract.md "Envelope and errors").
  */
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Tx } from '../../db/prisma.ts';

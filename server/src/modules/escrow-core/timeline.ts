@@ -1,7 +1,7 @@
 /** Timeline events: every transition and money movement appends one, in the same database transaction. */
 import type { Prisma, Tx } from '../../db/prisma.ts';
 
-/** Event types (spec §4: payment_completed / payment_failed are type 'payment'; others contain initiated / confirmed / failed). */
+/** Event types (docs/product-rules.md §4: payment_completed / payment_failed are type 'payment'; others contain initiated / confirmed / failed). */
 export type TimelineEventType =
   | 'transaction_initiated'
   | 'payment_initiated'

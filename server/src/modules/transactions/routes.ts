@@ -1,4 +1,4 @@
-/** /api/transactions: create, list, detail and the actions (CONTRACT.md "Transactions"). */
+/** /api/transactions: create, list, detail and the actions (docs/contract.md "Transactions"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope, idParam } from '../../contract/common.ts';

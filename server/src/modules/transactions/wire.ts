@@ -48,7 +48,7 @@ type ListRow = Pick<
   'id' | 'referenceNumber' | 'amountCents' | 'status' | 'transactionType' | 'productName' | 'sellerPhone' | 'createdAt' | 'buyer' | 'seller'
 >;
 
-/** The list item of CONTRACT.md; the full transaction wire extends it. */
+/** The list item of docs/contract.md "Transactions"; the full transaction wire extends it. */
 export function toListItem(txn: ListRow, latestEvent: { eventType: string; createdAt: Date } | null) {
   return {
     id: txn.id,

@@ -1,5 +1,5 @@
 /**
- * How the Daraja mock's simulated customers answer (CONTRACT.md "The Daraja mock's customers"),
+ * How the Daraja mock's simulated customers answer (docs/contract.md "The Daraja mock's customers"),
  * decided by the last four digits of the phone.
  */
 export interface StkOutcome {

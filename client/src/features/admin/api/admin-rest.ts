@@ -1,5 +1,5 @@
 /**
- * The admin calls that CONTRACT.md names as REST only (disputes, the SMS outbox, contact messages,
+ * The admin calls that docs/contract.md "Admin" names as REST only (disputes, the SMS outbox, contact messages,
  * the profile) and the CSV downloads. Shapes come from the server's contract, never re-typed.
  */
 import { queryOptions } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard's shell (spec §2 "Dashboard"): a collapsible sidebar in three sections (a drawer
+ * The admin dashboard's shell (docs/product-rules.md §2 "Dashboard"): a collapsible sidebar in three sections (a drawer
  * on phones), and a header with the search box, the live-feed bell, the theme toggle (dark unless the
  * admin chose otherwise here), the Online badge and the user menu.
  */

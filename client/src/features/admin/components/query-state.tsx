@@ -1,4 +1,4 @@
-/** Loading and failure states of the admin pages: a labelled spinner, and spec §8's messages with a retry. */
+/** Loading and failure states of the admin pages: a labelled spinner, and docs/product-rules.md §8's messages with a retry. */
 import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 
 export function LoadingState({ label = 'Loading…', minH = '40' }: { label?: string; minH?: string }) {

@@ -29,7 +29,7 @@ const PALETTE: Record<string, string> = {
 
 const LABEL: Record<string, string> = { ok: 'OK' };
 
-/** A status as a coloured badge; unknown values get a neutral one (spec §4: "a generic style"). */
+/** A status as a coloured badge; unknown values get a neutral one (docs/product-rules.md §4: "a generic style"). */
 export function StatusBadge({ status }: { status: string }) {
   return (
     <Badge colorPalette={PALETTE[status] ?? 'gray'} variant="subtle" whiteSpace="nowrap">

@@ -1,5 +1,5 @@
 /**
- * The Transaction details modal (spec §2): reference number, Transaction Info, Charges, Participants,
+ * The Transaction details modal (docs/product-rules.md §2): reference number, Transaction Info, Charges, Participants,
  * Payment Status and the Timeline, fetched only while open. Closes with the backdrop, Escape or the
  * close button.
  */

@@ -1,7 +1,7 @@
 /**
  * The live feed behind the Monitoring page and the header's bell: admin.latest polled every
- * `refreshInterval` seconds while auto-refresh is on (spec §9: on, 30 s), its newest events kept as
- * notifications (at most 10, spec §4).
+ * `refreshInterval` seconds while auto-refresh is on (docs/product-rules.md §9: on, 30 s), its newest events kept as
+ * notifications (at most 10, docs/product-rules.md §4).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';

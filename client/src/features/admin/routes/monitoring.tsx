@@ -1,6 +1,6 @@
 /**
  * Monitoring: the live event feed. New timeline events across the platform as they happen, refreshed
- * every 30 s while auto-refresh is on (spec §9, both adjustable here), the newest transactions, and
+ * every 30 s while auto-refresh is on (docs/product-rules.md §9, both adjustable here), the newest transactions, and
  * the notifications kept from the feed (newest 10).
  */
 import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, Stack, Switch, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** Overview (spec §2): four stat cards, System Health, Recent Activity and the 10 newest transactions. */
+/** Overview (docs/product-rules.md §2): four stat cards, System Health, Recent Activity and the 10 newest transactions. */
 import { Button, Card, Grid, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, Clock, RefreshCw, Users, Wallet } from 'lucide-react';

@@ -108,7 +108,7 @@ export default function SettingsPage() {
           alignSelf="flex-start"
           variant="outline"
           onClick={() => {
-            // A reset keeps the chosen theme (spec §4).
+            // A reset keeps the chosen theme (docs/product-rules.md §4).
             setPreferences({ ...DEFAULT_PREFERENCES, hasChosenTheme: preferences.hasChosenTheme });
             toaster.create({ type: 'info', title: 'Settings reset', description: 'Your theme was kept.' });
           }}

@@ -1,5 +1,5 @@
 /**
- * Transactions (spec §2): search (reference or phone), status and type filters, the summary of the
+ * Transactions (docs/product-rules.md §2): search (reference or phone), status and type filters, the summary of the
  * filtered set, the table with view / copy / open-in-new-tab, pagination and a CSV export of the
  * filtered list. Filters live in the URL, so a filtered view can be shared or reopened.
  */

@@ -1,5 +1,5 @@
 /**
- * Users (spec §2): search (phone, name or email), type and status filters, summary cards, the table
+ * Users (docs/product-rules.md §2): search (phone, name or email), type and status filters, summary cards, the table
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
  * yourself) and reactivate, each confirmed first and written to the audit log by the server.
  */

@@ -1,5 +1,5 @@
 /**
- * The calls of `/api/auth` (CONTRACT.md "Auth") through the typed client: paths, bodies and answers
+ * The calls of `/api/auth` (docs/contract.md "Auth") through the typed client: paths, bodies and answers
  * are checked against the server's OpenAPI document at type-check time.
  */
 import type { ForgotPasswordBody, LoginBody, PhoneNumberBody, RegisterBody, ResetPasswordBody, VerifyPhoneBody } from '@shared/auth';

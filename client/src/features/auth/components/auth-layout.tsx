@@ -1,5 +1,5 @@
 /**
- * The frame of the sign-in pages (no public header or footer, spec §2): the brand linking home, the
+ * The frame of the sign-in pages (no public header or footer, docs/product-rules.md §2): the brand linking home, the
  * theme toggle, and one card that fits a 360 px screen.
  */
 import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** A password field with a show/hide toggle (spec §2) that screen readers and keyboards can use. */
+/** A password field with a show/hide toggle (docs/product-rules.md §2) that screen readers and keyboards can use. */
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';

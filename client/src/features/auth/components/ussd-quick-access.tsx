@@ -1,4 +1,4 @@
-/** The login page's USSD box (spec §2): the short code for phones without internet, and the simulator. */
+/** The login page's USSD box (docs/product-rules.md §2): the short code for phones without internet, and the simulator. */
 import { Box, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,7 +1,7 @@
 /**
- * The transaction actions (CONTRACT.md "Transactions" and the lead's extra endpoints). Which ones a
+ * The transaction actions (docs/contract.md "Transactions" and the lead's extra endpoints). Which ones a
  * user may take comes from the transaction's `allowed_actions`; this file only knows how to call them.
- * After any action the transaction, its dispute and the lists are refetched (spec §4 "Cache").
+ * After any action the transaction, its dispute and the lists are refetched (docs/product-rules.md §4 "Cache").
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DISPUTE_REASONS, TransactionWire } from '@shared/transactions';

@@ -1,6 +1,6 @@
 /**
  * The live fee preview of the new-transaction form: GET /api/v1/charges/calculate once the amount is
- * above 0 (spec §5), so the figure is the server's. Standard is priced with wo_dispute, Protected with
+ * above 0 (docs/product-rules.md §5), so the figure is the server's. Standard is priced with wo_dispute, Protected with
  * with_dispute, Lipa Mdogo Mdogo with lipa_mdogo_mdogo on the total cost. The buyer pays half.
  */
 import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';

@@ -1,4 +1,4 @@
-/** The list summary (spec §2: Total, Completed, Pending, Total Value) as four stat cards. */
+/** The list summary (docs/product-rules.md §2: Total, Completed, Pending, Total Value) as four stat cards. */
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { formatMoney } from '@/lib/format';
 import type { TransactionList } from '../api/transactions';

@@ -1,6 +1,6 @@
 /**
  * /dashboard/new: create a transaction as the buyer — Standard, Protected or Lipa Mdogo Mdogo (total
- * cost and term) — with the hero form's validation (spec §5), the live fee preview and, for a plan, its
+ * cost and term) — with the hero form's validation (docs/product-rules.md §5), the live fee preview and, for a plan, its
  * schedule. POST /api/transactions with an Idempotency-Key; on success the new transaction opens, ready
  * to pay.
  */

@@ -1,5 +1,5 @@
 /**
- * The hero form's live charge preview (spec §2, §5): asks GET /api/v1/charges/calculate once the amount
+ * The hero form's live charge preview (docs/product-rules.md §2, §5): asks GET /api/v1/charges/calculate once the amount
  * is above 0, so the figure is the server's. Standard escrow is priced with wo_dispute, Lipa Mdogo
  * Mdogo with lipa_mdogo_mdogo on the total cost (the fee is split 50/50; the buyer's half is shown).
  */

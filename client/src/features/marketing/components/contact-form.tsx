@@ -1,5 +1,5 @@
 /**
- * The home page's message form (spec §2): First Name, Last Name, Email, Phone Number, "How can we help?",
+ * The home page's message form (docs/product-rules.md §2): First Name, Last Name, Email, Phone Number, "How can we help?",
  * Message. It really sends (POST /api/contact); the server validates and names any field it rejects.
  */
 import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The home page's create-transaction form (spec §2, §5, §8). Signed in: POST /api/transactions with an
+ * The home page's create-transaction form (docs/product-rules.md §2, §5, §8). Signed in: POST /api/transactions with an
  * Idempotency-Key. Signed out: the values are kept in session storage and the visitor signs in first,
  * coming back to /#create with the form as they left it.
  */

@@ -1,5 +1,5 @@
 /**
- * The FAQ (spec §2): one question open at a time; clicking a question toggles it. Buttons with
+ * The FAQ (docs/product-rules.md §2): one question open at a time; clicking a question toggles it. Buttons with
  * aria-expanded controlling labelled regions (the WAI-ARIA accordion pattern), without a state machine.
  */
 import { Box, chakra, Heading, Stack, Text } from '@chakra-ui/react';

@@ -1,5 +1,5 @@
 /**
- * The home page below the hero (spec §2): how it works, features, services, testimonials, FAQ and
+ * The home page below the hero (docs/product-rules.md §2): how it works, features, services, testimonials, FAQ and
  * contact, plus the careers and blog anchors the footer links to. Loaded as its own chunk so the hero
  * and its form paint first.
  */

@@ -153,7 +153,7 @@ export interface Step {
   detail?: string;
 }
 
-/** Numbered steps (spec §3 "Step: step number, title, description, detail"). */
+/** Numbered steps (docs/product-rules.md §3 "Step: step number, title, description, detail"). */
 export function StepList({
   steps,
   columns = { base: 1, md: 2, lg: steps.length > 4 ? 5 : 4 },

@@ -1,4 +1,4 @@
-/** "No internet? Dial *384*40#": the USSD access box (spec §1, §2). */
+/** "No internet? Dial *384*40#": the USSD access box (docs/product-rules.md §1, §2). */
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
 import { Link } from 'react-router';

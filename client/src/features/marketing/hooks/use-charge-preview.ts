@@ -1,7 +1,7 @@
 /**
  * The fee for an amount from GET /api/v1/charges/calculate, refetched when the (debounced) amount or
  * type changes. A plain effect rather than a React Query observer: the hero form is on the home page's
- * first screen, where every kilobyte counts (issue 7 budget), and this one call needs no shared cache.
+ * first screen, where every kilobyte counts (the budget in docs/ARCHITECTURE.md "Conventions"), and this one call needs no shared cache.
  */
 import { useEffect, useState } from 'react';
 import type { ChargesCalculateData } from '@shared/charges';

@@ -1,5 +1,5 @@
 /**
- * GET /monitoring/dashboard (spec §3 "Dashboard response"). Totals over whole tables come from the
+ * GET /monitoring/dashboard (docs/product-rules.md §3 "Dashboard response"). Totals over whole tables come from the
  * cached groupings; the counts of what is in flight (open disputes, payouts and payments, the last
  * day's events) are index range counts, cached the same short while (at a million transactions they
  * still read tens of thousands of index entries); the newest transactions are always live.
@@ -10,7 +10,7 @@ import { formatCents } from '../../../domain/money.ts';
 import { listLatestTransactions } from './latest.ts';
 import { ACTIVE_STATUSES, adminCache, nairobiMidnight, platformRevenue, sumGroups, transactionGroups, userGroups } from './shared.ts';
 
-/** The Overview's Recent Transactions table shows 10 rows (spec §9). */
+/** The Overview's Recent Transactions table shows 10 rows (docs/product-rules.md §9). */
 export const DASHBOARD_LATEST_LIMIT = 10;
 
 interface LiveCounts {

@@ -188,7 +188,7 @@ export async function listAdminTransactions(ctx: AppContext, query: AdminTransac
   };
 }
 
-/** CONTRACT.md's timeline answer: the detail every party sees, trimmed to the admin modal's fields. */
+/** The timeline answer of docs/contract.md "Admin": the detail every party sees, trimmed to the admin modal's fields. */
 export async function getTransactionTimeline(
   ctx: AppContext,
   { transactionId, adminId }: { transactionId: string; adminId: string },

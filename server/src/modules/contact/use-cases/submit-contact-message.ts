@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import type { ContactMessage } from '../../../generated/prisma/client.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 
-/** CONTRACT.md: limits keyed by IP must allow at least 100 requests a minute (carrier NAT). */
+/** docs/contract.md "Abuse limits": limits keyed by IP must allow at least 100 requests a minute (carrier NAT). */
 export const CONTACT_IP_LIMIT = { limit: 100, windowSeconds: 60 };
 /** The sender's address is the "account" of an anonymous form: a handful of messages per 10 minutes. */
 export const CONTACT_EMAIL_LIMIT = { limit: 5, windowSeconds: 600 };

@@ -1,6 +1,6 @@
 /**
  * After a `refund_buyer` ruling on a dispatched item, the seller confirms the item came back and the
- * buyer is refunded in full, fee share included (spec §4: "once the seller confirms receipt, the buyer is
+ * buyer is refunded in full, fee share included (docs/product-rules.md §4: "once the seller confirms receipt, the buyer is
  * fully refunded"). This completes the ruling, so it follows the state table's `rule_refund_buyer` row.
  * An admin may confirm on the seller's behalf, with proof of the return, when the seller does not.
  */

@@ -1,6 +1,6 @@
 /**
  * A Lipa Mdogo Mdogo buyer asks out of the plan, before the final installment or before dispatch
- * (spec §4, §5). The money stays in escrow and the seller is asked by SMS to accept (instant refund of
+ * (docs/product-rules.md §4, §5). The money stays in escrow and the seller is asked by SMS to accept (instant refund of
  * the paid installments) or decline (a dispute for the mediation team). One request waits at a time.
  * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
  */

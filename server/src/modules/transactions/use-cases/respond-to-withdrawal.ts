@@ -1,7 +1,7 @@
 /**
- * The seller answers a buyer's withdrawal request (spec §4):
+ * The seller answers a buyer's withdrawal request (docs/product-rules.md §4):
  * - accept → the paid installments are refunded at once (`refunded`, plan `withdrawn`). The platform
- *   keeps the buyer's fee share on a withdrawal the buyer asked for ("fees may be deducted", spec §5);
+ *   keeps the buyer's fee share on a withdrawal the buyer asked for ("fees may be deducted", docs/product-rules.md §5);
  *   a seller who cancels the plan instead refunds the fee too (cancel-transaction.ts).
  * - decline → a dispute is opened for the buyer automatically (reason `withdrawal_declined`, status
  *   `disputed`): the mediation team decides, and the seller, as the other party, may respond.

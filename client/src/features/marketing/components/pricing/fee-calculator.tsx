@@ -1,5 +1,5 @@
 /**
- * The Fee Calculator (spec §2, §5, §9): the amount is read as a number; empty, zero or invalid shows
+ * The Fee Calculator (docs/product-rules.md §2, §5, §9): the amount is read as a number; empty, zero or invalid shows
  * nothing, and a result appears only when the fee is above zero (amounts outside 1–500,000 cost 0).
  * Computed with the shared fee bands (@domain/fees), the same code the API charges with.
  */

@@ -1,5 +1,5 @@
 /**
- * The detailed fee table (spec §2): the first 15 of the 26 bands, each service's fee, and a "Your Share"
+ * The detailed fee table (docs/product-rules.md §2): the first 15 of the 26 bands, each service's fee, and a "Your Share"
  * column with half the selected service's fee, or "Free" when it is zero.
  */
 import { Table, Text } from '@chakra-ui/react';

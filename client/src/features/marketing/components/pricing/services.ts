@@ -1,6 +1,6 @@
 import type { FeeType } from '@domain/fees';
 
-/** The pricing page's three services (spec §2), keyed by the fee-band column that prices them. */
+/** The pricing page's three services (docs/product-rules.md §2), keyed by the fee-band column that prices them. */
 export const PRICED_SERVICES: { type: FeeType; name: string; summary: string }[] = [
   { type: 'wo_dispute', name: 'Standard Escrow', summary: 'Buyer protection for one-time purchases' },
   { type: 'with_dispute', name: 'Protected Escrow', summary: 'Escrow with dispute resolution coverage' },
