@@ -39,7 +39,7 @@ console.log(`
 ${line}
   Escrow Kenya is ready in ${seconds}s at ${runtime.url}
   API docs:        ${runtime.url}/api/docs
-${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)\n  Demo mode: the M-Pesa and SMS rails are the built-in mocks; no real money moves.\n` : ''}
+${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)\n  Demo mode: the M-Pesa, Airtel Money and SMS rails are the built-in mocks; no real money moves.\n` : ''}
   Admin login:     0${runtime.adminPhone.slice(3)} / ${env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? `${DEFAULT_ADMIN_PASSWORD} (set ADMIN_PASSWORD)` : '(ADMIN_PASSWORD)'}
   Demo logins (password ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}

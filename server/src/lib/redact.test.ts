@@ -7,6 +7,8 @@ describe('redactUrl', () => {
     ['/api/payments/mpesa/b2c/result/s3cr3t', '/api/payments/mpesa/b2c/result/***'],
     ['/api/payments/mpesa/b2c/timeout/s3cr3t', '/api/payments/mpesa/b2c/timeout/***'],
     ['/api/payments/mpesa/transaction-status/result/s3cr3t', '/api/payments/mpesa/transaction-status/result/***'],
+    ['/api/payments/mpesa/b2c/status/result/s3cr3t?payout=p1', '/api/payments/mpesa/b2c/status/result/***?payout=p1'],
+    ['/api/payments/airtel/callback/s3cr3t', '/api/payments/airtel/callback/***'],
     ['/api/ussd/s3cr3t', '/api/ussd/***'],
     ['/api/sms/delivery-report/s3cr3t', '/api/sms/delivery-report/***'],
     ['/api/ussd/simulator', '/api/ussd/simulator'],
@@ -24,5 +26,17 @@ describe('scrubbingStream', () => {
     const stream = scrubbingStream(['super-secret-value', 'short'], { write: (line) => written.push(line) });
     stream.write('{"msg":"calling https://example.test/hook/super-secret-value failed","short":"short"}\n');
     expect(written).toEqual(['{"msg":"calling https://example.test/hook/*** failed","short":"short"}\n']);
+  });
+});
+
+describe('a whole JSON log line', () => {
+  it('stays one valid line after scrubbing: the secret segment ends at the quote', () => {
+    const written: string[] = [];
+    const stream = scrubbingStream(['s3cr3t-value-long'], { write: (line) => written.push(line) });
+    const line = JSON.stringify({ req: { url: '/api/sms/delivery-report/***', host: 'localhost:3000' }, msg: 'incoming request' }) + '\n';
+    stream.write(line);
+    expect(written).toEqual([line]);
+    stream.write(JSON.stringify({ req: { url: '/api/ussd/s3cr3t-value-long', host: 'h' } }) + '\n');
+    expect(JSON.parse(written[1]!)).toEqual({ req: { url: '/api/ussd/***', host: 'h' } });
   });
 });

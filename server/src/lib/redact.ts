@@ -6,9 +6,12 @@
 
 export const REDACTED = '***';
 
-/** Paths whose segment after the prefix is a shared secret (the USSD simulator's path is not one). */
+/**
+ * Paths whose segment after the prefix is a shared secret (the USSD simulator's path is not one). The
+ * segment ends at a quote or a space too, so scrubbing a whole JSON log line never eats past the URL.
+ */
 const SECRET_SEGMENT =
-  /(\/api\/(?:ussd|sms\/delivery-report|payments\/mpesa\/(?:callback|[a-z0-9-]+\/(?:result|timeout)))\/)(?!simulator(?:[/?#]|$))[^/?#]+/gi;
+  /(\/api\/(?:ussd|sms\/delivery-report|payments\/[a-z0-9-]+\/(?:[a-z0-9-]+\/)*(?:callback|result|timeout))\/)(?!simulator(?:[/?#"]|$))[^/?#\s"'\\]+/gi;
 /** Query parameters that carry credentials or one-time codes. */
 const SECRET_QUERY = /([?&](?:token|code|password|pin|secret|api_?key|access_token)=)[^&#]*/gi;
 
