@@ -73,11 +73,11 @@ async function expectSettledExactlyOnce(ids: string[]) {
 /** What a stuck sale left behind, for the failure message. */
 async function diagnose(error: unknown): Promise<never> {
   const pending = await db.$queryRaw`
-    SELECT p.id::text, p.status::text, p.checkout_request_id, m.callback_due_at, m.callback_sent_at, m.result_code
-    FROM payments p LEFT JOIN mock_mpesa_requests m ON m.id = p.checkout_request_id WHERE p.status <> 'completed'`;
+    SELECT p.id::text, p.status::text, p.rail_request_id, m.callback_due_at, m.callback_sent_at, m.result_code
+    FROM payments p LEFT JOIN mock_mpesa_requests m ON m.id = p.rail_request_id WHERE p.status <> 'completed'`;
   const payouts = await db.$queryRaw`
-    SELECT o.id::text, o.status::text, o.attempts, o.originator_conversation_id, o.last_error, m.callback_due_at, m.callback_sent_at, m.result_code
-    FROM payouts o LEFT JOIN mock_mpesa_requests m ON m.id = o.originator_conversation_id WHERE o.status <> 'completed'`;
+    SELECT o.id::text, o.status::text, o.attempts, o.rail_request_id, o.last_error, m.callback_due_at, m.callback_sent_at, m.result_code
+    FROM payouts o LEFT JOIN mock_mpesa_requests m ON m.id = o.rail_request_id WHERE o.status <> 'completed'`;
   const jobs = await db.$queryRaw`SELECT task_identifier, attempts, max_attempts, run_at, locked_by, last_error FROM graphile_worker.jobs`;
   const logs = cluster.nodes.map((node, index) => `node ${index}:\n${node?.output().slice(-3000) ?? '(killed)'}`).join('\n');
   const json = (value: unknown) => JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? String(v) : v), 1);

@@ -98,6 +98,9 @@ export async function startCluster(options: { databaseUrl: string; nodes: number
           METRICS_TOKEN: CLUSTER_METRICS_TOKEN,
           PUBLIC_BASE_URL: proxyUrl,
           INSPECTION_WINDOW_SECONDS: '259200',
+          // A node killed between sending a payout and storing the answer leaves it to a Transaction Status
+          // query: asked soon here (300 s by default), so the surviving nodes finish within the test.
+          PAYOUT_RECONCILE_AFTER_SECONDS: '5',
           ...options.env,
         },
       }),
