@@ -158,13 +158,13 @@ export function createJobQueue(options: QueueOptions): JobQueue {
   }
 
   /** The handlers as graphile-worker tasks; `only` narrows them (drain). */
-  function taskList(only?: string[], onRun?: () => void): TaskList {
+  function taskList(only?: string[], onRun?: (jobId: string) => void): TaskList {
     const tasks: TaskList = {};
     for (const [queue, handler] of handlers) {
       if (only && !only.includes(queue)) continue;
       const task: Task = async (payload, helpers) => {
-        onRun?.();
         const { job } = helpers;
+        onRun?.(String(job.id));
         await handler(payload, { id: job.id, queue, payload, attempts: job.attempts, max_attempts: job.max_attempts });
       };
       tasks[queue] = task;
@@ -219,16 +219,23 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     async drain({ queues, until } = {}) {
       const names = queues ?? [...handlers.keys()];
       let ran = 0;
-      const tasks = taskList(names, () => void ran++);
+      // A job already attempted in this call is not brought forward again: a failing job would otherwise
+      // spend all its attempts at once instead of waiting for the next drain, as its backoff would.
+      const attempted = new Set<string>();
+      const tasks = taskList(names, (jobId) => {
+        ran++;
+        attempted.add(jobId);
+      });
       if (Object.keys(tasks).length === 0) return 0;
       for (;;) {
         if (until) {
           await pool().query(
             `SELECT count(*) FROM graphile_worker.reschedule_jobs(ARRAY(
                SELECT id FROM graphile_worker.jobs
-               WHERE task_identifier = ANY($1) AND run_at > now() AND run_at <= $2 AND locked_at IS NULL AND attempts < max_attempts),
+               WHERE task_identifier = ANY($1) AND run_at > now() AND run_at <= $2 AND locked_at IS NULL AND attempts < max_attempts
+                 AND NOT (id = ANY($3::bigint[]))),
              run_at => now())`,
-            [names, until],
+            [names, until, [...attempted]],
           );
         }
         const before = ran;
