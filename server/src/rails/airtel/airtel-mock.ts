@@ -19,6 +19,7 @@ import {
   refusal,
 } from './airtel-mock-checks.ts';
 import { type AirtelMockOutcome, COLLECTION_TIMED_OUT, collectionOutcomeFor, disbursementOutcomeFor } from './mock-outcomes.ts';
+import { deliverDueCallbacks } from '../mock-callback-delivery.ts';
 
 export interface AirtelMockOptions {
   db: Db;
@@ -171,18 +172,6 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
   }
 
   // ── callback delivery: due rows are claimed with SKIP LOCKED, so each is sent once by one process ──
-  let closing = false;
-  let sweeping: Promise<void> = Promise.resolve();
-
-  function scheduleSweep(delay: number) {
-    if (closing || !app.server.listening) return;
-    const timer = setTimeout(() => {
-      if (closing || !app.server.listening) return;
-      sweeping = sweeping.then(sweep).catch((error: unknown) => app.log.warn({ err: error }, 'airtel mock sweep failed'));
-    }, delay + 5);
-    timer.unref?.();
-  }
-
   async function sweep(): Promise<void> {
     const due = await db.$queryRaw<{ id: string }[]>`
       UPDATE mock_airtel_requests SET callback_sent_at = now()
@@ -208,15 +197,5 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
     );
   }
 
-  let interval: NodeJS.Timeout | undefined;
-  app.addHook('onListen', async () => {
-    interval = setInterval(() => scheduleSweep(0), options.pollIntervalMs ?? 1000);
-    interval.unref?.();
-    scheduleSweep(0);
-  });
-  app.addHook('preClose', async () => {
-    closing = true;
-    clearInterval(interval);
-    await sweeping;
-  });
+  const scheduleSweep = deliverDueCallbacks(app, { name: 'airtel mock', pollIntervalMs: options.pollIntervalMs ?? 1000, sweep });
 }

@@ -18,6 +18,7 @@ import {
   issueAccessToken,
 } from './daraja-mock-checks.ts';
 import { b2cOutcomeFor, stkOutcomeFor } from './mock-outcomes.ts';
+import { deliverDueCallbacks } from '../mock-callback-delivery.ts';
 
 export interface DarajaMockOptions {
   db: Db;
@@ -213,18 +214,6 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
   // (the due time moves on by CLAIM_LEASE_SECONDS), and a callback whose sending process died is sent
   // by another one when the lease runs out. Once sent, the row keeps its original due time.
   const CLAIM_LEASE_SECONDS = 15;
-  let closing = false;
-  let sweeping: Promise<void> = Promise.resolve();
-
-  function scheduleSweep(delay: number) {
-    if (closing || !app.server.listening) return;
-    const t = setTimeout(() => {
-      if (closing || !app.server.listening) return;
-      sweeping = sweeping.then(sweep).catch((error: unknown) => app.log.warn({ err: error }, 'daraja mock sweep failed'));
-    }, delay + 5);
-    t.unref?.();
-  }
-
   async function sweep(): Promise<void> {
     const due = await db.$queryRaw<{ id: string; due_at: Date }[]>`
       WITH due AS (SELECT id, callback_due_at FROM mock_mpesa_requests
@@ -260,18 +249,7 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
     );
   }
 
-  // Deliver only once the server listens: a callback due during a restart must reach the new process.
-  let interval: NodeJS.Timeout | undefined;
-  app.addHook('onListen', async () => {
-    interval = setInterval(() => scheduleSweep(0), options.pollIntervalMs ?? 1000);
-    interval.unref?.();
-    scheduleSweep(0);
-  });
-  app.addHook('preClose', async () => {
-    closing = true;
-    clearInterval(interval);
-    await sweeping;
-  });
+  const scheduleSweep = deliverDueCallbacks(app, { name: 'daraja mock', pollIntervalMs: options.pollIntervalMs ?? 1000, sweep });
 }
 
 type MockRow = NonNullable<Awaited<ReturnType<Db['mockMpesaRequest']['findUnique']>>>;
