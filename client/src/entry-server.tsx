@@ -10,6 +10,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
+import { DEFAULT_LANGUAGE, languageOfPath, loadLanguage } from '@/i18n';
 import { routePatterns, routes } from '@/app/router';
 
 export { routePatterns };
@@ -37,12 +38,14 @@ export async function render(pathname: string): Promise<RenderedPage> {
   const router = createStaticRouter(handler.dataRoutes, context);
 
   // The key must be emotion's default ("css"): the browser's default cache adopts tags with that key.
+  const language = languageOfPath(pathname) ?? DEFAULT_LANGUAGE;
+  await loadLanguage(language);
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders>
+        <AppProviders language={language}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </CacheProvider>

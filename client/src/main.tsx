@@ -3,12 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createRouter } from '@/app/router';
+import { initialLanguage, loadLanguage } from '@/i18n';
 
 const container = document.getElementById('root')!;
-void createRouter().then((router) => {
+const language = initialLanguage(window.location.pathname);
+// The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
+void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
   const app = (
     <StrictMode>
-      <AppProviders>
+      <AppProviders language={language}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>

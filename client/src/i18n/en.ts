@@ -1,0 +1,8 @@
+/** The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. */
+import { common } from './en/common';
+
+export const en = { common };
+
+/** The catalog's shape, with every text a string. */
+type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
+export type Catalog = Strings<typeof en>;
