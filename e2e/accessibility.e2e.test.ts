@@ -111,6 +111,9 @@ async function audit(paths: string[], theme: Theme, { session, height, then }: A
   return violations;
 }
 
+// Each test audits a dozen pages in two viewports: minutes on a loaded two-core machine.
+const AUDIT_TIMEOUT_MS = 360_000;
+
 beforeAll(async () => {
   browser = await launchBrowser();
   [buyer, seller, admin] = await Promise.all([
@@ -122,11 +125,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe.each(THEMES)('axe, %s theme: no critical or serious violations', (theme) => {
-  it('on every public page', async () => {
+  it('on every public page', { timeout: AUDIT_TIMEOUT_MS }, async () => {
     expect(await audit(PUBLIC_PATHS, theme)).toEqual([]);
   });
 
-  it("on the buyer's and the seller's dashboard, lists and transactions", async () => {
+  it("on the buyer's and the seller's dashboard, lists and transactions", { timeout: AUDIT_TIMEOUT_MS }, async () => {
     const violations: string[] = [];
     for (const session of [buyer, seller]) {
       const list = await api<{ transactions: { id: string; status: string }[] }>('/api/transactions?per_page=50', { token: session.token });
@@ -141,7 +144,7 @@ describe.each(THEMES)('axe, %s theme: no critical or serious violations', (theme
     expect(violations).toEqual([]);
   });
 
-  it('on every admin page, and the transaction details dialog', async () => {
+  it('on every admin page, and the transaction details dialog', { timeout: AUDIT_TIMEOUT_MS }, async () => {
     const violations = await audit(ADMIN_PATHS, theme, { session: admin });
     violations.push(
       ...(await audit(['/dashboard/transactions'], theme, {
