@@ -19,7 +19,7 @@ export default defineConfig({
         },
         test: {
           name: 'unit',
-          include: ['server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           sequence: { groupOrder: 0 },
