@@ -58,7 +58,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
         kind: isRefund ? 'refund_payout' : 'payout',
         transactionId: payout.transactionId,
         description: `${railName} payout ${receipt ?? ''} to ${payout.recipientPhone}`,
-        postings: payoutSentPostings({ amount: payout.amountCents, to: isRefund ? 'buyer' : 'seller' }),
+        postings: payoutSentPostings({ amount: payout.amountCents, to: isRefund ? 'buyer' : 'seller', rail: payout.rail }),
       });
       await appendEvent(tx, {
         transactionId: payout.transactionId,
