@@ -14,7 +14,7 @@ import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { setPendingVerification, useAuth } from '@/features/auth/use-auth';
+import { setPendingVerification, useAuth } from '@/hooks/use-auth';
 
 type UserType = (typeof SELF_SERVICE_USER_TYPES)[number];
 

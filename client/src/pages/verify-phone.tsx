@@ -14,7 +14,7 @@ import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { useCountdown } from '@/features/auth/hooks/use-countdown';
-import { clearPendingVerification, setPendingVerification, setSession, useAuth } from '@/features/auth/use-auth';
+import { clearPendingVerification, setPendingVerification, setSession, useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/api';
 
 export default function VerifyPhonePage() {

@@ -49,7 +49,7 @@ import {
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useColorMode } from '@/components/ui/color-mode';
-import { logout, useAuth } from '@/features/auth/use-auth';
+import { logout, useAuth } from '@/hooks/use-auth';
 import { formatRelativeTime } from '@/lib/format';
 import { setPreferences, useAdminPreferences } from '../admin-preferences';
 import { useFeedState, useLiveFeed } from '../hooks/use-live-feed';

@@ -35,7 +35,7 @@ import { adminRest, downloadWithToken, type DisputeDetail } from '../api/admin-r
 import { PageHeader } from '../components/page-header';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 
 type Outcome = (typeof DISPUTE_OUTCOMES)[number];
@@ -183,7 +183,7 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
               ) : (
                 <Stack gap="4">
                   <Flex gap="2" wrap="wrap" align="center">
-                    <StatusBadge status={query.data.dispute.status} />
+                    <StatusBadge wording="status" status={query.data.dispute.status} />
                     <Badge variant="outline">{humanize(query.data.dispute.reason)}</Badge>
                     <Text fontSize="sm" color="fg.muted">
                       Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()} ·
@@ -196,7 +196,7 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     </Heading>
                     <Text fontSize="sm">
                       {query.data.transaction.product_name} · {formatMoney(query.data.transaction.amount)} ·{' '}
-                      <StatusBadge status={query.data.transaction.status} />
+                      <StatusBadge wording="status" status={query.data.transaction.status} />
                     </Text>
                     <Text fontSize="sm" color="fg.muted">
                       Buyer {query.data.transaction.buyer.display_name} ({formatPhone(query.data.transaction.buyer.phone_number)}) · Seller{' '}
@@ -385,7 +385,7 @@ export default function DisputesPage() {
                       </Table.Cell>
                       <Table.Cell textTransform="capitalize">{row.opened_by}</Table.Cell>
                       <Table.Cell>
-                        <StatusBadge status={row.status} />
+                        <StatusBadge wording="status" status={row.status} />
                       </Table.Cell>
                       <Table.Cell>{row.evidence_count}</Table.Cell>
                       <Table.Cell whiteSpace="nowrap" color={isLate ? 'fg.error' : undefined}>

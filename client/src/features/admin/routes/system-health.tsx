@@ -12,7 +12,7 @@ import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 function seconds(value: number): string {
   if (value < 60) return `${value} s`;
@@ -34,7 +34,7 @@ function Component({ title, icon: Icon, status, children }: { title: string; ico
             {title}
           </Heading>
         </Flex>
-        <StatusBadge status={status} />
+        <StatusBadge wording="status" status={status} />
       </Card.Header>
       <Card.Body>
         <Table.Root size="sm" variant="line">

@@ -20,7 +20,7 @@ import { StatCard } from '../components/stat-card';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 import { TransactionsTable } from '../components/transactions-table';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 type Status = (typeof TRANSACTION_STATUSES)[number];
 type Type = (typeof TRANSACTION_TYPES)[number];

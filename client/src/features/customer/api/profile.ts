@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateProfileBody, UserWire } from '@escrow/core/contract/auth';
 import { api } from '@/lib/api';
-import { updateStoredUser } from '@/features/auth/use-auth';
+import { updateStoredUser } from '@/hooks/use-auth';
 import { customerKeys } from './keys';
 
 export function getProfile(signal?: AbortSignal): Promise<UserWire> {

@@ -9,7 +9,7 @@ import type { FeeType } from '@escrow/core/domain/fees';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { chargesQueryOptions } from '../api/charges';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cents } from '../money';
 import { typedCents } from '../new-transaction-rules';
 

@@ -16,7 +16,7 @@ import { DisputePanel } from '../components/dispute-panel';
 import { InstallmentSchedule } from '../components/installment-schedule';
 import { PayPanel } from '../components/pay-panel';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge, typeLabel } from '../components/status-badge';
+import { StatusBadge, typeLabel } from '@/components/status-badge';
 import { TransactionActions } from '../components/transaction-actions';
 import { TransactionTimeline } from '../components/transaction-timeline';
 import { useTrackedPayment } from '../hooks/use-tracked-payment';
