@@ -53,7 +53,15 @@ export default tseslint.config(
               message: 'The core is pure: the database, the web framework and the UI belong to the server or the client.',
             },
             {
-              group: ['@escrow/server', '@escrow/server/*', '@escrow/client', '@escrow/client/*', '**/server/**', '**/client/**', '../../../*'],
+              group: [
+                '@escrow/server',
+                '@escrow/server/*',
+                '@escrow/client',
+                '@escrow/client/*',
+                '**/server/**',
+                '**/client/**',
+                '../../../*',
+              ],
               message: 'The core imports only itself and pure libraries; the server and the client import it, not the reverse.',
             },
           ],
