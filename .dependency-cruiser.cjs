@@ -11,7 +11,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle: two modules that need each other are one module, or need a third they both import.',
-      from: { path: '^(server|client)/src/' },
+      from: { path: '^(packages/core|server|client)/src/' },
       to: { circular: true },
     },
     {
@@ -21,26 +21,26 @@ module.exports = {
       comment:
         'Folders (server modules, layers, client features) that import each other in a ring: what both need belongs ' +
         'in a folder both import (domain/, lib/, a kernel module), not in either.',
-      from: { path: '^(server|client)/src/' },
+      from: { path: '^(packages/core|server|client)/src/' },
       to: { circular: true },
     },
     {
       name: 'shared-core-is-pure',
       severity: 'error',
       comment:
-        'server/src/domain and server/src/contract become a package shared with the browser: they import only each other, ' +
-        'zod and pure libraries; never server modules, plugins, the database, rails, Prisma, Fastify or node: built-ins.',
-      from: { path: '^server/src/(domain|contract)/' },
+        'packages/core (@escrow/core) is shared with the browser: it imports only itself, zod and pure libraries; ' +
+        'never the server or the client, Prisma, Fastify, pg or node: built-ins (docs/adr/0014-shared-core-package.md).',
+      from: { path: '^packages/core/' },
       to: {
-        pathNot: '^server/src/(domain|contract)/',
-        path: ['^server/', '^client/', '(^|/)node_modules/(@prisma|prisma|fastify|@fastify|pg)(/|$)'],
+        pathNot: '^packages/core/',
+        path: ['^server/', '^client/', '^packages/', '(^|/)node_modules/(@prisma|prisma|fastify|@fastify|pg|@trpc|react)(/|$)'],
       },
     },
     {
       name: 'shared-core-no-node-builtins',
       severity: 'error',
-      comment: 'server/src/domain and server/src/contract run in browsers too: use Web APIs (globalThis.crypto…), not node: modules.',
-      from: { path: '^server/src/(domain|contract)/' },
+      comment: 'packages/core runs in browsers too: use Web APIs (globalThis.crypto…), not node: modules.',
+      from: { path: '^packages/core/' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -55,9 +55,9 @@ module.exports = {
     {
       name: 'client-imports-only-shared-server-code',
       severity: 'error',
-      comment: 'The client reaches the server over HTTP; of the server code it imports only the shared core (domain, contract).',
+      comment: 'The client reaches the server over HTTP; the code it shares with the server is @escrow/core (packages/core).',
       from: { path: '^client/' },
-      to: { path: '^server/', pathNot: '^server/src/(domain|contract)/' },
+      to: { path: '^server/' },
     },
     {
       name: 'ussd-uses-use-cases-not-prisma',
@@ -73,7 +73,7 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing: a typo or a missing dependency.',
-      from: { path: '^(server|client)/src/' },
+      from: { path: '^(packages/core|server|client)/src/' },
       to: { couldNotResolve: true },
     },
   ],
@@ -83,7 +83,7 @@ module.exports = {
     exclude: { path: ['^server/src/generated/', '(^|/)dist/', '\\.test\\.tsx?$', '^server/test/', '/test/'] },
     // Type-only imports count: a type import of server code still ties the client to it.
     tsPreCompilationDeps: true,
-    // The client's aliases (@/, @shared/, @domain/); the server has none.
+    // The client's alias (@/); @escrow/core resolves through its workspace link to packages/core.
     tsConfig: { fileName: 'tsconfig.boundaries.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],

@@ -4,6 +4,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
 COPY client/package.json client/
+COPY packages/core/package.json packages/core/
 COPY scripts/prisma-generate.mjs scripts/
 COPY prisma prisma
 COPY prisma.config.ts ./

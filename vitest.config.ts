@@ -9,17 +9,15 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // The client's import aliases (client/vite.config.ts), for client unit tests.
+        // The client's import alias (client/vite.config.ts), for client unit tests.
         resolve: {
           alias: {
-            '@shared': fileURLToPath(new URL('./server/src/contract', import.meta.url)),
-            '@domain': fileURLToPath(new URL('./server/src/domain', import.meta.url)),
             '@': fileURLToPath(new URL('./client/src', import.meta.url)),
           },
         },
         test: {
           name: 'unit',
-          include: ['server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/core/src/**/*.test.ts', 'server/src/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
           sequence: { groupOrder: 0 },

@@ -2,15 +2,10 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 
-const serverSrc = path.resolve(__dirname, '../server/src');
-
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: [
-      // One contract and one domain core, shared with the server (pure code only).
-      { find: '@shared', replacement: path.join(serverSrc, 'contract') },
-      { find: '@domain', replacement: path.join(serverSrc, 'domain') },
       { find: '@', replacement: path.resolve(__dirname, 'src') },
       // zod without its eval probe, which the content security policy reports (src/lib/zod-without-eval.ts).
       { find: /^zod$/, replacement: path.resolve(__dirname, 'src/lib/zod-without-eval.ts') },

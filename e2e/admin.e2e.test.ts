@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
 
@@ -17,6 +18,8 @@ const localPhone = (phone: string) => `0${phone.slice(3)}`;
 const BUYER_PHONE = localPhone(DEMO_BUYER.phone);
 const SELLER_PHONE = localPhone(DEMO_SELLER.phone);
 const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000 });
+/** A 1×1 PNG: a real image for the evidence upload (the server checks the magic bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Every page of the admin area, by path and its h1. */
 const PAGES: [path: string, heading: string][] = [
@@ -346,6 +349,82 @@ describe('admin dashboard', () => {
   });
 });
 
+describe('ruling on a dispute', () => {
+  it('preselects no outcome, shows image evidence inline, and states who receives what before the ruling is recorded', async () => {
+    // A funded Standard transaction in dispute, with an image as evidence (through the API, as the buyer).
+    const created = await call<{ data: { transaction: { id: string } } }>('/api/transactions', {
+      token: buyerToken,
+      body: { seller_phone: SELLER_PHONE, amount: 3000, product_name: `Ruling e2e ${Date.now()}`, transaction_type: 'standard' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.transaction.id;
+    expect((await call('/api/payments/initiate', { token: buyerToken, body: { transaction_id: id } })).status).toBe(202);
+    const transaction = () =>
+      call<{ data: { transaction: { status: string; seller_fee: string } } }>(`/api/transactions/${id}`, { token: buyerToken });
+    await poll(async () => (await transaction()).body.data.transaction.status).toBe('funded');
+    const opened = await call(`/api/transactions/${id}/dispute`, {
+      token: buyerToken,
+      body: { dispute_type: 'not_as_described', reason: 'The phone is red; the advert showed a blue one.' },
+    });
+    expect(opened.status).toBe(200);
+    const evidence = new FormData();
+    evidence.set('kind', 'screenshot');
+    evidence.set('description', 'The advert with the blue phone');
+    evidence.set('file', new Blob([PNG], { type: 'image/png' }), 'advert.png');
+    const uploaded = await fetch(new URL(`/api/transactions/${id}/dispute/evidence`, inject('baseUrl')), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyerToken}` },
+      body: evidence,
+    });
+    expect(uploaded.status).toBe(201);
+    const dispute = async () =>
+      (await call<{ data: { dispute: { id: string; status: string } } }>(`/api/transactions/${id}/dispute`, { token: adminToken })).body
+        .data.dispute;
+    const disputeId = (await dispute()).id;
+    const sellerFee = parseAmount((await transaction()).body.data.transaction.seller_fee)!;
+
+    const { page, context, errors } = await signInAsAdmin();
+    await page.goto(`/dashboard/disputes?open=${disputeId}`);
+    const dialog = page.getByRole('dialog');
+    await poll(() => dialog.getByRole('heading', { name: 'Ruling', exact: true }).isVisible()).toBe(true);
+
+    // The image is shown in the case, and its thumbnail opens the full-size file.
+    const image = dialog.getByTestId('evidence-image');
+    await poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(1);
+    expect(await dialog.getByRole('link', { name: 'Open advert.png full size' }).getAttribute('href')).toMatch(/^blob:/);
+
+    // No outcome is chosen for the admin, and nothing can be reviewed until one is.
+    expect(await dialog.getByRole('radio').count()).toBe(3);
+    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
+    await dialog.getByLabel('Note to both parties').fill('The advert showed a blue phone; a red one was sent.');
+    expect(await dialog.getByRole('button', { name: 'Review ruling' }).isDisabled()).toBe(true);
+
+    // A split: the confirmation says who receives what, from the quote, before anything is recorded.
+    await dialog.getByText('Split', { exact: true }).click();
+    await dialog.getByLabel("Buyer's part (KES)").fill('1000');
+    await dialog.getByRole('button', { name: 'Review ruling' }).click();
+    const toSeller = 200_000n - (sellerFee < 200_000n ? sellerFee : 200_000n);
+    await poll(() => dialog.getByTestId('ruling-consequence').textContent()).toBe(
+      `The buyer receives KES 1,000. The seller receives ${formatKes(toSeller)} (${formatKes(sellerFee)} seller fee kept).`,
+    );
+    await screenshot(page, 'admin-ruling-confirmation-dark');
+    expect((await dispute()).status).toBe('open');
+
+    // Back to the form: release to the seller states the whole payout; confirming records it.
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByText('Release to seller', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Review ruling' }).click();
+    await poll(() => dialog.getByTestId('ruling-consequence').textContent()).toBe(
+      `The seller receives ${formatKes(300_000n - sellerFee)} (${formatKes(sellerFee)} seller fee kept). The buyer receives nothing.`,
+    );
+    await dialog.getByRole('button', { name: 'Confirm ruling' }).click();
+    await poll(async () => (await dispute()).status).toBe('resolved');
+    expect((await transaction()).body.data.transaction.status).toBe('completed');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('the admin guard', () => {
   it('sends a signed-out visitor to /login and back', async () => {
     const { page, context } = await openPage(browser);
@@ -375,7 +454,6 @@ describe('the admin guard', () => {
     expect(await heading(page, 'Users').count()).toBe(0);
     expect((await call('/api/admin/users', { token: buyerToken })).status).toBe(403);
     expect((await call('/trpc/admin.dashboard', { token: buyerToken })).status).toBe(403);
-    void adminToken;
     await context.close();
   });
 });

@@ -31,6 +31,7 @@ const output = execFileSync(
   process.execPath,
   [
     fileURLToPath(new URL('../node_modules/dependency-cruiser/bin/dependency-cruise.mjs', import.meta.url)),
+    'packages/core/src',
     'server/src',
     'client/src',
     '--config',

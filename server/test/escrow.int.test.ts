@@ -80,7 +80,7 @@ describe('happy path', () => {
     expect(data.payment_status).toEqual({ total_payments: 1, successful_payments: 1, failed_payments: 0 });
 
     const report = await expectLedgerHealthy(t);
-    expect(report.paybillBalance).toBeGreaterThanOrEqual(5_000n);
+    expect(report.cashBalances.mpesa_paybill).toBeGreaterThanOrEqual(5_000n);
 
     // Both parties heard about every step by SMS.
     await t.ctx.jobs.drain();

@@ -6,7 +6,7 @@
 import { Center, Spinner } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 
 const AdminArea = lazy(() => import('@/features/admin/admin-area'));
 const CustomerArea = lazy(() => import('@/features/customer/customer-area'));

@@ -13,7 +13,7 @@ import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { UssdQuickAccess } from '@/features/auth/components/ussd-quick-access';
-import { setPendingVerification, setSession, useAuth } from '@/features/auth/use-auth';
+import { setPendingVerification, setSession, useAuth } from '@/hooks/use-auth';
 
 export default function LoginPage() {
   const { isAuthenticated, requiresVerification } = useAuth();

@@ -3,7 +3,7 @@
  * (POST /api/auth/register), then sends the person to /verify-phone for the SMS code.
  */
 import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@shared/auth';
+import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
 import { PasswordInput } from '@/features/auth/components/password-input';
-import { setPendingVerification, useAuth } from '@/features/auth/use-auth';
+import { setPendingVerification, useAuth } from '@/hooks/use-auth';
 
 type UserType = (typeof SELF_SERVICE_USER_TYPES)[number];
 

@@ -7,7 +7,7 @@ import { Button, Center, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { updateStoredUser } from '@/features/auth/use-auth';
+import { updateStoredUser } from '@/hooks/use-auth';
 import { adminRest } from './api/admin-rest';
 import { AdminLayout } from './components/admin-layout';
 import { PageHeader } from './components/page-header';

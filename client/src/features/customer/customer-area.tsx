@@ -6,7 +6,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Button, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { CustomerLayout, PageHeader } from './components/customer-layout';
 import OverviewScreen from './routes/overview';
 import TransactionsScreen from './routes/transactions';

@@ -2750,6 +2750,10 @@ export interface operations {
                      *           "overdrawn_balances": 0,
                      *           "refund_bound_violations": 0,
                      *           "platform_fees": "1500.00",
+                     *           "rail_cash": {
+                     *             "mpesa": "1500.00",
+                     *             "airtel": "1500.00"
+                     *           },
                      *           "journals": 0,
                      *           "checked_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -2790,6 +2794,12 @@ export interface operations {
                                 overdrawn_balances: number;
                                 /** @example 1500.00 */
                                 platform_fees: string;
+                                rail_cash: {
+                                    /** @example 1500.00 */
+                                    airtel: string;
+                                    /** @example 1500.00 */
+                                    mpesa: string;
+                                };
                                 refund_bound_violations: number;
                                 /** @enum {string} */
                                 status: "ok" | "warning" | "critical";

@@ -3,10 +3,11 @@
  * payments, payouts, disputes, timeline and balanced ledger journals, at any date. The monitoring
  * queries read the tables, so the tests need exact data, not the escrow flow that makes it.
  */
+import type { AccountCode } from '@escrow/core/domain/posting-rules';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/prisma.ts';
-import { generateReference } from '../../domain/reference.ts';
-import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import { generateReference } from '@escrow/core/domain/reference';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 
 export interface FixtureTransaction {
   buyerId: string;
@@ -90,10 +91,8 @@ export async function insertTransaction(db: Db, input: FixtureTransaction) {
   return transaction;
 }
 
-type Account = 'mpesa_paybill' | 'escrow_holding' | 'seller_payable' | 'refunds_payable' | 'platform_fees';
-
 /** A journal and its postings in one database transaction (the balance trigger checks it at commit). */
-export async function postJournal(db: Db, transactionId: string, kind: string, createdAt: Date, postings: [Account, bigint][]) {
+export async function postJournal(db: Db, transactionId: string, kind: string, createdAt: Date, postings: [AccountCode, bigint][]) {
   await db.$transaction(async (tx) => {
     const journal = await tx.ledgerJournal.create({
       data: { transactionId, kind, idempotencyKey: `${kind}:${randomUUID()}`, description: `${kind} (test)`, createdAt },

@@ -3,6 +3,7 @@
  * writes (the aggregate cache is off: ADMIN_STATS_CACHE_SECONDS=0).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '@escrow/core/domain/money';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { insertTransaction, postJournal } from './admin-fixtures.ts';
@@ -225,6 +226,11 @@ describe('GET /monitoring/health', () => {
     expect(data.mpesa).toMatchObject({ stale_stk_pushes: 1, failed_payments_24h: 1, failed_payouts: 0, stuck_payouts: 0 });
     expect(data.sms).toMatchObject({ failed: 0, failed_24h: 0 });
     expect(data.ledger).toMatchObject({ status: 'ok', unbalanced_journals: 0, overdrawn_balances: 0, journals: 4 });
+    // Each rail's cash apart: the fixtures' pay-ins all came by M-Pesa.
+    const [paybill] = await t.ctx.db.$queryRaw<{ sum: bigint }[]>`
+      SELECT SUM(amount_cents)::bigint AS sum FROM ledger_postings WHERE account_code = 'mpesa_paybill'`;
+    expect(paybill!.sum).toBeGreaterThan(0n);
+    expect(data.ledger.rail_cash).toEqual({ mpesa: formatCents(paybill!.sum), airtel: '0.00' });
     expect(data.status).toBe('warning'); // the STK push pending for 9 minutes
   });
 });

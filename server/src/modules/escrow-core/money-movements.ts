@@ -2,11 +2,11 @@
  * The money movements that follow a state change, each written in the caller's database transaction:
  * a balanced ledger journal with a unique key, the payout row, and the job that sends it after commit.
  */
-import { railForPhone } from '../../domain/rail-choice.ts';
+import { payoutRail, type RailChoice } from '@escrow/core/domain/rail-choice';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
-import { type Cents, formatCents, minCents } from '../../domain/money.ts';
-import { refundDecidedPostings, releasePostings } from '../../domain/posting-rules.ts';
+import { type Cents, formatCents, minCents } from '@escrow/core/domain/money';
+import { refundDecidedPostings, releasePostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
 import { loadQuote } from './load-quote.ts';
@@ -44,7 +44,12 @@ export async function releaseToSeller(
     postings: releasePostings({ price, sellerFee }),
   });
   if (payoutAmount > 0n) {
-    await createPayout(ctx, tx, txn, { kind: 'seller_payout', phone: txn.sellerPhone, amount: payoutAmount });
+    await createPayout(ctx, tx, txn, {
+      kind: 'seller_payout',
+      phone: txn.sellerPhone,
+      amount: payoutAmount,
+      rail: payoutRail({ recipientPhone: txn.sellerPhone }),
+    });
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'payout_initiated',
@@ -58,7 +63,8 @@ export async function releaseToSeller(
 
 /**
  * Gives `price` of the escrow (and `fee` of the platform's fee income) back to the buyer, recording the
- * refund and queueing one B2C payout per phone that paid: the price and the fee are spread over the
+ * refund and queueing one payout per phone and rail that paid (back on the rail each pay-in came through:
+ * `payoutRail`): the price and the fee are spread over the
  * completed pay-ins (or taken from `paymentId` alone), oldest first, each pay-in giving back at most the
  * price part and the fee part it brought in and has not given back yet. A refund beyond that is refused here (422) and, at commit, by the database
  * (`refunds_bounded`).
@@ -90,11 +96,17 @@ export async function refundBuyer(
     description: `Refund ${txn.referenceNumber} to the buyer (${options.reason})`,
     postings: refundDecidedPostings({ price: options.price, fee, from: options.from ?? 'escrow_holding' }),
   });
-  // One B2C payout per phone (one fee), one refund row per pay-in it returns.
-  for (const phone of new Set(pieces.map((piece) => piece.phone))) {
-    const ofPhone = pieces.filter((piece) => piece.phone === phone);
+  // One payout per phone and rail (one rail fee), one refund row per pay-in it returns.
+  const destinations = new Map(pieces.map((piece) => [`${piece.phone}:${piece.rail}`, { phone: piece.phone, rail: piece.rail }]));
+  for (const { phone, rail } of destinations.values()) {
+    const ofPhone = pieces.filter((piece) => piece.phone === phone && piece.rail === rail);
     const amount = ofPhone.reduce((sum, piece) => sum + piece.amount, 0n);
-    const payout = await createPayout(ctx, tx, txn, { kind: 'buyer_refund', phone, amount });
+    const payout = await createPayout(ctx, tx, txn, {
+      kind: 'buyer_refund',
+      phone,
+      amount,
+      rail: payoutRail({ recipientPhone: phone, refundOfPayInOn: rail }),
+    });
     await tx.refund.createMany({
       data: ofPhone.map((piece) => ({
         transactionId: txn.id,
@@ -121,14 +133,16 @@ export async function refundBuyer(
 interface RefundPiece {
   paymentId: string;
   phone: string;
+  /** The rail the pay-in came through. */
+  rail: RailChoice;
   amount: Cents;
   fee: Cents;
 }
 
 /** What each completed pay-in can still give back, price part and fee part, oldest first. */
 export async function refundableFunds(tx: Tx, transactionId: string) {
-  return tx.$queryRaw<{ id: string; payer_phone: string; price_left: bigint; fee_left: bigint }[]>`
-    SELECT p.id::text, p.payer_phone,
+  return tx.$queryRaw<{ id: string; payer_phone: string; rail: RailChoice; price_left: bigint; fee_left: bigint }[]>`
+    SELECT p.id::text, p.payer_phone, p.rail::text AS rail,
            (p.amount_cents - p.fee_cents - COALESCE(SUM(r.amount_cents - r.fee_cents), 0))::bigint AS price_left,
            (p.fee_cents - COALESCE(SUM(r.fee_cents), 0))::bigint AS fee_left
     FROM payments p LEFT JOIN refunds r ON r.payment_id = p.id
@@ -156,7 +170,7 @@ async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Ce
     const piecePrice = minCents(priceLeft, payment.price_left);
     const pieceFee = minCents(feeLeft, payment.fee_left);
     if (piecePrice + pieceFee === 0n) continue;
-    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, amount: piecePrice + pieceFee, fee: pieceFee });
+    pieces.push({ paymentId: payment.id, phone: payment.payer_phone, rail: payment.rail, amount: piecePrice + pieceFee, fee: pieceFee });
     priceLeft -= piecePrice;
     feeLeft -= pieceFee;
   }
@@ -167,16 +181,15 @@ async function createPayout(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  payout: { kind: 'seller_payout' | 'buyer_refund'; phone: string; amount: Cents },
+  payout: { kind: 'seller_payout' | 'buyer_refund'; phone: string; amount: Cents; rail: RailChoice },
 ) {
   const row = await tx.payout.create({
-    // Paid through the recipient's network (domain/rail-choice.ts).
     data: {
       transactionId: txn.id,
       kind: payout.kind,
       recipientPhone: payout.phone,
       amountCents: payout.amount,
-      rail: railForPhone(payout.phone),
+      rail: payout.rail,
     },
     select: { id: true },
   });

@@ -4,7 +4,7 @@
  * the rail chosen by prefix or by the payer, and forged callbacks refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escrowBalance } from '../../modules/ledger/ledger.ts';
+import { accountBalance, escrowBalance } from '../../modules/ledger/ledger.ts';
 import { bearer, makeUser, randomAirtelPhone, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import {
   action,
@@ -198,6 +198,9 @@ describe('paying with Airtel Money', () => {
     expect(await t.ctx.db.railCallback.count({ where: { rail: 'airtel', externalId: initiated.json().data.payment.id } })).toBe(1);
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', amount_paid: '1000.00' });
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(100_000n);
+    // Airtel's money lands in the Airtel float, not in the M-Pesa paybill.
+    expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(102_500n);
+    expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(0n);
 
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
     expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
@@ -211,6 +214,10 @@ describe('paying with Airtel Money', () => {
     });
     expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', id: payout!.railRequestId! } })).toBe(1);
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    // The payout leaves the Airtel float: what stays is the two fee shares.
+    expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(5_000n);
+    expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(0n);
+    expect(await t.ctx.db.ledgerPosting.count({ where: { transactionId: created.id, accountCode: 'mpesa_paybill' } })).toBe(0);
     const events = (await detail(t, buyer, created.id)).timeline.map((event: { description: string }) => event.description).join('\n');
     expect(events).toMatch(/Airtel Money payment of KES 1025.00 received/);
     expect(events).toMatch(/sent to the seller by Airtel Money/);
@@ -297,6 +304,39 @@ describe('choosing the rail', () => {
       payload: { transaction_id: other.id, rail: 'tkash' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe("each rail's cash account, and the rail that pays back", () => {
+  it('an M-Pesa pay-in released to an Airtel seller is collected in the paybill and paid out of the Airtel float, the books balanced', async () => {
+    const buyer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone() });
+    const created = await createTransaction(t, buyer, standard(1000));
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(102_500n);
+    expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(0n);
+
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    const [payout] = await settlePayouts(t, created.id);
+    expect(payout).toMatchObject({ status: 'completed', rail: 'airtel', amountCents: 97_500n });
+    // One rail collected, the other paid: each float moved, the transaction's cash as a whole is the fees.
+    expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(102_500n);
+    expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(-97_500n);
+    await expectLedgerHealthy(t);
+  });
+
+  it("refunds a pay-in on the rail it came through, not by the phone's prefix: a Safaricom number that paid by Airtel Money is paid back by Airtel Money", async () => {
+    const dualSim = await makeUser(t.app, { userType: 'buyer', phone: randomPhone() });
+    const created = await createTransaction(t, dualSim, standard(900));
+    const paid = await payAndSettle(t, dualSim, created.id, { rail: 'airtel' });
+    expect(paid.status).toBe('completed');
+    expect((await action(t, dualSim, created.id, 'cancel')).statusCode).toBe(200);
+    const [refund] = await settlePayouts(t, created.id);
+    expect(refund).toMatchObject({ kind: 'buyer_refund', status: 'completed', rail: 'airtel', recipientPhone: dualSim.phone });
+    expect(await t.ctx.db.ledgerPosting.count({ where: { transactionId: created.id, accountCode: 'mpesa_paybill' } })).toBe(0);
+    expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBeGreaterThanOrEqual(0n);
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    await expectLedgerHealthy(t);
   });
 });
 

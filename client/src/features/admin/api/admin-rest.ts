@@ -4,11 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminPayoutResponse, PayoutAction } from '@shared/admin';
-import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@shared/disputes';
-import type { contactListResponse, contactMessageResponse } from '@shared/contact';
-import type { smsOutboxResponse } from '@shared/notifications';
-import type { profileResponse } from '@shared/auth';
+import type { adminPayoutResponse, PayoutAction } from '@escrow/core/contract/admin';
+import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@escrow/core/contract/disputes';
+import type { contactListResponse, contactMessageResponse } from '@escrow/core/contract/contact';
+import type { smsOutboxResponse } from '@escrow/core/contract/notifications';
+import type { profileResponse } from '@escrow/core/contract/auth';
 import { api, ApiError } from '@/lib/api';
 import { authStorage } from '@/lib/auth-storage';
 
@@ -79,18 +79,26 @@ export async function downloadWithToken(
   path: string,
   options: { query?: Record<string, string | number | undefined>; fileName?: string; open?: boolean } = {},
 ) {
+  const { blob, fileName } = await fetchWithToken(path, options);
+  saveBlob(blob, options.fileName ?? fileName ?? 'download', options.open);
+}
+
+/** A file the API serves only with the bearer token (evidence, exports), as a blob. */
+export async function fetchWithToken(
+  path: string,
+  options: { query?: Record<string, string | number | undefined>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {}))
     if (value !== undefined && value !== '') url.searchParams.set(key, String(value));
   const token = authStorage.token();
-  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal: options.signal ?? null });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string; code?: string } | null;
     throw new ApiError(body?.message ?? `Download failed (${response.status})`, response.status, body?.code ?? 'UNKNOWN');
   }
-  const blob = await response.blob();
-  const fromHeader = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  saveBlob(blob, options.fileName ?? fromHeader ?? 'download', options.open);
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }
 
 export function saveBlob(blob: Blob, fileName: string, open = false): void {

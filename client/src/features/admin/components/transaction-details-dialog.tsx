@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney, formatPhone, humanize } from '@/lib/format';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ErrorState, LoadingState } from './query-state';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 type Timeline = RouterOutputs['admin']['transactionTimeline'];
 
@@ -67,7 +67,7 @@ function Details({ data }: { data: Timeline }) {
         <Section title="Transaction Info">
           <Row label="Amount">{formatMoney(transaction.amount)}</Row>
           <Row label="Status">
-            <StatusBadge status={transaction.status} />
+            <StatusBadge wording="status" status={transaction.status} />
           </Row>
           <Row label="Type">{humanize(transaction.transaction_type)}</Row>
           <Row label="Product">{transaction.product_name}</Row>

@@ -5,7 +5,7 @@
 import { HStack, IconButton, Table } from '@chakra-ui/react';
 import { Copy, Eye, ExternalLink } from 'lucide-react';
 import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { toaster } from './toaster';
 
 export interface TableTransaction {
@@ -73,7 +73,7 @@ export function TransactionsTable({
                 {formatPhone(row.seller_phone)}
               </Table.Cell>
               <Table.Cell>
-                <StatusBadge status={row.status} />
+                <StatusBadge wording="status" status={row.status} />
               </Table.Cell>
               {showType ? (
                 <Table.Cell fontSize="xs" minW="20" textTransform="capitalize">

@@ -8,7 +8,7 @@
 import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
-import type { PayoutAction } from '@shared/admin';
+import type { PayoutAction } from '@escrow/core/contract/admin';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
@@ -17,7 +17,7 @@ import { adminRest } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 
@@ -196,7 +196,7 @@ export default function AlertsPage() {
                 <Table.Cell>{formatPhone(row.recipient_phone)}</Table.Cell>
                 <Table.Cell>{formatMoney(row.amount)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge status={row.status} />
+                  <StatusBadge wording="status" status={row.status} />
                 </Table.Cell>
                 <Table.Cell>{row.attempts}</Table.Cell>
                 <Table.Cell maxW="60" truncate title={row.last_error ?? undefined}>
@@ -264,7 +264,7 @@ export default function AlertsPage() {
                 </Table.Cell>
                 <Table.Cell>{humanize(row.reason)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge status={row.status} />
+                  <StatusBadge wording="status" status={row.status} />
                 </Table.Cell>
                 <Table.Cell color="fg.error" whiteSpace="nowrap">
                   {formatRelativeTime(row.respond_by)}

@@ -2,14 +2,14 @@
 import { Badge, Box, Button, Card, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CONTACT_STATUSES, CONTACT_TOPICS } from '@shared/contact';
+import { CONTACT_STATUSES, CONTACT_TOPICS } from '@escrow/core/contract/contact';
 import { formatDateTime, formatPhone, humanize } from '@/lib/format';
 import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type ContactMessage } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 
 type Status = (typeof CONTACT_STATUSES)[number];
@@ -103,7 +103,7 @@ export default function ContactMessagesPage() {
                     </Box>
                     <HStack gap="2" align="flex-start">
                       <Badge variant="outline">{humanize(message.topic)}</Badge>
-                      <StatusBadge status={message.status} />
+                      <StatusBadge wording="status" status={message.status} />
                     </HStack>
                   </Flex>
                   <Text mt="3" fontSize="sm" whiteSpace="pre-wrap">

@@ -1,7 +1,7 @@
 /** Help Center: how to use each page, what the statuses mean, and how to rule on a dispute. */
 import { Accordion, Box, Card, Code, Heading, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { PageHeader } from '../components/page-header';
 
 const STATUSES: [string, string][] = [
@@ -114,7 +114,7 @@ export default function HelpPage() {
                 {STATUSES.map(([status, meaning]) => (
                   <Box key={status} display="flex" gap="3" alignItems="baseline">
                     <Box w="24" flexShrink={0}>
-                      <StatusBadge status={status} />
+                      <StatusBadge wording="status" status={status} />
                     </Box>
                     <Text fontSize="sm">{meaning}</Text>
                   </Box>

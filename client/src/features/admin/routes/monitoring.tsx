@@ -12,7 +12,7 @@ import { REFRESH_INTERVALS, setPreferences, useAdminPreferences } from '../admin
 import { toneOf } from '../monitoring-feed';
 import { PageHeader } from '../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 import { latestQueryOptions, useFeedState } from '../hooks/use-live-feed';
 
@@ -192,7 +192,7 @@ export default function MonitoringPage() {
                         <Text fontSize="sm" fontWeight="medium">
                           {formatMoney(row.amount)}
                         </Text>
-                        <StatusBadge status={row.status} />
+                        <StatusBadge wording="status" status={row.status} />
                       </Box>
                     </Flex>
                   ))}

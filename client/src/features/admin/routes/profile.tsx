@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { logout, updateStoredUser } from '@/features/auth/use-auth';
+import { logout, updateStoredUser } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/api';
 import { formatDate, formatPhone } from '@/lib/format';
 import { adminRest } from '../api/admin-rest';

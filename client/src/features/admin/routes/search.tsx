@@ -7,7 +7,7 @@ import { formatMoney, formatPhone, formatRelativeTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 
 const RESULTS = 10;
@@ -73,7 +73,7 @@ export default function SearchPage() {
                         <Text fontSize="sm" fontWeight="medium">
                           {formatMoney(row.amount)}
                         </Text>
-                        <StatusBadge status={row.status} />
+                        <StatusBadge wording="status" status={row.status} />
                       </Flex>
                     </Flex>
                   ))}
@@ -110,7 +110,7 @@ export default function SearchPage() {
                         </Text>
                       </span>
                       <Flex gap="2" align="center">
-                        <StatusBadge status={user.status} />
+                        <StatusBadge wording="status" status={user.status} />
                         <Button asChild size="xs" variant="outline">
                           <Link to={`/dashboard/transactions?q=${encodeURIComponent(user.phone_number)}`}>Transactions</Link>
                         </Button>

@@ -8,7 +8,7 @@ import { adminRest } from '../api/admin-rest';
 import { maskCodes } from '../mask-codes';
 import { PageHeader } from '../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 const LIMITS = [50, 100, 200] as const;
 
@@ -98,7 +98,7 @@ export default function SmsOutboxPage() {
                     {humanize(message.template)}
                   </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge status={message.status} />
+                    <StatusBadge wording="status" status={message.status} />
                   </Table.Cell>
                   <Table.Cell whiteSpace="nowrap" fontSize="xs">
                     {formatDateTime(message.created_at)}

@@ -7,11 +7,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Banknote, BookCheck, Database, ListChecks, MessageSquareText, RefreshCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { RAIL_CHOICES, RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 
 function seconds(value: number): string {
   if (value < 60) return `${value} s`;
@@ -33,7 +34,7 @@ function Component({ title, icon: Icon, status, children }: { title: string; ico
             {title}
           </Heading>
         </Flex>
-        <StatusBadge status={status} />
+        <StatusBadge wording="status" status={status} />
       </Card.Header>
       <Card.Body>
         <Table.Root size="sm" variant="line">
@@ -139,6 +140,14 @@ export default function SystemHealthPage() {
                 value={query.data.ledger.overdrawn_balances}
                 isBad={query.data.ledger.overdrawn_balances > 0}
               />
+              {RAIL_CHOICES.map((rail) => (
+                <Line
+                  key={rail}
+                  label={`${RAIL_DISPLAY_NAMES[rail]} cash`}
+                  value={`KES ${query.data.ledger.rail_cash[rail]}`}
+                  isBad={query.data.ledger.rail_cash[rail].startsWith('-')}
+                />
+              ))}
               <Line label="Checked" value={formatDateTime(query.data.ledger.checked_at)} />
             </Component>
           </SimpleGrid>

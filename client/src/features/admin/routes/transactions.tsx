@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Download, Hourglass, ListOrdered, Search, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@domain/transaction-state';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { formatMoney, humanize } from '@/lib/format';
 import { trpc, type RouterInputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
@@ -20,7 +20,7 @@ import { StatCard } from '../components/stat-card';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 import { TransactionsTable } from '../components/transactions-table';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 type Status = (typeof TRANSACTION_STATUSES)[number];
 type Type = (typeof TRANSACTION_TYPES)[number];

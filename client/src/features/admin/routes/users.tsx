@@ -23,9 +23,9 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { USER_TYPES } from '@shared/auth';
-import { USER_STATUS_FILTERS } from '@shared/admin';
-import { useAuth } from '@/features/auth/use-auth';
+import { USER_TYPES } from '@escrow/core/contract/auth';
+import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
+import { useAuth } from '@/hooks/use-auth';
 import { formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
@@ -34,9 +34,9 @@ import { PageHeader } from '../components/page-header';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 type AdminUser = RouterOutputs['admin']['users']['users'][number];
 type Action = 'verify' | 'suspend' | 'reactivate';
@@ -303,7 +303,7 @@ export default function UsersPage() {
                       <Table.Cell textTransform="capitalize">{user.user_type}</Table.Cell>
                       <Table.Cell>
                         <HStack gap="1" wrap="wrap">
-                          <StatusBadge status={user.status} />
+                          <StatusBadge wording="status" status={user.status} />
                           <Badge size="sm" variant="outline" colorPalette={user.is_verified ? 'green' : 'yellow'}>
                             {user.is_verified ? 'Verified' : 'Unverified'}
                           </Badge>

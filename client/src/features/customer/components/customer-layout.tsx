@@ -21,7 +21,7 @@ import { ArrowLeftRight, CirclePlus, LayoutDashboard, LogOut, ShieldCheck, UserR
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
-import { logout, useAuth } from '@/features/auth/use-auth';
+import { logout, useAuth } from '@/hooks/use-auth';
 
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions';
-import { StatusBadge, typeLabel } from './status-badge';
+import { StatusBadge, typeLabel } from '@/components/status-badge';
 
 /** The other party, from the signed-in user's side of the transaction. */
 function counterparty(item: TransactionListItem, myPhone: string | undefined) {

@@ -2,7 +2,7 @@
 import { Button, Heading, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { useTransactions } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState } from '../components/query-state';

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Card, CloseButton, DataList, Grid, HStack, Link as 
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatKes } from '@domain/money';
+import { formatKes } from '@escrow/core/domain/money';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
 import { useTransaction, type TransactionDetail } from '../api/transactions';
@@ -16,7 +16,7 @@ import { DisputePanel } from '../components/dispute-panel';
 import { InstallmentSchedule } from '../components/installment-schedule';
 import { PayPanel } from '../components/pay-panel';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { StatusBadge, typeLabel } from '../components/status-badge';
+import { StatusBadge, typeLabel } from '@/components/status-badge';
 import { TransactionActions } from '../components/transaction-actions';
 import { TransactionTimeline } from '../components/transaction-timeline';
 import { useTrackedPayment } from '../hooks/use-tracked-payment';

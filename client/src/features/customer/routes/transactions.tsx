@@ -7,15 +7,15 @@ import { Box, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tab
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '@domain/transaction-state';
-import { useAuth } from '@/features/auth/use-auth';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { useAuth } from '@/hooks/use-auth';
 import { useTransactions, type TransactionListParams } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { STATUS_LABELS } from '../components/status-badge';
+import { STATUS_LABELS } from '@/components/status-badge';
 import { SummaryCards } from '../components/summary-cards';
 import { TransactionList } from '../components/transaction-list';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const PER_PAGE = 20;
 const ROLES = [

@@ -19,7 +19,7 @@ import {
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/api';
 import { createTransaction, type CreateTransactionRequest } from '../api/transactions';
 import { transactionDraft } from '../hooks/use-transaction-draft';

@@ -3,9 +3,11 @@
  * queue drains, the M-Pesa rail completes payments and payouts, the SMS outbox empties, and the ledger
  * balances with no account overdrawn and no transaction refunded beyond what was paid in (ledger/invariants.ts). Each part reports ok / warning / critical; the page shows the worst.
  */
-import type { HealthData } from '../../../contract/admin.ts';
+import type { HealthData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { RAIL_CASH_ACCOUNTS } from '@escrow/core/domain/posting-rules';
+import { RAIL_CHOICES } from '@escrow/core/domain/rail-choice';
 import { checkLedgerInvariants } from '../../ledger/invariants.ts';
 import { adminCache } from './shared.ts';
 
@@ -103,6 +105,10 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
     overdrawn_balances: report.overdrawnBalances,
     refund_bound_violations: report.refundBoundViolations,
     platform_fees: formatCents(report.platformFees),
+    rail_cash: Object.fromEntries(RAIL_CHOICES.map((rail) => [rail, formatCents(report.cashBalances[RAIL_CASH_ACCOUNTS[rail]])])) as Record<
+      (typeof RAIL_CHOICES)[number],
+      string
+    >,
     journals: report.journals,
     checked_at: ledger.computedAt.toISOString(),
   };

@@ -11,11 +11,11 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
-import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
-import { RAIL_DISPLAY_NAMES } from '../../../domain/rail-choice.ts';
+import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
+import { RAIL_DISPLAY_NAMES, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../../rails/port.ts';
-import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
-import { payInPostings } from '../../../domain/posting-rules.ts';
+import { checkTransition, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { payInPostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
 import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
@@ -113,6 +113,7 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
       receipt: result.receipt ?? null,
       resultDesc: result.receipt ? resultDesc : RECEIPTLESS_SUCCESS,
       paymentType: payment.paymentType,
+      rail: payment.rail,
       railName,
       isLate,
     });
@@ -154,6 +155,7 @@ async function creditPayment(
     receipt: string | null;
     resultDesc: string;
     paymentType: string;
+    rail: RailChoice;
     railName: string;
     isLate: boolean;
   },
@@ -182,7 +184,7 @@ async function creditPayment(
     kind: 'deposit',
     transactionId: txn.id,
     description: `${payment.railName} ${receiptText} for ${txn.referenceNumber}`,
-    postings: payInPostings({ received: payment.amount, buyerFee: fee }),
+    postings: payInPostings({ received: payment.amount, buyerFee: fee, rail: payment.rail }),
   });
   await appendEvent(tx, {
     transactionId: txn.id,

@@ -19,3 +19,14 @@ export function railForPhone(phone: string, chosen?: RailChoice): RailChoice {
   const msisdn = normalizePhone(phone) ?? phone;
   return AIRTEL_PREFIXES.test(msisdn) ? 'airtel' : 'mpesa';
 }
+
+/**
+ * The rail a payout goes out on, decided here alone (docs/adr/0008-payment-rail-port.md, "Which rail pays
+ * back"). A refund of a pay-in goes back on the rail that pay-in came through, to the phone that paid: the
+ * money sits in that rail's cash account, and the payer proved a wallet on that rail with that phone — a
+ * dual-SIM payer who picked Airtel Money on a Safaricom number is paid back on Airtel Money, not sent to an
+ * M-Pesa wallet they may not use. A seller's payout follows no pay-in: it goes by the seller's prefix.
+ */
+export function payoutRail(payout: { recipientPhone: string; refundOfPayInOn?: RailChoice }): RailChoice {
+  return payout.refundOfPayInOn ?? railForPhone(payout.recipientPhone);
+}

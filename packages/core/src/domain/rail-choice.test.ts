@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { railForPhone } from './rail-choice.ts';
+import { payoutRail, railForPhone } from './rail-choice.ts';
 
 describe('railForPhone: the rail of a phone by its network prefix, unless the payer chose', () => {
   it.each([
@@ -21,5 +21,18 @@ describe('railForPhone: the rail of a phone by its network prefix, unless the pa
   it("lets the payer's pick win over the prefix", () => {
     expect(railForPhone('0733123456', 'mpesa')).toBe('mpesa');
     expect(railForPhone('0712345678', 'airtel')).toBe('airtel');
+  });
+});
+
+describe('payoutRail: which rail pays out', () => {
+  it("pays a refund back on the rail its pay-in came through, whatever the phone's prefix", () => {
+    expect(payoutRail({ recipientPhone: '254712345678', refundOfPayInOn: 'airtel' })).toBe('airtel');
+    expect(payoutRail({ recipientPhone: '254733123456', refundOfPayInOn: 'mpesa' })).toBe('mpesa');
+    expect(payoutRail({ recipientPhone: '254733123456', refundOfPayInOn: 'airtel' })).toBe('airtel');
+  });
+
+  it("pays a seller, who made no pay-in, on the network of the seller's phone", () => {
+    expect(payoutRail({ recipientPhone: '254733123456' })).toBe('airtel');
+    expect(payoutRail({ recipientPhone: '254712345678' })).toBe('mpesa');
   });
 });

@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalPostings,
+  CASH_ACCOUNTS,
   InvalidPostingError,
   payInPostings,
   payoutSentPostings,
   type Posting,
   postingsSum,
+  RAIL_CASH_ACCOUNTS,
   refundDecidedPostings,
   releasePostings,
   reversalPostings,
@@ -17,19 +19,23 @@ const cents = fc.bigInt({ min: 0n, max: 10n ** 13n });
 /** Two amounts, the second no more than the first (a fee within what it is taken from). */
 const amountAndPart = fc.tuple(cents, cents).map(([a, b]): [bigint, bigint] => (a >= b ? [a, b] : [b, a]));
 
+const rail = fc.constantFrom('mpesa' as const, 'airtel' as const);
+
 /** Every rule, driven by arbitrary valid amounts. */
 const anyMovement: fc.Arbitrary<Posting[]> = fc.oneof(
-  amountAndPart.map(([received, buyerFee]) => payInPostings({ received, buyerFee })),
+  fc.tuple(amountAndPart, rail).map(([[received, buyerFee], on]) => payInPostings({ received, buyerFee, rail: on })),
   amountAndPart.map(([price, sellerFee]) => releasePostings({ price, sellerFee })),
   fc
     .tuple(cents, cents, fc.constantFrom('escrow_holding' as const, 'seller_payable' as const))
     .map(([price, fee, from]) => refundDecidedPostings({ price, fee, from })),
-  fc.tuple(cents, fc.constantFrom('seller' as const, 'buyer' as const)).map(([amount, to]) => payoutSentPostings({ amount, to })),
+  fc
+    .tuple(cents, fc.constantFrom('seller' as const, 'buyer' as const), rail)
+    .map(([amount, to, on]) => payoutSentPostings({ amount, to, rail: on })),
 );
 
 describe('posting rules', () => {
   it('book a pay-in, a release, a refund and the payouts to the accounts the ledger expects', () => {
-    expect(payInPostings({ received: 102_500n, buyerFee: 2_500n })).toEqual([
+    expect(payInPostings({ received: 102_500n, buyerFee: 2_500n, rail: 'mpesa' })).toEqual([
       { account: 'mpesa_paybill', amount: 102_500n },
       { account: 'escrow_holding', amount: -100_000n },
       { account: 'platform_fees', amount: -2_500n },
@@ -43,18 +49,40 @@ describe('posting rules', () => {
       { account: 'seller_payable', amount: 97_500n },
       { account: 'refunds_payable', amount: -97_500n },
     ]);
-    expect(payoutSentPostings({ amount: 97_500n, to: 'buyer' })).toEqual([
+    expect(payoutSentPostings({ amount: 97_500n, to: 'buyer', rail: 'mpesa' })).toEqual([
       { account: 'refunds_payable', amount: 97_500n },
       { account: 'mpesa_paybill', amount: -97_500n },
     ]);
   });
 
+  it("book each rail's money in that rail's own cash account, never in another rail's", () => {
+    expect(RAIL_CASH_ACCOUNTS).toEqual({ mpesa: 'mpesa_paybill', airtel: 'airtel_float' });
+    expect(new Set(CASH_ACCOUNTS).size).toBe(Object.keys(RAIL_CASH_ACCOUNTS).length);
+    expect(payInPostings({ received: 51_000n, buyerFee: 1_000n, rail: 'airtel' })).toEqual([
+      { account: 'airtel_float', amount: 51_000n },
+      { account: 'escrow_holding', amount: -50_000n },
+      { account: 'platform_fees', amount: -1_000n },
+    ]);
+    expect(payoutSentPostings({ amount: 48_750n, to: 'seller', rail: 'airtel' })).toEqual([
+      { account: 'seller_payable', amount: 48_750n },
+      { account: 'airtel_float', amount: -48_750n },
+    ]);
+    fc.assert(
+      fc.property(amountAndPart, rail, ([received, buyerFee], on) => {
+        const cash = payInPostings({ received, buyerFee, rail: on }).filter((posting) =>
+          (CASH_ACCOUNTS as readonly string[]).includes(posting.account),
+        );
+        expect(cash.every((posting) => posting.account === RAIL_CASH_ACCOUNTS[on])).toBe(true);
+      }),
+    );
+  });
+
   it('refuse a negative amount and a fee larger than the money it is taken from', () => {
     expect(() => releasePostings({ price: -1n, sellerFee: 0n })).toThrow(InvalidPostingError);
     expect(() => releasePostings({ price: 100n, sellerFee: 101n })).toThrow(InvalidPostingError);
-    expect(() => payInPostings({ received: 100n, buyerFee: 101n })).toThrow(InvalidPostingError);
+    expect(() => payInPostings({ received: 100n, buyerFee: 101n, rail: 'airtel' })).toThrow(InvalidPostingError);
     expect(() => refundDecidedPostings({ price: 1n, fee: -1n, from: 'escrow_holding' })).toThrow(InvalidPostingError);
-    expect(() => payoutSentPostings({ amount: -5n, to: 'seller' })).toThrow(InvalidPostingError);
+    expect(() => payoutSentPostings({ amount: -5n, to: 'seller', rail: 'airtel' })).toThrow(InvalidPostingError);
   });
 
   it('always balance, never post a zero line, and each credit-normal account moves one way', () => {

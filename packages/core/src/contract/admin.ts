@@ -4,6 +4,7 @@
  * integers, timestamps ISO-8601 UTC.
  */
 import { z } from 'zod';
+import { RAIL_CHOICES } from '../domain/rail-choice.ts';
 import { USER_TYPES, userSchema } from './auth.ts';
 import { envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
 import {
@@ -106,6 +107,12 @@ export const healthData = z.object({
     refund_bound_violations: count,
     /** Fee income the platform holds (buyer and seller fee shares, less fees refunded). */
     platform_fees: moneyString,
+    /**
+     * The cash each rail should hold for us (its ledger cash account: collected less paid out). Negative when
+     * that rail paid out more than it collected — sellers on it paid from the other rail's pay-ins — and
+     * its float needs topping up from the other.
+     */
+    rail_cash: z.record(z.enum(RAIL_CHOICES), moneyString),
     journals: count,
     /** When the (whole-ledger) check ran; it is reused for a short while on large ledgers. */
     checked_at: isoDate,

@@ -1,12 +1,19 @@
 /**
  * Which ledger accounts each money movement posts to, as pure functions: the one table of posting rules.
  * Every rule returns balanced postings (they sum to zero) with no zero lines; a positive amount is a
- * debit, a negative one a credit. Accounts other than the paybill are credit-normal per transaction
- * (see docs/ARCHITECTURE.md, "Money").
+ * debit, a negative one a credit. The rails' cash accounts are debit-normal, all others credit-normal per
+ * transaction (see docs/ARCHITECTURE.md, "Money").
  */
 import type { Cents } from './money.ts';
+import type { RailChoice } from './rail-choice.ts';
 
-export type AccountCode = 'mpesa_paybill' | 'escrow_holding' | 'seller_payable' | 'refunds_payable' | 'platform_fees';
+/** Cash held at a rail: what it collected for us less what it paid out for us. */
+export type CashAccount = 'mpesa_paybill' | 'airtel_float';
+export type AccountCode = CashAccount | 'escrow_holding' | 'seller_payable' | 'refunds_payable' | 'platform_fees';
+
+/** Each rail's own cash account: money a rail collects lands in it, payouts through that rail leave from it. */
+export const RAIL_CASH_ACCOUNTS: Record<RailChoice, CashAccount> = { mpesa: 'mpesa_paybill', airtel: 'airtel_float' };
+export const CASH_ACCOUNTS: readonly CashAccount[] = Object.values(RAIL_CASH_ACCOUNTS);
 
 /** Positive amounts are debits, negative are credits. */
 export interface Posting {
@@ -18,12 +25,12 @@ export type JournalKind = 'deposit' | 'release' | 'refund' | 'payout' | 'refund_
 
 export class InvalidPostingError extends Error {}
 
-/** Money received from the rail: the price part held in escrow, the buyer's fee share earned by the platform. */
-export function payInPostings(movement: { received: Cents; buyerFee: Cents }): Posting[] {
-  requireAmounts(movement);
+/** Money received by a rail: the price part held in escrow, the buyer's fee share earned by the platform. */
+export function payInPostings(movement: { received: Cents; buyerFee: Cents; rail: RailChoice }): Posting[] {
+  requireAmounts({ received: movement.received, buyerFee: movement.buyerFee });
   if (movement.buyerFee > movement.received) throw new InvalidPostingError('the fee is more than the money received');
   return lines([
-    { account: 'mpesa_paybill', amount: movement.received },
+    { account: RAIL_CASH_ACCOUNTS[movement.rail], amount: movement.received },
     { account: 'escrow_holding', amount: -(movement.received - movement.buyerFee) },
     { account: 'platform_fees', amount: -movement.buyerFee },
   ]);
@@ -54,12 +61,12 @@ export function refundDecidedPostings(movement: { price: Cents; fee: Cents; from
   ]);
 }
 
-/** Money sent out by the rail: to the seller (a payout) or to the buyer (a refund). */
-export function payoutSentPostings(movement: { amount: Cents; to: 'seller' | 'buyer' }): Posting[] {
+/** Money sent out by a rail: to the seller (a payout) or to the buyer (a refund). */
+export function payoutSentPostings(movement: { amount: Cents; to: 'seller' | 'buyer'; rail: RailChoice }): Posting[] {
   requireAmounts({ amount: movement.amount });
   return lines([
     { account: movement.to === 'buyer' ? 'refunds_payable' : 'seller_payable', amount: movement.amount },
-    { account: 'mpesa_paybill', amount: -movement.amount },
+    { account: RAIL_CASH_ACCOUNTS[movement.rail], amount: -movement.amount },
   ]);
 }
 

@@ -4,8 +4,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
-import { authApi } from './api/auth-api';
-import { queryClient } from '@/app/providers';
+import { typedApi } from '@/lib/typed-api';
+import { queryClient } from '@/lib/query-client';
 
 const listeners = new Set<() => void>();
 /** What the prerendered HTML shows (nobody is signed in at build time); hydration starts from it too. */
@@ -86,7 +86,7 @@ export function updateStoredUser(user: StoredUser): void {
 /** Revokes the token on the server (best effort), then clears local state and cached data. */
 export async function logout(): Promise<void> {
   try {
-    if (authStorage.token()) await authApi.logout();
+    if (authStorage.token()) await typedApi.POST('/api/auth/logout');
   } catch {
     // The token may already be invalid; the local session is cleared either way.
   }

@@ -1,0 +1,176 @@
+/**
+ * The ruling on a dispute, in two steps. First the admin picks an outcome (none is preselected: a ruling is
+ * a decision, not a default), the buyer's part for a split and a note; then a confirmation states who
+ * receives what, from the transaction's quote (domain/ruling.ts computes it as the money movements do),
+ * and only "Confirm ruling" records it. A ruling is final.
+ */
+import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
+import { RULING_OUTCOMES, rulingAmounts, type RulingOutcome } from '@escrow/core/domain/ruling';
+import { formatMoney } from '@/lib/format';
+import { trpc } from '@/lib/trpc';
+import { adminRest, type DisputeDetail } from '../api/admin-rest';
+import { toaster } from './toaster';
+
+const OUTCOME_COPY: Record<RulingOutcome, { label: string; help: string }> = {
+  release_seller: { label: 'Release to seller', help: 'The seller is paid; the transaction completes.' },
+  refund_buyer: { label: 'Refund the buyer', help: 'The buyer gets back everything paid in; the transaction is refunded.' },
+  split: { label: 'Split', help: 'The buyer gets the part you enter; the seller is paid the rest.' },
+};
+
+const cents = (money: string) => parseAmount(money) ?? 0n;
+
+/** Who receives what, in words, for the confirmation. */
+export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome, buyerPart: bigint): string {
+  const { quote, seller_fee, status } = detail.transaction;
+  const held = cents(quote.held);
+  const amounts = rulingAmounts(outcome, { held, buyerFeePaid: cents(quote.paid_in) - held, sellerFee: cents(seller_fee) }, buyerPart);
+  const fee = amounts.sellerFee > 0n ? ` (${formatKes(amounts.sellerFee)} seller fee kept)` : '';
+  if (outcome === 'release_seller') return `The seller receives ${formatKes(amounts.toSeller)}${fee}. The buyer receives nothing.`;
+  if (outcome === 'refund_buyer') {
+    const when = status === 'disputed' && detail.transaction.dispatched_at ? ' once the seller confirms the item came back' : '';
+    return `The buyer receives ${formatKes(amounts.toBuyer)}${when}. The seller receives nothing.`;
+  }
+  return `The buyer receives ${formatKes(amounts.toBuyer)}. The seller receives ${formatKes(amounts.toSeller)}${fee}.`;
+}
+
+export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<RulingOutcome | null>(null);
+  const [buyerAmount, setBuyerAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (chosen: RulingOutcome) =>
+      adminRest.resolveDispute(detail.dispute.id, {
+        outcome: chosen,
+        note: note.trim(),
+        ...(chosen === 'split' ? { buyer_amount: buyerAmount.trim() } : {}),
+      }),
+    onSuccess: async (_data, chosen) => {
+      toaster.create({
+        type: 'success',
+        title: 'Ruling recorded',
+        description: `${detail.transaction.reference_number}: ${OUTCOME_COPY[chosen].label.toLowerCase()}`,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
+        queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
+      ]);
+      onDone();
+    },
+    onError: () => setIsConfirming(false),
+  });
+  const errors = (mutation.error as { errors?: Record<string, string[]> } | null)?.errors;
+  const buyerPart = parseAmount(buyerAmount.trim());
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    if (!outcome) return;
+    const held = cents(detail.transaction.quote.held);
+    if (outcome === 'split' && (buyerPart === null || buyerPart <= 0n || buyerPart >= held)) {
+      setLocalError(`Enter the buyer's part: more than 0 and less than ${formatMoney(detail.transaction.quote.held)}, the amount held.`);
+      return;
+    }
+    setLocalError(null);
+    setIsConfirming(true);
+  };
+
+  if (isConfirming && outcome) {
+    return (
+      <Box borderWidth="1px" borderRadius="l2" p="4" role="group" aria-labelledby="ruling-confirm-title" data-testid="ruling-confirmation">
+        <Heading as="h3" size="sm" mb="3" id="ruling-confirm-title">
+          Confirm the ruling: {OUTCOME_COPY[outcome].label.toLowerCase()}
+        </Heading>
+        <Stack gap="3">
+          <Text fontWeight="medium" data-testid="ruling-consequence">
+            {rulingConsequence(detail, outcome, buyerPart ?? 0n)}
+          </Text>
+          <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
+            Note to both parties: {note.trim()}
+          </Text>
+          <Text fontSize="xs" color="fg.muted">
+            A ruling is final, binding and cannot be changed. Money moves as soon as you confirm.
+          </Text>
+          <HStack gap="2">
+            <Button variant="outline" onClick={() => setIsConfirming(false)} disabled={mutation.isPending}>
+              Back
+            </Button>
+            <Button colorPalette="teal" loading={mutation.isPending} loadingText="Recording" onClick={() => mutation.mutate(outcome)}>
+              Confirm ruling
+            </Button>
+          </HStack>
+        </Stack>
+      </Box>
+    );
+  }
+
+  return (
+    <Box as="form" onSubmit={review} borderWidth="1px" borderRadius="l2" p="4" aria-label="Ruling">
+      <Heading as="h3" size="sm" mb="3">
+        Ruling
+      </Heading>
+      <Stack gap="4">
+        <RadioGroup.Root
+          value={outcome}
+          onValueChange={(details) => setOutcome(details.value as RulingOutcome)}
+          colorPalette="teal"
+          aria-label="Outcome"
+        >
+          <Stack gap="2">
+            {RULING_OUTCOMES.map((value) => (
+              <RadioGroup.Item key={value} value={value} alignItems="flex-start">
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>
+                  <Text fontWeight="medium">{OUTCOME_COPY[value].label}</Text>
+                  <Text fontSize="xs" color="fg.muted">
+                    {OUTCOME_COPY[value].help}
+                  </Text>
+                </RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+        {outcome === 'split' ? (
+          <Field.Root required invalid={!!errors?.buyer_amount || !!localError}>
+            <Field.Label>Buyer's part (KES)</Field.Label>
+            <Input
+              inputMode="decimal"
+              value={buyerAmount}
+              onChange={(event) => setBuyerAmount(event.target.value)}
+              placeholder="e.g. 1500"
+            />
+            <Field.HelperText>
+              Of {formatMoney(detail.transaction.quote.held)} held; the seller is paid the rest less the seller fee.
+            </Field.HelperText>
+            <Field.ErrorText>{localError ?? errors?.buyer_amount?.[0]}</Field.ErrorText>
+          </Field.Root>
+        ) : null}
+        <Field.Root required invalid={!!errors?.note}>
+          <Field.Label>Note to both parties</Field.Label>
+          <Textarea
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            maxLength={2000}
+            placeholder="What the evidence showed and why"
+          />
+          <Field.ErrorText>{errors?.note?.[0]}</Field.ErrorText>
+        </Field.Root>
+        {mutation.isError ? (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Title>{mutation.error.message}</Alert.Title>
+          </Alert.Root>
+        ) : null}
+        <Button type="submit" colorPalette="teal" alignSelf="flex-start" disabled={!outcome || note.trim().length < 3}>
+          Review ruling
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
