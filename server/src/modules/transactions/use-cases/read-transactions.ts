@@ -16,6 +16,7 @@ import { partyRole } from '../../escrow-core/access.ts';
 import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
+import { loadDetail, type DetailRow } from '../detail-query.ts';
 
 export interface ListTransactionsInput {
   caller: Pick<AuthUser, 'userId' | 'role'>;
@@ -89,21 +90,13 @@ export async function listTransactions(ctx: AppContext, input: ListTransactionsI
 
 export async function getTransactionDetail(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   if (!/^[0-9a-f-]{36}$/i.test(options.transactionId)) throw notFound();
-  const txn = await ctx.db.transaction.findUnique({
-    where: { id: options.transactionId },
-    include: {
-      buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      plan: { include: { installments: { orderBy: { sequence: 'asc' } } } },
-      timeline: { orderBy: { createdAt: 'asc' } },
-      disputes: { orderBy: { createdAt: 'desc' }, take: 1 },
-      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
-      payments: { select: { status: true, feeCents: true } },
-      refunds: { select: { amountCents: true, feeCents: true } },
-    },
-  });
+  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller);
+}
+
+/** The detail answer from its rows, whichever way they were read (detail-query.ts); a stranger's is 404. */
+export function detailWire(txn: DetailRow | null, caller: Pick<AuthUser, 'userId' | 'role'>) {
   if (!txn) throw notFound();
-  const role = partyRole(txn, options.caller);
+  const role = partyRole(txn, caller);
   if (!role) throw notFound();
 
   const latest = txn.timeline.at(-1) ?? null;
