@@ -85,6 +85,7 @@ const largest = sizes.at(-1)!;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const warmup = Math.max(1, Math.round(duration / 5));
+const CREATING_BUYERS = 100;
 const DEADLINE_MS = (largest > 100_000 ? 30 : 10) * 60_000;
 
 const say = (line: string) => console.log(`bench: ${line}`);
@@ -444,11 +445,26 @@ try {
       `SELECT phone_number FROM users WHERE user_type = 'seller' AND status = 'active' AND phone_verified_at IS NOT NULL LIMIT 1`,
     )
   ).rows[0]!.phone_number;
+  // Many buyers, as in life: one account's creates queue behind its own rate-limit row, one commit at a time.
+  const buyerTokens = [creatorToken];
+  const tokenOf = new Map([[creator.id, creatorToken]]);
+  for (let i = 1; i < CREATING_BUYERS; i++) {
+    const buyer = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (id, first_name, last_name, phone_number, user_type, phone_verified_at, updated_at)
+         VALUES (gen_random_uuid(), 'Bench', 'Buyer ' || $1::text, $2, 'buyer', now(), now()) RETURNING id`,
+        [i, `25479${String(1_000_000 + i).slice(-7)}`],
+      )
+    ).rows[0]!;
+    buyerTokens.push(await sessionFor(client, buyer.id, 'buyer'));
+    tokenOf.set(buyer.id, buyerTokens.at(-1)!);
+  }
+  let nextBuyer = 0;
   if (runs('create') || runs('payin'))
     await measure(largest, {
       key: 'create',
       name: 'create transaction',
-      request: 'POST /api/transactions (201s per second)',
+      request: `POST /api/transactions (201s per second, ${CREATING_BUYERS} buyers in turn)`,
       options: {
         requests: [
           {
@@ -456,6 +472,10 @@ try {
             path: '/api/transactions',
             headers: { ...auth(creatorToken), 'content-type': 'application/json' },
             body: JSON.stringify({ seller_phone: sellerPhone, amount: 2500, product_name: 'Bench item', transaction_type: 'standard' }),
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, ...auth(buyerTokens[nextBuyer++ % buyerTokens.length]!) },
+            }),
           },
         ],
       },
@@ -466,11 +486,10 @@ try {
   // ── pay-ins end to end: STK push → Daraja mock → callback over HTTP → credited ──
   const pending = runs('payin')
     ? (
-        await client.query<{ id: string }>(
-          `SELECT id::text FROM transactions WHERE buyer_id = $1 AND status = 'pending' ORDER BY created_at LIMIT 20000`,
-          [creator.id],
+        await client.query<{ id: string; buyer_id: string }>(
+          `SELECT id::text, buyer_id::text FROM transactions WHERE product_name = 'Bench item' AND status = 'pending' ORDER BY created_at LIMIT 20000`,
         )
-      ).rows.map((row) => row.id)
+      ).rows
     : [];
   const initiated: string[] = [];
   const initiateLatencies: number[] = [];
@@ -480,12 +499,13 @@ try {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < payUntil) {
-        const transactionId = pending.pop();
-        if (!transactionId) return;
+        const next = pending.pop();
+        if (!next) return;
+        const { id: transactionId, buyer_id: buyerId } = next;
         const sent = performance.now();
         const response = await fetch(`${base}/api/payments/initiate`, {
           method: 'POST',
-          headers: { ...auth(creatorToken), 'content-type': 'application/json' },
+          headers: { ...auth(tokenOf.get(buyerId)!), 'content-type': 'application/json' },
           body: JSON.stringify({ transaction_id: transactionId }),
           signal: AbortSignal.timeout(30_000),
         }).catch(() => null);
@@ -531,7 +551,7 @@ try {
       `pay-ins: ${payins.completed}/${payins.initiated} credited, ${payins.perSecond.toFixed(1)} per second; STK push answered p50 ${payins.initiateP50} ms / p99 ${payins.initiateP99} ms; ` +
         `push → credited p50 ${payins.creditP50} ms / p99 ${payins.creditP99} ms${payins.stillPending ? `; ${payins.stillPending} still pending` : ''}`,
     );
-  const durableRows = (await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM transactions WHERE buyer_id = $1`, [creator.id]))
+  const durableRows = (await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM transactions WHERE product_name = 'Bench item'`))
     .rows[0]!.n;
   await client.end();
 

@@ -4,11 +4,10 @@
  * → mocks of the outside rails → the built client.
  */
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import pinoPretty from 'pino-pretty';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/env.ts';
@@ -18,11 +17,13 @@ import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
+import { compiledSerializerCompiler } from './plugins/compiled-serializer.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
@@ -131,7 +132,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const db = options.db ?? createPrisma(config.DATABASE_URL);
   const metrics = createMetrics();
@@ -160,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // ── external ──
   await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

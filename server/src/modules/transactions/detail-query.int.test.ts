@@ -11,6 +11,9 @@ import { bearer, makeUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { loadDetail, loadDetailWithPrisma } from './detail-query.ts';
 import { detailWire } from './use-cases/read-transactions.ts';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { transactionDetailResponse } from '../../contract/transactions.ts';
+import { compiledSerializerCompiler } from '../../plugins/compiled-serializer.ts';
 
 let t: TestApp;
 let ids: string[];
@@ -84,6 +87,22 @@ describe('the hand-written detail read', () => {
       }
     }
     expect(answers).toBeGreaterThanOrEqual(ids.length * 2);
+  });
+
+  it('is written by the compiled serializer exactly as the zod serializer wrote it', async () => {
+    const route = { schema: transactionDetailResponse, method: 'GET', url: '/api/transactions/:id', httpStatus: '200' };
+    const compiled = (compiledSerializerCompiler as unknown as (r: typeof route) => (data: unknown) => string)(route);
+    const zod = (zodSerializerCompiler as unknown as (r: typeof route) => (data: unknown) => string)(route);
+    for (const id of ids) {
+      const row = (await loadDetail(t.ctx.db, id))!;
+      for (const caller of [
+        { userId: row.buyerId, role: 'buyer' as const },
+        { userId: row.buyerId, role: 'admin' as const },
+      ]) {
+        const envelope = { success: true, message: 'Transaction', data: detailWire(row, caller) };
+        expect(JSON.parse(compiled(envelope)), id).toEqual(JSON.parse(zod(envelope)));
+      }
+    }
   });
 
   it('answers a party over HTTP and gives a stranger 404', async () => {
