@@ -6,8 +6,20 @@
  */
 import type { Db } from '../../db/prisma.ts';
 import { poolOf } from '../../db/prisma.ts';
-import type { TransactionStatus } from '../../domain/transaction-state.ts';
-import type { ListTransactionsInput } from './use-cases/read-transactions.ts';
+import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+export interface ListTransactionsInput {
+  caller: Pick<AuthUser, 'userId' | 'role'>;
+  status?: TransactionStatus;
+  transactionType?: TransactionType;
+  amountMin?: bigint;
+  amountMax?: bigint;
+  search?: string;
+  role?: 'buyer' | 'seller';
+  page: number;
+  perPage: number;
+}
 
 export interface ListPageRow {
   id: string;

@@ -17,19 +17,9 @@ import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { loadDetail, type DetailRow } from '../detail-query.ts';
-import { listWithSql, type ListPageRow, type StatusGroup } from '../list-query.ts';
+import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
 
-export interface ListTransactionsInput {
-  caller: Pick<AuthUser, 'userId' | 'role'>;
-  status?: TransactionStatus;
-  transactionType?: TransactionType;
-  amountMin?: bigint;
-  amountMax?: bigint;
-  search?: string;
-  role?: 'buyer' | 'seller';
-  page: number;
-  perPage: number;
-}
+export type { ListTransactionsInput };
 
 const IN_PROGRESS: TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
 
