@@ -7,7 +7,7 @@ import { Prisma } from '../../../db/prisma.ts';
 import { paginationOf } from '../../../contract/common.ts';
 import { formatCents } from '../../../domain/money.ts';
 import { normalizePhone } from '../../../domain/phone.ts';
-import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
+import type { TransactionStatus } from '../../../domain/transaction-state.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { quote } from '../../../domain/quote.ts';
