@@ -5,14 +5,14 @@
  * gets 404 over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES } from '../../domain/transaction-state.ts';
+import { TRANSACTION_STATUSES } from '@escrow/core/domain/transaction-state';
 import { ensureAdmin, seedDemoData } from '../../seed/seed.ts';
 import { bearer, makeUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { loadDetail, loadDetailWithPrisma } from './detail-query.ts';
 import { detailWire } from './use-cases/read-transactions.ts';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
-import { transactionDetailResponse } from '../../contract/transactions.ts';
+import { transactionDetailResponse } from '@escrow/core/contract/transactions';
 import { compiledSerializerCompiler } from '../../plugins/compiled-serializer.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
  * admin, on the demo seed's transactions in every state.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../domain/transaction-state.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { ensureAdmin, seedDemoData } from '../../seed/seed.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { listWithSql } from './list-query.ts';

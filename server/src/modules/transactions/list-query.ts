@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/prisma.ts';
 import { poolOf } from '../../db/prisma.ts';
-import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import type { AuthUser } from '../../plugins/auth.ts';
 
 export interface ListTransactionsInput {
