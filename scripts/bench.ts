@@ -1,26 +1,31 @@
 /**
- * `npm run bench`: the API under load, side by side with a bare Fastify route served by the same
- * process, on a fresh embedded PostgreSQL seeded with 100,000 transactions (scripts/seed-bulk.ts).
+ * `npm run bench`: the API under load, each endpoint side by side with a yardstick measured just before it
+ * in the same run, on a fresh embedded PostgreSQL seeded in bulk (scripts/seed-bulk.ts, generate_series).
  *
- * 1. PostgreSQL in a temporary folder (loopback only), migrations, the bulk seed, a few sessions.
- * 2. The server as a child process (scripts/lib/bench-server.ts; MPESA_MOCK_DELAY_MS=0), so the load
- *    generator (autocannon, here) never shares its event loop; `--profile` runs it under
- *    `node --cpu-prof` and summarises the top frames.
- * 3. One autocannon run per endpoint after a short warm-up: the bare route, charges calculate, a
- *    transaction read as a party, the filtered list as a busy user and as admin, the admin dashboard,
- *    create transaction; then pay-ins end to end (STK push → Daraja mock → callback → credited).
- * 4. req/s, p50, p99 and the ratio to the bare route, against the goals below; the ledger is checked
- *    afterwards. Writes bench/report.md and bench/report.json and the figures block of docs/QUALITY.md.
+ * 1. PostgreSQL in a temporary folder (loopback only), migrations, a few sessions.
+ * 2. Two child processes, so the load generator (autocannon) never shares their event loops: the product
+ *    (scripts/lib/bench-server.ts; production logging: info, asynchronous, to a file; MPESA_MOCK_DELAY_MS=0;
+ *    `--profile` runs it under `node --cpu-prof` and summarises the top frames), and the yardsticks
+ *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, and the transaction detail and list
+ *    written by hand with `node:http` + `pg` (same database, same tokens, same answer shape).
+ * 3. For each data size (`--sizes`, default 10,000 then 100,000 transactions; the seed grows the same
+ *    database): charges calculate against bare node:http, the detail read and the two lists against their
+ *    hand-written twins, the admin dashboard; then creates and pay-ins end to end once.
+ * 4. req/s, p50, p99 and the ratios against the goals below, and how each ratio moved from the smallest to
+ *    the largest size; the ledger is checked afterwards. Writes bench/report.md, bench/report.json and the
+ *    figures block of docs/QUALITY.md.
  *
- *   npm run bench -- [--count 100000] [--duration 10] [--connections 10] [--profile] [--no-docs] [--strict]
+ *   npm run bench -- [--sizes 10000,100000] [--duration 5] [--connections 10] [--profile] [--only read,list] [--no-docs] [--strict]
+ *   npm run bench -- --sizes 100000,1000000      (the 1 M run: about 5 minutes more of seeding)
  *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
- * Bounded: every phase has a time limit and the whole run stops after 10 minutes. Loopback only.
+ * Bounded: every phase has a time limit and the whole run stops after 10 minutes (30 with a size above
+ * 100,000). Loopback only.
  */
 import autocannon, { type Options, type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,13 +40,23 @@ import { topFrames, type Frame } from './lib/cpu-profile.ts';
 import { projectRoot } from './lib/paths.ts';
 import { seedBulk } from './seed-bulk.ts';
 
-const GOALS = { chargesRatio: 0.5, readRatio: 0.25, dashboardP99Ms: 100, createsPerSecond: 300 } as const;
-const DEADLINE_MS = 10 * 60_000;
+/** docs/QUALITY.md "Hot paths": each ratio against the yardstick measured just before it. */
+const GOALS = {
+  chargesRatio: 0.5,
+  readRatio: 0.6,
+  listRatio: 0.5,
+  listP99Ms: 100,
+  dashboardP99Ms: 100,
+  createsPerSecond: 500,
+  /** A ratio may fall by at most this much from the smallest data size to the largest. */
+  ratioFall: 0.1,
+} as const;
 
 const { values: args } = parseArgs({
   options: {
-    count: { type: 'string', default: '100000' },
-    duration: { type: 'string', default: '10' },
+    sizes: { type: 'string', default: '10000,100000' },
+    count: { type: 'string' },
+    duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     profile: { type: 'boolean', default: false },
     'no-docs': { type: 'boolean', default: false },
@@ -54,19 +69,24 @@ const { values: args } = parseArgs({
 // `--nodes N`: the escrow flow on one node and on N nodes sharing one PostgreSQL (scripts/bench-nodes.ts).
 if (args.nodes) {
   const { benchNodes } = await import('./bench-nodes.ts');
-  const explicitCount = process.argv.some((arg) => arg === '--count' || arg.startsWith('--count='));
-  await benchNodes({ nodes: Number(args.nodes), count: explicitCount ? Number(args.count) : 1000, concurrency: Number(args.concurrency) });
+  await benchNodes({ nodes: Number(args.nodes), count: args.count ? Number(args.count) : 1000, concurrency: Number(args.concurrency) });
   process.exit(0);
 }
-/** `--only read,create`: just these scenarios (the bare route always runs), e.g. to profile one. */
+/** `--only read,create`: just these scenarios (their yardsticks always run), e.g. to profile one. */
 const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 const runs = (key: string) => !only || only.has(key);
-/** Profiling chosen scenarios: leave the bare route out, so the profile shows only them. */
-const isProfilingOnly = args.profile && only !== null;
-const count = Number(args.count);
+/** `--count N` is one size (as before `--sizes`). */
+const sizes = (args.count ?? args.sizes)
+  .split(',')
+  .map((size) => Number(size.trim()))
+  .filter((size) => size > 0)
+  .sort((a, b) => a - b);
+const largest = sizes.at(-1)!;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const warmup = Math.max(1, Math.round(duration / 5));
+const CREATING_BUYERS = 100;
+const DEADLINE_MS = (largest > 100_000 ? 30 : 10) * 60_000;
 
 const say = (line: string) => console.log(`bench: ${line}`);
 const startedAt = Date.now();
@@ -76,16 +96,21 @@ const callbackSecret = randomBytes(16).toString('hex');
 let cluster: EmbeddedCluster | undefined;
 let tempDir: string | undefined;
 let server: ChildProcess | undefined;
+let baseline: ChildProcess | undefined;
 let serverOutput = '';
 let db: Db | undefined;
 
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
 async function cleanUp() {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
-  }
+  await stop(server);
+  await stop(baseline);
   await db?.$disconnect().catch(() => {});
   await cluster?.stop().catch(() => {});
   if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => {});
@@ -110,50 +135,45 @@ async function sessionFor(client: pg.Client, userId: string, role: string): Prom
   return signToken(userId, role, jti);
 }
 
-async function startServer(databaseUrl: string, port: number, profileDir: string | undefined): Promise<void> {
+/** Starts a child process and waits for the READY line on stdout or stderr. */
+async function startChild(script: string, env: Record<string, string>, options: { flags?: string[]; stdout?: number } = {}) {
   const { NODE_OPTIONS: _ignored, ...inherited } = process.env;
-  const flags = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  server = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(projectRoot, 'scripts', 'lib', 'bench-server.ts')], {
+  const child = spawn(process.execPath, [...(options.flags ?? []), '--import', 'tsx', path.join(projectRoot, 'scripts', 'lib', script)], {
     cwd: projectRoot,
-    env: {
-      ...inherited,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      JWT_SECRET: jwtSecret,
-      MPESA_CALLBACK_SECRET: callbackSecret,
-      MPESA_MOCK_DELAY_MS: '0',
-      LOG_LEVEL: 'warn',
-      // The benchmark measures throughput from a few accounts, not abuse: its limits are lifted.
-      LIMIT_TRANSACTIONS_PER_HOUR: '1000000',
-      LIMIT_INVITES_PER_PHONE_PER_DAY: '1000000',
-      LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR: '1000000',
-      LIMIT_PAYMENTS_PER_PHONE_PER_HOUR: '1000000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, ...env },
+    stdio: ['ignore', options.stdout ?? 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready after 120 s:\n${serverOutput}`)), 120_000);
-    server!.stdout!.on('data', (chunk: Buffer) => {
+    const timer = setTimeout(() => reject(new Error(`${script} not ready after 120 s:\n${serverOutput}`)), 120_000);
+    const onData = (chunk: Buffer) => {
       serverOutput = (serverOutput + chunk.toString()).slice(-20_000);
       if (serverOutput.includes('READY')) {
         clearTimeout(timer);
+        serverOutput = '';
         resolve();
       }
-    });
-    server!.stderr!.on('data', (chunk: Buffer) => void (serverOutput = (serverOutput + chunk.toString()).slice(-20_000)));
-    server!.once('exit', (code) => {
+    };
+    child.stdout?.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code}):\n${serverOutput}`));
+      reject(new Error(`${script} exited (${code}):\n${serverOutput}`));
     });
   });
+  return child;
 }
 
 interface Row {
+  size: number;
+  key: string;
   name: string;
   request: string;
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Against `reference` (the yardstick measured just before), when there is one. */
+  reference: string | null;
+  referencePerSecond: number | null;
   ratio: number | null;
   errors: number;
   goal: string;
@@ -170,51 +190,56 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
+const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)} %`);
+
 try {
-  say(`${count.toLocaleString()} transactions, ${connections} connections, ${duration} s per endpoint (+${warmup} s warm-up).`);
+  say(`sizes ${sizes.map(fmt).join(' → ')} transactions, ${connections} connections, ${duration} s per run (+${warmup} s warm-up).`);
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'escrow-bench-'));
   cluster = await startEmbeddedPostgres({ baseDir: tempDir, persistent: false });
   await cluster.createDatabase('escrow_bench');
   const databaseUrl = cluster.url('escrow_bench');
   await applyMigrations(databaseUrl, MIGRATIONS_DIR, () => {});
-  const seedStarted = Date.now();
-  await seedBulk({ databaseUrl, count, log: (line) => say(line) });
-  const seedSeconds = (Date.now() - seedStarted) / 1000;
-
-  // ── who calls ──
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
-  // Write the seed's dirty pages now, so the measured runs do not pay for the seed's checkpoint.
-  await client.query('CHECKPOINT');
   const pgVersion = (await client.query<{ version: string }>("SELECT current_setting('server_version') AS version")).rows[0]!.version;
+  const synchronousCommit = (await client.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value")).rows[0]!.value;
+
+  // ── the processes: the product and its yardsticks ──
+  const [port, baselinePort] = [await findFreePort(), await findFreePort()];
+  const profileDir = args.profile ? path.join(os.tmpdir(), `escrow-bench-profile-${Date.now()}`) : undefined;
+  const logFile = path.join(tempDir, 'server.log');
+  const logFd = openSync(logFile, 'a');
+  server = await startChild(
+    'bench-server.ts',
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      JWT_SECRET: jwtSecret,
+      MPESA_CALLBACK_SECRET: callbackSecret,
+      MPESA_MOCK_DELAY_MS: '0',
+      // Production's logging: the default level (info), one line per request.
+      LOG_LEVEL: 'info',
+      // The benchmark measures throughput from a few accounts, not abuse: its limits are lifted.
+      LIMIT_TRANSACTIONS_PER_HOUR: '1000000',
+      LIMIT_INVITES_PER_PHONE_PER_DAY: '1000000',
+      LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR: '1000000',
+      LIMIT_PAYMENTS_PER_PHONE_PER_HOUR: '1000000',
+    },
+    { flags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [], stdout: logFd },
+  );
+  closeSync(logFd);
+  baseline = await startChild('bench-baseline.ts', { DATABASE_URL: databaseUrl, PORT: String(baselinePort), JWT_SECRET: jwtSecret });
+  const base = `http://127.0.0.1:${port}`;
+  const baselineBase = `http://127.0.0.1:${baselinePort}`;
+
+  // ── who calls ──
   const admin = (
     await client.query<{ id: string }>(
       `INSERT INTO users (id, first_name, last_name, phone_number, user_type, phone_verified_at, updated_at)
        VALUES (gen_random_uuid(), 'Bench', 'Admin', '254700000001', 'admin', now(), now()) RETURNING id`,
     )
   ).rows[0]!;
-  // A busy merchant: one seller gets 5 % of the seeded sales (the seed spreads them evenly).
-  const busy = (
-    await client.query<{ id: string; user_type: string }>(
-      `SELECT id, user_type::text FROM users WHERE user_type IN ('seller', 'both') AND status = 'active' AND phone_verified_at IS NOT NULL ORDER BY id LIMIT 1`,
-    )
-  ).rows[0]!;
-  await client.query(
-    `UPDATE transactions t SET seller_id = u.id, seller_phone = u.phone_number FROM users u
-     WHERE u.id = $1 AND t.buyer_id <> u.id AND abs(hashtext(t.id::text)) % 20 = 0`,
-    [busy.id],
-  );
-  await client.query('VACUUM ANALYZE transactions');
-  const busyTransactions = (
-    await client.query<{ id: string }>(`SELECT id::text FROM transactions WHERE seller_id = $1 ORDER BY created_at DESC LIMIT 50`, [
-      busy.id,
-    ])
-  ).rows.map((row) => row.id);
-  const sellerPhone = (
-    await client.query<{ phone_number: string }>(
-      `SELECT phone_number FROM users WHERE user_type = 'seller' AND status = 'active' AND phone_verified_at IS NOT NULL LIMIT 1`,
-    )
-  ).rows[0]!.phone_number;
   const creator = (
     await client.query<{ id: string }>(
       `INSERT INTO users (id, first_name, last_name, phone_number, user_type, phone_verified_at, updated_at)
@@ -222,185 +247,249 @@ try {
     )
   ).rows[0]!;
   const adminToken = await sessionFor(client, admin.id, 'admin');
-  const busyToken = await sessionFor(client, busy.id, busy.user_type);
   const creatorToken = await sessionFor(client, creator.id, 'buyer');
-  const totalStatus = (
-    await client.query<{ status: string; n: string }>(
-      `SELECT status::text, COUNT(*) AS n FROM transactions GROUP BY status ORDER BY status`,
-    )
-  ).rows;
-  const busyCounts = (
-    await client.query<{ total: string; completed: string }>(
-      `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'completed') AS completed FROM transactions WHERE seller_id = $1 OR buyer_id = $1`,
-      [busy.id],
-    )
-  ).rows[0]!;
-  const busyAll = Number(busyCounts.total);
-  const busyCompleted = Number(busyCounts.completed);
-
-  // ── the server ──
-  const port = await findFreePort();
-  const profileDir = args.profile ? path.join(os.tmpdir(), `escrow-bench-profile-${Date.now()}`) : undefined;
-  await startServer(databaseUrl, port, profileDir);
-  const base = `http://127.0.0.1:${port}`;
-  const loadAverage = os
-    .loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' / ');
-  say(`server on ${base} (pid ${server!.pid}); load average ${loadAverage}.`);
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
   const rows: Row[] = [];
-  const record = (row: Omit<Row, 'ratio'>, bare: number | null) => {
-    const full = { ...row, ratio: bare ? row.requestsPerSecond / bare : null };
-    rows.push(full);
-    say(
-      `${full.name.padEnd(34)} ${String(Math.round(full.requestsPerSecond)).padStart(6)} req/s  p50 ${String(full.p50).padStart(4)} ms  p99 ${String(full.p99).padStart(4)} ms` +
-        `${full.ratio === null ? '' : `  ${(full.ratio * 100).toFixed(0).padStart(3)} % of bare`}${full.errors ? `  ${full.errors} errors` : ''}` +
-        `${full.passes === null ? '' : full.passes ? '  ✓' : `  ✗ (${full.goal})`}`,
-    );
-  };
-  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const sizeNotes: string[] = [];
   const bareRuns: number[] = [];
   const measureBare = async () => {
-    const result = await load({ url: base, connections, requests: [{ method: 'GET', path: '/bench/bare' }] });
+    const result = await load({ url: baselineBase, connections, requests: [{ method: 'GET', path: '/bare' }] });
     bareRuns.push(result.requests.average);
     return result;
   };
+  const errorsOf = (result: Result) => result.errors + result.timeouts + result.non2xx;
+  const print = (row: Row) =>
+    say(
+      `${fmt(row.size).padStart(9)} ${row.name.padEnd(34)} ${fmt(row.requestsPerSecond).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms` +
+        `${row.ratio === null ? '' : `  ${pct(row.ratio).padStart(5)} of ${row.reference}`}${row.errors ? `  ${row.errors} errors` : ''}` +
+        `${row.passes === null ? '' : row.passes ? '  ✓' : `  ✗ (${row.goal})`}`,
+    );
   /**
-   * Each endpoint runs right after a run of the bare route, and its ratio is taken against that run:
-   * other work on the machine changes from minute to minute, and the two runs see the same machine.
+   * One scenario: its yardstick (when it has one) runs just before it and its ratio is taken against that
+   * run: other work on the machine changes from minute to minute, and the two runs see the same machine.
    */
   const measure = async (
-    name: string,
-    request: string,
-    options: Omit<Options, 'url'>,
-    goal = '',
-    check?: (result: Result, bare: number) => boolean,
+    size: number,
+    scenario: {
+      key: string;
+      name: string;
+      request: string;
+      options: Omit<Options, 'url'>;
+      reference?: { name: string; run: () => Promise<Result> };
+      goal?: string;
+      check?: (row: Row) => boolean;
+    },
   ) => {
-    const bare = isProfilingOnly ? 0 : (await measureBare()).requests.average;
-    const result = await load({ url: base, connections, ...options });
-    const errors = result.errors + result.timeouts + result.non2xx;
-    record(
-      {
-        name,
-        request,
-        // Writes count only what succeeded.
-        requestsPerSecond: options.requests?.some((spec) => spec.method === 'POST')
-          ? result['2xx'] / result.duration
-          : result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors,
-        goal,
-        // Without a bare run (profiling one scenario) a ratio goal cannot be judged.
-        passes: check && !(isProfilingOnly && goal.includes('of bare')) ? errors === 0 && check(result, bare) : null,
-      },
-      bare,
-    );
-    return result;
+    const reference = scenario.reference ? await scenario.reference.run() : null;
+    const result = await load({ url: base, connections, ...scenario.options });
+    const isWrite = scenario.options.requests?.some((spec) => spec.method === 'POST');
+    const row: Row = {
+      size,
+      key: scenario.key,
+      name: scenario.name,
+      request: scenario.request,
+      // Writes count only what succeeded.
+      requestsPerSecond: isWrite ? result['2xx'] / result.duration : result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      reference: scenario.reference?.name ?? null,
+      referencePerSecond: reference ? reference.requests.average : null,
+      ratio: reference ? result.requests.average / reference.requests.average : null,
+      errors: errorsOf(result) + (reference ? errorsOf(reference) : 0),
+      goal: scenario.goal ?? '',
+      passes: null,
+    };
+    row.passes = scenario.check ? row.errors === 0 && scenario.check(row) : null;
+    rows.push(row);
+    print(row);
+    return row;
   };
 
   // A first pass over the routes so the JIT has seen them all before anything is measured.
-  if (!isProfilingOnly) {
-    for (const path of ['/bench/bare', '/api/v1/charges/calculate?amount=2500&type=with_dispute'])
-      await autocannon({ url: base + path, connections, duration: warmup });
-  }
-  const bareResult = isProfilingOnly ? null : await measureBare();
-  if (bareResult)
-    record(
-      {
-        name: 'bare Fastify route',
-        request: 'GET /bench/bare',
-        requestsPerSecond: bareResult.requests.average,
-        p50: bareResult.latency.p50,
-        p99: bareResult.latency.p99,
-        errors: bareResult.errors + bareResult.non2xx,
-        goal: '',
-        passes: null,
-      },
-      null,
+  for (const url of [`${baselineBase}/bare`, `${base}/bench/bare`, `${base}/api/v1/charges/calculate?amount=2500&type=with_dispute`])
+    await autocannon({ url, connections, duration: warmup });
+
+  let busy: { id: string; user_type: string } | undefined;
+  let busyToken = '';
+  let seededSeconds = 0;
+  for (const size of sizes) {
+    // ── the data: the seed grows the same database to `size` transactions ──
+    const seedStarted = Date.now();
+    await seedBulk({ databaseUrl, count: size, log: (line) => say(line) });
+    // A busy merchant: one seller gets 5 % of the sales (the seed spreads them evenly).
+    busy ??= (
+      await client.query<{ id: string; user_type: string }>(
+        `SELECT id, user_type::text FROM users WHERE user_type IN ('seller', 'both') AND status = 'active' AND phone_verified_at IS NOT NULL ORDER BY id LIMIT 1`,
+      )
+    ).rows[0]!;
+    busyToken ||= await sessionFor(client, busy.id, busy.user_type);
+    await client.query(
+      `UPDATE transactions t SET seller_id = u.id, seller_phone = u.phone_number FROM users u
+       WHERE u.id = $1 AND t.buyer_id <> u.id AND abs(hashtext(t.id::text)) % 20 = 0 AND t.seller_id IS DISTINCT FROM u.id`,
+      [busy.id],
     );
-  if (runs('charges'))
-    await measure(
-      'charges calculate',
-      'GET /api/v1/charges/calculate?amount=2500&type=with_dispute',
-      { requests: [{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }] },
-      `≥ ${GOALS.chargesRatio * 100} % of bare`,
-      (result, bare) => result.requests.average >= GOALS.chargesRatio * bare,
+    await client.query('VACUUM ANALYZE');
+    // Write the seed's dirty pages now, so the measured runs do not pay for the seed's checkpoint.
+    await client.query('CHECKPOINT');
+    seededSeconds += (Date.now() - seedStarted) / 1000;
+    const busyTransactions = (
+      await client.query<{ id: string }>(`SELECT id::text FROM transactions WHERE seller_id = $1 ORDER BY created_at DESC LIMIT 50`, [
+        busy.id,
+      ])
+    ).rows.map((row) => row.id);
+    const totalStatus = (
+      await client.query<{ status: string; n: string }>(
+        `SELECT status::text, COUNT(*) AS n FROM transactions GROUP BY status ORDER BY status`,
+      )
+    ).rows;
+    const busyCounts = (
+      await client.query<{ total: string; completed: string }>(
+        `SELECT COUNT(*) AS total, COUNT(*) FILTER (WHERE status = 'completed') AS completed FROM transactions WHERE seller_id = $1 OR buyer_id = $1`,
+        [busy.id],
+      )
+    ).rows[0]!;
+    const loadAverage = os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ');
+    sizeNotes.push(
+      `${fmt(size)} transactions (${totalStatus.map((row) => `${row.status} ${fmt(Number(row.n))}`).join(', ')}); the busy seller has ${fmt(Number(busyCounts.total))}, ` +
+        `${fmt(Number(busyCounts.completed))} completed; load average ${loadAverage} when its runs began.`,
     );
-  let next = 0;
-  if (runs('read'))
-    await measure(
-      'transaction read (as the seller)',
-      `GET /api/transactions/{id} (${busyTransactions.length} ids in turn)`,
-      {
-        requests: [
-          {
-            method: 'GET',
-            path: `/api/transactions/${busyTransactions[0]}`,
-            headers: auth(busyToken),
-            setupRequest: (request) => ({ ...request, path: `/api/transactions/${busyTransactions[next++ % busyTransactions.length]}` }),
-          },
-        ],
-      },
-      `≥ ${GOALS.readRatio * 100} % of bare`,
-      (result, bare) => result.requests.average >= GOALS.readRatio * bare,
-    );
-  if (runs('list'))
-    await measure(
-      'filtered list (busy seller)',
-      `GET /api/transactions?status=completed&per_page=10 (${busyCompleted.toLocaleString()} of their ${busyAll.toLocaleString()} match)`,
-      {
-        requests: [{ method: 'GET', path: '/api/transactions?status=completed&per_page=10', headers: auth(busyToken) }],
-      },
-    );
-  if (runs('admin-list'))
-    await measure('filtered list (admin, all rows)', 'GET /api/transactions?status=completed&per_page=10', {
-      requests: [{ method: 'GET', path: '/api/transactions?status=completed&per_page=10', headers: auth(adminToken) }],
+    say(`${fmt(size)} transactions ready (${((Date.now() - seedStarted) / 1000).toFixed(0)} s); load average ${loadAverage}.`);
+
+    // Same ids in turn for the product and its hand-written twin.
+    const idsInTurn = (headers: Record<string, string>) => {
+      let next = 0;
+      return [
+        {
+          method: 'GET' as const,
+          path: `/api/transactions/${busyTransactions[0]}`,
+          headers,
+          setupRequest: (request: { path?: string }) => ({
+            ...request,
+            path: `/api/transactions/${busyTransactions[next++ % busyTransactions.length]}`,
+          }),
+        },
+      ];
+    };
+    const handWritten = (requests: Options['requests']) => () =>
+      load({ url: baselineBase, connections, ...(requests ? { requests } : {}) });
+    const listPath = '/api/transactions?status=completed&per_page=10';
+    const ratioGoal = (goal: number, reference: string) => `≥ ${goal * 100} % of ${reference}`;
+
+    const bare = await measure(size, {
+      key: 'fastify-bare',
+      name: 'bare Fastify route',
+      request: 'GET /bench/bare',
+      options: { requests: [{ method: 'GET', path: '/bench/bare' }] },
+      reference: { name: 'bare node:http', run: measureBare },
     });
-  let dashboardColdMs: number | null = null;
-  if (runs('dashboard')) {
-    const coldStarted = performance.now();
-    const cold = await fetch(`${base}/api/admin/monitoring/dashboard`, { headers: auth(adminToken) });
-    await cold.arrayBuffer();
-    dashboardColdMs = Math.round(performance.now() - coldStarted);
-    if (!cold.ok) throw new Error(`dashboard answered ${cold.status}`);
+    void bare;
+    if (runs('charges'))
+      await measure(size, {
+        key: 'charges',
+        name: 'charges calculate',
+        request: 'GET /api/v1/charges/calculate?amount=2500&type=with_dispute',
+        options: { requests: [{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }] },
+        reference: { name: 'bare node:http', run: measureBare },
+        goal: ratioGoal(GOALS.chargesRatio, 'bare node:http'),
+        check: (row) => row.ratio! >= GOALS.chargesRatio,
+      });
+    if (runs('read'))
+      await measure(size, {
+        key: 'read',
+        name: 'transaction read (as the seller)',
+        request: `GET /api/transactions/{id} (${busyTransactions.length} ids in turn)`,
+        options: { requests: idsInTurn(auth(busyToken)) },
+        reference: { name: 'hand-written read', run: handWritten(idsInTurn(auth(busyToken))) },
+        goal: ratioGoal(GOALS.readRatio, 'hand-written'),
+        check: (row) => row.ratio! >= GOALS.readRatio,
+      });
+    const listCheck = (row: Row) => row.ratio! >= GOALS.listRatio && (size < largest || row.p99 <= GOALS.listP99Ms);
+    if (runs('list'))
+      await measure(size, {
+        key: 'list',
+        name: 'filtered list (busy seller)',
+        request: `GET ${listPath} (${fmt(Number(busyCounts.completed))} of their ${fmt(Number(busyCounts.total))} match)`,
+        options: { requests: [{ method: 'GET', path: listPath, headers: auth(busyToken) }] },
+        reference: { name: 'hand-written list', run: handWritten([{ method: 'GET', path: listPath, headers: auth(busyToken) }]) },
+        goal: `${ratioGoal(GOALS.listRatio, 'hand-written')}${size === largest ? `, p99 ≤ ${GOALS.listP99Ms} ms` : ''}`,
+        check: listCheck,
+      });
+    if (runs('admin-list'))
+      await measure(size, {
+        key: 'admin-list',
+        name: 'filtered list (admin, all rows)',
+        request: `GET ${listPath}`,
+        options: { requests: [{ method: 'GET', path: listPath, headers: auth(adminToken) }] },
+        reference: { name: 'hand-written list', run: handWritten([{ method: 'GET', path: listPath, headers: auth(adminToken) }]) },
+        goal: `${ratioGoal(GOALS.listRatio, 'hand-written')}${size === largest ? `, p99 ≤ ${GOALS.listP99Ms} ms` : ''}`,
+        check: listCheck,
+      });
+    if (runs('dashboard'))
+      await measure(size, {
+        key: 'dashboard',
+        name: 'admin dashboard',
+        request: 'GET /api/admin/monitoring/dashboard',
+        options: { requests: [{ method: 'GET', path: '/api/admin/monitoring/dashboard', headers: auth(adminToken) }] },
+        goal: `p99 ≤ ${GOALS.dashboardP99Ms} ms`,
+        check: (row) => row.p99 <= GOALS.dashboardP99Ms,
+      });
   }
-  if (runs('dashboard'))
-    await measure(
-      'admin dashboard',
-      'GET /api/admin/monitoring/dashboard',
-      { requests: [{ method: 'GET', path: '/api/admin/monitoring/dashboard', headers: auth(adminToken) }] },
-      `p99 ≤ ${GOALS.dashboardP99Ms} ms`,
-      (result) => result.latency.p99 <= GOALS.dashboardP99Ms,
-    );
-  // Pay-ins need pending transactions: the create scenario makes them.
+
+  // ── writes, once: creates (each with its timeline, SMS and job), then pay-ins end to end ──
+  const sellerPhone = (
+    await client.query<{ phone_number: string }>(
+      `SELECT phone_number FROM users WHERE user_type = 'seller' AND status = 'active' AND phone_verified_at IS NOT NULL LIMIT 1`,
+    )
+  ).rows[0]!.phone_number;
+  // Many buyers, as in life: one account's creates queue behind its own rate-limit row, one commit at a time.
+  const buyerTokens = [creatorToken];
+  const tokenOf = new Map([[creator.id, creatorToken]]);
+  for (let i = 1; i < CREATING_BUYERS; i++) {
+    const buyer = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (id, first_name, last_name, phone_number, user_type, phone_verified_at, updated_at)
+         VALUES (gen_random_uuid(), 'Bench', 'Buyer ' || $1::text, $2, 'buyer', now(), now()) RETURNING id`,
+        [i, `25479${String(1_000_000 + i).slice(-7)}`],
+      )
+    ).rows[0]!;
+    buyerTokens.push(await sessionFor(client, buyer.id, 'buyer'));
+    tokenOf.set(buyer.id, buyerTokens.at(-1)!);
+  }
+  let nextBuyer = 0;
   if (runs('create') || runs('payin'))
-    await measure(
-      'create transaction',
-      'POST /api/transactions (201s per second)',
-      {
+    await measure(largest, {
+      key: 'create',
+      name: 'create transaction',
+      request: `POST /api/transactions (201s per second, ${CREATING_BUYERS} buyers in turn)`,
+      options: {
         requests: [
           {
             method: 'POST',
             path: '/api/transactions',
             headers: { ...auth(creatorToken), 'content-type': 'application/json' },
             body: JSON.stringify({ seller_phone: sellerPhone, amount: 2500, product_name: 'Bench item', transaction_type: 'standard' }),
+            setupRequest: (request) => ({
+              ...request,
+              headers: { ...request.headers, ...auth(buyerTokens[nextBuyer++ % buyerTokens.length]!) },
+            }),
           },
         ],
       },
-      `≥ ${GOALS.createsPerSecond} per second`,
-      (result) => result['2xx'] / result.duration >= GOALS.createsPerSecond,
-    );
+      goal: `≥ ${GOALS.createsPerSecond} per second (synchronous_commit ${synchronousCommit})`,
+      check: (row) => row.requestsPerSecond >= GOALS.createsPerSecond,
+    });
 
   // ── pay-ins end to end: STK push → Daraja mock → callback over HTTP → credited ──
   const pending = runs('payin')
     ? (
-        await client.query<{ id: string }>(
-          `SELECT id::text FROM transactions WHERE buyer_id = $1 AND status = 'pending' ORDER BY created_at LIMIT 20000`,
-          [creator.id],
+        await client.query<{ id: string; buyer_id: string }>(
+          `SELECT id::text, buyer_id::text FROM transactions WHERE product_name = 'Bench item' AND status = 'pending' ORDER BY created_at LIMIT 20000`,
         )
-      ).rows.map((row) => row.id)
+      ).rows
     : [];
   const initiated: string[] = [];
   const initiateLatencies: number[] = [];
@@ -410,12 +499,13 @@ try {
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (Date.now() < payUntil) {
-        const transactionId = pending.pop();
-        if (!transactionId) return;
+        const next = pending.pop();
+        if (!next) return;
+        const { id: transactionId, buyer_id: buyerId } = next;
         const sent = performance.now();
         const response = await fetch(`${base}/api/payments/initiate`, {
           method: 'POST',
-          headers: { ...auth(creatorToken), 'content-type': 'application/json' },
+          headers: { ...auth(tokenOf.get(buyerId)!), 'content-type': 'application/json' },
           body: JSON.stringify({ transaction_id: transactionId }),
           signal: AbortSignal.timeout(30_000),
         }).catch(() => null);
@@ -444,42 +534,38 @@ try {
   const creditLatencies = completed.map((row) => row.completed_at!.getTime() - row.created_at.getTime()).sort((a, b) => a - b);
   const firstPush = settled.length ? Math.min(...settled.map((row) => row.created_at.getTime())) : 0;
   const lastCredit = completed.length ? Math.max(...completed.map((row) => row.completed_at!.getTime())) : 0;
+  const sortedInitiate = [...initiateLatencies].sort((a, b) => a - b);
   const payins = {
     initiated: initiated.length,
     completed: completed.length,
     stillPending: settled.filter((row) => row.status === 'pending').length,
     initiateErrors,
     perSecond: completed.length / Math.max(0.001, (lastCredit - firstPush) / 1000),
-    initiateP50: Math.round(
-      percentile(
-        [...initiateLatencies].sort((a, b) => a - b),
-        50,
-      ),
-    ),
-    initiateP99: Math.round(
-      percentile(
-        [...initiateLatencies].sort((a, b) => a - b),
-        99,
-      ),
-    ),
+    initiateP50: Math.round(percentile(sortedInitiate, 50)),
+    initiateP99: Math.round(percentile(sortedInitiate, 99)),
     creditP50: percentile(creditLatencies, 50),
     creditP99: percentile(creditLatencies, 99),
   };
-  say(
-    `pay-ins: ${payins.completed}/${payins.initiated} credited, ${payins.perSecond.toFixed(1)} per second; STK push answered p50 ${payins.initiateP50} ms / p99 ${payins.initiateP99} ms; ` +
-      `push → credited p50 ${payins.creditP50} ms / p99 ${payins.creditP99} ms${payins.stillPending ? `; ${payins.stillPending} still pending` : ''}`,
-  );
+  if (runs('payin'))
+    say(
+      `pay-ins: ${payins.completed}/${payins.initiated} credited, ${payins.perSecond.toFixed(1)} per second; STK push answered p50 ${payins.initiateP50} ms / p99 ${payins.initiateP99} ms; ` +
+        `push → credited p50 ${payins.creditP50} ms / p99 ${payins.creditP99} ms${payins.stillPending ? `; ${payins.stillPending} still pending` : ''}`,
+    );
+  const durableRows = (await client.query<{ n: string }>(`SELECT COUNT(*) AS n FROM transactions WHERE product_name = 'Bench item'`))
+    .rows[0]!.n;
   await client.end();
 
   // ── the books still balance ──
   db = createPrisma(databaseUrl, { poolSize: 2 });
   const ledger = await checkLedgerInvariants(db);
-  say(`ledger ${ledger.isHealthy ? 'balanced' : 'NOT BALANCED'} (${ledger.journals.toLocaleString()} journals).`);
+  say(`ledger ${ledger.isHealthy ? 'balanced' : 'NOT BALANCED'} (${fmt(ledger.journals)} journals).`);
 
   // ── the profile, written when the server exits ──
-  const serverPid = server!.pid;
+  const serverPid = server.pid;
+  const logLines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').length - 1 : 0;
   await cleanUp();
   server = undefined;
+  baseline = undefined;
   cluster = undefined;
   let profile: { file: string; frames: Frame[]; totalSamples: number } | undefined;
   if (profileDir && existsSync(profileDir)) {
@@ -487,36 +573,75 @@ try {
     if (file) profile = { file: path.join(profileDir, file), ...topFrames(path.join(profileDir, file)) };
   }
 
+  // ── how each ratio moved from the smallest size to the largest ──
+  const growth =
+    sizes.length < 2
+      ? []
+      : [...new Set(rows.filter((row) => row.ratio !== null && row.key !== 'fastify-bare').map((row) => row.key))].flatMap((key) => {
+          const first = rows.find((row) => row.key === key && row.size === sizes[0]);
+          const last = rows.find((row) => row.key === key && row.size === largest);
+          if (!first?.ratio || !last?.ratio) return [];
+          const change = last.ratio / first.ratio - 1;
+          return [{ key, name: first.name, from: first.ratio, to: last.ratio, change, passes: change >= -GOALS.ratioFall }];
+        });
+  for (const entry of growth)
+    say(
+      `${entry.name.padEnd(34)} ${pct(entry.from)} at ${fmt(sizes[0]!)} → ${pct(entry.to)} at ${fmt(largest)} (${(entry.change * 100).toFixed(0)} %)${entry.passes ? '  ✓' : `  ✗ (falls more than ${GOALS.ratioFall * 100} %)`}`,
+    );
+
   // ── report ──
   const cpus = os.cpus();
   const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}, PostgreSQL ${pgVersion}`;
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  const goalsMissed = rows.filter((row) => row.passes === false).map((row) => `${row.name} (${row.goal})`);
+  const goalsMissed = [
+    ...rows.filter((row) => row.passes === false).map((row) => `${row.name} at ${fmt(row.size)} (${row.goal})`),
+    ...growth
+      .filter((entry) => !entry.passes)
+      .map((entry) => `${entry.name}: ratio fell ${(-entry.change * 100).toFixed(0)} % from ${fmt(sizes[0]!)} to ${fmt(largest)}`),
+  ];
   const lines = [
-    `Measured ${date} on ${machine}. Load average when the server started: ${loadAverage} (other work on the machine makes figures noisy).`,
-    `Data: ${count.toLocaleString()} seeded transactions (${totalStatus.map((row) => `${row.status} ${Number(row.n).toLocaleString()}`).join(', ')}), seeded in ${seedSeconds.toFixed(0)} s.`,
-    `Load: autocannon, ${connections} connections, ${duration} s per endpoint after ${warmup} s of warm-up; the server in its own process (pid ${serverPid}), job worker on, MPESA_MOCK_DELAY_MS=0.`,
+    `Measured ${date} on ${machine} (other work on the machine makes figures noisy: the load average is given per size).`,
+    ...sizeNotes.map((note) => `- ${note}`),
+    `Seeded in ${seededSeconds.toFixed(0)} s (scripts/seed-bulk.ts, generate_series). Load: autocannon, ${connections} connections, ${duration} s per run after ${warmup} s of warm-up; ` +
+      `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker on; MPESA_MOCK_DELAY_MS=0), ` +
+      `the yardsticks in another (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}.`,
     '',
-    '| endpoint | request | req/s | p50 ms | p99 ms | vs bare | errors | goal |',
-    '|---|---|---:|---:|---:|---:|---:|---|',
+    '| rows | endpoint | request | req/s | p50 ms | p99 ms | yardstick (run just before) | its req/s | ratio | errors | goal |',
+    '|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|',
     ...rows.map(
       (row) =>
-        `| ${row.name} | \`${row.request}\` | ${Math.round(row.requestsPerSecond).toLocaleString()} | ${row.p50} | ${row.p99} | ${row.ratio === null ? '—' : `${(row.ratio * 100).toFixed(0)} %`} | ${row.errors} | ${row.goal ? `${row.goal} ${row.passes ? '✓' : '✗'}` : ''} |`,
+        `| ${fmt(row.size)} | ${row.name} | \`${row.request}\` | ${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.reference ?? '—'} | ${row.referencePerSecond === null ? '—' : fmt(row.referencePerSecond)} | ${pct(row.ratio)} | ${row.errors} | ${row.goal ? `${row.goal} ${row.passes ? '✓' : '✗'}` : ''} |`,
     ),
+    ...(growth.length
+      ? [
+          '',
+          `How the ratios moved from ${fmt(sizes[0]!)} to ${fmt(largest)} transactions (goal: none falls by more than ${GOALS.ratioFall * 100} %):`,
+          '',
+          `| endpoint | ratio at ${fmt(sizes[0]!)} | ratio at ${fmt(largest)} | change | goal |`,
+          '|---|---:|---:|---:|---|',
+          ...growth.map(
+            (entry) =>
+              `| ${entry.name} | ${pct(entry.from)} | ${pct(entry.to)} | ${(entry.change * 100).toFixed(0)} % | ${entry.passes ? '✓' : '✗'} |`,
+          ),
+        ]
+      : []),
     '',
-    `The bare route ran before every endpoint and each ratio is against the run just before it (bare: ${bareRuns.map((value) => Math.round(value).toLocaleString()).join(', ')} req/s).`,
-    ...(dashboardColdMs === null ? [] : [`Admin dashboard, first call on a cold aggregate cache: ${dashboardColdMs} ms.`]),
-    `Pay-ins end to end (STK push → Daraja mock → callback over HTTP → credited): ${payins.completed.toLocaleString()} of ${payins.initiated.toLocaleString()} credited, ` +
-      `**${payins.perSecond.toFixed(1)} completed pay-ins per second**; the STK push request answered in p50 ${payins.initiateP50} ms / p99 ${payins.initiateP99} ms; ` +
-      `push → credited (callback latency) p50 ${payins.creditP50} ms / p99 ${payins.creditP99} ms.` +
-      (payins.initiateErrors ? ` ${payins.initiateErrors} initiations failed.` : '') +
-      (payins.stillPending ? ` ${payins.stillPending} still pending after 90 s.` : ''),
-    `Ledger after the run: ${ledger.isHealthy ? 'balanced' : '**NOT balanced**'} (${ledger.journals.toLocaleString()} journals).`,
+    `Bare node:http runs: ${bareRuns.map(fmt).join(', ')} req/s. Creates: ${fmt(Number(durableRows))} transactions committed by the create runs (each a durable commit).`,
+    ...(runs('payin')
+      ? [
+          `Pay-ins end to end (STK push → Daraja mock → callback over HTTP → credited): ${fmt(payins.completed)} of ${fmt(payins.initiated)} credited, ` +
+            `**${payins.perSecond.toFixed(1)} completed pay-ins per second**; the STK push request answered in p50 ${payins.initiateP50} ms / p99 ${payins.initiateP99} ms; ` +
+            `push → credited (callback latency) p50 ${payins.creditP50} ms / p99 ${payins.creditP99} ms.` +
+            (payins.initiateErrors ? ` ${payins.initiateErrors} initiations failed.` : '') +
+            (payins.stillPending ? ` ${payins.stillPending} still pending after 90 s.` : ''),
+        ]
+      : []),
+    `Ledger after the run: ${ledger.isHealthy ? 'balanced' : '**NOT balanced**'} (${fmt(ledger.journals)} journals).`,
     goalsMissed.length ? `Goals missed: ${goalsMissed.join('; ')}.` : 'All goals met.',
     ...(profile
       ? [
           '',
-          `CPU profile of the server (node --cpu-prof, whole run, ${profile.totalSamples.toLocaleString()} samples; ${profile.file}), top frames by self time:`,
+          `CPU profile of the server (node --cpu-prof, whole run, ${fmt(profile.totalSamples)} samples; ${profile.file}), top frames by self time:`,
           '',
           '| self % | function | where |',
           '|---:|---|---|',
@@ -534,12 +659,13 @@ try {
       {
         date,
         machine,
-        loadAverage,
-        count,
+        sizes,
         connections,
         duration,
+        synchronousCommit,
         rows,
-        dashboardColdMs,
+        growth,
+        bareRuns,
         payins,
         ledgerHealthy: ledger.isHealthy,
         goalsMissed,

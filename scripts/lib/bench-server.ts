@@ -2,8 +2,9 @@
  * The server process of `npm run bench` (scripts/bench.ts): the real app on DATABASE_URL and PORT
  * (loopback), job worker on as in production, plus `GET /bench/bare` — a constant JSON answer with no
  * database, auth or validation — so the benchmark can compare every endpoint with what Fastify itself
- * costs in the same process. Prints READY when it listens; SIGTERM closes it (and writes the CPU
- * profile when started with --cpu-prof).
+ * costs in the same process. Logs as production does (LOG_LEVEL from the environment, default info,
+ * written asynchronously to stdout, which the bench sends to a file). Prints READY on stderr when it
+ * listens; SIGTERM closes it (and writes the CPU profile when started with --cpu-prof).
  */
 import { buildApp } from '../../server/src/app.ts';
 import { parseEnv, resolveConfig } from '../../server/src/config/env.ts';
@@ -18,7 +19,7 @@ if (!databaseUrl || !port || !jwtSecret || !callbackSecret) {
 }
 
 const base = `http://127.0.0.1:${port}`;
-const env = parseEnv({ NODE_ENV: 'production', LOG_LEVEL: 'warn', ...process.env });
+const env = parseEnv({ NODE_ENV: 'production', ...process.env });
 const config = resolveConfig(env, { databaseUrl, jwtSecret, callbackSecret, port });
 const app = await buildApp({
   ...config,
@@ -28,7 +29,7 @@ const app = await buildApp({
 });
 app.get('/bench/bare', async () => ({ success: true, message: 'bare', data: { ok: true } }));
 await app.listen({ port, host: '127.0.0.1' });
-console.log('READY');
+process.stderr.write('READY\n');
 
 process.once('SIGTERM', () => {
   void app.close().finally(() => process.exit(0));

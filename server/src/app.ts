@@ -4,10 +4,10 @@
  * → mocks of the outside rails → the built client.
  */
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import pinoPretty from 'pino-pretty';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/env.ts';
@@ -17,11 +17,13 @@ import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import authPlugin from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
+import { compiledSerializerCompiler } from './plugins/compiled-serializer.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
 import errorHandler from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import staticClient from './plugins/static-client.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
@@ -48,16 +50,53 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_CLIENT_DIST = path.resolve(here, '../../client/dist');
 
 /**
+ * One short line per request, when it is answered. Fastify's default writes two (incoming, completed)
+ * with the whole request and reply serialised: they cost more than the fee calculator itself
+ * (docs/QUALITY.md "Hot paths").
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/**
+ * stdout written asynchronously (sonic-boom, pino's own destination): a log line costs the request a
+ * buffer append, not a write(2). What is still buffered is written when the process exits.
+ */
+function asyncStdout(): LineStream {
+  const destination = pino.destination({ dest: 1, sync: false });
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      // stdout already closed: nothing left to write to.
+    }
+  });
+  return destination;
+}
+
+/**
  * Request URLs are logged with their secret segments replaced, and every line is scrubbed of the
  * configured secrets before it is written (lib/redact.ts). `destination` defaults to stdout (pretty in
- * development).
+ * development, written asynchronously otherwise).
  */
 export function loggerOptions(config: AppConfig, destination?: LineStream): FastifyServerOptions['logger'] {
   const target =
     destination ??
     (config.NODE_ENV === 'development'
       ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true })
-      : process.stdout);
+      : config.NODE_ENV === 'production'
+        ? asyncStdout()
+        : process.stdout);
   const secrets = [
     config.JWT_SECRET,
     config.MPESA_CALLBACK_SECRET,
@@ -90,9 +129,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only behind a proxy that sets X-Forwarded-For may the client address come from it (per-IP limits).
     trustProxy: config.TRUST_PROXY as boolean,
     routerOptions: { maxParamLength: 200 },
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const db = options.db ?? createPrisma(config.DATABASE_URL);
   const metrics = createMetrics();
@@ -121,7 +161,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // ── external ──
   await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

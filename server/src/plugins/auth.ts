@@ -1,7 +1,9 @@
 /**
  * Bearer tokens: HS256 JWTs (algorithm pinned) whose `jti` names a row in `auth_sessions`. A token is
  * valid only while that row is unrevoked and unexpired, so logout and password reset take effect on
- * every server process at once. Guards: `app.requireAuth`, `app.requireAdmin`.
+ * every server process at once. A checked session is kept in memory until PostgreSQL says it changed
+ * (plugins/session-cache.ts), so most requests cost no round trip. Guards: `app.requireAuth`,
+ * `app.requireAdmin`.
  */
 import { randomUUID } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
@@ -10,6 +12,7 @@ import fp from 'fastify-plugin';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/prisma.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createSessionCache, type CachedSession, type SessionCache } from './session-cache.ts';
 
 export type Role = 'buyer' | 'seller' | 'both' | 'admin';
 
@@ -39,6 +42,7 @@ declare module 'fastify' {
     requireAdmin: (request: FastifyRequest) => Promise<void>;
     issueToken: (tx: Tx | AppContext['db'], user: { id: string; userType: Role }, userAgent?: string) => Promise<string>;
     authenticate: (request: FastifyRequest) => Promise<AuthUser | null>;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     auth?: AuthUser;
@@ -54,6 +58,31 @@ export default fp(
       sign: { algorithm: 'HS256', expiresIn: ctx.config.JWT_TTL_SECONDS },
       verify: { algorithms: ['HS256'] },
     });
+
+    const cache = createSessionCache({ connectionString: ctx.config.DATABASE_URL, log: app.log });
+    app.decorate('sessionCache', cache);
+    app.addHook('onClose', () => cache.close());
+
+    /** The session behind a token's jti: from memory, or from auth_sessions joined to its user. */
+    async function sessionOf(sessionId: string): Promise<CachedSession | null> {
+      const cached = cache.get(sessionId);
+      if (cached) return cached;
+      const generation = cache.generation();
+      const session = await ctx.db.authSession.findUnique({
+        where: { id: sessionId },
+        select: { revokedAt: true, expiresAt: true, user: { select: { id: true, userType: true, status: true, phoneVerifiedAt: true } } },
+      });
+      if (!session || session.revokedAt) return null;
+      const checked: CachedSession = {
+        userId: session.user.id,
+        role: session.user.userType,
+        status: session.user.status,
+        isVerified: session.user.phoneVerifiedAt !== null,
+        expiresAt: session.expiresAt.getTime(),
+      };
+      cache.set(sessionId, checked, generation);
+      return checked;
+    }
 
     app.decorate('issueToken', async (tx, user, userAgent) => {
       const jti = randomUUID();
@@ -76,21 +105,12 @@ export default fp(
         throw new AppError('UNAUTHENTICATED', 'Your session has expired or is invalid. Please log in again.');
       }
       if (typeof payload.jti !== 'string' || !/^[0-9a-f-]{36}$/i.test(payload.jti)) throw unauthenticated();
-      const session = await ctx.db.authSession.findUnique({
-        where: { id: payload.jti },
-        select: { revokedAt: true, expiresAt: true, user: { select: { id: true, userType: true, status: true, phoneVerifiedAt: true } } },
-      });
-      if (!session || session.revokedAt || session.expiresAt <= ctx.now() || session.user.id !== payload.sub) {
+      const session = await sessionOf(payload.jti);
+      if (!session || session.expiresAt <= ctx.now().getTime() || session.userId !== payload.sub) {
         throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please log in again.');
       }
-      if (session.user.status === 'suspended')
-        throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended. Please contact support.');
-      request.auth = {
-        userId: session.user.id,
-        role: session.user.userType,
-        sessionId: payload.jti,
-        isVerified: session.user.phoneVerifiedAt !== null,
-      };
+      if (session.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED', 'This account is suspended. Please contact support.');
+      request.auth = { userId: session.userId, role: session.role, sessionId: payload.jti, isVerified: session.isVerified };
       return request.auth;
     }
 

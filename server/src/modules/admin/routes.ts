@@ -230,8 +230,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Suspend an account and end its sessions (audited; not your own account)',
       },
     },
-    async (request) =>
-      ok('User suspended', { user: await suspendUser(app.ctx, { ...actionOf(request, request.params.id), reason: request.body?.reason }) }),
+    async (request) => {
+      const user = await suspendUser(app.ctx, { ...actionOf(request, request.params.id), reason: request.body?.reason });
+      // Answer once this node has heard the sessions end (plugins/session-cache.ts).
+      await app.sessionCache.barrier();
+      return ok('User suspended', { user });
+    },
   );
 
   app.post('/users/:id/reactivate', { schema: { ...guarded, ...userAction, summary: 'Lift a suspension (audited)' } }, async (request) =>

@@ -219,6 +219,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password: body.password,
         ip: request.ip,
       });
+      await app.sessionCache.barrier();
       return { success: true as const, message: 'Password reset. Please sign in with your new password.', data };
     },
   );
@@ -229,11 +230,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAuth,
       schema: { tags, security, summary: 'Revoke this token (401 afterwards)', response: { 200: emptyResponse, 401: errorEnvelope } },
     },
-    async (request) => ({
-      success: true as const,
-      message: 'Logged out',
-      data: await logOut({ ctx, sessionId: caller(request).sessionId }),
-    }),
+    async (request) => {
+      const data = await logOut({ ctx, sessionId: caller(request).sessionId });
+      // Answer once this node has heard the revocation: the other nodes hear it in the same delivery.
+      await app.sessionCache.barrier();
+      return { success: true as const, message: 'Logged out', data };
+    },
   );
 };
 

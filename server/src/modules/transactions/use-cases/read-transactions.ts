@@ -7,7 +7,7 @@ import { Prisma } from '../../../db/prisma.ts';
 import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { quote } from '@escrow/core/domain/quote';
@@ -16,18 +16,10 @@ import { partyRole } from '../../escrow-core/access.ts';
 import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
+import { loadDetail, type DetailRow } from '../detail-query.ts';
+import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
 
-export interface ListTransactionsInput {
-  caller: Pick<AuthUser, 'userId' | 'role'>;
-  status?: TransactionStatus;
-  transactionType?: TransactionType;
-  amountMin?: bigint;
-  amountMax?: bigint;
-  search?: string;
-  role?: 'buyer' | 'seller';
-  page: number;
-  perPage: number;
-}
+export type { ListTransactionsInput };
 
 const IN_PROGRESS: TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
 
@@ -61,27 +53,58 @@ export function transactionFilter(input: Omit<ListTransactionsInput, 'page' | 'p
 const listInclude = {
   buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
   seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
-  timeline: { orderBy: { createdAt: 'desc' as const }, take: 1, select: { eventType: true, createdAt: true } },
+  // Events written in one database transaction share their created_at: the id (UUIDv7) keeps their order.
+  timeline: { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 1, select: { eventType: true, createdAt: true } },
 } satisfies Prisma.TransactionInclude;
 
-export async function listTransactions(ctx: AppContext, input: ListTransactionsInput) {
+const listSelect = {
+  id: true,
+  referenceNumber: true,
+  amountCents: true,
+  status: true,
+  transactionType: true,
+  productName: true,
+  sellerPhone: true,
+  createdAt: true,
+  ...listInclude,
+} satisfies Prisma.TransactionSelect;
+
+/** The page and per-status summary through Prisma: the reference, and the path of a search. */
+export async function listWithPrisma(
+  ctx: AppContext,
+  input: ListTransactionsInput,
+): Promise<{ rows: ListPageRow[]; groups: StatusGroup[] }> {
   const where = transactionFilter(input);
   const [rows, grouped] = await Promise.all([
     ctx.db.transaction.findMany({
       where,
-      include: listInclude,
+      select: listSelect,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: (input.page - 1) * input.perPage,
       take: input.perPage,
     }),
     ctx.db.transaction.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { amountCents: true } }),
   ]);
-  const total = grouped.reduce((sum, group) => sum + group._count._all, 0);
-  const count = (statuses: TransactionStatus[]) =>
-    grouped.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group._count._all, 0);
-  const totalValue = grouped.reduce((sum, group) => sum + (group._sum.amountCents ?? 0n), 0n);
   return {
-    transactions: rows.map((row) => toListItem(row, row.timeline[0] ?? null)),
+    rows: rows.map(({ timeline, ...row }) => ({ ...row, latestEvent: timeline[0] ?? null })),
+    groups: grouped.map((group) => ({ status: group.status, count: group._count._all, amountCents: group._sum.amountCents ?? 0n })),
+  };
+}
+
+export async function listTransactions(ctx: AppContext, input: ListTransactionsInput) {
+  // Without a search the page and summary are hand-written SQL (list-query.ts); a search goes through Prisma.
+  const { rows, groups } = (!input.search && (await listWithSql(ctx.db, input))) || (await listWithPrisma(ctx, input));
+  return listAnswer(input, rows, groups);
+}
+
+/** The list answer from its rows, whichever way they were read. */
+export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'>, rows: ListPageRow[], groups: StatusGroup[]) {
+  const total = groups.reduce((sum, group) => sum + group.count, 0);
+  const count = (statuses: TransactionStatus[]) =>
+    groups.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group.count, 0);
+  const totalValue = groups.reduce((sum, group) => sum + group.amountCents, 0n);
+  return {
+    transactions: rows.map((row) => toListItem(row, row.latestEvent)),
     pagination: paginationOf(input.page, input.perPage, total),
     summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS), total_value: formatCents(totalValue) },
   };
@@ -89,21 +112,13 @@ export async function listTransactions(ctx: AppContext, input: ListTransactionsI
 
 export async function getTransactionDetail(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   if (!/^[0-9a-f-]{36}$/i.test(options.transactionId)) throw notFound();
-  const txn = await ctx.db.transaction.findUnique({
-    where: { id: options.transactionId },
-    include: {
-      buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      plan: { include: { installments: { orderBy: { sequence: 'asc' } } } },
-      timeline: { orderBy: { createdAt: 'asc' } },
-      disputes: { orderBy: { createdAt: 'desc' }, take: 1 },
-      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
-      payments: { select: { status: true, feeCents: true } },
-      refunds: { select: { amountCents: true, feeCents: true } },
-    },
-  });
+  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller);
+}
+
+/** The detail answer from its rows, whichever way they were read (detail-query.ts); a stranger's is 404. */
+export function detailWire(txn: DetailRow | null, caller: Pick<AuthUser, 'userId' | 'role'>) {
   if (!txn) throw notFound();
-  const role = partyRole(txn, options.caller);
+  const role = partyRole(txn, caller);
   if (!role) throw notFound();
 
   const latest = txn.timeline.at(-1) ?? null;

@@ -1,0 +1,169 @@
+/**
+ * The transaction detail read, two ways that return the same rows: Prisma's `findUnique` with its
+ * includes (the reference), and one hand-written statement over the same pg pool, prepared once per
+ * connection (the hot path: docs/adr/0012-hot-paths.md). `detail-query.int.test.ts` checks that both give
+ * the same answer for transactions in every state; the row kinds below make the hand-written read list
+ * every column Prisma returns (server/src/db/json-rows.ts).
+ */
+import { poolOf, type Db, type Prisma } from '../../db/prisma.ts';
+import { reviveRow, type RowKinds } from '../../db/json-rows.ts';
+
+const party = { select: { firstName: true, lastName: true, phoneNumber: true } } as const;
+
+export const DETAIL_INCLUDE = {
+  buyer: party,
+  seller: party,
+  plan: { include: { installments: { orderBy: { sequence: 'asc' } } } },
+  // Events written in one database transaction share their created_at: the id (UUIDv7) keeps their order.
+  timeline: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+  disputes: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1 },
+  withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+  payments: { select: { status: true, feeCents: true } },
+  refunds: { select: { amountCents: true, feeCents: true } },
+} satisfies Prisma.TransactionInclude;
+
+export type DetailRow = Prisma.TransactionGetPayload<{ include: typeof DETAIL_INCLUDE }>;
+
+type Scalars<Row, Relations extends keyof Row> = Omit<Row, Relations>;
+type PlanRow = NonNullable<DetailRow['plan']>;
+
+const TRANSACTION: RowKinds<Scalars<DetailRow, keyof typeof DETAIL_INCLUDE>> = {
+  id: 'plain',
+  referenceNumber: 'plain',
+  transactionType: 'plain',
+  status: 'plain',
+  buyerId: 'plain',
+  sellerId: 'plain',
+  sellerPhone: 'plain',
+  productName: 'plain',
+  amountCents: 'bigint',
+  buyerFeeCents: 'bigint',
+  sellerFeeCents: 'bigint',
+  paidCents: 'bigint',
+  refundedCents: 'bigint',
+  channel: 'plain',
+  statusBeforeDispute: 'plain',
+  fundedAt: 'date',
+  dispatchedAt: 'date',
+  inspectionEndsAt: 'date',
+  completedAt: 'date',
+  releasedBy: 'plain',
+  cancelledAt: 'date',
+  createdAt: 'date',
+  updatedAt: 'date',
+};
+const PARTY: RowKinds<DetailRow['buyer']> = { firstName: 'plain', lastName: 'plain', phoneNumber: 'plain' };
+const PLAN: RowKinds<Scalars<PlanRow, 'installments'>> = {
+  id: 'plain',
+  transactionId: 'plain',
+  totalCents: 'bigint',
+  depositCents: 'bigint',
+  monthlyCents: 'bigint',
+  months: 'plain',
+  graceDays: 'plain',
+  status: 'plain',
+  flaggedAt: 'date',
+  createdAt: 'date',
+  updatedAt: 'date',
+};
+const INSTALLMENT: RowKinds<PlanRow['installments'][number]> = {
+  id: 'plain',
+  planId: 'plain',
+  sequence: 'plain',
+  dueDate: 'date',
+  amountCents: 'bigint',
+  paidCents: 'bigint',
+  status: 'plain',
+  paidAt: 'date',
+  reminderSentAt: 'date',
+  missedNoticeAt: 'date',
+};
+const EVENT: RowKinds<DetailRow['timeline'][number]> = {
+  id: 'plain',
+  transactionId: 'plain',
+  eventType: 'plain',
+  description: 'plain',
+  actorId: 'plain',
+  data: 'plain',
+  createdAt: 'date',
+};
+const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
+  id: 'plain',
+  transactionId: 'plain',
+  openedById: 'plain',
+  reason: 'plain',
+  description: 'plain',
+  status: 'plain',
+  respondBy: 'date',
+  outcome: 'plain',
+  buyerAmountCents: 'bigint',
+  sellerAmountCents: 'bigint',
+  rulingNote: 'plain',
+  response: 'plain',
+  respondedAt: 'date',
+  resolvedById: 'plain',
+  resolvedAt: 'date',
+  createdAt: 'date',
+  updatedAt: 'date',
+};
+const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', feeCents: 'bigint' };
+const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
+
+/** The same rows as DETAIL_INCLUDE, in one statement; orders as there. */
+const DETAIL_SQL = `
+SELECT to_jsonb(t) AS txn,
+  jsonb_build_object('first_name', b.first_name, 'last_name', b.last_name, 'phone_number', b.phone_number) AS buyer,
+  CASE WHEN s.id IS NULL THEN NULL
+       ELSE jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name, 'phone_number', s.phone_number) END AS seller,
+  (SELECT to_jsonb(p) FROM installment_plans p WHERE p.transaction_id = t.id) AS plan,
+  (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.sequence), '[]')
+     FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
+  (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
+  (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
+  (SELECT w.id FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal_id,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'fee_cents', y.fee_cents)), '[]')
+     FROM payments y WHERE y.transaction_id = t.id) AS payments,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
+     FROM refunds r WHERE r.transaction_id = t.id) AS refunds
+FROM transactions t
+JOIN users b ON b.id = t.buyer_id
+LEFT JOIN users s ON s.id = t.seller_id
+WHERE t.id = $1`;
+
+type JsonRow = Record<string, unknown>;
+interface DetailSqlRow {
+  txn: JsonRow;
+  buyer: JsonRow;
+  seller: JsonRow | null;
+  plan: JsonRow | null;
+  installments: JsonRow[];
+  timeline: JsonRow[];
+  dispute: JsonRow | null;
+  pending_withdrawal_id: string | null;
+  payments: JsonRow[];
+  refunds: JsonRow[];
+}
+
+export function loadDetailWithPrisma(db: Db, transactionId: string): Promise<DetailRow | null> {
+  return db.transaction.findUnique({ where: { id: transactionId }, include: DETAIL_INCLUDE });
+}
+
+/** One statement on the pool under `db` (Prisma's when it has none, e.g. a client made elsewhere). */
+export async function loadDetail(db: Db, transactionId: string): Promise<DetailRow | null> {
+  const pool = poolOf(db);
+  if (!pool) return loadDetailWithPrisma(db, transactionId);
+  const { rows } = await pool.query<DetailSqlRow>({ name: 'transaction_detail', text: DETAIL_SQL, values: [transactionId] });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    ...reviveRow(TRANSACTION, row.txn),
+    buyer: reviveRow(PARTY, row.buyer),
+    seller: row.seller ? reviveRow(PARTY, row.seller) : null,
+    plan: row.plan ? { ...reviveRow(PLAN, row.plan), installments: row.installments.map((json) => reviveRow(INSTALLMENT, json)) } : null,
+    timeline: row.timeline.map((json) => reviveRow(EVENT, json)),
+    disputes: row.dispute ? [reviveRow(DISPUTE, row.dispute)] : [],
+    withdrawals: row.pending_withdrawal_id ? [{ id: row.pending_withdrawal_id }] : [],
+    payments: row.payments.map((json) => reviveRow(PAYMENT, json)),
+    refunds: row.refunds.map((json) => reviveRow(REFUND, json)),
+  };
+}

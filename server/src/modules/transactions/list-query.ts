@@ -1,0 +1,131 @@
+/**
+ * The transaction list's page and summary in hand-written SQL on Prisma's pool (docs/adr/0012-hot-paths.md):
+ * the same rows as `transactionFilter` + `findMany`/`groupBy` in use-cases/read-transactions.ts, which
+ * still serves a search (its phone and text matching stays in one place). `list-query.int.test.ts`
+ * compares the two on every filter.
+ */
+import type { Db } from '../../db/prisma.ts';
+import { poolOf } from '../../db/prisma.ts';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+export interface ListTransactionsInput {
+  caller: Pick<AuthUser, 'userId' | 'role'>;
+  status?: TransactionStatus;
+  transactionType?: TransactionType;
+  amountMin?: bigint;
+  amountMax?: bigint;
+  search?: string;
+  role?: 'buyer' | 'seller';
+  page: number;
+  perPage: number;
+}
+
+export interface ListPageRow {
+  id: string;
+  referenceNumber: string;
+  amountCents: bigint;
+  status: TransactionStatus;
+  transactionType: 'standard' | 'protected' | 'lipa_mdogo_mdogo';
+  productName: string;
+  sellerPhone: string;
+  createdAt: Date;
+  buyer: { firstName: string; lastName: string; phoneNumber: string };
+  seller: { firstName: string; lastName: string; phoneNumber: string } | null;
+  latestEvent: { eventType: string; createdAt: Date } | null;
+}
+
+export interface StatusGroup {
+  status: TransactionStatus;
+  count: number;
+  amountCents: bigint;
+}
+
+/** The WHERE of a list without a search, and its parameters. */
+function whereOf(input: Omit<ListTransactionsInput, 'page' | 'perPage' | 'search'>): { sql: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const parts: string[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const { caller } = input;
+  if (caller.role !== 'admin' || input.role) {
+    const me = param(caller.userId);
+    if (input.role === 'buyer') parts.push(`t.buyer_id = ${me}::uuid`);
+    else if (input.role === 'seller') parts.push(`t.seller_id = ${me}::uuid`);
+    else parts.push(`(t.buyer_id = ${me}::uuid OR t.seller_id = ${me}::uuid)`);
+  }
+  if (input.status) parts.push(`t.status = ${param(input.status)}::"TransactionStatus"`);
+  if (input.transactionType) parts.push(`t.transaction_type = ${param(input.transactionType)}::"TransactionType"`);
+  if (input.amountMin !== undefined) parts.push(`t.amount_cents >= ${param(String(input.amountMin))}::bigint`);
+  if (input.amountMax !== undefined) parts.push(`t.amount_cents <= ${param(String(input.amountMax))}::bigint`);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', values };
+}
+
+interface PageSqlRow {
+  id: string;
+  reference_number: string;
+  amount_cents: string;
+  status: TransactionStatus;
+  transaction_type: ListPageRow['transactionType'];
+  product_name: string;
+  seller_phone: string;
+  created_at: Date;
+  b_first: string;
+  b_last: string;
+  b_phone: string;
+  s_first: string | null;
+  s_last: string | null;
+  s_phone: string | null;
+  event_type: string | null;
+  event_at: Date | null;
+}
+
+/** A page and the per-status summary of a list without a search, or null when there is no pool to use. */
+export async function listWithSql(
+  db: Db,
+  input: Omit<ListTransactionsInput, 'search'>,
+): Promise<{ rows: ListPageRow[]; groups: StatusGroup[] } | null> {
+  const pool = poolOf(db);
+  if (!pool) return null;
+  const where = whereOf(input);
+  const limit = `$${where.values.length + 1}`;
+  const offset = `$${where.values.length + 2}`;
+  // Unnamed on purpose: a page's best plan depends on how many rows stand behind it (db/prisma.ts).
+  const [page, summary] = await Promise.all([
+    pool.query<PageSqlRow>(
+      `SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
+              b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_phone,
+              s.first_name AS s_first, s.last_name AS s_last, s.phone_number AS s_phone,
+              e.event_type, e.created_at AS event_at
+         FROM transactions t
+         JOIN users b ON b.id = t.buyer_id
+         LEFT JOIN users s ON s.id = t.seller_id
+         LEFT JOIN LATERAL (SELECT event_type, created_at FROM timeline_events
+                             WHERE transaction_id = t.id ORDER BY created_at DESC, id DESC LIMIT 1) e ON true
+         ${where.sql}
+        ORDER BY t.created_at DESC, t.id DESC
+        LIMIT ${limit} OFFSET ${offset}`,
+      [...where.values, input.perPage, (input.page - 1) * input.perPage],
+    ),
+    pool.query<{ status: TransactionStatus; count: number; amount_cents: string }>(
+      `SELECT t.status, count(*)::int AS count, coalesce(sum(t.amount_cents), 0)::text AS amount_cents
+         FROM transactions t ${where.sql} GROUP BY t.status`,
+      where.values,
+    ),
+  ]);
+  return {
+    rows: page.rows.map((row) => ({
+      id: row.id,
+      referenceNumber: row.reference_number,
+      amountCents: BigInt(row.amount_cents),
+      status: row.status,
+      transactionType: row.transaction_type,
+      productName: row.product_name,
+      sellerPhone: row.seller_phone,
+      createdAt: row.created_at,
+      buyer: { firstName: row.b_first, lastName: row.b_last, phoneNumber: row.b_phone },
+      seller: row.s_phone === null ? null : { firstName: row.s_first!, lastName: row.s_last!, phoneNumber: row.s_phone },
+      latestEvent: row.event_type === null ? null : { eventType: row.event_type, createdAt: row.event_at! },
+    })),
+    groups: summary.rows.map((row) => ({ status: row.status, count: row.count, amountCents: BigInt(row.amount_cents) })),
+  };
+}

@@ -1,0 +1,35 @@
+/**
+ * helmet's security headers, computed once at start-up and set on every answer by one hook.
+ * `@fastify/helmet` ran helmet's middleware per request, parsing the CSP directives each time: a few per
+ * cent of a small answer's CPU (docs/QUALITY.md "Hot paths"). The headers are the same for every answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The headers helmet's middleware sets for these options, captured from one run against a stand-in. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  } as unknown as ServerResponse;
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => void (failure = error));
+  if (failure) throw failure;
+  return headers;
+}
+
+export default fp(
+  async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
+    const headers = helmetHeaders(options);
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(headers);
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,0 +1,162 @@
+/**
+ * Checked sessions kept in memory, so an authenticated request costs no database round trip, while a
+ * logout, a password reset, a suspension or a role change still counts at once on every node: triggers on
+ * `auth_sessions` and `users` NOTIFY `auth_changed` (migration `auth_changed_notify`), and every node
+ * LISTENs on its own connection and drops what the notification names. While that connection is not
+ * listening (starting, lost, reconnecting) the cache answers nothing and every check goes to the database.
+ * A connection can also die silently (a network partition): the node sends itself a notification every
+ * few seconds and trusts the cache only while the last one came back recently, so a lost connection
+ * costs at most STALE_AFTER_MS of blindness, never more. docs/adr/0012-hot-paths.md.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export interface CachedSession {
+  userId: string;
+  role: 'buyer' | 'seller' | 'both' | 'admin';
+  status: string;
+  isVerified: boolean;
+  expiresAt: number;
+}
+
+export interface SessionCache {
+  get(sessionId: string): CachedSession | undefined;
+  /** The value to hand back to `set`: a notification heard in between makes that `set` a no-op. */
+  generation(): number;
+  set(sessionId: string, session: CachedSession, generation: number): void;
+  /**
+   * Resolves once this node has heard every notification committed before the call (a NOTIFY of its own
+   * makes the round trip; PostgreSQL delivers notifications in commit order). Logout waits on it.
+   */
+  barrier(): Promise<void>;
+  isListening(): boolean;
+  close(): Promise<void>;
+}
+
+export const AUTH_CHANNEL = 'auth_changed';
+const MAX_ENTRIES = 50_000;
+const RECONNECT_MS = 1_000;
+const BARRIER_TIMEOUT_MS = 2_000;
+const HEARTBEAT_MS = 2_000;
+/** The cache answers only while a notification of its own came back within this long. */
+const STALE_AFTER_MS = 5_000;
+
+interface Options {
+  connectionString: string;
+  log: { warn(object: object, message: string): void };
+}
+
+export function createSessionCache({ connectionString, log }: Options): SessionCache {
+  const sessions = new Map<string, CachedSession>();
+  const waiting = new Map<string, () => void>();
+  let generation = 0;
+  let client: pg.Client | null = null;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+  let lastHeard = 0;
+  const isFresh = () => listening && performance.now() - lastHeard < STALE_AFTER_MS;
+
+  const forgetEverything = () => {
+    generation++;
+    sessions.clear();
+  };
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== AUTH_CHANNEL) return;
+    const payload = message.payload ?? '';
+    lastHeard = performance.now();
+    if (payload === 'heartbeat') return;
+    generation++;
+    if (payload.startsWith('s:')) sessions.delete(payload.slice(2));
+    else if (payload.startsWith('u:')) {
+      const userId = payload.slice(2);
+      for (const [sessionId, session] of sessions) if (session.userId === userId) sessions.delete(sessionId);
+    } else if (payload.startsWith('b:')) {
+      waiting.get(payload.slice(2))?.();
+    } else forgetEverything();
+  };
+
+  const lost = (error?: Error) => {
+    if (!listening && !client) return;
+    listening = false;
+    clearInterval(heartbeat);
+    forgetEverything();
+    const old = client;
+    client = null;
+    old?.removeAllListeners();
+    old?.on('error', () => {});
+    void old?.end().catch(() => {});
+    if (closed) return;
+    if (error) log.warn({ err: error.message }, 'session cache: LISTEN connection lost; checking sessions in the database');
+    retry = setTimeout(() => void listen(), RECONNECT_MS);
+  };
+
+  async function listen() {
+    if (closed) return;
+    const next = new pg.Client({ connectionString, application_name: 'session-cache' });
+    client = next;
+    next.on('notification', onNotification);
+    next.on('error', (error) => lost(error));
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${AUTH_CHANNEL}`);
+      if (closed || client !== next) return void next.end().catch(() => {});
+      forgetEverything();
+      lastHeard = performance.now();
+      listening = true;
+      heartbeat = setInterval(() => {
+        if (performance.now() - lastHeard > STALE_AFTER_MS * 2) return lost(new Error('no notification for too long'));
+        next.query(`SELECT pg_notify('${AUTH_CHANNEL}', 'heartbeat')`).catch((error: Error) => lost(error));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    } catch (error) {
+      if (client === next) lost(error as Error);
+    }
+  }
+  void listen();
+
+  return {
+    get: (sessionId) => (isFresh() ? sessions.get(sessionId) : undefined),
+    generation: () => generation,
+    set(sessionId, session, seen) {
+      if (!isFresh() || seen !== generation) return;
+      if (sessions.size >= MAX_ENTRIES) sessions.delete(sessions.keys().next().value!);
+      sessions.set(sessionId, session);
+    },
+    async barrier() {
+      if (!listening || !client) return;
+      const token = randomUUID();
+      const heard = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
+        waiting.set(token, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      try {
+        await client.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, `b:${token}`]);
+        await heard;
+      } catch {
+        // The connection went away: the cache is empty and unused until it listens again.
+      } finally {
+        waiting.delete(token);
+      }
+    },
+    isListening: () => listening,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
+      listening = false;
+      sessions.clear();
+      const old = client;
+      client = null;
+      old?.removeAllListeners();
+      old?.on('error', () => {});
+      await old?.end().catch(() => {});
+    },
+  };
+}
