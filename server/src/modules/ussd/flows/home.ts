@@ -9,7 +9,7 @@ const MAIN_MENU: readonly ScreenId[] = [
   'buy_seller',
   'list',
   'pick_release',
-  'pick_dispatch',
+  'sell',
   'pick_pay',
   'disputes',
   'find_ref',
