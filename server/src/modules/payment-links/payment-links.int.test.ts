@@ -3,6 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculateFee } from '../../domain/fees.ts';
+import { formatCents } from '../../domain/money.ts';
 import { createCaller } from '../../trpc/root.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { detail, payAndSettle } from '../../../test/escrow-helpers.ts';
@@ -47,6 +49,9 @@ describe('creating and viewing a link', () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/payment-links/${link.code}` });
     expect(response.statusCode).toBe(200);
     const shown = response.json().data.payment_link;
+    // Priced as a buyer-started standard escrow of the same amount (the wo_dispute band).
+    const fee = calculateFee(250_000n, 'wo_dispute');
+    expect(fee.total).toBeGreaterThan(0n);
     expect(shown).toMatchObject({
       product_name: 'Ankara dress',
       description: 'Size M, red',
@@ -54,8 +59,8 @@ describe('creating and viewing a link', () => {
       transaction_type: 'standard',
       status: 'active',
       seller: { display_name: 'Akinyi U.', is_verified: true },
-      charges: { total: '50.00', buyer_share: '25.00', seller_share: '25.00' },
-      buyer_pays: '2525.00',
+      charges: { total: formatCents(fee.total), buyer_share: formatCents(fee.buyerShare), seller_share: formatCents(fee.sellerShare) },
+      buyer_pays: formatCents(250_000n + fee.buyerShare),
       plan: null,
     });
     // Neither the whole number nor its local form appears anywhere in the public answer.
@@ -93,7 +98,12 @@ describe('creating and viewing a link', () => {
     });
     expect(past.statusCode).toBe(422);
     expect(past.json().errors.expires_at).toBeTruthy();
-    expect((await t.app.inject({ method: 'POST', url: '/api/payment-links', payload: {} })).statusCode).toBe(401);
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      payload: { product_name: 'X', amount: 100, transaction_type: 'standard' },
+    });
+    expect(signedOut.statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown or malformed code, on the API and the page', async () => {
