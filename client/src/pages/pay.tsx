@@ -5,7 +5,22 @@
  * button checks out and sends the M-Pesa prompt, and the page follows the payment until the release
  * code is shown (docs/product-rules.md "Payment links").
  */
-import { Alert, Badge, Box, Button, Card, Container, Field, HStack, Input, InputGroup, Link as ChakraLink, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  Link as ChakraLink,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -24,7 +39,8 @@ type PublicLink = z.infer<typeof publicPaymentLinkWire>;
 type ReleaseCode = z.infer<typeof releaseCodeWire>;
 
 const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
-const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback;
 
 const CLOSED: Record<Exclude<PublicLink['status'], 'active'>, string> = {
   sold_out: 'Sorry, this item is sold out.',
@@ -167,7 +183,15 @@ function SignUp() {
         </Stack>
         <Field.Root required invalid={!!fields.phone_number}>
           <Field.Label htmlFor="pay-phone">M-Pesa phone</Field.Label>
-          <Input id="pay-phone" type="tel" inputMode="tel" value={form.phone} onChange={set('phone')} placeholder="0722123456" autoComplete="tel" />
+          <Input
+            id="pay-phone"
+            type="tel"
+            inputMode="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            placeholder="0722123456"
+            autoComplete="tel"
+          />
           <Field.ErrorText>{fields.phone_number?.[0]}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={!!fields.password}>
@@ -356,7 +380,9 @@ export default function PayPage() {
           <Alert.Root status="error" borderRadius="l2" role="alert">
             <Alert.Indicator />
             <Alert.Description>
-              {query.error instanceof ApiError && query.error.status === 404 ? 'This payment link does not exist.' : 'Could not load this link.'}
+              {query.error instanceof ApiError && query.error.status === 404
+                ? 'This payment link does not exist.'
+                : 'Could not load this link.'}
             </Alert.Description>
           </Alert.Root>
         ) : null}

@@ -23,9 +23,10 @@ describe('transaction state machine', () => {
     expect(checkTransition('funded', 'release_with_code', 'buyer', 'standard')).toEqual({ ok: false, reason: 'FORBIDDEN' });
     expect(checkTransition('pending', 'release_with_code', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
     expect(checkTransition('disputed', 'release_with_code', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
-    expect(
-      checkTransition('funded', 'release_with_code', 'seller', 'lipa_mdogo_mdogo', { hasPendingWithdrawal: true }),
-    ).toEqual({ ok: false, reason: 'INVALID_STATE' });
+    expect(checkTransition('funded', 'release_with_code', 'seller', 'lipa_mdogo_mdogo', { hasPendingWithdrawal: true })).toEqual({
+      ok: false,
+      reason: 'INVALID_STATE',
+    });
     expect(availableActions('funded', 'seller', 'standard')).toContain('release_with_code');
     expect(availableActions('funded', 'buyer', 'standard')).not.toContain('release_with_code');
   });

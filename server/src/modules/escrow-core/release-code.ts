@@ -59,7 +59,13 @@ export function unsealReleaseCode(ctx: AppContext, transactionId: string, sealed
  */
 export async function issueReleaseCode(ctx: AppContext, tx: Tx, txn: LockedTransaction, options: { reason: 'funded' | 'resend' }) {
   const code = generateReleaseCode();
-  const fields = { codeHash: codeHash(ctx, txn.id, code), codeSealed: seal(ctx, txn.id, code), failedAttempts: 0, burntAt: null, usedAt: null };
+  const fields = {
+    codeHash: codeHash(ctx, txn.id, code),
+    codeSealed: seal(ctx, txn.id, code),
+    failedAttempts: 0,
+    burntAt: null,
+    usedAt: null,
+  };
   const row = await tx.releaseCode.upsert({
     where: { transactionId: txn.id },
     create: { transactionId: txn.id, ...fields, issuedAt: ctx.now() },
@@ -76,9 +82,7 @@ export async function issueReleaseCode(ctx: AppContext, tx: Tx, txn: LockedTrans
 }
 
 export type ReleaseCodeCheck =
-  | { ok: true }
-  | { ok: false; reason: 'missing' | 'burnt' | 'used' }
-  | { ok: false; reason: 'wrong'; attemptsLeft: number };
+  { ok: true } | { ok: false; reason: 'missing' | 'burnt' | 'used' } | { ok: false; reason: 'wrong'; attemptsLeft: number };
 
 /**
  * Checks a code against the transaction's live code. A wrong one counts; the fifth burns it. The

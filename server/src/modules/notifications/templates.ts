@@ -105,7 +105,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Kiungo chako cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Washirikishe wanunuzi wako.`,
   },
   release_code: {
-    en: (p) => `${p.ref} is paid. Your release code is ${p.code}. Give it to the seller or rider ONLY when you have ${p.product}: it pays them.`,
+    en: (p) =>
+      `${p.ref} is paid. Your release code is ${p.code}. Give it to the seller or rider ONLY when you have ${p.product}: it pays them.`,
     sw: (p) => `${p.ref} imelipwa. Nambari yako ya kuachilia malipo ni ${p.code}. Mpe muuzaji TU ukishapokea ${p.product}: inamlipa.`,
   },
   released_with_code_buyer: {

@@ -37,7 +37,11 @@ export async function listPaymentLinksForAdmin(ctx: AppContext, input: { search?
   return {
     links: rows.map((row) => ({
       ...toPaymentLinkWire(row, row.checkouts, { now, publicBaseUrl: ctx.config.PUBLIC_BASE_URL, recent: 5 }),
-      seller: { id: row.seller.id, display_name: `${row.seller.firstName} ${row.seller.lastName}`.trim(), phone_number: row.seller.phoneNumber },
+      seller: {
+        id: row.seller.id,
+        display_name: `${row.seller.firstName} ${row.seller.lastName}`.trim(),
+        phone_number: row.seller.phoneNumber,
+      },
     })),
     pagination: paginationOf(input.page, input.per_page, total),
   };

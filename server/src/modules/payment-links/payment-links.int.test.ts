@@ -71,7 +71,12 @@ describe('creating and viewing a link', () => {
   it('shows the Lipa Mdogo Mdogo plan on an installment link', async () => {
     const link = await createLink({ product_name: 'Fridge', amount: 60000, transaction_type: 'lipa_mdogo_mdogo', installment_months: 6 });
     const shown = (await t.app.inject({ method: 'GET', url: `/api/payment-links/${link.code}` })).json().data.payment_link;
-    expect(shown.plan).toMatchObject({ total_cost: '60000.00', installment_months: 6, minimum_deposit: '12000.00', suggested_deposit: '12000.00' });
+    expect(shown.plan).toMatchObject({
+      total_cost: '60000.00',
+      installment_months: 6,
+      minimum_deposit: '12000.00',
+      suggested_deposit: '12000.00',
+    });
   });
 
   it('refuses a buyer-only account (403), bad bodies (400) and a past expiry (422)', async () => {
@@ -115,7 +120,12 @@ describe('creating and viewing a link', () => {
 
 describe('the /pay/{code} page', () => {
   it('carries the link’s title, description and Open Graph tags in the served HTML', async () => {
-    const link = await createLink({ product_name: 'Kiondo basket', amount: 1800, transaction_type: 'protected', description: 'Hand-woven sisal' });
+    const link = await createLink({
+      product_name: 'Kiondo basket',
+      amount: 1800,
+      transaction_type: 'protected',
+      description: 'Hand-woven sisal',
+    });
     const page = await t.app.inject({ method: 'GET', url: `/pay/${link.code}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
@@ -134,7 +144,12 @@ describe('the /pay/{code} page', () => {
 
   it('escapes a hostile product name and description (no script, no broken attribute)', async () => {
     const hostile = '</title><script>alert(1)</script>"><img src=x onerror=alert(2)>';
-    const link = await createLink({ product_name: hostile.slice(0, 100), amount: 500, transaction_type: 'standard', description: `' onmouseover='x' & $& ${hostile}` });
+    const link = await createLink({
+      product_name: hostile.slice(0, 100),
+      amount: 500,
+      transaction_type: 'standard',
+      description: `' onmouseover='x' & $& ${hostile}`,
+    });
     const html = (await t.app.inject({ method: 'GET', url: `/pay/${link.code}` })).body;
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<img src=x');
@@ -168,7 +183,12 @@ describe('checkout', () => {
     const code = await latestCode(t, phone);
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify_phone', payload: { phone_number: phone, code } });
     expect(verified.statusCode, verified.body).toBe(200);
-    const visitor = { token: verified.json().data.token as string, id: verified.json().data.user.id as string, phone, userType: 'buyer' as const };
+    const visitor = {
+      token: verified.json().data.token as string,
+      id: verified.json().data.user.id as string,
+      phone,
+      userType: 'buyer' as const,
+    };
 
     const created = await checkout(visitor, link.code);
     expect(created.statusCode, created.body).toBe(201);
@@ -190,7 +210,12 @@ describe('checkout', () => {
     expect(list.statusCode).toBe(200);
     const mine = list.json().data.payment_links.find((candidate: { code: string }) => candidate.code === link.code);
     expect(mine).toMatchObject({ status: 'active', checkouts: 1, held: '1500.00', units_left: null });
-    expect(mine.recent_checkouts[0]).toMatchObject({ id: transaction.id, status: 'funded', held: '1500.00', buyer: { display_name: 'Wanjiru Kamau' } });
+    expect(mine.recent_checkouts[0]).toMatchObject({
+      id: transaction.id,
+      status: 'funded',
+      held: '1500.00',
+      buyer: { display_name: 'Wanjiru Kamau' },
+    });
   });
 
   it('takes the deposit of a Lipa Mdogo Mdogo checkout from the body and the plan from the link', async () => {
@@ -266,7 +291,12 @@ describe('admin view', () => {
   it('lists links per seller over tRPC, and refuses non-admins', async () => {
     const admin = await makeUser(t.app, { userType: 'admin' });
     const callerFor = (user: MadeUser) =>
-      createCaller({ ctx: t.ctx, auth: { userId: user.id, role: user.userType, sessionId: 'test', isVerified: true }, authError: null, ip: '127.0.0.1' });
+      createCaller({
+        ctx: t.ctx,
+        auth: { userId: user.id, role: user.userType, sessionId: 'test', isVerified: true },
+        authError: null,
+        ip: '127.0.0.1',
+      });
     const asAdmin = callerFor(admin);
     const found = await asAdmin.admin.paymentLinks({ search: `0${seller.phone.slice(3)}`, page: 1, per_page: 100 });
     expect(found.links.length).toBeGreaterThan(3);

@@ -111,7 +111,11 @@ describe('release with code', () => {
     const burntSms = (await inboxOf(t, buyer.phone)).find((message) => message.message.includes('5 wrong release codes'));
     expect(burntSms).toBeTruthy();
 
-    const resent = await t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_code/resend`, headers: bearer(buyer) });
+    const resent = await t.app.inject({
+      method: 'POST',
+      url: `/api/transactions/${created.id}/release_code/resend`,
+      headers: bearer(buyer),
+    });
     expect(resent.statusCode, resent.body).toBe(200);
     const fresh = resent.json().data.release_code;
     expect(fresh).toMatchObject({ status: 'active', attempts_left: 5 });
@@ -135,7 +139,8 @@ describe('release with code', () => {
   it('limits resends per transaction (429 with Retry-After)', async () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
     const created = await fundedTransaction(buyer);
-    const resend = () => t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_code/resend`, headers: bearer(buyer) });
+    const resend = () =>
+      t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_code/resend`, headers: bearer(buyer) });
     expect((await resend()).statusCode).toBe(200);
     expect((await resend()).statusCode).toBe(200);
     const third = await resend();
@@ -157,12 +162,22 @@ describe('who may do what', () => {
       const read = await t.app.inject({ method: 'GET', url: `/api/transactions/${created.id}/release_code`, headers: bearer(who) });
       expect(read.statusCode).toBe(403);
       expect(read.body).not.toContain(code);
-      const resend = await t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_code/resend`, headers: bearer(who) });
+      const resend = await t.app.inject({
+        method: 'POST',
+        url: `/api/transactions/${created.id}/release_code/resend`,
+        headers: bearer(who),
+      });
       expect(resend.statusCode).toBe(403);
     }
-    const strangerRead = await t.app.inject({ method: 'GET', url: `/api/transactions/${created.id}/release_code`, headers: bearer(stranger) });
+    const strangerRead = await t.app.inject({
+      method: 'GET',
+      url: `/api/transactions/${created.id}/release_code`,
+      headers: bearer(stranger),
+    });
     expect(strangerRead.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_with_code`, payload: { code } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/transactions/${created.id}/release_with_code`, payload: { code } })).statusCode,
+    ).toBe(401);
     const malformed = await releaseWith(seller, created.id, '12ab');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors.code).toBeTruthy();
@@ -170,7 +185,12 @@ describe('who may do what', () => {
 
   it('refuses a code before the transaction is funded (409)', async () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
-    const created = await createTransaction(t, buyer, { seller_phone: seller.phone, amount: 800, product_name: 'Radio', transaction_type: 'standard' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 800,
+      product_name: 'Radio',
+      transaction_type: 'standard',
+    });
     expect((await releaseWith(seller, created.id, '123456')).statusCode).toBe(409);
     expect((await buyerView(buyer, created.id)).status).toBe('none');
   });

@@ -21,7 +21,15 @@ export const USSD_DISPUTE_REASONS = [
   'other',
 ] as const satisfies readonly (typeof DISPUTE_REASONS)[number][];
 /** Main-menu entries that show the caller's transactions: the PIN is asked once a session before them. */
-export const TRANSACTION_READING_SCREENS = ['list', 'pick_release', 'pick_dispatch', 'pick_pay', 'disputes', 'find_ref', 'pick_code_release'] as const;
+export const TRANSACTION_READING_SCREENS = [
+  'list',
+  'pick_release',
+  'pick_dispatch',
+  'pick_pay',
+  'disputes',
+  'find_ref',
+  'pick_code_release',
+] as const;
 
 /** Whole cents as decimal digits (JSON has no bigint). */
 const centsDigits = z.string().regex(/^\d{1,15}$/);

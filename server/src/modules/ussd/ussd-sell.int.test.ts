@@ -69,7 +69,13 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     const done = await session.send('2468');
     expect(done.kind).toBe('END');
     const link = await t.ctx.db.paymentLink.findFirstOrThrow({ where: { sellerId: seller.id } });
-    expect(link).toMatchObject({ productName: 'Mitumba jackets', amountCents: 150_000n, transactionType: 'standard', quantity: 1, channel: 'ussd' });
+    expect(link).toMatchObject({
+      productName: 'Mitumba jackets',
+      amountCents: 150_000n,
+      transactionType: 'standard',
+      quantity: 1,
+      channel: 'ussd',
+    });
     const url = `${t.config.PUBLIC_BASE_URL}/pay/${link.code}`;
     expect(done.text).toBe(m.linkCreated(url));
     const sms = (await inboxOf(t, seller.phone)).find((message) => message.message.includes(url));

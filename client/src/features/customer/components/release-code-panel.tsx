@@ -31,8 +31,8 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
       {code.status === 'active' && code.code ? (
         <>
           <Text color="fg.muted">
-            Give this code to the seller or the rider <strong>only when you have the item</strong> and it is as described: it pays the seller
-            at once.
+            Give this code to the seller or the rider <strong>only when you have the item</strong> and it is as described: it pays the
+            seller at once.
           </Text>
           <Text
             data-testid="release-code"
@@ -82,7 +82,9 @@ function SellerEntry({ detail }: { detail: TransactionDetail }) {
   };
   return (
     <FormStack gap="3" onSubmit={submit} noValidate aria-label="Release with the buyer's code">
-      <Text color="fg.muted">At hand-over, ask the buyer for their 6-digit release code and enter it: the payment is released to you at once.</Text>
+      <Text color="fg.muted">
+        At hand-over, ask the buyer for their 6-digit release code and enter it: the payment is released to you at once.
+      </Text>
       <Field.Root invalid={release.isError}>
         <Field.Label htmlFor="release-code-input">Buyer&apos;s release code</Field.Label>
         <Input

@@ -60,7 +60,13 @@ function CreateLinkForm() {
           </Text>
           <Field.Root required invalid={!!fieldErrors.product_name}>
             <Field.Label htmlFor="link-product">Product</Field.Label>
-            <Input id="link-product" value={form.product} onChange={set('product')} maxLength={100} placeholder="e.g. Ankara dress, size M" />
+            <Input
+              id="link-product"
+              value={form.product}
+              onChange={set('product')}
+              maxLength={100}
+              placeholder="e.g. Ankara dress, size M"
+            />
             <Field.ErrorText>{fieldErrors.product_name?.[0]}</Field.ErrorText>
           </Field.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
@@ -204,7 +210,9 @@ export default function PaymentLinksScreen() {
       {query.isError ? <ErrorState title="Could not load your links" error={query.error} onRetry={() => query.refetch()} /> : null}
       {query.data && query.data.length === 0 ? <Text color="fg.muted">No links yet.</Text> : null}
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="4">
-        {query.data?.map((link) => <LinkCard key={link.code} link={link} />)}
+        {query.data?.map((link) => (
+          <LinkCard key={link.code} link={link} />
+        ))}
       </Grid>
     </Stack>
   );

@@ -8,7 +8,12 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/prisma.ts';
 import { DEFAULT_PLAN_TERM, suggestedDeposit } from '../../../domain/installment-plan.ts';
 import type { Cents } from '../../../domain/money.ts';
-import { CHECKOUT_RELEASES_UNIT, CLOSED_LINK_MESSAGES, PAYMENT_LINK_CODE_PATTERN, paymentLinkStatus } from '../../../domain/payment-link.ts';
+import {
+  CHECKOUT_RELEASES_UNIT,
+  CLOSED_LINK_MESSAGES,
+  PAYMENT_LINK_CODE_PATTERN,
+  paymentLinkStatus,
+} from '../../../domain/payment-link.ts';
 import type { TransactionStatus } from '../../../domain/transaction-state.ts';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';

@@ -52,20 +52,20 @@ export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLin
     try {
       const link = await inTransaction(ctx.db, async (tx) => {
         const created = await tx.paymentLink.create({
-        data: {
-          code: generatePaymentLinkCode(),
-          sellerId: input.sellerId,
-          productName: input.productName,
-          description: input.description || null,
-          transactionType: input.transactionType,
-          amountCents: input.amount,
-          installmentMonths: months,
-          quantity: input.quantity === undefined ? 1 : input.quantity,
-          expiresAt: input.expiresAt ?? null,
-          channel: input.channel ?? 'web',
-        },
-        include: { seller: { select: { phoneNumber: true, language: true } } },
-      });
+          data: {
+            code: generatePaymentLinkCode(),
+            sellerId: input.sellerId,
+            productName: input.productName,
+            description: input.description || null,
+            transactionType: input.transactionType,
+            amountCents: input.amount,
+            installmentMonths: months,
+            quantity: input.quantity === undefined ? 1 : input.quantity,
+            expiresAt: input.expiresAt ?? null,
+            channel: input.channel ?? 'web',
+          },
+          include: { seller: { select: { phoneNumber: true, language: true } } },
+        });
         // Over USSD the seller cannot copy the link from the screen: it comes by SMS.
         if (created.channel === 'ussd') {
           await queueSms(ctx, tx, {

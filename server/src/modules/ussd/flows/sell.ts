@@ -103,4 +103,3 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
       }),
   },
 };
-
