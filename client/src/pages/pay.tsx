@@ -27,16 +27,30 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { publicPaymentLinkWire, releaseCodeWire } from '@shared/payment-links';
-import type { TransactionWire } from '@shared/transactions';
+import type { paymentWire, TransactionWire } from '@shared/transactions';
 import { formatKes, parseAmount } from '@domain/money';
 import { authApi } from '@/features/auth/api/auth-api';
 import { setSession, useAuth } from '@/features/auth/use-auth';
-import { getPaymentStatus, initiatePayment, isPaymentSettled, PAYMENT_POLL_MS } from '@/features/customer/api/payments';
 import { api, ApiError, newIdempotencyKey } from '@/lib/api';
 import type { StoredUser } from '@/lib/auth-storage';
 
 type PublicLink = z.infer<typeof publicPaymentLinkWire>;
 type ReleaseCode = z.infer<typeof releaseCodeWire>;
+type Payment = z.infer<typeof paymentWire>;
+
+const PAYMENT_POLL_MS = 1500;
+const isSettled = (status: Payment['status'] | undefined) => status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/** The existing M-Pesa initiate; the prompt goes to the account's own phone. */
+const initiatePayment = (transactionId: string) =>
+  api<{ payment: Payment }>('/api/payments/initiate', {
+    method: 'POST',
+    body: { transaction_id: transactionId },
+    idempotencyKey: newIdempotencyKey(),
+  }).then((data) => data.payment);
+
+const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
+  api<{ payment: Payment }>(`/api/payments/${encodeURIComponent(paymentId)}/status`, { signal }).then((data) => data.payment);
 
 const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 const messageOf = (error: unknown, fallback: string) =>
@@ -217,7 +231,7 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
   const payment = useQuery({
     queryKey: ['pay-page', 'payment', paymentId],
     queryFn: ({ signal }) => getPaymentStatus(paymentId, signal),
-    refetchInterval: (query) => (isPaymentSettled(query.state.data?.status) ? false : PAYMENT_POLL_MS),
+    refetchInterval: (query) => (isSettled(query.state.data?.status) ? false : PAYMENT_POLL_MS),
     retry: false,
   });
   const isPaid = payment.data?.status === 'completed';
@@ -313,7 +327,7 @@ function Checkout({ link }: { link: PublicLink }) {
           })
         ).transaction;
       setTransaction(txn);
-      const payment = await initiatePayment({ transaction_id: txn.id });
+      const payment = await initiatePayment(txn.id);
       setPaymentId(payment.id);
     } catch (caught) {
       setError(caught);

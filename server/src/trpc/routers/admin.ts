@@ -12,7 +12,7 @@ import { listAdminUsers } from '../../modules/admin/queries/users.ts';
 import { reactivateUser } from '../../modules/admin/use-cases/reactivate-user.ts';
 import { suspendUser } from '../../modules/admin/use-cases/suspend-user.ts';
 import { verifyUser } from '../../modules/admin/use-cases/verify-user.ts';
-import { listPaymentLinksForAdmin, listReleasesByCode } from '../../modules/payment-links/admin-queries.ts';
+import { listPaymentLinksForAdmin, listReleasesByCode } from '../../modules/payment-links/queries/admin-queries.ts';
 import { paginationQuery } from '../../contract/common.ts';
 import { adminProcedure, createTRPCRouter } from '../init.ts';
 

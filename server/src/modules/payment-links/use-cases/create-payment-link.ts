@@ -13,7 +13,7 @@ import type { TransactionType } from '../../../domain/transaction-state.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { queueSms } from '../../notifications/notify.ts';
-import { paymentLinkUrl } from '../wire.ts';
+import { paymentLinkUrl } from '../queries/wire.ts';
 
 export interface CreatePaymentLinkInput {
   sellerId: string;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { formatCents } from '../../../domain/money.ts';
 import { PAYMENT_LINK_CODE_PATTERN, paymentLinkStatus } from '../../../domain/payment-link.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { CHECKOUT_SELECT, feeToWire, holdsUnit, linkFee, paymentLinkUrl, planWire, toPaymentLinkWire, unitsLeft } from '../wire.ts';
+import { CHECKOUT_SELECT, feeToWire, holdsUnit, linkFee, paymentLinkUrl, planWire, toPaymentLinkWire, unitsLeft } from '../queries/wire.ts';
 
 const LIST_LIMIT = 100;
 

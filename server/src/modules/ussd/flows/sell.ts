@@ -9,7 +9,7 @@ import { type Cents, formatKes } from '../../../domain/money.ts';
 import { RELEASE_CODE_PATTERN } from '../../../domain/payment-link.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createPaymentLink } from '../../payment-links/use-cases/create-payment-link.ts';
-import { paymentLinkUrl } from '../../payment-links/wire.ts';
+import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
 import { releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
 import { clip } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';

@@ -1,10 +1,10 @@
 /** Payment link rows → the wire shapes of contract/payment-links.ts. */
-import type { PaymentLinkWire } from '../../contract/payment-links.ts';
-import { calculateFee, FEE_TYPE_FOR_TRANSACTION, type Fee } from '../../domain/fees.ts';
-import { buildPlan, DEFAULT_PLAN_TERM, minimumDeposit, suggestedDeposit } from '../../domain/installment-plan.ts';
-import { type Cents, formatCents } from '../../domain/money.ts';
-import { CHECKOUT_RELEASES_UNIT, paymentLinkStatus } from '../../domain/payment-link.ts';
-import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import type { PaymentLinkWire } from '../../../contract/payment-links.ts';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION, type Fee } from '../../../domain/fees.ts';
+import { buildPlan, DEFAULT_PLAN_TERM, minimumDeposit, suggestedDeposit } from '../../../domain/installment-plan.ts';
+import { type Cents, formatCents } from '../../../domain/money.ts';
+import { CHECKOUT_RELEASES_UNIT, paymentLinkStatus } from '../../../domain/payment-link.ts';
+import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
 
 export interface PaymentLinkRow {
   code: string;
