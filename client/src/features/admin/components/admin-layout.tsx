@@ -45,6 +45,7 @@ import {
   UserRound,
   Users,
   type LucideIcon,
+  Link2,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -88,6 +89,7 @@ export const NAV_SECTIONS: { title: string; items: NavLinkItem[] }[] = [
       { to: '/dashboard/disputes', label: 'Disputes', icon: Gavel },
       { to: '/dashboard/sms', label: 'SMS outbox', icon: MessageSquareText },
       { to: '/dashboard/messages', label: 'Contact messages', icon: Mail },
+      { to: '/dashboard/links', label: 'Payment links', icon: Link2 },
       { to: '/dashboard/settings', label: 'Settings', icon: Settings },
       { to: '/dashboard/help', label: 'Help Center', icon: CircleHelp },
     ],
