@@ -50,6 +50,7 @@ describe('payment link → checkout → pay → release code → release, at 360
   let linkUrl = '';
   let transactionPath = '';
   let releaseCode = '';
+  let reference = '';
   const product = `Kitenge dress ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
 
   it('the seller creates a link on the Payment links page', async () => {
@@ -104,7 +105,9 @@ describe('payment link → checkout → pay → release code → release, at 360
     await code.waitFor({ timeout: 30_000 });
     releaseCode = (await code.textContent())!.trim();
     expect(releaseCode).toMatch(/^\d{6}$/);
-    transactionPath = (await page.getByRole('link', { name: /^Open ESC-/ }).getAttribute('href'))!;
+    const openLink = page.getByRole('link', { name: /^Open ESC-/ });
+    transactionPath = (await openLink.getAttribute('href'))!;
+    reference = (await openLink.textContent())!.replace('Open ', '').trim();
     expect(transactionPath).toMatch(/^\/dashboard\/transactions\/[0-9a-f-]{36}$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     await screenshot(page, 'pay-4-paid-release-code-360');
@@ -129,5 +132,26 @@ describe('payment link → checkout → pay → release code → release, at 360
     await screenshot(page, 'pay-7-seller-released-360');
     expect(seller.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
+  });
+
+  it('an admin sees the link and the release by code, never the code', async () => {
+    const admin = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = admin;
+    await page.goto('/login');
+    await page.locator('input[name="phone_or_email"]').fill(inject('adminPhone'));
+    await page.locator('input[name="password"]').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard/links');
+    await page
+      .getByRole('cell', { name: new RegExp(product) })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The hand-over appears among the releases by code.
+    await poll(() => page.getByRole('cell', { name: reference }).count()).toBe(1);
+    expect(await page.locator('body').textContent()).not.toContain(releaseCode);
+    await screenshot(page, 'pay-8-admin-links-1280');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
   });
 });

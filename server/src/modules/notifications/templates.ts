@@ -102,7 +102,7 @@ export const SMS_TEMPLATES = {
   },
   payment_link_created: {
     en: (p) => `Your escrow payment link for ${p.product} (${p.amount}): ${p.url} Share it with your buyers.`,
-    sw: (p) => `Kiungo chako cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Washirikishe wanunuzi wako.`,
+    sw: (p) => `Kiungo cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Washirikishe wanunuzi.`,
   },
   release_code: {
     en: (p) =>

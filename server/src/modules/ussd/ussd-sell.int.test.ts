@@ -79,6 +79,6 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     const url = `${t.config.PUBLIC_BASE_URL}/pay/${link.code}`;
     expect(done.text).toBe(m.linkCreated(url));
     const sms = (await inboxOf(t, seller.phone)).find((message) => message.message.includes(url));
-    expect(sms?.message).toContain(lang === 'en' ? 'Your escrow payment link' : 'Kiungo chako cha malipo');
+    expect(sms?.message).toContain(lang === 'en' ? 'Your escrow payment link' : 'Kiungo cha malipo ya escrow');
   });
 });
