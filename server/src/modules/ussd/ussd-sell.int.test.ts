@@ -52,7 +52,7 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     expect((await session.send('1')).text).toContain(created.reference_number);
     expect(firstLine(await session.send('12'))).toBe(m.releaseCodeFormat);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-    expect(firstLine(await session.send(wrong))).toBe('Wrong release code: 4 tries left');
+    expect(firstLine(await session.send(wrong))).toBe(m.wrongReleaseCode(4));
     expect(await session.send(code)).toEqual({ kind: 'END', text: m.releasedWithCode(created.reference_number) });
     const data = await detail(t, seller, created.id);
     expect(data.transaction.status).toBe('completed');

@@ -21,6 +21,17 @@ const REFUSALS: Record<Exclude<ReleaseCodeCheck, { ok: true }>['reason'], string
   wrong: 'Wrong release code',
 };
 
+/** A refused code: 422 on the wire; channels that speak another language read `reason` and `attemptsLeft`. */
+export class ReleaseCodeRefused extends AppError {
+  constructor(
+    readonly reason: Exclude<ReleaseCodeCheck, { ok: true }>['reason'],
+    readonly attemptsLeft: number,
+    message: string,
+  ) {
+    super('BUSINESS_RULE', message, { errors: { code: [message] } });
+  }
+}
+
 export async function releaseWithCode(ctx: AppContext, options: { transactionId: string; caller: Caller; code: string }) {
   const outcome = await runTransactionAction(ctx, { ...options, action: 'release_with_code' }, async ({ tx, txn, actorId, to }) => {
     // A funded plan whose buyer asked to withdraw: the seller answers that first.
@@ -62,6 +73,6 @@ export async function releaseWithCode(ctx: AppContext, options: { transactionId:
       outcome.reason === 'wrong'
         ? `${REFUSALS.wrong}: ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? 'try' : 'tries'} left`
         : REFUSALS[outcome.reason];
-    throw new AppError('BUSINESS_RULE', message, { errors: { code: [message] } });
+    throw new ReleaseCodeRefused(outcome.reason, outcome.reason === 'wrong' ? outcome.attemptsLeft : 0, message);
   }
 }

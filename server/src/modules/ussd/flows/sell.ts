@@ -7,10 +7,9 @@ import { createPaymentLinkBody } from '../../../contract/payment-links.ts';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../../domain/fees.ts';
 import { type Cents, formatKes } from '../../../domain/money.ts';
 import { RELEASE_CODE_PATTERN } from '../../../domain/payment-link.ts';
-import { AppError } from '../../../lib/app-error.ts';
 import { createPaymentLink } from '../../payment-links/use-cases/create-payment-link.ts';
 import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
-import { releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
+import { ReleaseCodeRefused, releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
 import { clip } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
 import { ask, callerOf, choice, endWith, kes, kesFromWire, menu, push, refusal, type ScreensOf, stay, withPin } from './menu-kit.ts';
@@ -55,7 +54,9 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
         await releaseWithCode(c.ctx, { transactionId: data.txnId, caller: callerOf(c), code: input });
       } catch (error) {
         // A wrong code may be typed again (it counts); other refusals end the session.
-        if (error instanceof AppError && error.code === 'BUSINESS_RULE' && error.errors?.code) return stay(clip(error.message, 120));
+        if (error instanceof ReleaseCodeRefused) {
+          return error.reason === 'wrong' ? stay(c.m.wrongReleaseCode(error.attemptsLeft)) : endWith(c.m.releaseCodeUnusable);
+        }
         return refusal(c, error);
       }
       const t = await chosenTransaction(c, data);
