@@ -31,7 +31,8 @@ const errors = {
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
-  const guarded = { preHandler: [app.requireAuth, idem.preHandler], onSend: idem.onSend };
+  // The token is checked before the body and params: a stranger is refused for who they are (401), not what they sent.
+  const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
   const security = [{ bearerAuth: [] }];
 
   app.post(
@@ -70,7 +71,7 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['payment-links'],
         summary: "The caller's payment links (newest 100), each with its checkouts and the money held",

@@ -26,7 +26,8 @@ const errors = {
 
 const releaseCodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
-  const guarded = { preHandler: [app.requireAuth, idem.preHandler], onSend: idem.onSend };
+  // The token is checked before the body and params: a stranger is refused for who they are (401), not what they sent.
+  const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
   const security = [{ bearerAuth: [] }];
 
   app.post(
@@ -58,7 +59,7 @@ const releaseCodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/:id/release_code',
     {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['transactions', 'release-codes'],
         summary: 'Buyer: my release code for this transaction (the seller: 403; a stranger: 404)',
