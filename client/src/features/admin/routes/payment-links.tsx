@@ -6,12 +6,15 @@
 import { Badge, Card, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatKes, parseAmount } from '@domain/money';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { PageHeader } from '../components/page-header';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
+
+const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 
 function LinksTable() {
   const { pageSize } = useAdminPreferences();
@@ -74,7 +77,7 @@ function LinksTable() {
                         {link.code}
                       </Text>
                     </Table.Cell>
-                    <Table.Cell textAlign="end">KES {link.amount}</Table.Cell>
+                    <Table.Cell textAlign="end">{kes(link.amount)}</Table.Cell>
                     <Table.Cell>
                       <Badge>{link.status.replace('_', ' ')}</Badge>
                     </Table.Cell>
@@ -82,7 +85,7 @@ function LinksTable() {
                       {link.checkouts}
                       {link.quantity !== null ? ` / ${link.quantity}` : ''}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">KES {link.held}</Table.Cell>
+                    <Table.Cell textAlign="end">{kes(link.held)}</Table.Cell>
                     <Table.Cell>{formatDateTime(link.created_at)}</Table.Cell>
                   </Table.Row>
                 ))}
@@ -143,7 +146,7 @@ function ReleasesTable() {
                         </Text>
                       ) : null}
                     </Table.Cell>
-                    <Table.Cell textAlign="end">KES {release.amount}</Table.Cell>
+                    <Table.Cell textAlign="end">{kes(release.amount)}</Table.Cell>
                     <Table.Cell>{release.seller.display_name ?? formatPhone(release.seller.phone_number)}</Table.Cell>
                     <Table.Cell>{release.buyer.display_name}</Table.Cell>
                     <Table.Cell textAlign="end">{release.wrong_tries}</Table.Cell>
