@@ -9,7 +9,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
-import { generateReleaseCode, RELEASE_CODE_MAX_ATTEMPTS } from '../../domain/payment-link.ts';
+import { generateReleaseCode, RELEASE_CODE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-link';
 import type { LockedTransaction } from './access.ts';
 import { notifyParties } from './notify-parties.ts';
 import { appendEvent } from './timeline.ts';

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../context.ts';
-import { formatKes, parseAmount } from '../../domain/money.ts';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { readPublicPaymentLink } from './use-cases/read-payment-links.ts';
 
 const SITE_NAME = 'Escrow Kenya';

@@ -1,6 +1,6 @@
 /** /api/payment-links: sellers create, list and disable links; anyone reads one; a buyer checks out. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope } from '../../contract/common.ts';
+import { errorEnvelope } from '@escrow/core/contract/common';
 import {
   checkoutBody,
   createPaymentLinkBody,
@@ -8,8 +8,8 @@ import {
   paymentLinkListResponse,
   paymentLinkResponse,
   publicPaymentLinkResponse,
-} from '../../contract/payment-links.ts';
-import { transactionResponse } from '../../contract/transactions.ts';
+} from '@escrow/core/contract/payment-links';
+import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

@@ -3,9 +3,9 @@
  * their code and asks for a new one (docs/contract.md "Payment links and release codes").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
-import { releaseCodeResponse, releaseWithCodeBody } from '../../contract/payment-links.ts';
-import { transactionResponse } from '../../contract/transactions.ts';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { releaseCodeResponse, releaseWithCodeBody } from '@escrow/core/contract/payment-links';
+import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

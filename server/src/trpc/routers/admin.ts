@@ -1,6 +1,6 @@
 /** `admin.*`: the monitoring queries and account actions of the dashboard, shared with the REST routes. */
 import { z } from 'zod';
-import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '../../contract/admin.ts';
+import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '@escrow/core/contract/admin';
 import { getAlerts } from '../../modules/admin/queries/alerts.ts';
 import { getAnalytics } from '../../modules/admin/queries/analytics.ts';
 import { getDashboard } from '../../modules/admin/queries/dashboard.ts';
@@ -13,7 +13,7 @@ import { reactivateUser } from '../../modules/admin/use-cases/reactivate-user.ts
 import { suspendUser } from '../../modules/admin/use-cases/suspend-user.ts';
 import { verifyUser } from '../../modules/admin/use-cases/verify-user.ts';
 import { listPaymentLinksForAdmin, listReleasesByCode } from '../../modules/payment-links/queries/admin-queries.ts';
-import { paginationQuery } from '../../contract/common.ts';
+import { paginationQuery } from '@escrow/core/contract/common';
 import { adminProcedure, createTRPCRouter } from '../init.ts';
 
 const byId = z.object({ id: z.uuid({ message: 'Invalid id' }) });

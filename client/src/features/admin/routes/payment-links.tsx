@@ -6,7 +6,7 @@
 import { Badge, Card, HStack, Input, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatKes, parseAmount } from '@domain/money';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';

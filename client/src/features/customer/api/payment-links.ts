@@ -4,8 +4,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreatePaymentLinkBody, paymentLinkWire, releaseCodeWire } from '@shared/payment-links';
-import type { TransactionWire } from '@shared/transactions';
+import type { CreatePaymentLinkBody, paymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
+import type { TransactionWire } from '@escrow/core/contract/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 import { customerKeys } from './keys';
 

@@ -7,7 +7,7 @@ import { Alert, Badge, Button, Card, Field, Grid, HStack, Input, InputGroup, Nat
 import { Copy, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import type { PaymentLinkStatus } from '@domain/payment-link';
+import type { PaymentLinkStatus } from '@escrow/core/domain/payment-link';
 import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type PaymentLink } from '../api/payment-links';
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
@@ -15,7 +15,7 @@ import { ErrorState, LoadingState, errorMessage } from '../components/query-stat
 import { StatusBadge } from '../components/status-badge';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { formatKes } from '@domain/money';
+import { formatKes } from '@escrow/core/domain/money';
 import { cents } from '../money';
 
 const STATUS_LOOK: Record<PaymentLinkStatus, { label: string; palette: string }> = {

@@ -2,10 +2,10 @@
  * Admin views: payment links per seller, and the transactions released by a release code. Never the
  * code itself, nor its hash: admins see that a code was used, not what it was (docs/SECURITY.md).
  */
-import { paginationOf } from '../../../contract/common.ts';
+import { paginationOf } from '@escrow/core/contract/common';
 import type { AppContext } from '../../../context.ts';
 import type { Prisma } from '../../../db/prisma.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { CHECKOUT_SELECT, toPaymentLinkWire } from './wire.ts';
 
 export async function listPaymentLinksForAdmin(ctx: AppContext, input: { search?: string; page: number; per_page: number }) {

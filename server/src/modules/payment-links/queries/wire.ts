@@ -1,10 +1,10 @@
 /** Payment link rows → the wire shapes of contract/payment-links.ts. */
-import type { PaymentLinkWire } from '../../../contract/payment-links.ts';
-import { calculateFee, FEE_TYPE_FOR_TRANSACTION, type Fee } from '../../../domain/fees.ts';
-import { buildPlan, DEFAULT_PLAN_TERM, minimumDeposit, suggestedDeposit } from '../../../domain/installment-plan.ts';
-import { type Cents, formatCents } from '../../../domain/money.ts';
-import { CHECKOUT_RELEASES_UNIT, paymentLinkStatus } from '../../../domain/payment-link.ts';
-import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
+import type { PaymentLinkWire } from '@escrow/core/contract/payment-links';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION, type Fee } from '@escrow/core/domain/fees';
+import { buildPlan, DEFAULT_PLAN_TERM, minimumDeposit, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import { type Cents, formatCents } from '@escrow/core/domain/money';
+import { CHECKOUT_RELEASES_UNIT, paymentLinkStatus } from '@escrow/core/domain/payment-link';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 
 export interface PaymentLinkRow {
   code: string;

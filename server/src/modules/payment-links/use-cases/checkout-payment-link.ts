@@ -6,15 +6,15 @@
  */
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/prisma.ts';
-import { DEFAULT_PLAN_TERM, suggestedDeposit } from '../../../domain/installment-plan.ts';
-import type { Cents } from '../../../domain/money.ts';
+import { DEFAULT_PLAN_TERM, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import type { Cents } from '@escrow/core/domain/money';
 import {
   CHECKOUT_RELEASES_UNIT,
   CLOSED_LINK_MESSAGES,
   PAYMENT_LINK_CODE_PATTERN,
   paymentLinkStatus,
-} from '../../../domain/payment-link.ts';
-import type { TransactionStatus } from '../../../domain/transaction-state.ts';
+} from '@escrow/core/domain/payment-link';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';
 

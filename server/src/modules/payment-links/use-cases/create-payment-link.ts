@@ -6,10 +6,10 @@
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import { abuseRules } from '../../../config/limits.ts';
-import { checkPlanRules, DEFAULT_PLAN_TERM, suggestedDeposit } from '../../../domain/installment-plan.ts';
-import { type Cents, formatKes } from '../../../domain/money.ts';
-import { generatePaymentLinkCode } from '../../../domain/payment-link.ts';
-import type { TransactionType } from '../../../domain/transaction-state.ts';
+import { checkPlanRules, DEFAULT_PLAN_TERM, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import { type Cents, formatKes } from '@escrow/core/domain/money';
+import { generatePaymentLinkCode } from '@escrow/core/domain/payment-link';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { queueSms } from '../../notifications/notify.ts';

@@ -1,7 +1,7 @@
 /** The seller's own links with their checkouts and the money they hold; and one link as anyone sees it. */
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
-import { PAYMENT_LINK_CODE_PATTERN, paymentLinkStatus } from '../../../domain/payment-link.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { PAYMENT_LINK_CODE_PATTERN, paymentLinkStatus } from '@escrow/core/domain/payment-link';
 import { notFound } from '../../../lib/app-error.ts';
 import { CHECKOUT_SELECT, feeToWire, holdsUnit, linkFee, paymentLinkUrl, planWire, toPaymentLinkWire, unitsLeft } from '../queries/wire.ts';
 

@@ -3,7 +3,7 @@
  * it still works. Sellers get 403, strangers 404 (docs/SECURITY.md "Payment links and release codes").
  */
 import type { AppContext } from '../../../context.ts';
-import { RELEASE_CODE_MAX_ATTEMPTS } from '../../../domain/payment-link.ts';
+import { RELEASE_CODE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-link';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';

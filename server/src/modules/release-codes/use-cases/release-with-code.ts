@@ -5,8 +5,8 @@
  * is counted and committed before the refusal is answered, so five wrong codes burn it.
  */
 import type { AppContext } from '../../../context.ts';
-import { formatKes } from '../../../domain/money.ts';
-import { RELEASE_CODE_MAX_ATTEMPTS } from '../../../domain/payment-link.ts';
+import { formatKes } from '@escrow/core/domain/money';
+import { RELEASE_CODE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-link';
 import { AppError, invalidState } from '../../../lib/app-error.ts';
 import { releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';

@@ -3,10 +3,10 @@
  * hand-over (the money is released at once: docs/product-rules.md "Release codes"), or create a payment
  * link to share (sent by SMS, since a USSD screen cannot be copied).
  */
-import { createPaymentLinkBody } from '../../../contract/payment-links.ts';
-import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../../domain/fees.ts';
-import { type Cents, formatKes } from '../../../domain/money.ts';
-import { RELEASE_CODE_PATTERN } from '../../../domain/payment-link.ts';
+import { createPaymentLinkBody } from '@escrow/core/contract/payment-links';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '@escrow/core/domain/fees';
+import { type Cents, formatKes } from '@escrow/core/domain/money';
+import { RELEASE_CODE_PATTERN } from '@escrow/core/domain/payment-link';
 import { createPaymentLink } from '../../payment-links/use-cases/create-payment-link.ts';
 import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
 import { ReleaseCodeRefused, releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
