@@ -25,6 +25,7 @@ import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticClient from './plugins/static-client.ts';
+import payPage from './modules/payment-links/pay-page.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
 import { createPaymentRails, RAIL_MODULES } from './rails/registry.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
+  await app.register(payPage, { ctx, distDir: config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST });
   await app.register(staticClient, { distDir: config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST });
 
   registerJobHandlers(ctx);

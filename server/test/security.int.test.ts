@@ -35,6 +35,7 @@ const VALID_BODIES: Record<string, unknown> = {
   'POST /api/transactions/{id}/withdrawal_request': { reason: 'Cannot afford it' },
   'POST /api/transactions/{id}/withdrawal_response': { accept: false },
   'POST /api/transactions/{id}/dispute/respond': { response: 'I did ship it' },
+  'POST /api/transactions/{id}/release_with_code': { code: '123456' },
   'POST /api/transactions/{id}/dispute/evidence': { kind: 'statement', description: 'My statement' },
   'POST /api/admin/disputes/{id}/resolve': { outcome: 'release_seller', note: 'Ruling' },
   'POST /api/admin/users/{id}/suspend': { reason: 'Checking guards' },

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
   { path: 'forgot-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/forgot-password')) },
   { path: 'reset-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/reset-password')) },
   { path: 'dashboard/*', errorElement: <RouteError />, lazy: page(() => import('@/pages/dashboard')) },
+  // Per link, so never prerendered: the server puts the link's own title and Open Graph tags in the shell.
+  { path: 'pay/:code', errorElement: <RouteError />, lazy: page(() => import('@/pages/pay')) },
 ];
 
 /**

@@ -19,6 +19,10 @@ export const limitVariables = {
   LIMIT_USSD_REGISTRATIONS_PER_PHONE_PER_DAY: count(3),
   /** First-PIN codes sent by SMS to one phone per hour over USSD. */
   LIMIT_USSD_CODES_PER_PHONE_PER_HOUR: count(3),
+  /** Release codes the buyer may have sent again for one transaction per hour (each replaces the last). */
+  LIMIT_RELEASE_CODE_RESENDS_PER_HOUR: count(3),
+  /** Payment links one seller may create per hour. */
+  LIMIT_PAYMENT_LINKS_PER_HOUR: count(30),
   /** Wrong passwords in 15 minutes for one account from one address before that pair is locked. */
   LIMIT_LOGIN_FAILURES: count(5),
 };
@@ -49,6 +53,16 @@ export const abuseRules = {
   paymentsByAccount: (limits: LimitSettings, accountId: string): Rule => ({
     key: `limit:payments:account:${accountId}`,
     limit: limits.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  releaseCodeResends: (limits: LimitSettings, transactionId: string): Rule => ({
+    key: `limit:release-code:transaction:${transactionId}`,
+    limit: limits.LIMIT_RELEASE_CODE_RESENDS_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  paymentLinksByAccount: (limits: LimitSettings, accountId: string): Rule => ({
+    key: `limit:payment-links:account:${accountId}`,
+    limit: limits.LIMIT_PAYMENT_LINKS_PER_HOUR,
     windowSeconds: HOUR,
   }),
   paymentsToPhone: (limits: LimitSettings, phone: string): Rule => ({

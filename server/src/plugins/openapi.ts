@@ -124,6 +124,16 @@ const PRODUCT_TAGS = [
   { name: 'payments', description: 'M-Pesa STK push pay-ins and Daraja callbacks' },
   { name: 'installments', description: 'Lipa Mdogo Mdogo plans and withdrawals' },
   { name: 'disputes', description: 'Disputes and evidence' },
+  {
+    name: 'payment-links',
+    description:
+      'Seller payment links shared on social media (`/pay/{code}`): create, list, disable (seller), read (public), checkout (buyer). Sold out, expired or disabled: 409; the seller buying from their own link: 422.',
+  },
+  {
+    name: 'release-codes',
+    description:
+      "The buyer's 6-digit hand-over code: sent by SMS when funded, shown only to the buyer; the seller enters it to release at once. 5 wrong codes burn it; the buyer resends.",
+  },
   { name: 'contact', description: 'Messages to the support team' },
   { name: 'admin', description: 'Monitoring and mediation (admin token)' },
   { name: 'ussd', description: "Africa's Talking USSD callback" },

@@ -36,6 +36,7 @@ const PAGES = {
   disputes: lazyPage(() => import('./routes/disputes')),
   sms: lazyPage(() => import('./routes/sms-outbox')),
   messages: lazyPage(() => import('./routes/contact-messages')),
+  links: lazyPage(() => import('./routes/payment-links')),
   settings: lazyPage(() => import('./routes/settings')),
   help: lazyPage(() => import('./routes/help')),
   profile: lazyPage(() => import('./routes/profile')),

@@ -13,6 +13,7 @@ import TransactionsScreen from './routes/transactions';
 import TransactionDetailScreen from './routes/transaction-detail';
 import NewTransactionScreen from './routes/new-transaction';
 import ProfileScreen from './routes/profile';
+import PaymentLinksScreen from './routes/payment-links';
 
 function NotFoundScreen() {
   return (
@@ -40,6 +41,7 @@ export default function CustomerArea() {
         <Route path="transactions/:id" element={<TransactionDetailScreen />} />
         <Route path="new" element={<NewTransactionScreen />} />
         <Route path="profile" element={<ProfileScreen />} />
+        <Route path="links" element={<PaymentLinksScreen />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

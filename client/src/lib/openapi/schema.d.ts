@@ -633,6 +633,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's payment links (newest 100), each with its checkouts and the money held */
+        get: operations["getPaymentLinks"];
+        put?: never;
+        /**
+         * Seller: create a payment link to share (WhatsApp, Instagram, Facebook)
+         * @description Sellers and "both" accounts only (a buyer account is 403). Answers the link with its `url` (`PUBLIC_BASE_URL/pay/{code}`).
+         */
+        post: operations["postPaymentLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-links/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public: one payment link as a buyer sees it (no auth; never the seller’s phone) */
+        get: operations["getPaymentLinksByCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-links/{code}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buyer: check out from a link (a normal transaction with `payment_link_code`)
+         * @description Sold out, expired or disabled: 409 INVALID_STATE. The seller buying from their own link: 422 BUSINESS_RULE. Then pay with POST /api/payments/initiate.
+         */
+        post: operations["postPaymentLinksByCodeCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-links/{code}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seller: stop a link (checkouts already made go on); another seller’s link is 404 */
+        post: operations["postPaymentLinksByCodeDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/{id}/status": {
         parameters: {
             query?: never;
@@ -965,6 +1040,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/transactions/{id}/release_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Buyer: my release code for this transaction (the seller: 403; a stranger: 404) */
+        get: operations["getTransactionsByIdReleaseCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{id}/release_code/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Buyer: send a new release code by SMS (replaces the old one; LIMIT_RELEASE_CODE_RESENDS_PER_HOUR) */
+        post: operations["postTransactionsByIdReleaseCodeResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions/{id}/release_payment": {
         parameters: {
             query?: never;
@@ -976,6 +1085,26 @@ export interface paths {
         put?: never;
         /** Buyer: confirm delivery and release payment to the seller */
         post: operations["postTransactionsByIdReleasePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions/{id}/release_with_code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seller: enter the buyer's 6-digit release code at hand-over; releases the money at once
+         * @description On a funded transaction it is dispatched first. A wrong code is 422 BUSINESS_RULE (`errors.code`, tries left in the message); the fifth wrong code burns it (422 until the buyer sends a new one). Wrong state: 409; the buyer: 403; a stranger: 404.
+         */
+        post: operations["postTransactionsByIdReleaseWithCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1131,6 +1260,98 @@ export interface components {
             message: string;
             /** @constant */
             success: false;
+        };
+        PaymentLink: {
+            /** @example 1500.00 */
+            amount: string;
+            charges: {
+                /** @example 1500.00 */
+                buyer_share: string;
+                percentage: number;
+                /** @example 1500.00 */
+                seller_share: string;
+                /** @example 1500.00 */
+                total: string;
+            };
+            checkouts: number;
+            code: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T08:00:00.000Z
+             */
+            created_at: string;
+            description: string | null;
+            disabled_at: string | null;
+            expires_at: string | null;
+            /** @example 1500.00 */
+            held: string;
+            installment_months: number | null;
+            product_name: string;
+            quantity: number | null;
+            recent_checkouts: {
+                /** @example 1500.00 */
+                amount: string;
+                buyer: {
+                    display_name: string;
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-11-21T08:00:00.000Z
+                 */
+                created_at: string;
+                /** @example 1500.00 */
+                held: string;
+                id: string;
+                reference_number: string;
+                /** @enum {string} */
+                status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
+            }[];
+            /** @enum {string} */
+            status: "active" | "sold_out" | "expired" | "disabled";
+            /** @enum {string} */
+            transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
+            units_left: number | null;
+            url: string;
+        };
+        PublicPaymentLink: {
+            /** @example 1500.00 */
+            amount: string;
+            /** @example 1500.00 */
+            buyer_pays: string;
+            charges: {
+                /** @example 1500.00 */
+                buyer_share: string;
+                percentage: number;
+                /** @example 1500.00 */
+                seller_share: string;
+                /** @example 1500.00 */
+                total: string;
+            };
+            code: string;
+            description: string | null;
+            expires_at: string | null;
+            plan: {
+                installment_months: number;
+                /** @example 1500.00 */
+                minimum_deposit: string;
+                /** @example 1500.00 */
+                monthly_installment: string;
+                /** @example 1500.00 */
+                suggested_deposit: string;
+                /** @example 1500.00 */
+                total_cost: string;
+            } | null;
+            product_name: string;
+            seller: {
+                display_name: string;
+                is_verified: boolean;
+            };
+            /** @enum {string} */
+            status: "active" | "sold_out" | "expired" | "disabled";
+            /** @enum {string} */
+            transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
+            units_left: number | null;
+            url: string;
         };
         TransactionQuote: {
             /** @example 1500.00 */
@@ -1726,6 +1947,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -1848,6 +2070,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -2011,6 +2234,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -2103,6 +2327,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -5067,6 +5292,578 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    getPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment_links": [
+                     *           {
+                     *             "code": "string",
+                     *             "url": "string",
+                     *             "product_name": "string",
+                     *             "description": "string",
+                     *             "amount": "1500.00",
+                     *             "transaction_type": "standard",
+                     *             "charges": {
+                     *               "total": "1500.00",
+                     *               "buyer_share": "1500.00",
+                     *               "seller_share": "1500.00",
+                     *               "percentage": 0
+                     *             },
+                     *             "installment_months": -9007199254740991,
+                     *             "status": "active",
+                     *             "quantity": -9007199254740991,
+                     *             "units_left": -9007199254740991,
+                     *             "checkouts": -9007199254740991,
+                     *             "held": "1500.00",
+                     *             "recent_checkouts": [
+                     *               {
+                     *                 "id": "string",
+                     *                 "reference_number": "string",
+                     *                 "status": "pending",
+                     *                 "amount": "1500.00",
+                     *                 "held": "1500.00",
+                     *                 "buyer": {
+                     *                   "display_name": "string"
+                     *                 },
+                     *                 "created_at": "2026-11-21T08:00:00.000Z"
+                     *               }
+                     *             ],
+                     *             "expires_at": "2026-11-21T08:00:00.000Z",
+                     *             "disabled_at": "2026-11-21T08:00:00.000Z",
+                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment_links: components["schemas"]["PaymentLink"][];
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentLinks: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `amount` is the item price (for lipa_mdogo_mdogo the total cost, over KES 10,000; `installment_months` 3, 6, 12 or 24, default 6). `quantity` is how many buyers may check out (default 1; null = unlimited). `expires_at` must be in the future. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product_name": "Ankara dress, size M",
+                 *       "amount": "2500.00",
+                 *       "transaction_type": "standard",
+                 *       "quantity": 3
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Amount in KES, as a number or string with at most two decimals
+                     * @example 1500.00
+                     */
+                    amount: number | string;
+                    description?: string;
+                    /** Format: date-time */
+                    expires_at?: string;
+                    installment_months?: number;
+                    product_name: string;
+                    quantity?: number | null;
+                    /** @enum {string} */
+                    transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment_link": {
+                     *           "code": "string",
+                     *           "url": "string",
+                     *           "product_name": "string",
+                     *           "description": "string",
+                     *           "amount": "1500.00",
+                     *           "transaction_type": "standard",
+                     *           "charges": {
+                     *             "total": "1500.00",
+                     *             "buyer_share": "1500.00",
+                     *             "seller_share": "1500.00",
+                     *             "percentage": 0
+                     *           },
+                     *           "installment_months": -9007199254740991,
+                     *           "status": "active",
+                     *           "quantity": -9007199254740991,
+                     *           "units_left": -9007199254740991,
+                     *           "checkouts": -9007199254740991,
+                     *           "held": "1500.00",
+                     *           "recent_checkouts": [
+                     *             {
+                     *               "id": "string",
+                     *               "reference_number": "string",
+                     *               "status": "pending",
+                     *               "amount": "1500.00",
+                     *               "held": "1500.00",
+                     *               "buyer": {
+                     *                 "display_name": "string"
+                     *               },
+                     *               "created_at": "2026-11-21T08:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "expires_at": "2026-11-21T08:00:00.000Z",
+                     *           "disabled_at": "2026-11-21T08:00:00.000Z",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment_link: components["schemas"]["PaymentLink"];
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPaymentLinksByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment_link": {
+                     *           "code": "string",
+                     *           "url": "string",
+                     *           "product_name": "string",
+                     *           "description": "string",
+                     *           "amount": "1500.00",
+                     *           "transaction_type": "standard",
+                     *           "charges": {
+                     *             "total": "1500.00",
+                     *             "buyer_share": "1500.00",
+                     *             "seller_share": "1500.00",
+                     *             "percentage": 0
+                     *           },
+                     *           "buyer_pays": "1500.00",
+                     *           "plan": {
+                     *             "total_cost": "1500.00",
+                     *             "installment_months": -9007199254740991,
+                     *             "minimum_deposit": "1500.00",
+                     *             "suggested_deposit": "1500.00",
+                     *             "monthly_installment": "1500.00"
+                     *           },
+                     *           "seller": {
+                     *             "display_name": "string",
+                     *             "is_verified": true
+                     *           },
+                     *           "status": "active",
+                     *           "expires_at": "2026-11-21T08:00:00.000Z",
+                     *           "units_left": -9007199254740991
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment_link: components["schemas"]["PublicPaymentLink"];
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentLinksByCodeCheckout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        /** @description For lipa_mdogo_mdogo links, `amount` is the deposit (default: the suggested deposit). */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "amount": "1500.00"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Amount in KES, as a number or string with at most two decimals
+                     * @example 1500.00
+                     */
+                    amount?: number | string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "transaction": {
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "transaction_type": "standard",
+                     *           "product_name": "Samsung Galaxy A15",
+                     *           "buyer": {
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
+                     *           },
+                     *           "seller": {
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
+                     *           },
+                     *           "latest_event": {
+                     *             "event_type": "payment_received",
+                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *           },
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "seller_phone": "254733987654",
+                     *           "buyer_fee": "1500.00",
+                     *           "seller_fee": "1500.00",
+                     *           "amount_paid": "1500.00",
+                     *           "amount_due": "1500.00",
+                     *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
+                     *           "channel": "web",
+                     *           "my_role": "buyer",
+                     *           "allowed_actions": [
+                     *             "release_payment",
+                     *             "dispute"
+                     *           ],
+                     *           "total_cost": "1500.00",
+                     *           "initial_payment": "1500.00",
+                     *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
+                     *           "funded_at": "2026-11-21T08:00:00.000Z",
+                     *           "dispatched_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "completed_at": "2026-11-21T08:00:00.000Z",
+                     *           "updated_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
+                                allowed_actions: string[];
+                                /** @example 1500.00 */
+                                amount: string;
+                                /** @example 1500.00 */
+                                amount_due: string;
+                                /** @example 1500.00 */
+                                amount_paid: string;
+                                buyer: {
+                                    /** @example Wanjiku K. */
+                                    display_name: string;
+                                    /** @example 254722123456 */
+                                    phone_number: string;
+                                };
+                                /** @example 1500.00 */
+                                buyer_fee: string;
+                                /** @enum {string} */
+                                channel: "web" | "ussd" | "api";
+                                completed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                created_at: string;
+                                dispatched_at: string | null;
+                                funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
+                                id: string;
+                                /** @example 1500.00 */
+                                initial_payment?: string;
+                                inspection_ends_at: string | null;
+                                installment_months?: number;
+                                latest_event: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-21T08:00:00.000Z
+                                     */
+                                    created_at: string;
+                                    /** @example payment_received */
+                                    event_type: string;
+                                } | null;
+                                /** @enum {string} */
+                                my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
+                                /** @example Samsung Galaxy A15 */
+                                product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
+                                /** @example ESC-7KQ2-9HDX */
+                                reference_number: string;
+                                /** @example 1500.00 */
+                                refunded_amount: string;
+                                seller: {
+                                    /** @example Wanjiku K. */
+                                    display_name: string;
+                                    /** @example 254722123456 */
+                                    phone_number: string;
+                                };
+                                /** @example 1500.00 */
+                                seller_fee: string;
+                                /** @example 254733987654 */
+                                seller_phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
+                                /** @example 1500.00 */
+                                total_cost?: string;
+                                /** @enum {string} */
+                                transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postPaymentLinksByCodeDisable: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment_link": {
+                     *           "code": "string",
+                     *           "url": "string",
+                     *           "product_name": "string",
+                     *           "description": "string",
+                     *           "amount": "1500.00",
+                     *           "transaction_type": "standard",
+                     *           "charges": {
+                     *             "total": "1500.00",
+                     *             "buyer_share": "1500.00",
+                     *             "seller_share": "1500.00",
+                     *             "percentage": 0
+                     *           },
+                     *           "installment_months": -9007199254740991,
+                     *           "status": "active",
+                     *           "quantity": -9007199254740991,
+                     *           "units_left": -9007199254740991,
+                     *           "checkouts": -9007199254740991,
+                     *           "held": "1500.00",
+                     *           "recent_checkouts": [
+                     *             {
+                     *               "id": "string",
+                     *               "reference_number": "string",
+                     *               "status": "pending",
+                     *               "amount": "1500.00",
+                     *               "held": "1500.00",
+                     *               "buyer": {
+                     *                 "display_name": "string"
+                     *               },
+                     *               "created_at": "2026-11-21T08:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "expires_at": "2026-11-21T08:00:00.000Z",
+                     *           "disabled_at": "2026-11-21T08:00:00.000Z",
+                     *           "created_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment_link: components["schemas"]["PaymentLink"];
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     getPaymentsByIdStatus: {
         parameters: {
             query?: never;
@@ -6062,6 +6859,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6168,6 +6966,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -6228,6 +7027,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -6273,6 +7073,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6343,6 +7144,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -6535,6 +7337,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -6578,6 +7381,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6669,6 +7473,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -6729,6 +7534,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -6774,6 +7580,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6852,6 +7659,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -6912,6 +7720,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -7048,6 +7857,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -7108,6 +7918,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -7153,6 +7964,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7366,6 +8178,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -7426,6 +8239,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -7471,6 +8285,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7779,6 +8594,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -7842,6 +8658,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -7887,6 +8704,138 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTransactionsByIdReleaseCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "release_code": {
+                     *           "status": "none",
+                     *           "code": "string",
+                     *           "attempts_left": -9007199254740991,
+                     *           "issued_at": "2026-11-21T08:00:00.000Z",
+                     *           "can_resend": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            release_code: {
+                                attempts_left: number;
+                                can_resend: boolean;
+                                code: string | null;
+                                issued_at: string | null;
+                                /** @enum {string} */
+                                status: "none" | "active" | "used" | "burnt" | "closed";
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postTransactionsByIdReleaseCodeResend: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "release_code": {
+                     *           "status": "none",
+                     *           "code": "string",
+                     *           "attempts_left": -9007199254740991,
+                     *           "issued_at": "2026-11-21T08:00:00.000Z",
+                     *           "can_resend": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            release_code: {
+                                attempts_left: number;
+                                can_resend: boolean;
+                                code: string | null;
+                                issued_at: string | null;
+                                /** @enum {string} */
+                                status: "none" | "active" | "used" | "burnt" | "closed";
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7978,6 +8927,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -8038,6 +8988,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -8083,6 +9034,205 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postTransactionsByIdReleaseWithCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "482913"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example 482913 */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "transaction": {
+                     *           "id": "3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a",
+                     *           "reference_number": "ESC-7KQ2-9HDX",
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "transaction_type": "standard",
+                     *           "product_name": "Samsung Galaxy A15",
+                     *           "buyer": {
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
+                     *           },
+                     *           "seller": {
+                     *             "phone_number": "254722123456",
+                     *             "display_name": "Wanjiku K."
+                     *           },
+                     *           "latest_event": {
+                     *             "event_type": "payment_received",
+                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *           },
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "seller_phone": "254733987654",
+                     *           "buyer_fee": "1500.00",
+                     *           "seller_fee": "1500.00",
+                     *           "amount_paid": "1500.00",
+                     *           "amount_due": "1500.00",
+                     *           "refunded_amount": "1500.00",
+                     *           "quote": {
+                     *             "owed": "1500.00",
+                     *             "owed_fee": "1500.00",
+                     *             "paid_in": "1500.00",
+                     *             "held": "1500.00",
+                     *             "refunded": "1500.00",
+                     *             "seller_receives": "1500.00",
+                     *             "next_payment": "1500.00"
+                     *           },
+                     *           "channel": "web",
+                     *           "my_role": "buyer",
+                     *           "allowed_actions": [
+                     *             "release_payment",
+                     *             "dispute"
+                     *           ],
+                     *           "total_cost": "1500.00",
+                     *           "initial_payment": "1500.00",
+                     *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
+                     *           "funded_at": "2026-11-21T08:00:00.000Z",
+                     *           "dispatched_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "completed_at": "2026-11-21T08:00:00.000Z",
+                     *           "updated_at": "2026-11-21T08:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            transaction: {
+                                /**
+                                 * @example [
+                                 *       "release_payment",
+                                 *       "dispute"
+                                 *     ]
+                                 */
+                                allowed_actions: string[];
+                                /** @example 1500.00 */
+                                amount: string;
+                                /** @example 1500.00 */
+                                amount_due: string;
+                                /** @example 1500.00 */
+                                amount_paid: string;
+                                buyer: {
+                                    /** @example Wanjiku K. */
+                                    display_name: string;
+                                    /** @example 254722123456 */
+                                    phone_number: string;
+                                };
+                                /** @example 1500.00 */
+                                buyer_fee: string;
+                                /** @enum {string} */
+                                channel: "web" | "ussd" | "api";
+                                completed_at: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                created_at: string;
+                                dispatched_at: string | null;
+                                funded_at: string | null;
+                                /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
+                                id: string;
+                                /** @example 1500.00 */
+                                initial_payment?: string;
+                                inspection_ends_at: string | null;
+                                installment_months?: number;
+                                latest_event: {
+                                    /**
+                                     * Format: date-time
+                                     * @example 2026-11-21T08:00:00.000Z
+                                     */
+                                    created_at: string;
+                                    /** @example payment_received */
+                                    event_type: string;
+                                } | null;
+                                /** @enum {string} */
+                                my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
+                                /** @example Samsung Galaxy A15 */
+                                product_name: string;
+                                quote: components["schemas"]["TransactionQuote"];
+                                /** @example ESC-7KQ2-9HDX */
+                                reference_number: string;
+                                /** @example 1500.00 */
+                                refunded_amount: string;
+                                seller: {
+                                    /** @example Wanjiku K. */
+                                    display_name: string;
+                                    /** @example 254722123456 */
+                                    phone_number: string;
+                                };
+                                /** @example 1500.00 */
+                                seller_fee: string;
+                                /** @example 254733987654 */
+                                seller_phone: string;
+                                /** @enum {string} */
+                                status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
+                                /** @example 1500.00 */
+                                total_cost?: string;
+                                /** @enum {string} */
+                                transaction_type: "standard" | "protected" | "lipa_mdogo_mdogo";
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                updated_at: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -8172,6 +9322,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -8232,6 +9383,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];
@@ -8367,6 +9519,7 @@ export interface operations {
                      *           "total_cost": "1500.00",
                      *           "initial_payment": "1500.00",
                      *           "installment_months": -9007199254740991,
+                     *           "payment_link_code": "string",
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
@@ -8427,6 +9580,7 @@ export interface operations {
                                 } | null;
                                 /** @enum {string} */
                                 my_role: "buyer" | "seller" | "admin";
+                                payment_link_code?: string | null;
                                 /** @example Samsung Galaxy A15 */
                                 product_name: string;
                                 quote: components["schemas"]["TransactionQuote"];

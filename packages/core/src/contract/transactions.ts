@@ -115,6 +115,8 @@ export const transactionWire = transactionListItem.extend({
   total_cost: moneyString.optional(),
   initial_payment: moneyString.optional(),
   installment_months: z.number().int().optional(),
+  /** The payment link the buyer checked out from (docs/contract.md "Payment links and release codes"). */
+  payment_link_code: z.string().nullable().optional(),
   funded_at: isoDate.nullable(),
   dispatched_at: isoDate.nullable(),
   inspection_ends_at: isoDate.nullable(),

@@ -21,7 +21,7 @@ export interface RefundFacts {
   /** Already refunded to the buyer, preformatted ("KES 1,025"); null when nothing was. */
   refunded: string | null;
   /** How a completed transaction was released. */
-  releasedBy: 'buyer' | 'auto_release' | 'ruling' | null;
+  releasedBy: 'buyer' | 'auto_release' | 'ruling' | 'release_code' | null;
   /** When the money was released, preformatted for the message. */
   releasedOn: string | null;
   /** The outcome of the latest ruled dispute, if any. */
@@ -48,6 +48,9 @@ function releasedMessage(facts: RefundFacts): string {
   }
   if (facts.releasedBy === 'auto_release') {
     return `The inspection period ended${on} without a dispute and the payment was released to the seller. Disputes must be raised before release, so this transaction is not refundable.`;
+  }
+  if (facts.releasedBy === 'release_code') {
+    return `Your release code was given at hand-over and the payment was released to the seller${on}. A completed transaction with no dispute is not refundable.`;
   }
   return `You confirmed delivery and the payment was released to the seller${on}. A completed transaction with no dispute is not refundable, including a change of mind after delivery.`;
 }

@@ -17,6 +17,20 @@ describe('transaction state machine', () => {
     expect(checkTransition('dispatched', 'release', 'buyer', 'standard')).toEqual({ ok: true, to: 'completed' });
   });
 
+  it('lets only the seller release with the code, from funded or dispatched', () => {
+    expect(checkTransition('funded', 'release_with_code', 'seller', 'standard')).toEqual({ ok: true, to: 'completed' });
+    expect(checkTransition('dispatched', 'release_with_code', 'seller', 'lipa_mdogo_mdogo')).toEqual({ ok: true, to: 'completed' });
+    expect(checkTransition('funded', 'release_with_code', 'buyer', 'standard')).toEqual({ ok: false, reason: 'FORBIDDEN' });
+    expect(checkTransition('pending', 'release_with_code', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
+    expect(checkTransition('disputed', 'release_with_code', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
+    expect(checkTransition('funded', 'release_with_code', 'seller', 'lipa_mdogo_mdogo', { hasPendingWithdrawal: true })).toEqual({
+      ok: false,
+      reason: 'INVALID_STATE',
+    });
+    expect(availableActions('funded', 'seller', 'standard')).toContain('release_with_code');
+    expect(availableActions('funded', 'buyer', 'standard')).not.toContain('release_with_code');
+  });
+
   it('tells a wrong party from a wrong state', () => {
     expect(checkTransition('funded', 'dispatch', 'buyer', 'standard')).toEqual({ ok: false, reason: 'FORBIDDEN' });
     expect(checkTransition('pending', 'dispatch', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });

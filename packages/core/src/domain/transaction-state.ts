@@ -30,6 +30,11 @@ export type TransactionAction =
   | 'pay_part'
   | 'dispatch'
   | 'release'
+  /**
+   * The seller enters the buyer's release code at hand-over: released as if the buyer confirmed,
+   * dispatching first when the item was not marked dispatched (docs/product-rules.md "Release codes").
+   */
+  | 'release_with_code'
   /** The inspection window passed after dispatch with no dispute. */
   | 'auto_release'
   | 'cancel'
@@ -83,6 +88,9 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'funded', action: 'dispatch', actors: ['seller'], to: 'dispatched' },
   { from: 'dispatched', action: 'release', actors: ['buyer'], to: 'completed' },
   { from: 'dispatched', action: 'auto_release', actors: ['system'], to: 'completed' },
+  // The code proves the buyer has the item; a pending withdrawal of a funded plan is answered first.
+  { from: 'funded', action: 'release_with_code', actors: ['seller'], to: 'completed', guard: { hasPendingWithdrawal: false } },
+  { from: 'dispatched', action: 'release_with_code', actors: ['seller'], to: 'completed' },
 
   // Nothing paid: nothing to give back.
   { from: 'pending', action: 'cancel', actors: PARTIES, to: 'cancelled' },

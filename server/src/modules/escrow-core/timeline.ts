@@ -27,7 +27,11 @@ export type TimelineEventType =
   | 'withdrawal_confirmed'
   | 'withdrawal_declined'
   | 'installment_reminder_sent'
-  | 'installment_missed';
+  | 'installment_missed'
+  | 'release_code_sent'
+  | 'release_code_rejected'
+  | 'release_code_burnt'
+  | 'released_with_code';
 
 export interface TimelineEntry {
   transactionId: string;

@@ -27,6 +27,7 @@ const TYPICAL: Record<string, string> = {
   grace: '31 Dec 2026',
   name: 'Wanjiku',
   until: '14:30',
+  url: 'https://escrowkenya.co.ke/pay/k7Qm3XpA9d',
 };
 
 /** The longest values callers pass: product names are cut to 40 characters, reasons to 50 or 60. */

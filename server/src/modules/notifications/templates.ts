@@ -100,6 +100,23 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.amount} for ${p.ref} was due on ${p.date}. Please pay by ${p.grace} to keep your plan active.`,
     sw: (p) => `${p.amount} kwa ${p.ref} ilipaswa kulipwa ${p.date}. Tafadhali lipa kabla ya ${p.grace} ili mpango uendelee.`,
   },
+  payment_link_created: {
+    en: (p) => `Your escrow payment link for ${p.product} (${p.amount}): ${p.url} Share it with your buyers.`,
+    sw: (p) => `Kiungo cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Washirikishe wanunuzi.`,
+  },
+  release_code: {
+    en: (p) =>
+      `${p.ref} is paid. Your release code is ${p.code}. Give it to the seller or rider ONLY when you have ${p.product}: it pays them.`,
+    sw: (p) => `${p.ref} imelipwa. Nambari yako ya kuachilia malipo ni ${p.code}. Mpe muuzaji TU ukishapokea ${p.product}: inamlipa.`,
+  },
+  released_with_code_buyer: {
+    en: (p) => `Your release code was used: ${p.ref} is complete and the seller has been paid. Not you? Call 0709 384 400 now.`,
+    sw: (p) => `Nambari yako ya kuachilia imetumika: ${p.ref} imekamilika na muuzaji amelipwa. Si wewe? Piga 0709 384 400 sasa.`,
+  },
+  release_code_burnt: {
+    en: (p) => `5 wrong release codes were entered for ${p.ref}, so your code no longer works. Get a new one on the web or *384*40#.`,
+    sw: (p) => `Nambari 5 zisizo sahihi ziliwekwa kwa ${p.ref}, kwa hivyo nambari yako haifanyi kazi. Pata mpya kwa wavuti au *384*40#.`,
+  },
   ussd_welcome: {
     en: (p) => `Welcome to Escrow Kenya, ${p.name}! Dial *384*40# any time to buy or sell safely.`,
     sw: (p) => `Karibu Escrow Kenya, ${p.name}! Piga *384*40# wakati wowote kununua au kuuza kwa usalama.`,
@@ -116,8 +133,13 @@ export const SMS_TEMPLATES = {
 
 export type SmsTemplate = keyof typeof SMS_TEMPLATES;
 
-/** Templates whose message carries a one-time code (verification, password reset, first USSD PIN). */
-const ONE_TIME_CODE_TEMPLATES: ReadonlySet<string> = new Set<SmsTemplate>(['verification_code', 'password_reset_code']);
+/** Templates whose message carries a one-time code (verification, password reset, first USSD PIN, release). */
+const ONE_TIME_CODE_TEMPLATES: ReadonlySet<string> = new Set<SmsTemplate>([
+  'verification_code',
+  'password_reset_code',
+  // The buyer's release code pays the seller: the seller must not read it anywhere, nor staff.
+  'release_code',
+]);
 export const MASKED_CODE = '******';
 
 /**

@@ -20,7 +20,16 @@ import { openDispute } from './use-cases/open-dispute.ts';
 import { getTransactionDetail, listTransactions, transactionForCaller } from './use-cases/read-transactions.ts';
 import { releasePayment } from './use-cases/release-payment.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+// 429: the abuse limits of transaction creation (docs/contract.md "Abuse limits").
+const errors = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  409: errorEnvelope,
+  422: errorEnvelope,
+  429: errorEnvelope,
+};
 const optionalBody = z.object({ note: z.string().trim().max(500).optional(), reason: z.string().trim().max(500).optional() }).nullish();
 
 const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -38,6 +38,7 @@ export interface TransactionRow {
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  paymentLinkCode?: string | null;
   buyer: Person;
   seller: Person | null;
   plan?: { depositCents: bigint; months: number } | null;
@@ -103,6 +104,7 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
           installment_months: txn.plan.months,
         }
       : {}),
+    payment_link_code: txn.paymentLinkCode ?? null,
     funded_at: iso(txn.fundedAt),
     dispatched_at: iso(txn.dispatchedAt),
     inspection_ends_at: iso(txn.inspectionEndsAt),

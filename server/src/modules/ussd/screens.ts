@@ -8,6 +8,7 @@ import type { MenuContext, Outcome, ScreensOf } from './flows/menu-kit.ts';
 import { myTransactionsScreens } from './flows/my-transactions.ts';
 import { payScreens } from './flows/pay.ts';
 import { firstPinScreens, registerScreens } from './flows/register.ts';
+import { sellScreens } from './flows/sell.ts';
 import { settingsScreens } from './flows/settings.ts';
 import type { ScreenId, ScreenState } from './session-state.ts';
 
@@ -22,6 +23,7 @@ const SCREENS: ScreensOf<ScreenId> = {
   ...payScreens,
   ...disputeScreens,
   ...installmentScreens,
+  ...sellScreens,
 };
 
 /** A screen bound to the fields it was read with (session-state.ts `currentScreen`). */

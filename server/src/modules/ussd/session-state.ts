@@ -21,7 +21,15 @@ export const USSD_DISPUTE_REASONS = [
   'other',
 ] as const satisfies readonly (typeof DISPUTE_REASONS)[number][];
 /** Main-menu entries that show the caller's transactions: the PIN is asked once a session before them. */
-export const TRANSACTION_READING_SCREENS = ['list', 'pick_release', 'pick_dispatch', 'pick_pay', 'disputes', 'find_ref'] as const;
+export const TRANSACTION_READING_SCREENS = [
+  'list',
+  'pick_release',
+  'pick_dispatch',
+  'pick_pay',
+  'disputes',
+  'find_ref',
+  'pick_code_release',
+] as const;
 
 /** Whole cents as decimal digits (JSON has no bigint). */
 const centsDigits = z.string().regex(/^\d{1,15}$/);
@@ -124,6 +132,13 @@ export const SCREEN_FIELDS = {
   pick_withdrawal: page,
   withdrawal_answer: needs('txnId'),
   confirm_withdrawal_answer: needs('txnId', 'accept'),
+  // sell: release codes and payment links
+  sell: none,
+  pick_code_release: page,
+  enter_release_code: needs('txnId'),
+  link_item: none,
+  link_amount: needs('item'),
+  link_confirm: needs('item', 'amount'),
 } satisfies Record<string, z.ZodObject>;
 
 export type ScreenId = keyof typeof SCREEN_FIELDS;

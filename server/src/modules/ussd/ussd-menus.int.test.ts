@@ -279,13 +279,13 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
       product_name: 'Maize 2 bags',
       transaction_type: 'protected',
     });
-    expect((await dialAndWalk(t, seller.phone, '4')).text).toContain(m.nothingTo.dispatch);
+    expect((await dialAndWalk(t, seller.phone, '4', '1')).text).toContain(m.nothingTo.dispatch);
     await payAndSettle(t, buyer, created.id);
-    const confirm = await dialAndWalk(t, seller.phone, '4', '1');
+    const confirm = await dialAndWalk(t, seller.phone, '4', '1', '1');
     expect(confirm.text).toContain(m.confirmDispatch('Maize 2 bags', created.reference_number));
     const session = phoneSession(t, seller.phone);
     await session.dial();
-    expect(await session.walk('4', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.dispatched(created.reference_number) });
+    expect(await session.walk('4', '1', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.dispatched(created.reference_number) });
     const data = await detail(t, seller, created.id);
     expect(data.transaction.status).toBe('dispatched');
     expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('dispatch_confirmed');

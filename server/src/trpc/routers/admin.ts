@@ -12,6 +12,8 @@ import { listAdminUsers } from '../../modules/admin/queries/users.ts';
 import { reactivateUser } from '../../modules/admin/use-cases/reactivate-user.ts';
 import { suspendUser } from '../../modules/admin/use-cases/suspend-user.ts';
 import { verifyUser } from '../../modules/admin/use-cases/verify-user.ts';
+import { listPaymentLinksForAdmin, listReleasesByCode } from '../../modules/payment-links/queries/admin-queries.ts';
+import { paginationQuery } from '@escrow/core/contract/common';
 import { adminProcedure, createTRPCRouter } from '../init.ts';
 
 const byId = z.object({ id: z.uuid({ message: 'Invalid id' }) });
@@ -37,4 +39,8 @@ export const adminRouter = createTRPCRouter({
   reactivateUser: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => reactivateUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
+  paymentLinks: adminProcedure
+    .input(paginationQuery.extend({ search: z.string().trim().max(100).optional() }))
+    .query(({ ctx, input }) => listPaymentLinksForAdmin(ctx.ctx, input)),
+  releasesByCode: adminProcedure.input(paginationQuery).query(({ ctx, input }) => listReleasesByCode(ctx.ctx, input)),
 });

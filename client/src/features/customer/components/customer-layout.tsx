@@ -17,7 +17,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { ArrowLeftRight, CirclePlus, LayoutDashboard, LogOut, ShieldCheck, UserRound } from 'lucide-react';
+import { ArrowLeftRight, CirclePlus, LayoutDashboard, Link2, LogOut, ShieldCheck, UserRound } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
@@ -27,6 +27,7 @@ const NAV_ITEMS = [
   { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/dashboard/transactions', label: 'Transactions', icon: ArrowLeftRight, end: false },
   { to: '/dashboard/new', label: 'New transaction', short: 'New', icon: CirclePlus, end: true },
+  { to: '/dashboard/links', label: 'Payment links', short: 'Links', icon: Link2, end: true },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound, end: true },
 ] as const;
 

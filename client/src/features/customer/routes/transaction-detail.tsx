@@ -15,6 +15,7 @@ import { PageHeader } from '../components/customer-layout';
 import { DisputePanel } from '../components/dispute-panel';
 import { InstallmentSchedule } from '../components/installment-schedule';
 import { PayPanel } from '../components/pay-panel';
+import { ReleaseCodePanel } from '../components/release-code-panel';
 import { ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge, typeLabel } from '@/components/status-badge';
 import { TransactionActions } from '../components/transaction-actions';
@@ -247,6 +248,8 @@ function DetailView({
           <TransactionActions detail={detail} onDone={(message) => onFlash(message)} />
         </Card.Body>
       </Card.Root>
+
+      <ReleaseCodePanel detail={detail} />
 
       {canPay || paymentId ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
 

@@ -21,6 +21,7 @@ import { queueSms } from '../../notifications/notify.ts';
 import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { issueReleaseCode } from '../../escrow-core/release-code.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 
@@ -227,6 +228,7 @@ async function creditPayment(
       eventType: 'transaction_funded',
       description: `Fully paid: KES ${formatCents(txn.amountCents)} held in escrow`,
     });
+    await issueReleaseCode(ctx, tx, txn, { reason: 'funded' });
   }
   if (txn.transactionType === 'lipa_mdogo_mdogo' && !isFunded) {
     const next = await tx.installment.findFirst({

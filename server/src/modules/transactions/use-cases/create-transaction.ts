@@ -5,7 +5,7 @@
  * transaction attaches when that number registers.
  */
 import type { AppContext } from '../../../context.ts';
-import { inTransaction, Prisma } from '../../../db/prisma.ts';
+import { inTransaction, Prisma, type Tx } from '../../../db/prisma.ts';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION } from '@escrow/core/domain/fees';
 import { addMonths, buildPlan, checkPlanRules, DEFAULT_PLAN_TERM } from '@escrow/core/domain/installment-plan';
 import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
@@ -29,6 +29,10 @@ export interface CreateTransactionInput {
   totalCost?: Cents;
   installmentMonths?: number;
   channel?: 'web' | 'ussd' | 'api';
+  /** A checkout from a payment link: recorded on the transaction. */
+  paymentLinkCode?: string;
+  /** Runs first in the creating database transaction (a payment link locks itself and checks its stock). */
+  beforeCreate?: (tx: Tx) => Promise<void>;
 }
 
 /**
@@ -84,6 +88,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   for (let attempt = 0; ; attempt++) {
     try {
       return await inTransaction(ctx.db, async (tx) => {
+        await input.beforeCreate?.(tx);
         const created = await tx.transaction.create({
           data: {
             referenceNumber: generateReference(),
@@ -96,6 +101,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
             buyerFeeCents: fee.buyerShare,
             sellerFeeCents: fee.sellerShare,
             channel: input.channel ?? 'web',
+            paymentLinkCode: input.paymentLinkCode ?? null,
           },
           include: LOCKED_INCLUDE,
         });

@@ -5,16 +5,7 @@ import { proveFirstPin, sendFirstPinCode } from '../use-cases/prove-first-pin.ts
 import { ask, choice, endWith, lines, menu, pinRefusal, push, type ScreensOf, stay } from './menu-kit.ts';
 
 /** The main menu's entries, in the order of `messages.mainMenu`. */
-const MAIN_MENU: readonly ScreenId[] = [
-  'buy_seller',
-  'list',
-  'pick_release',
-  'pick_dispatch',
-  'pick_pay',
-  'disputes',
-  'find_ref',
-  'account',
-];
+const MAIN_MENU: readonly ScreenId[] = ['buy_seller', 'list', 'pick_release', 'sell', 'pick_pay', 'disputes', 'find_ref', 'account'];
 
 const readsTransactions = (screen: ScreenId): screen is (typeof TRANSACTION_READING_SCREENS)[number] =>
   (TRANSACTION_READING_SCREENS as readonly ScreenId[]).includes(screen);

@@ -8,9 +8,10 @@ import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push
 export const PAGE_SIZE = 3;
 
 /** The screens that pick a transaction for an action. */
-type PickScreenId = 'pick_release' | 'pick_dispatch' | 'pick_pay' | 'pick_dispute' | 'pick_withdraw' | 'pick_withdrawal';
+type PickScreenId =
+  'pick_release' | 'pick_dispatch' | 'pick_pay' | 'pick_dispute' | 'pick_withdraw' | 'pick_withdrawal' | 'pick_code_release';
 
-export type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal';
+export type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal' | 'release_with_code';
 
 /** The page of a list screen (the first until `9` is pressed). */
 export const pageOf = (data: { page?: number }) => data.page ?? 1;

@@ -1,0 +1,128 @@
+/**
+ * The hand-over code on a transaction's page (docs/product-rules.md "Release codes"): the buyer sees
+ * their 6-digit code while the money is held (and may send a new one); the seller types the code the
+ * buyer or the rider gives them, and the payment is released at once. Never both on one screen: the
+ * server shows the code to the buyer only.
+ */
+import { Alert, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useReleaseCode, useReleaseWithCode, useResendReleaseCode } from '../api/payment-links';
+import type { TransactionDetail } from '../api/transactions';
+import { errorMessage } from './query-state';
+import { FormStack } from './form-stack';
+
+const HELD = ['funded', 'dispatched'];
+
+function BuyerCode({ detail }: { detail: TransactionDetail }) {
+  const txn = detail.transaction;
+  const query = useReleaseCode(txn.id, true, txn.status);
+  const resend = useResendReleaseCode(txn.id);
+  const code = query.data;
+  if (!code || code.status === 'none' || code.status === 'closed') {
+    return code?.status === 'none' && code.can_resend ? (
+      <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} alignSelf="flex-start">
+        Get my release code
+      </Button>
+    ) : null;
+  }
+  return (
+    <Stack gap="3">
+      {code.status === 'active' && code.code ? (
+        <>
+          <Text color="fg.muted">
+            Give this code to the seller or the rider <strong>only when you have the item</strong> and it is as described: it pays the
+            seller at once.
+          </Text>
+          <Text
+            data-testid="release-code"
+            fontFamily="mono"
+            fontSize="3xl"
+            fontWeight="bold"
+            letterSpacing="0.3em"
+            color="brand.fg"
+            aria-label={`Release code ${code.code.split('').join(' ')}`}
+          >
+            {code.code}
+          </Text>
+        </>
+      ) : null}
+      {code.status === 'burnt' ? (
+        <Alert.Root status="warning" borderRadius="l2">
+          <Alert.Indicator />
+          <Alert.Description>Five wrong codes were entered, so this code no longer works. Send yourself a new one.</Alert.Description>
+        </Alert.Root>
+      ) : null}
+      {code.status === 'used' ? <Text color="fg.muted">Your code was used at hand-over.</Text> : null}
+      {code.can_resend && code.status !== 'used' ? (
+        <HStack gap="3" flexWrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending}>
+            Send me a new code by SMS
+          </Button>
+          {resend.isSuccess ? <Text fontSize="sm">A new code was sent; the old one no longer works.</Text> : null}
+        </HStack>
+      ) : null}
+      {resend.isError ? (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {errorMessage(resend.error, 'Could not send a new code. Try again.')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
+function SellerEntry({ detail }: { detail: TransactionDetail }) {
+  const txn = detail.transaction;
+  const [code, setCode] = useState('');
+  const release = useReleaseWithCode(txn.id);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) return;
+    release.mutate(code, { onSuccess: () => setCode('') });
+  };
+  return (
+    <FormStack gap="3" onSubmit={submit} noValidate aria-label="Release with the buyer's code">
+      <Text color="fg.muted">
+        At hand-over, ask the buyer for their 6-digit release code and enter it: the payment is released to you at once.
+      </Text>
+      <Field.Root invalid={release.isError}>
+        <Field.Label htmlFor="release-code-input">Buyer&apos;s release code</Field.Label>
+        <Input
+          id="release-code-input"
+          value={code}
+          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder="6 digits"
+          maxW="12rem"
+          fontFamily="mono"
+          letterSpacing="0.2em"
+        />
+        <Field.ErrorText>{release.isError ? errorMessage(release.error, 'Could not release. Try again.') : null}</Field.ErrorText>
+      </Field.Root>
+      <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={code.length !== 6} loading={release.isPending}>
+        Release payment with code
+      </Button>
+    </FormStack>
+  );
+}
+
+export function ReleaseCodePanel({ detail }: { detail: TransactionDetail }) {
+  const txn = detail.transaction;
+  const isBuyerView = txn.my_role === 'buyer' && HELD.includes(txn.status);
+  const isSellerView = txn.my_role === 'seller' && txn.allowed_actions.includes('release_with_code');
+  if (!isBuyerView && !isSellerView) return null;
+  return (
+    <Card.Root variant="outline" aria-labelledby="release-code-heading">
+      <Card.Body gap="3">
+        <HStack gap="2">
+          <KeyRound size={18} aria-hidden />
+          <Text as="h2" id="release-code-heading" fontWeight="semibold">
+            {isBuyerView ? 'Your release code' : 'Release with code'}
+          </Text>
+        </HStack>
+        {isBuyerView ? <BuyerCode detail={detail} /> : <SellerEntry detail={detail} />}
+      </Card.Body>
+    </Card.Root>
+  );
+}

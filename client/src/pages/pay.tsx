@@ -1,0 +1,423 @@
+/**
+ * /pay/:code — a seller's payment link as a buyer opens it from WhatsApp, Instagram or Facebook: the
+ * product, the seller's verified name (never their phone), the fee and, for Lipa Mdogo Mdogo, the plan.
+ * A visitor without an account signs up here with phone + SMS code and stays on this page; then one
+ * button checks out and sends the M-Pesa prompt, and the page follows the payment until the release
+ * code is shown (docs/product-rules.md "Payment links").
+ */
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Container,
+  Field,
+  HStack,
+  Input,
+  InputGroup,
+  Link as ChakraLink,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeCheck, ShieldCheck } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
+import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
+import { authApi } from '@/features/auth/api/auth-api';
+import { setSession, useAuth } from '@/features/auth/use-auth';
+import { api, ApiError, newIdempotencyKey } from '@/lib/api';
+import type { StoredUser } from '@/lib/auth-storage';
+
+type PublicLink = z.infer<typeof publicPaymentLinkWire>;
+type ReleaseCode = z.infer<typeof releaseCodeWire>;
+type Payment = z.infer<typeof paymentWire>;
+
+const PAYMENT_POLL_MS = 1500;
+const isSettled = (status: Payment['status'] | undefined) => status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/** The existing M-Pesa initiate; the prompt goes to the account's own phone. */
+const initiatePayment = (transactionId: string) =>
+  api<{ payment: Payment }>('/api/payments/initiate', {
+    method: 'POST',
+    body: { transaction_id: transactionId },
+    idempotencyKey: newIdempotencyKey(),
+  }).then((data) => data.payment);
+
+const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
+  api<{ payment: Payment }>(`/api/payments/${encodeURIComponent(paymentId)}/status`, { signal }).then((data) => data.payment);
+
+const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
+const messageOf = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback;
+
+const CLOSED: Record<Exclude<PublicLink['status'], 'active'>, string> = {
+  sold_out: 'Sorry, this item is sold out.',
+  expired: 'This payment link has expired. Ask the seller for a new one.',
+  disabled: 'The seller has stopped this payment link.',
+};
+
+function LinkSummary({ link }: { link: PublicLink }) {
+  return (
+    <Card.Root variant="outline">
+      <Card.Body gap="3">
+        <Text as="h1" textStyle={{ base: 'xl', md: '2xl' }} fontWeight="bold" data-testid="pay-product">
+          {link.product_name}
+        </Text>
+        {link.description ? <Text color="fg.muted">{link.description}</Text> : null}
+        <HStack gap="2" flexWrap="wrap">
+          <Text>Sold by {link.seller.display_name}</Text>
+          {link.seller.is_verified ? (
+            <Badge colorPalette="green" gap="1">
+              <BadgeCheck size={14} aria-hidden /> Verified phone
+            </Badge>
+          ) : null}
+        </HStack>
+        <Stack gap="1" fontSize="sm">
+          <HStack justify="space-between">
+            <Text>Price</Text>
+            <Text fontWeight="medium">{kes(link.amount)}</Text>
+          </HStack>
+          <HStack justify="space-between">
+            <Text>Escrow fee (your half)</Text>
+            <Text fontWeight="medium">{kes(link.charges.buyer_share)}</Text>
+          </HStack>
+          {link.plan ? (
+            <Text color="fg.muted" data-testid="pay-plan">
+              Lipa Mdogo Mdogo: pay at least {kes(link.plan.minimum_deposit)} now, then about {kes(link.plan.monthly_installment)} a month
+              for {link.plan.installment_months} months.
+            </Text>
+          ) : (
+            <HStack justify="space-between" fontWeight="semibold" fontSize="md">
+              <Text>You pay</Text>
+              <Text data-testid="pay-total">{kes(link.buyer_pays)}</Text>
+            </HStack>
+          )}
+        </Stack>
+        <HStack gap="2" color="fg.muted" fontSize="sm">
+          <ShieldCheck size={16} aria-hidden />
+          <Text>Your money is held in escrow. The seller is paid only when you give them your release code at hand-over.</Text>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Sign-up with phone + SMS code, without leaving the page. */
+function SignUp() {
+  const [step, setStep] = useState<'details' | 'code'>('details');
+  const [form, setForm] = useState({ first: '', last: '', phone: '', password: '' });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<ApiError | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const fields = error?.errors ?? {};
+
+  const register = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    try {
+      await authApi.register({
+        first_name: form.first.trim(),
+        last_name: form.last.trim(),
+        phone_number: form.phone.trim(),
+        user_type: 'buyer',
+        password: form.password,
+        password_confirmation: form.password,
+      });
+      setStep('code');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught : new ApiError('Could not sign up. Try again.', 0, 'NETWORK'));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setIsBusy(true);
+    setError(null);
+    try {
+      const data = await authApi.verifyPhone({ phone_number: form.phone.trim(), code: code.trim() });
+      setSession(data.token, data.user as StoredUser);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught : new ApiError('Could not verify. Try again.', 0, 'NETWORK'));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (step === 'code') {
+    return (
+      <form onSubmit={verify} noValidate>
+        <Stack gap="3">
+          <Text>We sent a 6-digit code by SMS to {form.phone}. Enter it to continue.</Text>
+          <Field.Root invalid={!!error}>
+            <Field.Label htmlFor="pay-code">SMS code</Field.Label>
+            <Input
+              id="pay-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxW="12rem"
+            />
+            <Field.ErrorText>{error ? messageOf(error, 'Wrong or expired code.') : null}</Field.ErrorText>
+          </Field.Root>
+          <Button type="submit" colorPalette="brand" loading={isBusy} disabled={code.length !== 6} alignSelf="flex-start">
+            Verify and continue
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+  return (
+    <form onSubmit={register} noValidate aria-labelledby="pay-signup-heading">
+      <Stack gap="3">
+        <Text as="h2" id="pay-signup-heading" fontWeight="semibold">
+          New here? Create your account to pay
+        </Text>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
+          <Field.Root required invalid={!!fields.first_name}>
+            <Field.Label htmlFor="pay-first">First name</Field.Label>
+            <Input id="pay-first" value={form.first} onChange={set('first')} autoComplete="given-name" />
+            <Field.ErrorText>{fields.first_name?.[0]}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root required invalid={!!fields.last_name}>
+            <Field.Label htmlFor="pay-last">Last name</Field.Label>
+            <Input id="pay-last" value={form.last} onChange={set('last')} autoComplete="family-name" />
+            <Field.ErrorText>{fields.last_name?.[0]}</Field.ErrorText>
+          </Field.Root>
+        </Stack>
+        <Field.Root required invalid={!!fields.phone_number}>
+          <Field.Label htmlFor="pay-phone">M-Pesa phone</Field.Label>
+          <Input
+            id="pay-phone"
+            type="tel"
+            inputMode="tel"
+            value={form.phone}
+            onChange={set('phone')}
+            placeholder="0722123456"
+            autoComplete="tel"
+          />
+          <Field.ErrorText>{fields.phone_number?.[0]}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root required invalid={!!fields.password}>
+          <Field.Label htmlFor="pay-password">Password</Field.Label>
+          <Input id="pay-password" type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />
+          <Field.ErrorText>{fields.password?.[0]}</Field.ErrorText>
+        </Field.Root>
+        {error && Object.keys(fields).length === 0 ? (
+          <Text color="fg.error" role="alert">
+            {messageOf(error, 'Could not sign up. Try again.')}
+          </Text>
+        ) : null}
+        <Button type="submit" colorPalette="brand" loading={isBusy} alignSelf="flex-start">
+          Send me a code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** Follows the M-Pesa prompt, then shows the release code. */
+function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: TransactionWire; paymentId: string; onRetry: () => void }) {
+  const payment = useQuery({
+    queryKey: ['pay-page', 'payment', paymentId],
+    queryFn: ({ signal }) => getPaymentStatus(paymentId, signal),
+    refetchInterval: (query) => (isSettled(query.state.data?.status) ? false : PAYMENT_POLL_MS),
+    retry: false,
+  });
+  const isPaid = payment.data?.status === 'completed';
+  const releaseCode = useQuery({
+    queryKey: ['pay-page', 'release-code', transaction.id],
+    queryFn: ({ signal }) =>
+      api<{ release_code: ReleaseCode }>(`/api/transactions/${encodeURIComponent(transaction.id)}/release_code`, { signal }).then(
+        (data) => data.release_code,
+      ),
+    enabled: isPaid,
+    // Installment plans get their code once fully paid: ask again while none is issued.
+    refetchInterval: (query) => (query.state.data?.status === 'active' ? false : 3000),
+  });
+  const detailLink = (
+    <ChakraLink asChild color="brand.fg" fontWeight="medium">
+      <Link to={`/dashboard/transactions/${transaction.id}`}>Open {transaction.reference_number}</Link>
+    </ChakraLink>
+  );
+  if (!payment.data || payment.data.status === 'pending') {
+    return (
+      <HStack gap="3" role="status" aria-live="polite">
+        <Spinner color="brand.solid" />
+        <Text>Check your phone: enter your M-Pesa PIN to pay {kes(payment.data?.amount ?? transaction.amount_due)}.</Text>
+      </HStack>
+    );
+  }
+  if (!isPaid) {
+    return (
+      <Stack gap="3">
+        <Alert.Root status="error" borderRadius="l2" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{payment.data.failure_reason ?? 'The payment did not go through.'}</Alert.Description>
+        </Alert.Root>
+        <Button onClick={onRetry} colorPalette="brand" alignSelf="flex-start">
+          Try again
+        </Button>
+      </Stack>
+    );
+  }
+  const code = releaseCode.data;
+  return (
+    <Stack gap="3" role="status" aria-live="polite">
+      <Alert.Root status="success" borderRadius="l2">
+        <Alert.Indicator />
+        <Alert.Description>Paid. Your money is held in escrow ({payment.data.mpesa_receipt}).</Alert.Description>
+      </Alert.Root>
+      {code?.status === 'active' && code.code ? (
+        <Box>
+          <Text>Your release code (also sent by SMS). Give it to the seller or rider only when you have the item:</Text>
+          <Text data-testid="pay-release-code" fontFamily="mono" fontSize="3xl" fontWeight="bold" letterSpacing="0.3em" color="brand.fg">
+            {code.code}
+          </Text>
+        </Box>
+      ) : null}
+      {detailLink}
+    </Stack>
+  );
+}
+
+function Checkout({ link }: { link: PublicLink }) {
+  const { isAuthenticated, user } = useAuth();
+  const [deposit, setDeposit] = useState(link.plan?.suggested_deposit.replace(/\.00$/, '') ?? '');
+  const [transaction, setTransaction] = useState<TransactionWire | null>(null);
+  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  if (!isAuthenticated) {
+    return (
+      <Stack gap="4">
+        <SignUp />
+        <Text fontSize="sm">
+          Already have an account?{' '}
+          <ChakraLink asChild color="brand.fg">
+            <Link to={`/login?next=${encodeURIComponent(`/pay/${link.code}`)}`}>Log in</Link>
+          </ChakraLink>
+        </Text>
+      </Stack>
+    );
+  }
+
+  const pay = async (existing: TransactionWire | null) => {
+    setIsBusy(true);
+    setError(null);
+    try {
+      const txn =
+        existing ??
+        (
+          await api<{ transaction: TransactionWire }>(`/api/payment-links/${encodeURIComponent(link.code)}/checkout`, {
+            method: 'POST',
+            body: link.plan ? { amount: deposit } : {},
+            idempotencyKey: newIdempotencyKey(),
+          })
+        ).transaction;
+      setTransaction(txn);
+      const payment = await initiatePayment(txn.id);
+      setPaymentId(payment.id);
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  if (transaction && paymentId) {
+    return <PaymentProgress transaction={transaction} paymentId={paymentId} onRetry={() => pay(transaction)} />;
+  }
+  return (
+    <Stack gap="3">
+      <Text>
+        Signed in as {user?.display_name}. The M-Pesa prompt goes to {user?.phone_number}.
+      </Text>
+      {link.plan ? (
+        <Field.Root>
+          <Field.Label htmlFor="pay-deposit">First payment</Field.Label>
+          <InputGroup startAddon="KES" maxW="16rem">
+            <Input id="pay-deposit" value={deposit} onChange={(event) => setDeposit(event.target.value)} inputMode="numeric" />
+          </InputGroup>
+          <Field.HelperText>At least {kes(link.plan.minimum_deposit)}</Field.HelperText>
+        </Field.Root>
+      ) : null}
+      {error ? (
+        <Text color="fg.error" role="alert">
+          {messageOf(error, 'Could not start the payment. Try again.')}
+        </Text>
+      ) : null}
+      <Button colorPalette="brand" size="lg" onClick={() => pay(transaction)} loading={isBusy} data-testid="pay-button">
+        Pay {link.plan ? 'the first payment' : kes(link.buyer_pays)} with M-Pesa
+      </Button>
+    </Stack>
+  );
+}
+
+export default function PayPage() {
+  const { code = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['pay-page', 'link', code],
+    queryFn: ({ signal }) =>
+      api<{ payment_link: PublicLink }>(`/api/payment-links/${encodeURIComponent(code)}`, { signal, noAuthRedirect: true }).then(
+        (data) => data.payment_link,
+      ),
+    retry: false,
+  });
+  return (
+    <Container maxW="xl" py={{ base: '4', md: '10' }} px={{ base: '3', md: '6' }}>
+      <Stack gap="4">
+        <HStack asChild gap="2" fontWeight="bold" color="brand.fg">
+          <Link to="/" aria-label="Escrow Kenya home">
+            <ShieldCheck aria-hidden />
+            <span>Escrow Kenya</span>
+          </Link>
+        </HStack>
+        {query.isPending ? (
+          <HStack gap="3" role="status">
+            <Spinner color="brand.solid" />
+            <Text>Loading…</Text>
+          </HStack>
+        ) : null}
+        {query.isError ? (
+          <Alert.Root status="error" borderRadius="l2" role="alert">
+            <Alert.Indicator />
+            <Alert.Description>
+              {query.error instanceof ApiError && query.error.status === 404
+                ? 'This payment link does not exist.'
+                : 'Could not load this link.'}
+            </Alert.Description>
+          </Alert.Root>
+        ) : null}
+        {query.data ? (
+          <>
+            <LinkSummary link={query.data} />
+            {query.data.status === 'active' ? (
+              <Card.Root variant="outline">
+                <Card.Body>
+                  <Checkout link={query.data} />
+                </Card.Body>
+              </Card.Root>
+            ) : (
+              <Alert.Root status="warning" borderRadius="l2" data-testid="pay-closed">
+                <Alert.Indicator />
+                <Alert.Description>{CLOSED[query.data.status]}</Alert.Description>
+              </Alert.Root>
+            )}
+          </>
+        ) : null}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,157 @@
+/**
+ * Social selling on a 360 px phone, end to end through the UI: the seller creates a payment link, a new
+ * visitor opens it, signs up with phone + SMS code on the same page, pays by M-Pesa (the Daraja mock
+ * pays after 300 ms) and sees the release code; the seller types that code on the transaction page and
+ * the money is released. Screenshots of every step for a person to look at.
+ */
+import { randomInt } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
+
+const PASSWORD = 'Demo@2026!';
+const SELLER_PHONE = '0711000202';
+const PHONE_WIDTH = 360;
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+let browser: Browser;
+let seller: WatchedPage;
+let visitor: WatchedPage;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh Safaricom number whose ending the Daraja mock pays (not …1032, …0001, …2001, …1037). */
+function freshPhone(): string {
+  for (;;) {
+    const phone = `0722${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    if (!['1032', '0001', '2001', '1037', '2040'].includes(phone.slice(-4))) return phone;
+  }
+}
+
+/** The newest SMS code the phone received, read from the SMS mock's inbox (the phone's own view). */
+async function smsCodeFor(phone: string): Promise<string> {
+  const international = `254${phone.slice(1)}`;
+  let code = '';
+  await poll(async () => {
+    const response = await fetch(new URL(`/mock/africastalking/inbox?phone=${international}&limit=5`, inject('baseUrl')));
+    const { messages } = (await response.json()) as { messages: { message: string }[] };
+    code = /\b(\d{6})\b/.exec(messages.find((sms) => /code/i.test(sms.message))?.message ?? '')?.[1] ?? '';
+    return code;
+  }).toMatch(/^\d{6}$/);
+  return code;
+}
+
+describe('payment link → checkout → pay → release code → release, at 360 px', () => {
+  let linkUrl = '';
+  let transactionPath = '';
+  let releaseCode = '';
+  let reference = '';
+  const product = `Kitenge dress ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+
+  it('the seller creates a link on the Payment links page', async () => {
+    seller = await openPage(browser, { width: PHONE_WIDTH, height: 780 });
+    const { page } = seller;
+    await page.goto('/login');
+    await page.locator('input[name="phone_or_email"]').fill(SELLER_PHONE);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Payment links' }).click();
+    await page.waitForURL(/\/dashboard\/links$/);
+    await page.getByLabel('Product').fill(product);
+    await page.getByLabel('Price').fill('2500');
+    await page.getByLabel('Description (optional)').fill('Size M, cotton, delivered by boda in Nairobi');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const card = page.getByTestId('payment-link').filter({ hasText: product });
+    await card.waitFor();
+    linkUrl = (await card.getByTestId('payment-link-url').textContent())!.trim();
+    expect(linkUrl).toMatch(/\/pay\/[A-Za-z0-9]{10}$/);
+    // Nothing wider than the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(page, 'pay-1-seller-links-360');
+  });
+
+  it('the served page carries the link’s preview tags', async () => {
+    const html = await (await fetch(new URL(new URL(linkUrl).pathname, inject('baseUrl')))).text();
+    expect(html).toContain(`<meta property="og:title" content="${product} — KES 2,500 | Escrow Kenya" />`);
+    expect(html).toContain('<meta property="og:type" content="product" />');
+  });
+
+  it('a new visitor opens the link, signs up with an SMS code, pays and sees the release code', async () => {
+    visitor = await openPage(browser, { width: PHONE_WIDTH, height: 780 });
+    const { page } = visitor;
+    await page.goto(new URL(linkUrl).pathname);
+    await expect.poll(() => page.getByTestId('pay-product').textContent()).toBe(product);
+    await expect.poll(() => page.locator('body').textContent()).not.toContain('711000202');
+    await screenshot(page, 'pay-2-visitor-opens-link-360');
+
+    const phone = freshPhone();
+    await page.getByLabel('First name').fill('Achieng');
+    await page.getByLabel('Last name').fill('Odhiambo');
+    await page.getByLabel('M-Pesa phone').fill(phone);
+    await page.getByLabel('Password').fill('Mvua-ya-2026!');
+    await page.getByRole('button', { name: 'Send me a code' }).click();
+    await page.getByLabel('SMS code').fill(await smsCodeFor(phone));
+    await page.getByRole('button', { name: 'Verify and continue' }).click();
+    await page.getByTestId('pay-button').waitFor();
+    await screenshot(page, 'pay-3-signed-up-360');
+    await page.getByTestId('pay-button').click();
+    const code = page.getByTestId('pay-release-code');
+    await code.waitFor({ timeout: 30_000 });
+    releaseCode = (await code.textContent())!.trim();
+    expect(releaseCode).toMatch(/^\d{6}$/);
+    const openLink = page.getByRole('link', { name: /^Open ESC-/ });
+    transactionPath = (await openLink.getAttribute('href'))!;
+    reference = (await openLink.textContent())!.replace('Open ', '').trim();
+    expect(transactionPath).toMatch(/^\/dashboard\/transactions\/[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(page, 'pay-4-paid-release-code-360');
+
+    // The buyer's transaction page shows the same code.
+    await page.goto(transactionPath);
+    await poll(() => page.getByTestId('release-code').textContent()).toBe(releaseCode);
+    await screenshot(page, 'pay-5-buyer-transaction-code-360');
+  });
+
+  it('the seller enters the code at hand-over and the payment is released at once', async () => {
+    const { page } = seller;
+    await page.goto(transactionPath);
+    const input = page.getByLabel("Buyer's release code");
+    await input.waitFor();
+    // The seller's page never shows the code.
+    expect(await page.locator('body').textContent()).not.toContain(releaseCode);
+    await screenshot(page, 'pay-6-seller-enters-code-360');
+    await input.fill(releaseCode);
+    await page.getByRole('button', { name: 'Release payment with code' }).click();
+    await poll(() => page.getByTestId('transaction-status').getAttribute('data-status')).toBe('completed');
+    await screenshot(page, 'pay-7-seller-released-360');
+    expect(seller.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('an admin sees the link and the release by code, never the code', async () => {
+    const admin = await openPage(browser, { width: 1280, height: 900 });
+    const { page } = admin;
+    await page.goto('/login');
+    await page.locator('input[name="phone_or_email"]').fill(inject('adminPhone'));
+    await page.locator('input[name="password"]').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard/links');
+    await page
+      .getByRole('cell', { name: new RegExp(product) })
+      .first()
+      .waitFor({ timeout: 20_000 });
+    // The hand-over appears among the releases by code.
+    await poll(() => page.getByRole('cell', { name: reference }).count()).toBe(1);
+    expect(await page.locator('body').textContent()).not.toContain(releaseCode);
+    await screenshot(page, 'pay-8-admin-links-1280');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The seller's USSD menu: entering the buyer's release code at hand-over, and creating a payment link
+ * (sent by SMS), in English and Kiswahili, over HTTP in Africa's Talking's protocol.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeUser, type MadeUser } from '../../../test/factories.ts';
+import { createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { inboxOf } from '../../../test/sms-inbox.ts';
+import type { UssdLanguage } from './messages.ts';
+import { firstLine, giveUssdPin, M, phoneSession } from './test/ussd-client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+async function party(userType: MadeUser['userType'], language: UssdLanguage) {
+  const user = await makeUser(t.app, { userType, firstName: 'Otieno' });
+  await giveUssdPin(t, user.id, language);
+  return user;
+}
+
+async function releaseCodeOf(buyer: MadeUser): Promise<string> {
+  const sms = (await inboxOf(t, buyer.phone)).find((message) => /release code|kuachilia/i.test(message.message));
+  return /\b(\d{6})\b/.exec(sms!.message)![1]!;
+}
+
+describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
+  const m = M[lang];
+
+  it('releases a funded order when the seller types the buyer’s code; a wrong code may be typed again', async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await party('seller', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2200,
+      product_name: 'School shoes',
+      transaction_type: 'standard',
+    });
+    const empty = phoneSession(t, seller.phone);
+    await empty.dial();
+    expect((await empty.walk('4', '2')).text).toContain(m.nothingTo.release_with_code);
+    await payAndSettle(t, buyer, created.id);
+    const code = await releaseCodeOf(buyer);
+
+    const session = phoneSession(t, seller.phone);
+    await session.dial();
+    expect((await session.send('4')).text).toContain(m.sellMenu[1]);
+    expect(firstLine(await session.send('2'))).toBe(m.pickTitle.release_with_code);
+    expect((await session.send('1')).text).toContain(created.reference_number);
+    expect(firstLine(await session.send('12'))).toBe(m.releaseCodeFormat);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect(firstLine(await session.send(wrong))).toBe(m.wrongReleaseCode(4));
+    expect(await session.send(code)).toEqual({ kind: 'END', text: m.releasedWithCode(created.reference_number) });
+    const data = await detail(t, seller, created.id);
+    expect(data.transaction.status).toBe('completed');
+    expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('released_with_code');
+  });
+
+  it('creates a payment link with the PIN and sends it to the seller by SMS', async () => {
+    const seller = await party('seller', lang);
+    const session = phoneSession(t, seller.phone);
+    await session.dial();
+    expect((await session.walk('4', '3')).text).toContain(m.itemName);
+    await session.send('Mitumba jackets');
+    expect((await session.send('1500')).text).toContain('Mitumba jackets');
+    const done = await session.send('2468');
+    expect(done.kind).toBe('END');
+    const link = await t.ctx.db.paymentLink.findFirstOrThrow({ where: { sellerId: seller.id } });
+    expect(link).toMatchObject({
+      productName: 'Mitumba jackets',
+      amountCents: 150_000n,
+      transactionType: 'standard',
+      quantity: 1,
+      channel: 'ussd',
+    });
+    const url = `${t.config.PUBLIC_BASE_URL}/pay/${link.code}`;
+    expect(done.text).toBe(m.linkCreated(url));
+    const sms = (await inboxOf(t, seller.phone)).find((message) => message.message.includes(url));
+    expect(sms?.message).toContain(lang === 'en' ? 'Your escrow payment link' : 'Kiungo cha malipo ya escrow');
+  });
+});
