@@ -30,7 +30,7 @@ import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contra
 import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { authApi } from '@/features/auth/api/auth-api';
-import { setSession, useAuth } from '@/features/auth/use-auth';
+import { setSession, useAuth } from '@/hooks/use-auth';
 import { api, ApiError, newIdempotencyKey } from '@/lib/api';
 import type { StoredUser } from '@/lib/auth-storage';
 

@@ -48,6 +48,7 @@ const TRANSACTION: RowKinds<Scalars<DetailRow, keyof typeof DETAIL_INCLUDE>> = {
   inspectionEndsAt: 'date',
   completedAt: 'date',
   releasedBy: 'plain',
+  paymentLinkCode: 'plain',
   cancelledAt: 'date',
   createdAt: 'date',
   updatedAt: 'date',

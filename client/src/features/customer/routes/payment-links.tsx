@@ -12,7 +12,7 @@ import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type Paym
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
 import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '@/components/status-badge';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { formatKes } from '@escrow/core/domain/money';
