@@ -15,6 +15,7 @@ export default defineConfig({
             '@shared': fileURLToPath(new URL('./server/src/contract', import.meta.url)),
             '@domain': fileURLToPath(new URL('./server/src/domain', import.meta.url)),
             '@': fileURLToPath(new URL('./client/src', import.meta.url)),
+            '@chakra-theme': fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url)),
           },
         },
         test: {
