@@ -62,7 +62,8 @@ function recipeKeysOf(folder: string, seen = new Set<string>()): string[] {
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.js'))) {
     const source = readFileSync(path.join(folder, file), 'utf8');
     for (const [, key] of source.matchAll(/key: "([A-Za-z]+)"/g)) keys.push(key!);
-    for (const [, other] of source.matchAll(/from '\.\.\/([a-z-]+)\//g)) keys.push(...recipeKeysOf(path.join(chakraComponents, other!), seen));
+    for (const [, other] of source.matchAll(/from '\.\.\/([a-z-]+)\//g))
+      keys.push(...recipeKeysOf(path.join(chakraComponents, other!), seen));
   }
   return keys;
 }
