@@ -13,6 +13,7 @@ export default defineConfig({
         resolve: {
           alias: {
             '@': fileURLToPath(new URL('./client/src', import.meta.url)),
+            '@chakra-theme': fileURLToPath(new URL('./node_modules/@chakra-ui/react/dist/esm/theme', import.meta.url)),
           },
         },
         test: {

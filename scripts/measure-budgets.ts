@@ -13,7 +13,8 @@
  *
  * Options: --build (run `npm run build` first), --runs N (Lighthouse runs per route, median; default 1),
  * --routes /,/pricing (a subset), --url BASE (measure a running server), --dist DIR (another build
- * output), --json. Exits 1 when a goal is missed.
+ * output), --js-only (the JavaScript budget alone, in a second), --json, --report-only GOALS (comma-separated
+ * goals of `GOAL_KINDS` that are printed when missed but do not fail the run). Exits 1 when a goal is missed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -38,6 +39,19 @@ export const GOALS = {
   bestPractices: 100,
   seo: 100,
 } as const;
+
+/**
+ * The goals by kind, for `--report-only`: `initial-js` (the home page's JavaScript), `speed` (Performance
+ * score and LCP: they vary with the machine's load), `audits` (Accessibility, Best Practices and SEO
+ * audits), `admin-code` (no admin chunk fetched by a public page).
+ */
+export const GOAL_KINDS = ['initial-js', 'speed', 'audits', 'admin-code'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+
+export interface MissedGoal {
+  kind: GoalKind;
+  text: string;
+}
 
 /** The SEO audit a page fails by design when it asks search engines not to index it. */
 const NOINDEX_AUDIT = 'is-crawlable';
@@ -197,9 +211,11 @@ export async function runLighthouse(baseUrl: string, routes: PublicRoute[], runs
       for (let run = 0; run < runs; run++) {
         samples.push(summarise(route, await auditPage(`${baseUrl}${route.path}`, chrome.port)));
       }
-      // The median run by performance score keeps one consistent run's figures together.
+      // The run with the median Performance score, its figures together, but the goals' two numbers are
+      // each the median of all runs: one slow run on a busy machine decides nothing.
       const performance = median(samples.map((sample) => sample.performance));
-      results.push(samples.find((sample) => sample.performance === performance)!);
+      const typical = samples.find((sample) => sample.performance === performance)!;
+      results.push({ ...typical, lcpMs: median(samples.map((sample) => sample.lcpMs)) });
     }
   } finally {
     chrome.kill();
@@ -207,14 +223,22 @@ export async function runLighthouse(baseUrl: string, routes: PublicRoute[], runs
   return results;
 }
 
-export function missedGoals(result: RouteResult, adminFiles: Set<string>): string[] {
-  const missed: string[] = [];
-  if (result.performance < GOALS.performance) missed.push(`Performance ${result.performance} < ${GOALS.performance}`);
-  if (!(result.lcpMs <= GOALS.lcpMs)) missed.push(`LCP ${result.lcpMs} ms > ${GOALS.lcpMs} ms`);
-  missed.push(...result.failingAudits);
+export function missedGoals(result: RouteResult, adminFiles: Set<string>): MissedGoal[] {
+  const missed: MissedGoal[] = [];
+  if (result.performance < GOALS.performance)
+    missed.push({ kind: 'speed', text: `Performance ${result.performance} < ${GOALS.performance}` });
+  if (!(result.lcpMs <= GOALS.lcpMs)) missed.push({ kind: 'speed', text: `LCP ${result.lcpMs} ms > ${GOALS.lcpMs} ms` });
+  missed.push(...result.failingAudits.map((text) => ({ kind: 'audits' as const, text })));
   const admin = result.scriptsFetched.filter((file) => adminFiles.has(file));
-  if (admin.length > 0) missed.push(`fetched admin code: ${admin.join(', ')}`);
+  if (admin.length > 0) missed.push({ kind: 'admin-code', text: `fetched admin code: ${admin.join(', ')}` });
   return missed;
+}
+
+function parseReportOnly(value: string | undefined): Set<GoalKind> {
+  const kinds = (value ?? '').split(',').filter(Boolean);
+  const unknown = kinds.filter((kind) => !(GOAL_KINDS as readonly string[]).includes(kind));
+  if (unknown.length) throw new Error(`--report-only: unknown goal ${unknown.join(', ')} (known: ${GOAL_KINDS.join(', ')})`);
+  return new Set(kinds as GoalKind[]);
 }
 
 /** The product as `npm start` runs it, on a throw-away embedded database, serving `distDir`. */
@@ -241,9 +265,16 @@ async function startProduct(distDir: string) {
   };
 }
 
+function printInitialJs(js: ReturnType<typeof measureInitialJs>) {
+  console.log(`Home page initial JavaScript (gzip -9), goal ≤ ${kb(GOALS.homeInitialJsGzipBytes)}:`);
+  for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
+  console.log(`  total ${kb(js.totalGzip)}  ${js.totalGzip <= GOALS.homeInitialJsGzipBytes ? 'OK' : 'OVER'}`);
+}
+
 async function main() {
   const distDir = path.resolve(option('--dist') ?? path.join(projectRoot, 'client', 'dist'));
   const runs = Number(option('--runs') ?? 1);
+  const reportOnly = parseReportOnly(option('--report-only'));
   const only = option('--routes')?.split(',');
   const routes = only ? PUBLIC_ROUTES.filter((route) => only.includes(route.path)) : PUBLIC_ROUTES;
   if (args.includes('--build') || !existsSync(path.join(distDir, 'index.html'))) {
@@ -253,6 +284,11 @@ async function main() {
 
   const js = measureInitialJs(distDir);
   const adminFiles = adminOnlyFiles(distDir);
+  if (args.includes('--js-only')) {
+    printInitialJs(js);
+    if (js.totalGzip > GOALS.homeInitialJsGzipBytes && !reportOnly.has('initial-js')) process.exitCode = 1;
+    return;
+  }
   const given = option('--url');
   const product = given ? { url: given.replace(/\/+$/, ''), stop: async () => {} } : await startProduct(distDir);
   let results: RouteResult[];
@@ -265,13 +301,13 @@ async function main() {
   const jsOk = js.totalGzip <= GOALS.homeInitialJsGzipBytes;
   const missed = results.map((result) => ({ path: result.path, missed: missedGoals(result, adminFiles) }));
   const ok = jsOk && missed.every((entry) => entry.missed.length === 0);
+  const blocking =
+    (!jsOk && !reportOnly.has('initial-js')) || missed.some((entry) => entry.missed.some((goal) => !reportOnly.has(goal.kind)));
 
   if (args.includes('--json')) {
-    console.log(JSON.stringify({ goals: GOALS, js, results, missed, ok }, null, 2));
+    console.log(JSON.stringify({ goals: GOALS, js, results, missed, ok, blocking }, null, 2));
   } else {
-    console.log(`Home page initial JavaScript (gzip -9), goal ≤ ${kb(GOALS.homeInitialJsGzipBytes)}:`);
-    for (const entry of js.files) console.log(`  ${kb(entry.gzip).padStart(9)}  ${entry.file}`);
-    console.log(`  total ${kb(js.totalGzip)}  ${jsOk ? 'OK' : 'OVER'}`);
+    printInitialJs(js);
     console.log(`\nLighthouse ${runs > 1 ? `(median of ${runs} runs) ` : ''}mobile preset, ${product.url}:\n`);
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     console.log('| route | Performance | LCP | FCP | TBT | Speed Index | CLS | Accessibility | Best Practices | SEO |');
@@ -281,10 +317,13 @@ async function main() {
         `| \`${result.path}\` | ${result.performance} | ${seconds(result.lcpMs)} | ${seconds(result.fcpMs)} | ${result.tbtMs} ms | ${seconds(result.speedIndexMs)} | ${result.cls} | ${result.accessibility} | ${result.bestPractices} | ${result.seo} |`,
       );
     }
-    for (const entry of missed) if (entry.missed.length) console.log(`\n${entry.path} misses: ${entry.missed.join('; ')}`);
-    console.log(`\n${ok ? 'All goals met.' : 'Goals missed.'}`);
+    for (const entry of missed) {
+      if (entry.missed.length) console.log(`\n${entry.path} misses: ${entry.missed.map((goal) => goal.text).join('; ')}`);
+    }
+    const notBlocking = reportOnly.size ? ` (${[...reportOnly].join(', ')}: reported, not blocking)` : '';
+    console.log(`\n${ok ? 'All goals met.' : blocking ? 'Goals missed.' : `Only goals that do not block were missed${notBlocking}.`}`);
   }
-  if (!ok) process.exitCode = 1;
+  if (blocking) process.exitCode = 1;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,23 +1,39 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createRouter } from '@/app/router';
+import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/app/typed-before-hydration';
 import { initialLanguage, loadLanguage } from '@/i18n';
+
+/** Runs once the root has committed: for a hydrated page, after its HTML became React's. */
+function AfterFirstCommit({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
+}
 
 const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
 void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
+  // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts).
+  let typed: TypedField[] = [];
+  const handOver = () => {
+    handTypedValuesToReact(typed);
+    typed = [];
+  };
   const app = (
     <StrictMode>
       <AppProviders language={language}>
         <RouterProvider router={router} />
       </AppProviders>
+      <AfterFirstCommit run={handOver} />
     </StrictMode>
   );
   // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
   // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (container.firstElementChild) {
+    typed = fieldsTypedBeforeHydration(container);
+    startTransition(() => void hydrateRoot(container, app));
+  } else createRoot(container).render(app);
 });

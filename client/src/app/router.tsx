@@ -7,7 +7,23 @@ import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
 import { syncDocumentMetadata } from './document-metadata';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+type PageModule = { default: React.ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/**
+ * A page that is not prerendered: it renders inside the Chakra system with every recipe, loaded with it
+ * (the public pages' system has only theirs, ./theme.ts).
+ */
+const fullThemePage = (load: () => Promise<PageModule>) => async () => {
+  const [{ default: Page }, { FullThemeProvider }] = await Promise.all([load(), import('./full-theme')]);
+  return {
+    Component: () => (
+      <FullThemeProvider>
+        <Page />
+      </FullThemeProvider>
+    ),
+  };
+};
 
 export const routes: RouteObject[] = [
   {
@@ -24,7 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'terms-of-service', lazy: page(() => import('@/pages/terms-of-service')) },
       { path: 'privacy-policy', lazy: page(() => import('@/pages/privacy-policy')) },
       { path: 'data-protection', lazy: page(() => import('@/pages/data-protection')) },
-      { path: 'ussd-simulator', lazy: page(() => import('@/pages/ussd-simulator')) },
+      { path: 'ussd-simulator', lazy: fullThemePage(() => import('@/pages/ussd-simulator')) },
       { path: '*', lazy: page(() => import('@/pages/not-found')) },
     ],
   },
@@ -32,11 +48,11 @@ export const routes: RouteObject[] = [
   { path: 'login', errorElement: <RouteError />, lazy: page(() => import('@/pages/login')) },
   { path: 'signup', errorElement: <RouteError />, lazy: page(() => import('@/pages/signup')) },
   { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },
-  { path: 'forgot-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/forgot-password')) },
-  { path: 'reset-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/reset-password')) },
-  { path: 'dashboard/*', errorElement: <RouteError />, lazy: page(() => import('@/pages/dashboard')) },
+  { path: 'forgot-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/forgot-password')) },
+  { path: 'reset-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/reset-password')) },
+  { path: 'dashboard/*', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/dashboard')) },
   // Per link, so never prerendered: the server puts the link's own title and Open Graph tags in the shell.
-  { path: 'pay/:code', errorElement: <RouteError />, lazy: page(() => import('@/pages/pay')) },
+  { path: 'pay/:code', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/pay')) },
 ];
 
 /**
