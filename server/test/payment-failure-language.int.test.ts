@@ -99,3 +99,10 @@ describe('a wrong-PIN payment', () => {
     expect(again.json().data.payment.failure_reason).toBe(paymentFailureSentence('wrong_pin', 'en', 'M-Pesa'));
   });
 });
+
+describe('the waiting time a payer is promised', () => {
+  it('is the configured wait before the server asks the rail about an unanswered prompt', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json().data.payment_prompt_seconds).toBe(t.ctx.config.STK_RECONCILE_AFTER_SECONDS);
+  });
+});

@@ -465,8 +465,8 @@ export interface paths {
         /** The signed-in user */
         get: operations["getAuthProfile"];
         /**
-         * Change the signed-in user's first name, last name or email
-         * @description The phone number and account type cannot be changed here. `email: null` or "" removes the email.
+         * Change the signed-in user's first name, last name, email or language
+         * @description The phone number and account type cannot be changed here. `email: null` or "" removes the email. `preferred_language` (en | sw) is the language of the web pages after sign-in and of every SMS to this person; the USSD menu's language setting changes the same field.
          */
         put: operations["putAuthProfile"];
         post?: never;
@@ -581,7 +581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This deployment's mode (demo or production)
+         * This deployment's mode (demo or production) and how long a payment prompt may take
          * @description Read by the web client after its first render (never before it), so it adds nothing to page load.
          */
         get: operations["getConfig"];
@@ -1168,6 +1168,12 @@ export interface components {
             last_name: string;
             /** @example 254722123456 */
             phone_number: string;
+            /**
+             * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+             * @example sw
+             * @enum {string}
+             */
+            preferred_language: "en" | "sw";
             /** @enum {string} */
             user_type: "buyer" | "seller" | "both" | "admin";
         };
@@ -3729,6 +3735,7 @@ export interface operations {
                      *             "email": "wanjiku@example.co.ke",
                      *             "user_type": "buyer",
                      *             "is_verified": true,
+                     *             "preferred_language": "sw",
                      *             "created_at": "2026-11-21T08:00:00.000Z",
                      *             "status": "active"
                      *           }
@@ -3783,6 +3790,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -3835,6 +3848,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -3864,6 +3878,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -3932,6 +3952,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -3961,6 +3982,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4018,6 +4045,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -4047,6 +4075,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4229,6 +4263,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmM2E1MiJ9.c2lnbmF0dXJl",
@@ -4355,6 +4390,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
@@ -4390,7 +4426,8 @@ export interface operations {
                  * @example {
                  *       "first_name": "Wanjiku",
                  *       "last_name": "Kamau",
-                 *       "email": "wanjiku@example.co.ke"
+                 *       "email": "wanjiku@example.co.ke",
+                 *       "preferred_language": "sw"
                  *     }
                  */
                 "application/json": {
@@ -4400,6 +4437,12 @@ export interface operations {
                     first_name?: string;
                     /** @example Kamau */
                     last_name?: string;
+                    /**
+                     * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                     * @example sw
+                     * @enum {string}
+                     */
+                    preferred_language?: "en" | "sw";
                 };
             };
         };
@@ -4425,6 +4468,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
@@ -4511,6 +4555,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "requires_verification": true
@@ -4860,6 +4905,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "token": "string"
@@ -4932,7 +4978,8 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Request completed",
                      *       "data": {
-                     *         "mode": "demo"
+                     *         "mode": "demo",
+                     *         "payment_prompt_seconds": 90
                      *       }
                      *     }
                      */
@@ -4943,6 +4990,11 @@ export interface operations {
                              * @enum {string}
                              */
                             mode: "demo" | "production";
+                            /**
+                             * @description The longest a payer waits for an answer to a payment prompt: after this many seconds without a callback the server asks the rail (STK_RECONCILE_AFTER_SECONDS), so the page can honestly say how long it may take.
+                             * @example 90
+                             */
+                            payment_prompt_seconds: number;
                         };
                         /** @example Request completed */
                         message: string;
@@ -5087,7 +5139,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5105,6 +5157,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;
@@ -5279,7 +5335,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5297,6 +5353,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;
@@ -5337,7 +5397,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5355,6 +5415,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;
