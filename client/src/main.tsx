@@ -3,12 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createRouter } from '@/app/router';
-import { initialLanguage, loadLanguage } from '@/i18n';
+import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
+// Someone who chose Kiswahili in this browser and opens an English page gets its /sw twin instead.
+const twin = savedLanguageRedirect(window.location.pathname);
+if (twin) window.location.replace(`${twin}${window.location.search}${window.location.hash}`);
 const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
-void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
+if (!twin) void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
   const app = (
     <StrictMode>
       <AppProviders language={language}>

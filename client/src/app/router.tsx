@@ -9,7 +9,8 @@ import { syncDocumentMetadata } from './document-metadata';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-export const routes: RouteObject[] = [
+/** The public site and the auth pages; built twice, for English (`/x`) and Kiswahili (`/sw/x`). */
+const localizedRoutes = (): RouteObject[] => [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
@@ -34,6 +35,12 @@ export const routes: RouteObject[] = [
   { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },
   { path: 'forgot-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/forgot-password')) },
   { path: 'reset-password', errorElement: <RouteError />, lazy: page(() => import('@/pages/reset-password')) },
+];
+
+export const routes: RouteObject[] = [
+  ...localizedRoutes(),
+  // The Kiswahili twins (client/src/i18n/paths.ts): the same pages, in the path's language.
+  { path: 'sw', children: localizedRoutes() },
   { path: 'dashboard/*', errorElement: <RouteError />, lazy: page(() => import('@/pages/dashboard')) },
 ];
 

@@ -1,0 +1,61 @@
+/**
+ * English ⇄ Kiswahili. On a page with a Kiswahili twin it goes to the twin (`/pricing` ⇄ `/sw/pricing`);
+ * elsewhere it switches in place. The choice is saved in this browser and, for a signed-in person, in
+ * their profile, which also sets the language of their SMS. Works as a plain link before hydration.
+ */
+import { Button } from '@chakra-ui/react';
+import { Languages } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import { authStorage } from '@/lib/auth-storage';
+import { api } from '@/lib/api';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, loadLanguage, rememberLanguage, useT, type Language } from '@/i18n';
+import { isLocalizedPath, pathInLanguage } from '@/i18n/paths';
+import { updateStoredUser } from '@/features/auth/use-auth';
+import type { StoredUser } from '@/lib/auth-storage';
+
+/** Saves the choice in the signed-in person's profile; the page switches whether or not it is saved. */
+async function saveToProfile(language: Language): Promise<void> {
+  if (!authStorage.token()) return;
+  try {
+    const { user } = await api<{ user: StoredUser }>('/api/auth/profile', {
+      method: 'PUT',
+      body: { preferred_language: language },
+      noAuthRedirect: true,
+    });
+    updateStoredUser(user);
+  } catch {
+    // Offline or signed out meanwhile: this browser still remembers it.
+  }
+}
+
+export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
+  const { language, setLanguage, t } = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const next: Language = language === 'sw' ? 'en' : 'sw';
+  const isTwin = isLocalizedPath(location.pathname);
+  const href = isTwin ? pathInLanguage(`${location.pathname}${location.search}${location.hash}`, next) : undefined;
+
+  const choose = async (event: React.MouseEvent) => {
+    event.preventDefault();
+    rememberLanguage(next);
+    const saving = saveToProfile(next);
+    if (href) {
+      // The page follows its new path's language (useLanguageOfPage); load it first so nothing flashes.
+      await loadLanguage(next);
+      void navigate(href);
+    } else {
+      await setLanguage(next);
+    }
+    await saving;
+  };
+
+  return (
+    <Button asChild variant="ghost" size={size} data-testid="language-switch">
+      <a href={href ?? '#'} hrefLang={LANGUAGE_TAGS[next]} lang={LANGUAGE_TAGS[next]} onClick={choose} title={t('common.language.label')}>
+        <Languages aria-hidden />
+        {LANGUAGE_NAMES[next]}
+      </a>
+    </Button>
+  );
+}
