@@ -120,6 +120,36 @@ export function I18nProvider({ initial = DEFAULT_LANGUAGE, children }: { initial
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The English messages of the server and of the shared form rules, as patterns (`{{seconds}}` matches any
+ * value), with their keys: the auth area's and the public site's `messages`.
+ */
+const KNOWN_MESSAGES = [
+  ...Object.entries(en.auth.messages).map(([key, text]) => [`auth.messages.${key}`, text] as const),
+  ...Object.entries(en.public.messages).map(([key, text]) => [`public.messages.${key}`, text] as const),
+].map(([key, text]) => ({
+  key: key as MessageKey,
+  names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
+  pattern: new RegExp(`^${text.split(/\{\{\w+\}\}/).map(escapeRegExp).join('(.+?)')}$`),
+}));
+
+/**
+ * A message from the server or the shared form rules, in `language` when the catalog knows it; a value
+ * inside it that is itself a known message ("Amount" in "Amount is required") is translated too.
+ * Anything else is shown as it came.
+ */
+export function localizeMessage(message: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return message;
+  for (const known of KNOWN_MESSAGES) {
+    const match = known.pattern.exec(message);
+    if (!match) continue;
+    const params = Object.fromEntries(known.names.map((name, index) => [name, localizeMessage(match[index + 1]!, language)]));
+    return translator(language)(known.key, params);
+  }
+  return message;
+}
+
 /** The active language and its `t`. */
 export function useT(): I18nValue {
   return useContext(I18nContext);

@@ -15,7 +15,7 @@ import {
   type To,
 } from 'react-router';
 import { DEFAULT_LANGUAGE, languageOfPath, useT } from './index';
-import { isLocalizedPath, pathInLanguage } from './paths';
+import { isLocalizedPath, pathInLanguage, pathWithoutLanguage } from './paths';
 
 function localTo(to: To, language: 'en' | 'sw'): To {
   if (typeof to === 'string') return pathInLanguage(to, language);
@@ -57,4 +57,9 @@ export function useLanguageOfPage(): void {
     const wanted = languageOfPath(pathname) ?? DEFAULT_LANGUAGE;
     if (wanted !== language) void setLanguage(wanted, { remember: false });
   }, [pathname, language, setLanguage]);
+}
+
+/** The current path without its language prefix (`/sw/pricing` → `/pricing`), to compare with links. */
+export function usePagePath(): string {
+  return pathWithoutLanguage(useLocation().pathname);
 }
