@@ -6,7 +6,7 @@ import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useT } from '@/i18n';
+import { loadLanguage, useT } from '@/i18n';
 import { Link, Navigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
 import { errorMessage, safeNextPath } from '@/features/auth/auth-messages';
@@ -44,9 +44,11 @@ export default function LoginPage() {
     try {
       const data = await login.mutateAsync({ phone_or_email: phoneOrEmail.trim(), password });
       if (data.token && !data.requires_verification) {
-        // Signed in: the profile's language becomes this browser's (it also sets their SMS language).
-        await setLanguage(data.user.preferred_language);
+        // Signed in: the profile's language becomes this browser's (it also sets their SMS language). The
+        // session first: this page then leaves, so its path no longer decides the language.
+        await loadLanguage(data.user.preferred_language);
         setSession(data.token, data.user);
+        void setLanguage(data.user.preferred_language);
       } else setPendingVerification(data.user.phone_number);
     } catch (caught) {
       setError(errorMessage(caught, t('auth.login.failed'), language));
