@@ -5,13 +5,16 @@
  * and back and is remembered in the browser, and for a signed-in person it is saved to their profile
  * (which sets their SMS language: server/test/payment-failure-language.int.test.ts).
  */
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../client/src/app/public-routes.ts';
+import { PROJECT_ROOT } from '../server/src/main.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { launchBrowser, openPage, screenshot, waitForHydration } from './browser.ts';
 
 const PHONE = { width: 360, height: 740 };
+const screenshotPath = (name: string) => path.join(PROJECT_ROOT, 'test-results', 'screenshots', `${name}.png`);
 let browser: Browser;
 const baseUrl = () => inject('baseUrl');
 
@@ -122,6 +125,10 @@ describe('Kiswahili in the browser at 360 px', () => {
       }
       if (path === '/sw') await page.locator('#contact').waitFor();
       await screenshot(page, name);
+      // The first screen as a phone shows it, and the fee table on its own, for a closer look.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: screenshotPath(`${name}-top`) });
+      if (path === '/sw/pricing') await page.getByTestId('fee-table').screenshot({ path: screenshotPath(`${name}-fee-table`) });
     }
     expect(errors).toEqual([]);
     await context.close();

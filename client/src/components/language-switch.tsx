@@ -3,7 +3,7 @@
  * elsewhere it switches in place. The choice is saved in this browser and, for a signed-in person, in
  * their profile, which also sets the language of their SMS. Works as a plain link before hydration.
  */
-import { Button } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { Languages } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { authStorage } from '@/lib/auth-storage';
@@ -52,9 +52,22 @@ export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
 
   return (
     <Button asChild variant="ghost" size={size} data-testid="language-switch">
-      <a href={href ?? '#'} hrefLang={LANGUAGE_TAGS[next]} lang={LANGUAGE_TAGS[next]} onClick={choose} title={t('common.language.label')}>
+      <a
+        href={href ?? '#'}
+        hrefLang={LANGUAGE_TAGS[next]}
+        lang={LANGUAGE_TAGS[next]}
+        onClick={choose}
+        title={t('common.language.label')}
+        aria-label={LANGUAGE_NAMES[next]}
+      >
         <Languages aria-hidden />
-        {LANGUAGE_NAMES[next]}
+        {/* A 360 px header has room for the short code only (the menu button must stay in view). */}
+        <Box as="span" hideFrom="sm" textTransform="uppercase">
+          {next}
+        </Box>
+        <Box as="span" hideBelow="sm">
+          {LANGUAGE_NAMES[next]}
+        </Box>
       </a>
     </Button>
   );
