@@ -15,7 +15,13 @@ const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
 const [DEMO_BUYER, DEMO_SELLER] = DEMO_USERS;
 
-const ENGLISH_PATHS = [...PUBLIC_ROUTES.map((route) => route.path), '/ussd-simulator', '/forgot-password', '/reset-password', '/no-such-page'];
+const ENGLISH_PATHS = [
+  ...PUBLIC_ROUTES.map((route) => route.path),
+  '/ussd-simulator',
+  '/forgot-password',
+  '/reset-password',
+  '/no-such-page',
+];
 /** Every page again in Kiswahili (/sw twins), whose longer words must not break the layout's contrast or names. */
 const PUBLIC_PATHS = [...ENGLISH_PATHS, ...ENGLISH_PATHS.map((path) => (path === '/' ? '/sw' : `/sw${path}`))];
 const ADMIN_PATHS = [

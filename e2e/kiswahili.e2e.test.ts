@@ -75,7 +75,9 @@ describe('the Kiswahili pages as the server sends them (prerendered, no JavaScri
     const { html } = await rawHtml('/sw');
     // The language switch is the one link to the English twin.
     const links = [...html.matchAll(/<a [^>]*>/g)].map((match) => match[0]);
-    expect(links.filter((link) => link.includes('data-testid="language-switch"')).map((link) => /href="([^"]*)"/.exec(link)?.[1])).toEqual(['/']);
+    expect(links.filter((link) => link.includes('data-testid="language-switch"')).map((link) => /href="([^"]*)"/.exec(link)?.[1])).toEqual([
+      '/',
+    ]);
     const hrefs = links
       .filter((link) => !link.includes('data-testid="language-switch"'))
       .flatMap((link) => /href="(\/[^"]*)"/.exec(link)?.[1] ?? []);
@@ -191,7 +193,9 @@ describe('Kiswahili in the browser at 360 px', () => {
     try {
       await page.goto('/pricing');
       await waitForHydration(page);
-      const saved = page.waitForResponse((response) => response.url().endsWith('/api/auth/profile') && response.request().method() === 'PUT');
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith('/api/auth/profile') && response.request().method() === 'PUT',
+      );
       await page.getByTestId('language-switch').click();
       expect((await saved).status()).toBe(200);
       expect(await profileLanguage()).toBe('sw');

@@ -11,16 +11,17 @@ if (twin) window.location.replace(`${twin}${window.location.search}${window.loca
 const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
-if (!twin) void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
-  const app = (
-    <StrictMode>
-      <AppProviders language={language}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>
-  );
-  // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
-  // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
-});
+if (!twin)
+  void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
+    const app = (
+      <StrictMode>
+        <AppProviders language={language}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>
+    );
+    // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
+    // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
+    if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+    else createRoot(container).render(app);
+  });

@@ -178,7 +178,10 @@ describe('the Daraja mock customers', () => {
     const payment = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone(ending) });
     // People read the plain sentence; M-Pesa's own words stay in result_desc, for staff.
     expect(payment).toMatchObject({ status, failure_reason: paymentFailureSentence(kind, 'en', 'M-Pesa'), mpesa_receipt: null });
-    expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({ resultDesc: railText, failureKind: kind });
+    expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      resultDesc: railText,
+      failureKind: kind,
+    });
     const data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('pending');
     expect(data.timeline.at(-1)).toMatchObject({ event_type: 'payment_failed', type: 'payment' });

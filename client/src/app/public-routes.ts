@@ -58,8 +58,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Lipa Mdogo Mdogo',
       title: 'Lipa Mdogo Mdogo — Lipa Kidogo Kidogo kwa Bidhaa za Bei Ghali | Escrow Kenya',
-      description:
-        'Lipia bidhaa za zaidi ya KES 10,000 kwa awamu, miezi 3 hadi 24, ukianza na asilimia 20. Pesa yako inashikiliwa salama.',
+      description: 'Lipia bidhaa za zaidi ya KES 10,000 kwa awamu, miezi 3 hadi 24, ukianza na asilimia 20. Pesa yako inashikiliwa salama.',
     },
   },
   {
@@ -130,8 +129,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Masharti ya Huduma',
       title: 'Masharti ya Huduma | Escrow Kenya',
-      description:
-        'Masharti ya kutumia huduma za escrow, malipo kwa awamu na kutatua mizozo za Escrow Kenya.',
+      description: 'Masharti ya kutumia huduma za escrow, malipo kwa awamu na kutatua mizozo za Escrow Kenya.',
     },
   },
   {
@@ -158,8 +156,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Ulinzi wa Data',
       title: 'Ulinzi wa Data | Escrow Kenya',
-      description:
-        'Haki zako kuhusu taarifa zako binafsi Kenya na jinsi ya kuzitumia na Escrow Kenya.',
+      description: 'Haki zako kuhusu taarifa zako binafsi Kenya na jinsi ya kuzitumia na Escrow Kenya.',
     },
   },
   {
@@ -172,8 +169,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Ingia',
       title: 'Ingia | Escrow Kenya',
-      description:
-        'Ingia kusimamia malipo yako ya escrow.',
+      description: 'Ingia kusimamia malipo yako ya escrow.',
     },
   },
   {
@@ -186,8 +182,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Fungua Akaunti',
       title: 'Fungua Akaunti | Escrow Kenya',
-      description:
-        'Fungua akaunti yako ya Escrow Kenya bure, kama mnunuzi, muuzaji au vyote viwili.',
+      description: 'Fungua akaunti yako ya Escrow Kenya bure, kama mnunuzi, muuzaji au vyote viwili.',
     },
   },
   {
@@ -200,8 +195,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     sw: {
       name: 'Thibitisha Simu',
       title: 'Thibitisha Nambari Yako ya Simu | Escrow Kenya',
-      description:
-        'Weka nambari ya tarakimu 6 tuliyokutumia kwa SMS.',
+      description: 'Weka nambari ya tarakimu 6 tuliyokutumia kwa SMS.',
     },
   },
 ];

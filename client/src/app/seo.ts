@@ -202,7 +202,8 @@ export function jsonLdFor(route: PublicRoute, siteUrl: string, language: Languag
  */
 export function headTagsFor(route: PublicRoute, siteUrl: string, language: Language = 'en'): HeadTag[] {
   const texts = textsOf(route, language);
-  const urlIn = (lang: Language) => absoluteUrl(siteUrl, route.path === '/404' ? pathInLanguage('/', lang) : pathInLanguage(route.path, lang));
+  const urlIn = (lang: Language) =>
+    absoluteUrl(siteUrl, route.path === '/404' ? pathInLanguage('/', lang) : pathInLanguage(route.path, lang));
   const canonical = urlIn(language);
   const image = absoluteUrl(siteUrl, '/og-image.jpg');
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });

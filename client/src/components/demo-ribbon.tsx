@@ -4,11 +4,18 @@
  * page; it sits in a fixed corner and shifts no layout when it appears.
  */
 import { Box } from '@chakra-ui/react';
-import { usePublicConfig } from '@/lib/public-config';
+import type { PublicConfig } from '@shared/public-config';
+import { useQuery } from '@tanstack/react-query';
+
+async function fetchPublicConfig(): Promise<PublicConfig> {
+  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`config: ${response.status}`);
+  return ((await response.json()) as { data: PublicConfig }).data;
+}
 
 export function DemoRibbon() {
-  const config = usePublicConfig();
-  if (config?.mode !== 'demo') return null;
+  const { data } = useQuery({ queryKey: ['public-config'], queryFn: fetchPublicConfig, staleTime: Infinity, retry: false });
+  if (data?.mode !== 'demo') return null;
   return (
     <Box
       data-testid="demo-ribbon"

@@ -74,7 +74,15 @@ describe("the server's messages", () => {
 
   it('cover every message the sign-up rules give for an empty or wrong form', async () => {
     await loadLanguage('sw');
-    const parsed = registerBody.safeParse({ first_name: '', last_name: 'x'.repeat(61), phone_number: '123', email: 'nope', user_type: 'x', password: 'a', password_confirmation: 'b' });
+    const parsed = registerBody.safeParse({
+      first_name: '',
+      last_name: 'x'.repeat(61),
+      phone_number: '123',
+      email: 'nope',
+      user_type: 'x',
+      password: 'a',
+      password_confirmation: 'b',
+    });
     expect(parsed.success).toBe(false);
     for (const issue of parsed.error!.issues) expect(localizeMessage(issue.message, 'sw'), issue.message).not.toBe(issue.message);
   });

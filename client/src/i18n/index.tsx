@@ -131,7 +131,12 @@ const KNOWN_MESSAGES = [
 ].map(([key, text]) => ({
   key: key as MessageKey,
   names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
-  pattern: new RegExp(`^${text.split(/\{\{\w+\}\}/).map(escapeRegExp).join('(.+?)')}$`),
+  pattern: new RegExp(
+    `^${text
+      .split(/\{\{\w+\}\}/)
+      .map(escapeRegExp)
+      .join('(.+?)')}$`,
+  ),
 }));
 
 /**

@@ -41,8 +41,7 @@ export function Navigate({ to, ...props }: NavigateProps) {
 export function useNavigate() {
   const navigate = useRouterNavigate();
   const { language } = useT();
-  return (to: To | number, options?: NavigateOptions) =>
-    typeof to === 'number' ? navigate(to) : navigate(localTo(to, language), options);
+  return (to: To | number, options?: NavigateOptions) => (typeof to === 'number' ? navigate(to) : navigate(localTo(to, language), options));
 }
 
 /**

@@ -21,19 +21,12 @@ import {
 import { Clock, Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LanguageSwitch } from '@/components/language-switch';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useT, type MessageKey } from '@/i18n';
 import { Link, useLanguageOfPage, usePagePath } from '@/i18n/link';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { ServicesMenu } from '@/features/marketing/components/services-menu';
-import {
-  SERVICE_PAGES,
-  SOCIAL_PROFILES,
-  SUPPORT_EMAIL,
-  SUPPORT_PHONE,
-  SUPPORT_PHONE_TEL,
-  USSD_CODE,
-} from '@/features/marketing/constants';
+import { SERVICE_PAGES, SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL, USSD_CODE } from '@/features/marketing/constants';
 
 export { USSD_CODE };
 export const SERVICES = SERVICE_PAGES.map(({ to, key }) => ({ to, label: `layout.services.${key}.label` as const }));

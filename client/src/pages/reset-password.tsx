@@ -166,7 +166,14 @@ export default function ResetPasswordPage() {
           />
           {fieldErrors.password_confirmation && <Field.ErrorText>{fieldErrors.password_confirmation}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="teal" size="lg" disabled={reset.isPending} loading={reset.isPending} loadingText={t('auth.reset.submitting')}>
+        <Button
+          type="submit"
+          colorPalette="teal"
+          size="lg"
+          disabled={reset.isPending}
+          loading={reset.isPending}
+          loadingText={t('auth.reset.submitting')}
+        >
           {t('auth.reset.submit')}
         </Button>
         <HStack justify="center" gap="2" flexWrap="wrap" fontSize="sm">

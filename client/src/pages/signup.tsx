@@ -289,9 +289,7 @@ export default function SignupPage() {
           <Box flexShrink={0} mt="0.5">
             <Info size={16} aria-hidden />
           </Box>
-          <Text>
-            {t('auth.signup.pilot')}
-          </Text>
+          <Text>{t('auth.signup.pilot')}</Text>
         </Box>
       </AuthForm>
     </AuthLayout>

@@ -58,7 +58,11 @@ export default function VerifyPhonePage() {
       if (user.preferred_language !== language) {
         // Saved before the session is announced (which leaves this page); not saved is no reason to fail.
         authStorage.save(token, user);
-        await api<{ user: typeof user }>('/api/auth/profile', { method: 'PUT', body: { preferred_language: language }, noAuthRedirect: true })
+        await api<{ user: typeof user }>('/api/auth/profile', {
+          method: 'PUT',
+          body: { preferred_language: language },
+          noAuthRedirect: true,
+        })
           .then((data) => setSession(token, data.user))
           .catch(() => setSession(token, user));
       } else setSession(token, user);

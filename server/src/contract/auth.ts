@@ -20,7 +20,8 @@ export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
 
 /** The language of the person's web pages and of every SMS sent to them (the USSD menu's language too). */
 export const preferredLanguage = z.enum(['en', 'sw']).meta({
-  description: "The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.",
+  description:
+    "The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.",
   example: 'sw',
 });
 

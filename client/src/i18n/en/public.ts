@@ -25,9 +25,15 @@ export const publicSite = {
           title: 'Agree and create',
           description: "Agree on the item and price with the seller, then create the transaction with the seller's phone number.",
         },
-        pay: { title: 'Pay into escrow', description: 'Pay with M-Pesa. The money is held safely — the seller sees it is there but cannot touch it.' },
+        pay: {
+          title: 'Pay into escrow',
+          description: 'Pay with M-Pesa. The money is held safely — the seller sees it is there but cannot touch it.',
+        },
         deliver: { title: 'Seller delivers', description: 'The seller is notified by SMS, dispatches the item and marks it as sent.' },
-        release: { title: 'Confirm and release', description: 'You inspect the item and confirm. The seller is paid on M-Pesa straight away.' },
+        release: {
+          title: 'Confirm and release',
+          description: 'You inspect the item and confirm. The seller is paid on M-Pesa straight away.',
+        },
       },
     },
     features: {
@@ -94,7 +100,8 @@ export const publicSite = {
         role: 'Electronics seller, Kisumu',
       },
       amina: {
-        quote: 'Lipa Mdogo Mdogo let me pay for my sofa over six months. The shop only delivered when it was fully paid — and it did, on time.',
+        quote:
+          'Lipa Mdogo Mdogo let me pay for my sofa over six months. The shop only delivered when it was fully paid — and it did, on time.',
         role: 'Buyer, Mombasa',
       },
     },
@@ -236,7 +243,10 @@ export const publicSite = {
         text: 'The fee you see here is the fee you pay — it is shown again before every payment. Your own M-Pesa charges may apply.',
       },
       resolution: { title: 'No resolution fees', text: 'If something goes wrong, mediation by our dispute team costs nothing extra.' },
-      business: { title: 'Business volume pricing', text: 'Selling at scale? Our sales team offers custom pricing for business customers.' },
+      business: {
+        title: 'Business volume pricing',
+        text: 'Selling at scale? Our sales team offers custom pricing for business customers.',
+      },
     },
     calc: {
       amount: 'Transaction amount (KES)',

@@ -82,7 +82,8 @@ export const auth: Catalog['auth'] = {
   },
   forgot: {
     title: 'Umesahau nenosiri',
-    subtitle: 'Weka nambari ya simu au barua pepe ya akaunti yako. Tutatuma nambari ya kubadilisha nenosiri kwa SMS kwenye simu ya akaunti.',
+    subtitle:
+      'Weka nambari ya simu au barua pepe ya akaunti yako. Tutatuma nambari ya kubadilisha nenosiri kwa SMS kwenye simu ya akaunti.',
     remembered: 'Umekumbuka?',
     formLabel: 'Omba nambari ya kubadilisha nenosiri',
     submit: 'Tuma nambari',

@@ -26,9 +26,15 @@ export const publicSite: Catalog['public'] = {
           title: 'Kubalianeni, kisha anzisha',
           description: 'Kubalianeni na muuzaji bidhaa na bei, kisha anzisha malipo ukitumia nambari ya simu ya muuzaji.',
         },
-        pay: { title: 'Lipa, pesa inashikiliwa', description: 'Lipa kwa M-Pesa. Pesa inashikiliwa salama — muuzaji anaona ipo lakini hawezi kuigusa.' },
+        pay: {
+          title: 'Lipa, pesa inashikiliwa',
+          description: 'Lipa kwa M-Pesa. Pesa inashikiliwa salama — muuzaji anaona ipo lakini hawezi kuigusa.',
+        },
         deliver: { title: 'Muuzaji anatuma', description: 'Muuzaji anapata SMS, anatuma bidhaa na kuthibitisha ameituma.' },
-        release: { title: 'Thibitisha, muuzaji alipwe', description: 'Unakagua bidhaa na kuthibitisha. Muuzaji analipwa kwa M-Pesa papo hapo.' },
+        release: {
+          title: 'Thibitisha, muuzaji alipwe',
+          description: 'Unakagua bidhaa na kuthibitisha. Muuzaji analipwa kwa M-Pesa papo hapo.',
+        },
       },
     },
     features: {
@@ -45,7 +51,8 @@ export const publicSite: Catalog['public'] = {
       },
       sms: {
         title: 'SMS kila hatua',
-        description: 'Pande zote mbili zinapata SMS kwa Kiingereza au Kiswahili pesa ikifika, mzigo ukitumwa, pesa ikitolewa au kurudishwa.',
+        description:
+          'Pande zote mbili zinapata SMS kwa Kiingereza au Kiswahili pesa ikifika, mzigo ukitumwa, pesa ikitolewa au kurudishwa.',
       },
       lipa: {
         title: 'Lipa Mdogo Mdogo',
@@ -69,7 +76,11 @@ export const publicSite: Catalog['public'] = {
       standard: {
         title: 'Escrow ya Kawaida',
         description: 'Ulinzi wa mnunuzi kwa ununuzi wa mtandaoni na wa ana kwa ana. Pesa inashikiliwa hadi uthibitishe umepokea.',
-        points: { one: 'KES 0 kwa chini ya KES 50', two: 'Pesa inatolewa yenyewe baada ya saa 72', three: 'Unarudishiwa pesa yote muuzaji asipotuma' },
+        points: {
+          one: 'KES 0 kwa chini ya KES 50',
+          two: 'Pesa inatolewa yenyewe baada ya saa 72',
+          three: 'Unarudishiwa pesa yote muuzaji asipotuma',
+        },
       },
       lipa: {
         title: 'Lipa Mdogo Mdogo',
@@ -78,7 +89,8 @@ export const publicSite: Catalog['public'] = {
       },
       dispute: {
         title: 'Kutatua Mizozo',
-        description: 'Escrow yenye Ulinzi inaongeza upatanishi: timu isiyoegemea upande wowote inaamua kumlipa muuzaji, kumrudishia mnunuzi au kugawanya.',
+        description:
+          'Escrow yenye Ulinzi inaongeza upatanishi: timu isiyoegemea upande wowote inaamua kumlipa muuzaji, kumrudishia mnunuzi au kugawanya.',
         points: { one: 'Pesa inasimamishwa wakati wa uchunguzi', two: 'Ushahidi kutoka pande zote', three: 'Uamuzi wa mwisho' },
       },
     },
@@ -91,11 +103,13 @@ export const publicSite: Catalog['public'] = {
         role: 'Mnunuzi, Nairobi',
       },
       otieno: {
-        quote: 'Wateja wananiamini haraka sasa. Wanalipa, pesa inashikiliwa, ninatuma siku hiyo hiyo, na pesa inaingia M-Pesa yangu wakithibitisha.',
+        quote:
+          'Wateja wananiamini haraka sasa. Wanalipa, pesa inashikiliwa, ninatuma siku hiyo hiyo, na pesa inaingia M-Pesa yangu wakithibitisha.',
         role: 'Muuzaji wa vifaa vya umeme, Kisumu',
       },
       amina: {
-        quote: 'Lipa Mdogo Mdogo ilinisaidia kulipia sofa yangu kwa miezi sita. Duka lilinileta sofa nilipomaliza kulipa — na likaileta kwa wakati.',
+        quote:
+          'Lipa Mdogo Mdogo ilinisaidia kulipia sofa yangu kwa miezi sita. Duka lilinileta sofa nilipomaliza kulipa — na likaileta kwa wakati.',
         role: 'Mnunuzi, Mombasa',
       },
     },

@@ -129,7 +129,11 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         include: { transaction: { select: { buyerId: true, sellerId: true } } },
       });
       if (!payment || !partyRole(payment.transaction, caller(request))) throw notFound('Payment');
-      return { success: true as const, message: 'Payment status', data: { payment: await paymentWire(ctx, payment, caller(request).userId) } };
+      return {
+        success: true as const,
+        message: 'Payment status',
+        data: { payment: await paymentWire(ctx, payment, caller(request).userId) },
+      };
     },
   );
 

@@ -5,7 +5,7 @@
 import { Box, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '@/components/language-switch';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { useT } from '@/i18n';
 import { Link, useLanguageOfPage } from '@/i18n/link';

@@ -52,7 +52,8 @@ function PaymentStatusView({
           <Alert.Description>
             We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
             {phone ? formatPhone(phone) : 'your phone'}. Enter your {railName} PIN on that phone to pay. This updates by itself. No prompt?
-            Check the phone is on; if the request is not answered, this page says so within about {promptMinutes} minutes and you can try again.
+            Check the phone is on; if the request is not answered, this page says so within about {promptMinutes} minutes and you can try
+            again.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

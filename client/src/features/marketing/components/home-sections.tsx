@@ -53,7 +53,11 @@ function Testimonials() {
   const { t } = useT();
   return (
     <Section tone="subtle" labelledBy="testimonials-heading">
-      <SectionHeading id="testimonials-heading" eyebrow={t('public.home.testimonials.eyebrow')} title={t('public.home.testimonials.title')} />
+      <SectionHeading
+        id="testimonials-heading"
+        eyebrow={t('public.home.testimonials.eyebrow')}
+        title={t('public.home.testimonials.title')}
+      />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
         {testimonials(t).map((testimonial) => (
           <Card.Root as="figure" key={testimonial.name} variant="outline" m="0">

@@ -57,7 +57,10 @@ export function FeeCalculator({ type }: { type: FeeType }) {
             <Text fontSize="sm" color="fg.muted">
               {t('public.pricing.calc.thatIs')} <strong data-testid="fee-percentage">{(Number(fee.basisPoints) / 100).toFixed(2)}%</strong>{' '}
               {t('public.pricing.calc.ofAmount', { amount: formatKes(amount) })}{' '}
-              {t('public.pricing.calc.explain', { paid: formatKes(amount + fee.buyerShare), received: formatKes(amount - fee.sellerShare) })}
+              {t('public.pricing.calc.explain', {
+                paid: formatKes(amount + fee.buyerShare),
+                received: formatKes(amount - fee.sellerShare),
+              })}
             </Text>
           </Stack>
         ) : fee && amount !== null && amount >= 100n && amount <= 500_000n * 100n ? (

@@ -6,27 +6,9 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Languages } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
-import { authStorage } from '@/lib/auth-storage';
-import { api } from '@/lib/api';
 import { LANGUAGE_NAMES, LANGUAGE_TAGS, loadLanguage, rememberLanguage, useT, type Language } from '@/i18n';
 import { isLocalizedPath, pathInLanguage } from '@/i18n/paths';
-import { updateStoredUser } from '@/features/auth/use-auth';
-import type { StoredUser } from '@/lib/auth-storage';
-
-/** Saves the choice in the signed-in person's profile; the page switches whether or not it is saved. */
-async function saveToProfile(language: Language): Promise<void> {
-  if (!authStorage.token()) return;
-  try {
-    const { user } = await api<{ user: StoredUser }>('/api/auth/profile', {
-      method: 'PUT',
-      body: { preferred_language: language },
-      noAuthRedirect: true,
-    });
-    updateStoredUser(user);
-  } catch {
-    // Offline or signed out meanwhile: this browser still remembers it.
-  }
-}
+import { saveLanguageToProfile } from '@/lib/save-language';
 
 export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   const { language, setLanguage, t } = useT();
@@ -39,7 +21,7 @@ export function LanguageSwitch({ size = 'sm' }: { size?: 'xs' | 'sm' | 'md' }) {
   const choose = async (event: React.MouseEvent) => {
     event.preventDefault();
     rememberLanguage(next);
-    const saving = saveToProfile(next);
+    const saving = saveLanguageToProfile(next);
     if (href) {
       // The page follows its new path's language (useLanguageOfPage); load it first so nothing flashes.
       await loadLanguage(next);
