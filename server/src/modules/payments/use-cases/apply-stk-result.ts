@@ -179,6 +179,7 @@ async function creditPayment(
       resultCode: 0,
       resultDesc: payment.resultDesc.slice(0, 300),
       failureReason: null,
+      failureKind: null,
       completedAt: ctx.now(),
     },
   });
