@@ -1,6 +1,6 @@
 /** The escrow engine over HTTP, with the Daraja mock calling back over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentFailureSentence } from '../src/domain/payment-failure.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {

@@ -4,7 +4,7 @@
  * the web client saves when the person switches language (and which the USSD menu's setting changes).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentFailureSentence } from '../src/domain/payment-failure.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { renderSms } from '../src/modules/notifications/templates.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import { createTransaction, payAndSettle } from './escrow-helpers.ts';

@@ -4,7 +4,7 @@
  * page; it sits in a fixed corner and shifts no layout when it appears.
  */
 import { Box } from '@chakra-ui/react';
-import type { PublicConfig } from '@shared/public-config';
+import type { PublicConfig } from '@escrow/core/contract/public-config';
 import { useQuery } from '@tanstack/react-query';
 
 async function fetchPublicConfig(): Promise<PublicConfig> {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { initialLanguage, languageOfPath, loadLanguage, localizeMessage, translator } from './index';
 import { pathInLanguage, pathWithoutLanguage } from './paths';
-import { INVALID_CREDENTIALS, PASSWORDS_DO_NOT_MATCH, registerBody } from '@shared/auth';
-import { PHONE_MESSAGE } from '@shared/common';
+import { INVALID_CREDENTIALS, PASSWORDS_DO_NOT_MATCH, registerBody } from '@escrow/core/contract/auth';
+import { PHONE_MESSAGE } from '@escrow/core/contract/common';
 import { sw } from './sw';
 
 /** Every key path of a catalog, to compare the two languages. */

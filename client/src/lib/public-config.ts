@@ -2,7 +2,7 @@
  * GET /api/config, asked once per page load after the first render (never before it): the deployment's
  * mode and how long a payment prompt may take to be answered.
  */
-import type { PublicConfig } from '@shared/public-config';
+import type { PublicConfig } from '@escrow/core/contract/public-config';
 import { useQuery } from '@tanstack/react-query';
 
 async function fetchPublicConfig(): Promise<PublicConfig> {

@@ -4,7 +4,7 @@ import { Building2, Calculator, Gavel, Handshake, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { useT, type MessageKey } from '@/i18n';
 import { Link } from '@/i18n/link';
-import type { FeeType } from '@domain/fees';
+import type { FeeType } from '@escrow/core/domain/fees';
 import { IconBadge, PageHero, Section, SectionHeading } from '@/features/marketing/components/layout-blocks';
 import { FeeCalculator } from '@/features/marketing/components/pricing/fee-calculator';
 import { FeeTable } from '@/features/marketing/components/pricing/fee-table';

@@ -4,8 +4,8 @@
  * The language the person verified in becomes their profile's (and so their SMS language).
  */
 import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { displayPhone, normalizePhone } from '@domain/phone';
-import { CODE_RESEND_COOLDOWN_SECONDS } from '@shared/auth';
+import { displayPhone, normalizePhone } from '@escrow/core/domain/phone';
+import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';

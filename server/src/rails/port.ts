@@ -4,8 +4,8 @@
  * and callbacks back into a RailResult; vendor result codes, request-id names and body shapes stay
  * inside them (docs/adr/0008-payment-rail-port.md).
  */
-import type { Cents } from '../domain/money.ts';
-import type { PaymentFailureKind } from '../domain/payment-failure.ts';
+import type { Cents } from '@escrow/core/domain/money';
+import type { PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 
 export const RAILS = ['mpesa', 'airtel'] as const;
 export type RailName = (typeof RAILS)[number];

@@ -5,10 +5,10 @@
  * shillings (M-Pesa), a seller other than yourself, and the plan rules (item over KES 10,000, deposit
  * at least 20 %, terms 3/6/12/24) from the shared domain core.
  */
-import { normalizePhone } from '@domain/phone';
-import { parseAmount, type Cents } from '@domain/money';
-import { checkPlanRules, DEFAULT_PLAN_TERM, PLAN_TERMS } from '@domain/installment-plan';
-import type { TransactionType } from '@domain/transaction-state';
+import { normalizePhone } from '@escrow/core/domain/phone';
+import { parseAmount, type Cents } from '@escrow/core/domain/money';
+import { checkPlanRules, DEFAULT_PLAN_TERM, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import type { CreateTransactionRequest } from './api/transactions';
 
 export interface NewTransactionValues {

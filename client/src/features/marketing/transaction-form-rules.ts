@@ -4,7 +4,7 @@
  * cost above the amount and at most 500,000. M-Pesa moves whole shillings, so amounts are whole.
  * The server checks the same and more (deposit ≥ 20 %, item over KES 10,000) and names the field.
  */
-import { parseAmount, type Cents } from '@domain/money';
+import { parseAmount, type Cents } from '@escrow/core/domain/money';
 
 export type FormTransactionType = 'standard' | 'lipa_mdogo_mdogo';
 

@@ -108,7 +108,7 @@ export const auth = {
     sendNew: 'Send a new code',
   },
   /**
-   * The server's and the shared form rules' messages (server/src/contract), word for word in English:
+   * The server's and the shared form rules' messages (packages/core/src/contract), word for word in English:
    * a message equal to one of these (with `{{…}}` standing for any value) is shown in the reader's language.
    */
   messages: {

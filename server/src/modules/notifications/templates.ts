@@ -2,7 +2,7 @@
  * Every SMS the platform sends, in English and Kiswahili, kept under 160 characters where possible
  * (one SMS part). Parameters are already formatted strings (amounts via formatKes, phones via displayPhone).
  */
-import { isPaymentFailureKind, paymentFailureSentence } from '../../domain/payment-failure.ts';
+import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export type Language = 'en' | 'sw';
 

@@ -1,6 +1,6 @@
 /** `GET /api/config`: the deployment's mode (the web client's demo ribbon) and payment prompt wait. Public and cacheable. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigResponse } from '../../contract/public-config.ts';
+import { publicConfigResponse } from '@escrow/core/contract/public-config';
 
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const mode = app.ctx.config.IS_DEMO ? ('demo' as const) : ('production' as const);

@@ -1,7 +1,7 @@
 /** GET /api/v1/charges/calculate: the server's fee for an amount and service (public, no auth). */
 import { queryOptions } from '@tanstack/react-query';
-import type { ChargesCalculateData } from '@shared/charges';
-import type { FeeType } from '@domain/fees';
+import type { ChargesCalculateData } from '@escrow/core/contract/charges';
+import type { FeeType } from '@escrow/core/domain/fees';
 import { typedApi, unwrap } from '@/lib/typed-api';
 import { customerKeys } from './keys';
 

@@ -5,9 +5,9 @@
  */
 import { HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { FeeType } from '@domain/fees';
-import { formatCents, formatKes } from '@domain/money';
-import type { TransactionType } from '@domain/transaction-state';
+import type { FeeType } from '@escrow/core/domain/fees';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { chargesQueryOptions } from '../api/charges';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { cents } from '../money';

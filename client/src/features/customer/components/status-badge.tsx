@@ -1,6 +1,6 @@
 /** A transaction status as a coloured badge with words a buyer or seller understands. */
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import type { TransactionStatus } from '@domain/transaction-state';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { humanize } from '@/lib/format';
 
 export const STATUS_LABELS: Record<TransactionStatus, string> = {

@@ -8,8 +8,8 @@ import { Alert, Box, Button, Card, Field, HStack, Input, InputGroup, NativeSelec
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { buildPlan, checkPlanRules, PLAN_TERMS, suggestedDeposit } from '@domain/installment-plan';
-import { formatKes } from '@domain/money';
+import { buildPlan, checkPlanRules, PLAN_TERMS, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import { formatKes } from '@escrow/core/domain/money';
 import { useAuth } from '@/features/auth/use-auth';
 import { ApiError } from '@/lib/api';
 import { customerKeys } from '../api/keys';

@@ -4,7 +4,7 @@
  * Mdogo with lipa_mdogo_mdogo on the total cost (the fee is split 50/50; the buyer's half is shown).
  */
 import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { formatCents, formatKes, parseAmount } from '@domain/money';
+import { formatCents, formatKes, parseAmount } from '@escrow/core/domain/money';
 import { useChargePreview } from '../hooks/use-charge-preview';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { FormTransactionType } from '../transaction-form-rules';

@@ -14,8 +14,8 @@ import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import type { Payment } from '../../../generated/prisma/client.ts';
-import { formatCents } from '../../../domain/money.ts';
-import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '../../../domain/rail-choice.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
@@ -23,7 +23,7 @@ import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
 import type { Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
-import { paymentFailureSentence } from '../../../domain/payment-failure.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { applyCollectionResult } from './apply-stk-result.ts';
-import { paymentFailureSentence } from '../../../domain/payment-failure.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export class StillProcessing extends Error {}
 

@@ -4,8 +4,8 @@
  * selected service's fee and the share are shown, so the table fits a 360 px screen without scrolling.
  */
 import { Box, Table, Text } from '@chakra-ui/react';
-import { FEE_BANDS, type FeeType } from '@domain/fees';
-import { divideRoundHalfUp, formatKes } from '@domain/money';
+import { FEE_BANDS, type FeeType } from '@escrow/core/domain/fees';
+import { divideRoundHalfUp, formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
 import { PRICED_SERVICES } from './services';
 
