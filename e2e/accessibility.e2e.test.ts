@@ -22,6 +22,8 @@ const PUBLIC_PATHS = [
   '/reset-password',
   '/no-such-page',
 ];
+/** Every page again in Kiswahili (its /sw twin): longer words must not break contrast, names or layout. */
+const KISWAHILI_PATHS = PUBLIC_PATHS.map((path) => (path === '/' ? '/sw' : `/sw${path}`));
 const ADMIN_PATHS = [
   '/dashboard',
   '/dashboard/transactions',
@@ -127,6 +129,10 @@ afterAll(() => browser?.close());
 describe.each(THEMES)('axe, %s theme: no critical or serious violations', (theme) => {
   it('on every public page', { timeout: AUDIT_TIMEOUT_MS }, async () => {
     expect(await audit(PUBLIC_PATHS, theme)).toEqual([]);
+  });
+
+  it('on every public page in Kiswahili', { timeout: AUDIT_TIMEOUT_MS }, async () => {
+    expect(await audit(KISWAHILI_PATHS, theme)).toEqual([]);
   });
 
   it("on the buyer's and the seller's dashboard, lists and transactions", { timeout: AUDIT_TIMEOUT_MS }, async () => {

@@ -46,6 +46,32 @@ describe('prerender', () => {
     ]);
   });
 
+  it('writes the Kiswahili twin with lang="sw-KE", its own canonical and texts, and hreflang pairs pointing at each other', () => {
+    const sw = renderPage(SHELL, route('/pricing'), SITE, PAGE, '', 'sw');
+    const en = renderPage(SHELL, route('/pricing'), SITE, PAGE, '', 'en');
+    expect(sw).toContain('<html lang="sw-KE">');
+    expect(en).toContain('<html lang="en-KE">');
+    expect(sw).toContain(`<title>${route('/pricing').sw.title}</title>`);
+    expect(sw).toContain(`<link data-seo rel="canonical" href="${SITE}/sw/pricing" />`);
+    expect(en).toContain(`<link data-seo rel="canonical" href="${SITE}/pricing" />`);
+    for (const html of [sw, en]) {
+      expect(html).toContain(`<link data-seo rel="alternate" hreflang="en-KE" href="${SITE}/pricing" />`);
+      expect(html).toContain(`<link data-seo rel="alternate" hreflang="sw-KE" href="${SITE}/sw/pricing" />`);
+      expect(html).toContain(`<link data-seo rel="alternate" hreflang="x-default" href="${SITE}/pricing" />`);
+    }
+    expect(sw).toContain('<meta data-seo property="og:locale" content="sw_KE" />');
+    const home = renderPage(SHELL, route('/'), SITE, PAGE, '', 'sw');
+    expect(home).toContain(`<link data-seo rel="canonical" href="${SITE}/sw" />`);
+    expect(routeFor('/sw/pricing').path).toBe('/pricing');
+  });
+
+  it('gives every public route a Kiswahili title and description of its own', () => {
+    for (const candidate of PUBLIC_ROUTES) {
+      expect(candidate.sw.title, candidate.path).not.toBe(candidate.title);
+      expect(candidate.sw.description, candidate.path).not.toBe(candidate.description);
+    }
+  });
+
   it('can run again over its own output (idempotent), producing the same page', () => {
     const once = renderPage(SHELL, route('/pricing'), SITE, PAGE);
     const twice = renderPage(shellTemplate(once), route('/pricing'), SITE, PAGE);
@@ -60,11 +86,20 @@ describe('prerender', () => {
 
   it('lists indexable pages in the sitemap and keeps crawlers out of private paths', () => {
     const xml = sitemapXml(SITE, '2026-11-21');
+    // Each page in both languages (the Kiswahili twin under /sw).
     expect([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1])).toEqual(
-      PUBLIC_ROUTES.filter((candidate) => candidate.indexable).map(
-        (candidate) => `${SITE}${candidate.path === '/' ? '/' : candidate.path}`,
-      ),
+      PUBLIC_ROUTES.filter((candidate) => candidate.indexable).flatMap((candidate) => [
+        `${SITE}${candidate.path === '/' ? '/' : candidate.path}`,
+        `${SITE}${candidate.path === '/' ? '/sw' : `/sw${candidate.path}`}`,
+      ]),
     );
+    const pricing = xml.split('<url>').filter((entry) => entry.includes('/pricing</loc>'));
+    expect(pricing).toHaveLength(2);
+    for (const entry of pricing) {
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en-KE" href="${SITE}/pricing"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="sw-KE" href="${SITE}/sw/pricing"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/pricing"/>`);
+    }
     expect(xml).not.toContain('/login');
     const robots = robotsTxt(SITE);
     expect(robots).toContain('Disallow: /dashboard');

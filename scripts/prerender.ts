@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { PUBLIC_ROUTES, type PublicRoute } from '../client/src/app/public-routes.ts';
 import { absoluteUrl, DEFAULT_SITE_URL, headTagsFor, renderHeadTags, routeFor, SITE_NAME } from '../client/src/app/seo.ts';
+import { LANGUAGE_TAGS, LANGUAGES, pathInLanguage, type Language } from '../client/src/i18n/paths.ts';
 
 const HEAD_MARKER = '<!--app-head-->';
 const BODY_MARKER = '<!--app-html-->';
@@ -35,6 +36,7 @@ const SHELL_ROUTE: PublicRoute = {
   description: 'Escrow Kenya: secure M-Pesa escrow and Lipa Mdogo Mdogo.',
   keywords: [],
   indexable: false,
+  sw: { name: SITE_NAME, title: SITE_NAME, description: 'Escrow Kenya: lipa kwa M-Pesa, pesa inashikiliwa salama, na Lipa Mdogo Mdogo.' },
 };
 
 /**
@@ -61,7 +63,7 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The page component of a public route (the router loads client/src/pages/<name>.tsx lazily). */
+/** The page component of a public route (the router loads client/src/pages/<name>.tsx lazily, in either language). */
 const pageSource = (routePath: string) => `src/pages/${routePath === '/' ? 'home' : routePath.slice(1)}.tsx`;
 
 /**
@@ -83,10 +85,25 @@ export function routePreloads(manifest: Record<string, ManifestChunk>, routePath
     .join('\n    ');
 }
 
-export function renderPage(template: string, route: PublicRoute, siteUrl: string, page: RenderedPage, preloads = ''): string {
-  const head = [renderHeadTags(headTagsFor(route, siteUrl)), page.styles, preloads].filter(Boolean).join('\n    ');
+export function renderPage(
+  template: string,
+  route: PublicRoute,
+  siteUrl: string,
+  page: RenderedPage,
+  preloads = '',
+  language: Language = 'en',
+): string {
+  const head = [renderHeadTags(headTagsFor(route, siteUrl, language)), page.styles, preloads].filter(Boolean).join('\n    ');
   // Functions as replacements: the page's HTML may contain "$&"-like sequences that a string would expand.
-  return template.replace(HEAD_MARKER, () => head).replace(BODY_MARKER, () => page.html);
+  return template
+    .replace(/<html lang="[^"]*"/, () => `<html lang="${LANGUAGE_TAGS[language]}"`)
+    .replace(HEAD_MARKER, () => head)
+    .replace(BODY_MARKER, () => page.html);
+}
+
+/** Where a page's HTML goes: dist/index.html for `/`, dist/sw/pricing/index.html for `/sw/pricing`. */
+export function htmlFileFor(pathname: string): string {
+  return pathname === '/' ? 'index.html' : path.join(pathname.slice(1), 'index.html');
 }
 
 /** Text files worth compressing; images such as og-image.jpg are compressed already. */
@@ -127,19 +144,22 @@ export function precompress(distDir: string): number {
   return written;
 }
 
+/** Both languages of every indexable page, each naming both as alternates (x-default: English). */
 export function sitemapXml(siteUrl: string, lastModified: string): string {
-  const urls = PUBLIC_ROUTES.filter((route) => route.indexable).map((route) => {
-    const loc = absoluteUrl(siteUrl, route.path);
-    return [
-      '  <url>',
-      `    <loc>${loc}</loc>`,
-      `    <xhtml:link rel="alternate" hreflang="en-KE" href="${loc}"/>`,
-      `    <xhtml:link rel="alternate" hreflang="sw-KE" href="${loc}"/>`,
-      `    <lastmod>${lastModified}</lastmod>`,
-      `    <changefreq>${route.path === '/' || route.path === '/pricing' ? 'weekly' : 'monthly'}</changefreq>`,
-      `    <priority>${route.path === '/' ? '1.0' : '0.8'}</priority>`,
-      '  </url>',
-    ].join('\n');
+  const urls = PUBLIC_ROUTES.filter((route) => route.indexable).flatMap((route) => {
+    const urlIn = (language: Language) => absoluteUrl(siteUrl, pathInLanguage(route.path, language));
+    return LANGUAGES.map((language) =>
+      [
+        '  <url>',
+        `    <loc>${urlIn(language)}</loc>`,
+        ...LANGUAGES.map((other) => `    <xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[other]}" href="${urlIn(other)}"/>`),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${urlIn('en')}"/>`,
+        `    <lastmod>${lastModified}</lastmod>`,
+        `    <changefreq>${route.path === '/' || route.path === '/pricing' ? 'weekly' : 'monthly'}</changefreq>`,
+        `    <priority>${route.path === '/' ? '1.0' : '0.8'}</priority>`,
+        '  </url>',
+      ].join('\n'),
+    );
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -177,12 +197,15 @@ export async function prerender(distDir: string, siteUrl: string, ssrEntry: stri
     written.push(relative);
   };
   for (const route of PUBLIC_ROUTES) {
-    const page = await render(route.path);
-    const relative = route.path === '/' ? 'index.html' : path.join(route.path.slice(1), 'index.html');
-    write(relative, renderPage(template, route, siteUrl, page, routePreloads(manifest, route.path, template)));
+    for (const language of LANGUAGES) {
+      const pathname = pathInLanguage(route.path, language);
+      const page = await render(pathname);
+      write(htmlFileFor(pathname), renderPage(template, route, siteUrl, page, routePreloads(manifest, route.path, template), language));
+    }
   }
-  // Any unknown path renders the not-found page; its text does not depend on which path it was.
+  // Any unknown path renders the not-found page; its text depends only on the language (sw/404.html under /sw/).
   write('404.html', renderPage(template, routeFor('/404'), siteUrl, await render('/404')));
+  write(path.join('sw', '404.html'), renderPage(template, routeFor('/404'), siteUrl, await render('/sw/404'), '', 'sw'));
   write('shell.html', renderPage(template, SHELL_ROUTE, siteUrl, { html: '', styles: '' }));
   write('routes.json', `${JSON.stringify(routePatterns(), null, 2)}\n`);
   write('sitemap.xml', sitemapXml(siteUrl, new Date().toISOString().slice(0, 10)));

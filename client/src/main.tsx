@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { createRouter } from '@/app/router';
 import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/app/typed-before-hydration';
-import { initialLanguage, loadLanguage } from '@/i18n';
+import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
 /** Runs once the root has committed: for a hydrated page, after its HTML became React's. */
 function AfterFirstCommit({ run }: { run: () => void }) {
@@ -12,28 +12,32 @@ function AfterFirstCommit({ run }: { run: () => void }) {
   return null;
 }
 
+// Someone who chose Kiswahili in this browser and opens an English page gets its /sw twin instead.
+const twin = savedLanguageRedirect(window.location.pathname);
+if (twin) window.location.replace(`${twin}${window.location.search}${window.location.hash}`);
 const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
-void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
-  // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts).
-  let typed: TypedField[] = [];
-  const handOver = () => {
-    handTypedValuesToReact(typed);
-    typed = [];
-  };
-  const app = (
-    <StrictMode>
-      <AppProviders language={language}>
-        <RouterProvider router={router} />
-      </AppProviders>
-      <AfterFirstCommit run={handOver} />
-    </StrictMode>
-  );
-  // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
-  // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
-  if (container.firstElementChild) {
-    typed = fieldsTypedBeforeHydration(container);
-    startTransition(() => void hydrateRoot(container, app));
-  } else createRoot(container).render(app);
-});
+if (!twin)
+  void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
+    // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts).
+    let typed: TypedField[] = [];
+    const handOver = () => {
+      handTypedValuesToReact(typed);
+      typed = [];
+    };
+    const app = (
+      <StrictMode>
+        <AppProviders language={language}>
+          <RouterProvider router={router} />
+        </AppProviders>
+        <AfterFirstCommit run={handOver} />
+      </StrictMode>
+    );
+    // Public pages arrive prerendered (scripts/prerender.ts): take over their HTML instead of repainting
+    // it, as a transition so React hydrates in slices and a slow phone's main thread never blocks long.
+    if (container.firstElementChild) {
+      typed = fieldsTypedBeforeHydration(container);
+      startTransition(() => void hydrateRoot(container, app));
+    } else createRoot(container).render(app);
+  });

@@ -1,5 +1,6 @@
 /** The escrow engine over HTTP, with the Daraja mock calling back over real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {
@@ -169,13 +170,18 @@ describe('access and state rules', () => {
 
 describe('the Daraja mock customers', () => {
   it.each([
-    ['1032', 'cancelled', 'Request cancelled by user'],
-    ['0001', 'failed', 'The balance is insufficient for the transaction.'],
-    ['2001', 'failed', 'The initiator information is invalid.'],
-  ])('a phone ending %s leaves the payment %s', async (ending, status, reason) => {
+    ['1032', 'cancelled', 'cancelled_by_payer', 'Request cancelled by user'],
+    ['0001', 'failed', 'insufficient_funds', 'The balance is insufficient for the transaction.'],
+    ['2001', 'failed', 'wrong_pin', 'The initiator information is invalid.'],
+  ] as const)('a phone ending %s leaves the payment %s', async (ending, status, kind, railText) => {
     const created = await createTransaction(t, buyer, standard(300));
     const payment = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone(ending) });
-    expect(payment).toMatchObject({ status, failure_reason: reason, mpesa_receipt: null });
+    // People read the plain sentence; M-Pesa's own words stay in result_desc, for staff.
+    expect(payment).toMatchObject({ status, failure_reason: paymentFailureSentence(kind, 'en', 'M-Pesa'), mpesa_receipt: null });
+    expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      resultDesc: railText,
+      failureKind: kind,
+    });
     const data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('pending');
     expect(data.timeline.at(-1)).toMatchObject({ event_type: 'payment_failed', type: 'payment' });
@@ -189,7 +195,7 @@ describe('the Daraja mock customers', () => {
     expect((await paymentStatus(t, buyer, payment.id)).status).toBe('pending');
     await t.ctx.jobs.drain({ until: new Date(Date.now() + 3600_000) });
     const settled = await paymentStatus(t, buyer, payment.id);
-    expect(settled).toMatchObject({ status: 'failed', failure_reason: 'DS timeout user cannot be reached' });
+    expect(settled).toMatchObject({ status: 'failed', failure_reason: paymentFailureSentence('timeout', 'en', 'M-Pesa') });
   });
 
   it('retries a B2C payout that fails (…2040) and then marks it failed', async () => {

@@ -34,7 +34,9 @@ export function syncDocumentMetadata(router: RouterLike): void {
   const apply = (pathname: string) =>
     import('./seo').then((seo) => {
       // A newer navigation may have finished first.
-      if (pathname === current) applyHeadTags(seo.headTagsFor(seo.routeFor(pathname), SITE_URL ?? seo.DEFAULT_SITE_URL));
+      if (pathname === current) {
+        applyHeadTags(seo.headTagsFor(seo.routeFor(pathname), SITE_URL ?? seo.DEFAULT_SITE_URL, seo.languageFor(pathname)));
+      }
     });
   void apply(current);
   router.subscribe((state) => {

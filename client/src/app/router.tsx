@@ -25,7 +25,8 @@ const fullThemePage = (load: () => Promise<PageModule>) => async () => {
   };
 };
 
-export const routes: RouteObject[] = [
+/** The public site and the auth pages; built twice, for English (`/x`) and Kiswahili (`/sw/x`). */
+const localizedRoutes = (): RouteObject[] => [
   {
     element: <PublicLayout />,
     errorElement: <RouteError />,
@@ -50,6 +51,12 @@ export const routes: RouteObject[] = [
   { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },
   { path: 'forgot-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/forgot-password')) },
   { path: 'reset-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/reset-password')) },
+];
+
+export const routes: RouteObject[] = [
+  ...localizedRoutes(),
+  // The Kiswahili twins (client/src/i18n/paths.ts): the same pages, in the path's language.
+  { path: 'sw', children: localizedRoutes() },
   { path: 'dashboard/*', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/dashboard')) },
   // Per link, so never prerendered: the server puts the link's own title and Open Graph tags in the shell.
   { path: 'pay/:code', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/pay')) },

@@ -4,6 +4,7 @@
  * service). Pure: the build-time prerender (scripts/prerender.ts) writes these tags into each page's
  * HTML, and the client applies the same tags on navigation (document-metadata.ts).
  */
+import { LANGUAGE_TAGS, languageOfPath, pathInLanguage, pathWithoutLanguage, type Language } from '../i18n/paths';
 import { PUBLIC_ROUTES, type PublicRoute } from './public-routes';
 import { DEFAULT_SITE_URL, SITE_NAME, SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE_TEL } from './site';
 
@@ -22,6 +23,11 @@ const NOT_FOUND_ROUTE: PublicRoute = {
   description: 'The page you are looking for does not exist. Go back to Escrow Kenya: secure M-Pesa escrow and Lipa Mdogo Mdogo.',
   keywords: [],
   indexable: false,
+  sw: {
+    name: 'Ukurasa Haupatikani',
+    title: `Ukurasa Haupatikani | ${SITE_NAME}`,
+    description: 'Ukurasa unaoutafuta haupo. Rudi Escrow Kenya: lipa kwa M-Pesa, pesa inashikiliwa salama, na Lipa Mdogo Mdogo.',
+  },
 };
 
 const DASHBOARD_ROUTE: PublicRoute = {
@@ -31,29 +37,54 @@ const DASHBOARD_ROUTE: PublicRoute = {
   description: 'Your Escrow Kenya transactions.',
   keywords: [],
   indexable: false,
+  sw: { name: 'Akaunti Yangu', title: `Akaunti Yangu | ${SITE_NAME}`, description: 'Malipo yako ya Escrow Kenya.' },
 };
 
 /** Pages outside the public list that still deserve a proper title (never indexed). */
 const OTHER_ROUTES: PublicRoute[] = [
-  ['/ussd-simulator', 'USSD Simulator', 'Try *384*40# in the browser: the USSD menu of Escrow Kenya on a simulated phone.'],
-  ['/forgot-password', 'Forgot Password', 'Get a reset code by SMS.'],
-  ['/reset-password', 'Reset Password', 'Choose a new password with the code we sent by SMS.'],
-].map(([path, name, description]) => ({
+  [
+    '/ussd-simulator',
+    'USSD Simulator',
+    'Try *384*40# in the browser: the USSD menu of Escrow Kenya on a simulated phone.',
+    'Jaribu USSD',
+    'Jaribu *384*40# kwenye kivinjari: menyu ya USSD ya Escrow Kenya kwenye simu ya majaribio.',
+  ],
+  ['/forgot-password', 'Forgot Password', 'Get a reset code by SMS.', 'Umesahau Nenosiri', 'Pata nambari ya kubadilisha nenosiri kwa SMS.'],
+  [
+    '/reset-password',
+    'Reset Password',
+    'Choose a new password with the code we sent by SMS.',
+    'Badilisha Nenosiri',
+    'Chagua nenosiri jipya ukitumia nambari tuliyokutumia kwa SMS.',
+  ],
+].map(([path, name, description, swName, swDescription]) => ({
   path: path!,
   name: name!,
   title: `${name} | ${SITE_NAME}`,
   description: description!,
   keywords: [],
   indexable: false,
+  sw: { name: swName!, title: `${swName} | ${SITE_NAME}`, description: swDescription! },
 }));
 
 /** The route entry that describes `pathname` (trailing slashes ignored); unknown paths get "not found". */
 export function routeFor(pathname: string): PublicRoute {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const bare = pathWithoutLanguage(pathname);
+  const path = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
   const known = PUBLIC_ROUTES.find((route) => route.path === path) ?? OTHER_ROUTES.find((route) => route.path === path);
   if (known) return known;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return DASHBOARD_ROUTE;
   return NOT_FOUND_ROUTE;
+}
+
+/** The language a page is in, by its path (`/sw/…` Kiswahili). */
+export function languageFor(pathname: string): Language {
+  return languageOfPath(pathname) ?? 'en';
+}
+
+/** A route's name, title and description in `language`. */
+export function textsOf(route: PublicRoute, language: Language): Pick<PublicRoute, 'name' | 'title' | 'description'> {
+  return language === 'sw' ? route.sw : route;
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -117,9 +148,13 @@ const SERVICES: Record<string, { serviceType: string; description: string; offer
   },
 };
 
-export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
+export function jsonLdFor(route: PublicRoute, siteUrl: string, language: Language = 'en'): object[] {
   const graph: object[] = [organization(siteUrl)];
-  const crumbs = [{ name: 'Home', path: '/' }, ...(route.path === '/' ? [] : [{ name: route.name, path: route.path }])];
+  const home = PUBLIC_ROUTES[0]!;
+  const crumbs = [
+    { name: textsOf(home, language).name, path: pathInLanguage('/', language) },
+    ...(route.path === '/' ? [] : [{ name: textsOf(route, language).name, path: pathInLanguage(route.path, language) }]),
+  ];
   graph.push({
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({
@@ -133,8 +168,8 @@ export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
     graph.push({
       '@type': 'WebSite',
       name: SITE_NAME,
-      url: absoluteUrl(siteUrl, '/'),
-      inLanguage: 'en-KE',
+      url: absoluteUrl(siteUrl, pathInLanguage('/', language)),
+      inLanguage: LANGUAGE_TAGS[language],
       publisher: { '@id': `${absoluteUrl(siteUrl, '/')}#organization` },
     });
   }
@@ -142,10 +177,10 @@ export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
   if (service) {
     graph.push({
       '@type': 'Service',
-      name: route.name,
+      name: textsOf(route, language).name,
       serviceType: service.serviceType,
       description: service.description,
-      url: absoluteUrl(siteUrl, route.path),
+      url: absoluteUrl(siteUrl, pathInLanguage(route.path, language)),
       provider: { '@id': `${absoluteUrl(siteUrl, '/')}#organization` },
       areaServed: { '@type': 'Country', name: 'Kenya' },
       availableChannel: [
@@ -160,23 +195,30 @@ export function jsonLdFor(route: PublicRoute, siteUrl: string): object[] {
   return graph;
 }
 
-/** Every head tag of one page, in document order. */
-export function headTagsFor(route: PublicRoute, siteUrl: string): HeadTag[] {
-  const canonical = absoluteUrl(siteUrl, route.path === '/404' ? '/' : route.path);
+/**
+ * Every head tag of one page in `language`, in document order. Each page names its own language's URL
+ * as canonical and both languages' URLs as alternates (x-default: English), so the two versions point
+ * at each other.
+ */
+export function headTagsFor(route: PublicRoute, siteUrl: string, language: Language = 'en'): HeadTag[] {
+  const texts = textsOf(route, language);
+  const urlIn = (lang: Language) =>
+    absoluteUrl(siteUrl, route.path === '/404' ? pathInLanguage('/', lang) : pathInLanguage(route.path, lang));
+  const canonical = urlIn(language);
   const image = absoluteUrl(siteUrl, '/og-image.jpg');
   const meta = (attrs: Record<string, string>): HeadTag => ({ tag: 'meta', attrs });
   const tags: HeadTag[] = [
-    { tag: 'title', text: route.title },
-    meta({ name: 'description', content: route.description }),
+    { tag: 'title', text: texts.title },
+    meta({ name: 'description', content: texts.description }),
     meta({ name: 'robots', content: route.indexable ? 'index, follow' : 'noindex, follow' }),
   ];
   if (route.keywords.length > 0) tags.push(meta({ name: 'keywords', content: route.keywords.join(', ') }));
-  if (route.indexable) {
+  if (route.indexable) tags.push({ tag: 'link', attrs: { rel: 'canonical', href: canonical } });
+  if (route.path !== '/404' && route.path !== '/dashboard') {
     tags.push(
-      { tag: 'link', attrs: { rel: 'canonical', href: canonical } },
-      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'en-KE', href: canonical } },
-      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'sw-KE', href: canonical } },
-      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: canonical } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: LANGUAGE_TAGS.en, href: urlIn('en') } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: LANGUAGE_TAGS.sw, href: urlIn('sw') } },
+      { tag: 'link', attrs: { rel: 'alternate', hreflang: 'x-default', href: urlIn('en') } },
     );
   }
   tags.push(
@@ -184,25 +226,25 @@ export function headTagsFor(route: PublicRoute, siteUrl: string): HeadTag[] {
     meta({ name: 'geo.placename', content: 'Nairobi' }),
     meta({ property: 'og:type', content: 'website' }),
     meta({ property: 'og:site_name', content: SITE_NAME }),
-    meta({ property: 'og:title', content: route.title }),
-    meta({ property: 'og:description', content: route.description }),
+    meta({ property: 'og:title', content: texts.title }),
+    meta({ property: 'og:description', content: texts.description }),
     meta({ property: 'og:url', content: canonical }),
     meta({ property: 'og:image', content: image }),
     meta({ property: 'og:image:type', content: 'image/jpeg' }),
     meta({ property: 'og:image:width', content: '1200' }),
     meta({ property: 'og:image:height', content: '630' }),
     meta({ property: 'og:image:alt', content: `${SITE_NAME}: secure M-Pesa escrow` }),
-    meta({ property: 'og:locale', content: 'en_KE' }),
-    meta({ property: 'og:locale:alternate', content: 'sw_KE' }),
+    meta({ property: 'og:locale', content: language === 'sw' ? 'sw_KE' : 'en_KE' }),
+    meta({ property: 'og:locale:alternate', content: language === 'sw' ? 'en_KE' : 'sw_KE' }),
     meta({ name: 'twitter:card', content: 'summary_large_image' }),
     meta({ name: 'twitter:site', content: '@escrowkenya' }),
-    meta({ name: 'twitter:title', content: route.title }),
-    meta({ name: 'twitter:description', content: route.description }),
+    meta({ name: 'twitter:title', content: texts.title }),
+    meta({ name: 'twitter:description', content: texts.description }),
     meta({ name: 'twitter:image', content: image }),
     {
       tag: 'script',
       attrs: { type: 'application/ld+json' },
-      text: JSON.stringify({ '@context': 'https://schema.org', '@graph': jsonLdFor(route, siteUrl) }),
+      text: JSON.stringify({ '@context': 'https://schema.org', '@graph': jsonLdFor(route, siteUrl, language) }),
     },
   );
   return tags;

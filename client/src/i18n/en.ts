@@ -1,7 +1,10 @@
 /** The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. */
+import { auth } from './en/auth';
 import { common } from './en/common';
+import { layout } from './en/layout';
+import { publicSite } from './en/public';
 
-export const en = { common };
+export const en = { common, layout, public: publicSite, auth };
 
 /** The catalog's shape, with every text a string. */
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

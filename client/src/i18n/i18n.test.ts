@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { initialLanguage, languageOfPath, loadLanguage, translator } from './index';
+import { initialLanguage, languageOfPath, loadLanguage, localizeMessage, translator } from './index';
+import { pathInLanguage, pathWithoutLanguage } from './paths';
+import { INVALID_CREDENTIALS, PASSWORDS_DO_NOT_MATCH, registerBody } from '@escrow/core/contract/auth';
+import { PHONE_MESSAGE } from '@escrow/core/contract/common';
 import { sw } from './sw';
 
 /** Every key path of a catalog, to compare the two languages. */
@@ -39,5 +42,48 @@ describe('choosing the language', () => {
     await loadLanguage('sw');
     expect(translator('sw')('common.language.label')).toBe('Lugha');
     expect(translator('en')('common.language.label')).toBe('Language');
+  });
+});
+
+describe('paths in each language', () => {
+  it('puts public and auth pages under /sw and leaves the signed-in areas alone', () => {
+    expect(pathInLanguage('/', 'sw')).toBe('/sw');
+    expect(pathInLanguage('/pricing', 'sw')).toBe('/sw/pricing');
+    expect(pathInLanguage('/sw/pricing', 'en')).toBe('/pricing');
+    expect(pathInLanguage('/sw', 'en')).toBe('/');
+    expect(pathInLanguage('/#contact', 'sw')).toBe('/sw#contact');
+    expect(pathInLanguage('/login?next=%2F%23create', 'sw')).toBe('/sw/login?next=%2F%23create');
+    expect(pathInLanguage('/dashboard/transactions', 'sw')).toBe('/dashboard/transactions');
+    expect(pathInLanguage('https://x.com/escrowkenya', 'sw')).toBe('https://x.com/escrowkenya');
+    expect(pathWithoutLanguage('/sw/signup')).toBe('/signup');
+  });
+});
+
+describe("the server's messages", () => {
+  it('are shown in Kiswahili when the catalog knows them, values kept', async () => {
+    await loadLanguage('sw');
+    expect(localizeMessage(INVALID_CREDENTIALS, 'sw')).toBe('Simu/barua pepe au nenosiri si sahihi');
+    expect(localizeMessage(PASSWORDS_DO_NOT_MATCH, 'sw')).toBe('Manenosiri hayalingani');
+    expect(localizeMessage(PHONE_MESSAGE, 'sw')).toMatch(/^Nambari ianze na 0 au 254/);
+    expect(localizeMessage('Please wait 42 seconds before requesting another code.', 'sw')).toBe(
+      'Tafadhali subiri sekunde 42 kabla ya kuomba nambari nyingine.',
+    );
+    expect(localizeMessage('Something new', 'sw')).toBe('Something new');
+    expect(localizeMessage(INVALID_CREDENTIALS, 'en')).toBe(INVALID_CREDENTIALS);
+  });
+
+  it('cover every message the sign-up rules give for an empty or wrong form', async () => {
+    await loadLanguage('sw');
+    const parsed = registerBody.safeParse({
+      first_name: '',
+      last_name: 'x'.repeat(61),
+      phone_number: '123',
+      email: 'nope',
+      user_type: 'x',
+      password: 'a',
+      password_confirmation: 'b',
+    });
+    expect(parsed.success).toBe(false);
+    for (const issue of parsed.error!.issues) expect(localizeMessage(issue.message, 'sw'), issue.message).not.toBe(issue.message);
   });
 });

@@ -4,19 +4,29 @@
  * keys and the Kiswahili one must have every key (a type error otherwise). rosetta does the lookup and the
  * `{{name}}` interpolation. The Kiswahili catalog is loaded only when it is the language in use.
  *
- * Where the language comes from: a `/sw/…` public page is Kiswahili; elsewhere the choice saved in this
- * browser (and, for a signed-in person, in their profile, which also sets the language of their SMS).
+ * Where the language comes from: a public or auth page is in its path's language (`/sw/…` Kiswahili);
+ * elsewhere the choice saved in this browser (and, for a signed-in person, in their profile, which also
+ * sets the language of their SMS; the client adopts it at sign-in). A first visit to an English page by
+ * someone who chose Kiswahili goes to its `/sw` twin (savedLanguageRedirect).
  */
 import rosetta from 'rosetta';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { en, type Catalog } from './en';
+import { DEFAULT_LANGUAGE, isLanguage, isLocalizedPath, LANGUAGE_TAGS, languageOfPath, pathInLanguage, type Language } from './paths';
 
-export const LANGUAGES = ['en', 'sw'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-/** `lang` attribute and hreflang value of each language. */
-export const LANGUAGE_TAGS: Record<Language, string> = { en: 'en-KE', sw: 'sw-KE' };
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', sw: 'Kiswahili' };
+export {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isLocalizedPath,
+  LANGUAGE_NAMES,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  languageOfPath,
+  LOCALIZED_PATHS,
+  pathInLanguage,
+  pathWithoutLanguage,
+  type Language,
+} from './paths';
 
 const STORAGE_KEY = 'escrow.language';
 
@@ -34,31 +44,48 @@ const loaders: Record<Language, () => Promise<Catalog>> = {
   sw: async () => (await import('./sw')).sw,
 };
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
 /** Loads a language's catalog (once); await it before rendering in that language. */
 export async function loadLanguage(language: Language): Promise<void> {
   if (!i18n.table(language)) i18n.set(language, await loaders[language]());
 }
 
-/** The language a URL path asks for: `/sw` and `/sw/…` are Kiswahili; others say nothing. */
-export function languageOfPath(pathname: string): Language | undefined {
-  return pathname === '/sw' || pathname.startsWith('/sw/') ? 'sw' : undefined;
-}
-
-/** The language to start in, in the browser: the path's, else the one saved here, else English. */
-export function initialLanguage(pathname: string): Language {
-  const fromPath = languageOfPath(pathname);
-  if (fromPath) return fromPath;
+/** The language saved in this browser (by the switch, or adopted from the profile at sign-in). */
+export function savedLanguage(): Language | undefined {
   try {
     const saved = globalThis.localStorage?.getItem(STORAGE_KEY);
-    if (isLanguage(saved)) return saved;
+    return isLanguage(saved) ? saved : undefined;
   } catch {
-    // Storage may be refused (private mode): English.
+    // Storage may be refused (private mode).
+    return undefined;
   }
-  return DEFAULT_LANGUAGE;
+}
+
+/** Saves the language in this browser. */
+export function rememberLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // Not remembered in this browser; the choice still applies now.
+  }
+}
+
+/**
+ * The language to start in, in the browser. A page with a Kiswahili twin is in its path's language
+ * (`/sw/…` Kiswahili, else English), as prerendered; other pages (the signed-in areas) take the one
+ * saved here, else English.
+ */
+export function initialLanguage(pathname: string): Language {
+  if (isLocalizedPath(pathname)) return languageOfPath(pathname) ?? DEFAULT_LANGUAGE;
+  return savedLanguage() ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Where a first visit to an English page should go instead for someone who chose Kiswahili in this
+ * browser (its `/sw` twin), or undefined to stay.
+ */
+export function savedLanguageRedirect(pathname: string): string | undefined {
+  if (!isLocalizedPath(pathname) || languageOfPath(pathname) || savedLanguage() !== 'sw') return undefined;
+  return pathInLanguage(pathname, 'sw');
 }
 
 export function translator(language: Language): Translate {
@@ -68,8 +95,11 @@ export function translator(language: Language): Translate {
 interface I18nValue {
   language: Language;
   t: Translate;
-  /** Switches the language (loading its catalog first) and remembers it in this browser. */
-  setLanguage: (language: Language) => Promise<void>;
+  /**
+   * Switches the language (loading its catalog first). Remembered in this browser unless
+   * `remember: false` (a page following its path's language is no new choice).
+   */
+  setLanguage: (language: Language, options?: { remember?: boolean }) => Promise<void>;
 }
 
 const I18nContext = createContext<I18nValue>({
@@ -80,18 +110,49 @@ const I18nContext = createContext<I18nValue>({
 
 export function I18nProvider({ initial = DEFAULT_LANGUAGE, children }: { initial?: Language; children: ReactNode }) {
   const [language, setCurrent] = useState<Language>(initial);
-  const setLanguage = useCallback(async (next: Language) => {
+  const setLanguage = useCallback(async (next: Language, { remember = true }: { remember?: boolean } = {}) => {
     await loadLanguage(next);
-    try {
-      globalThis.localStorage?.setItem(STORAGE_KEY, next);
-    } catch {
-      // Not remembered in this browser; the choice still applies now.
-    }
+    if (remember) rememberLanguage(next);
     if (typeof document !== 'undefined') document.documentElement.lang = LANGUAGE_TAGS[next];
     setCurrent(next);
   }, []);
   const value = useMemo(() => ({ language, t: translator(language), setLanguage }), [language, setLanguage]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The English messages of the server and of the shared form rules, as patterns (`{{seconds}}` matches any
+ * value), with their keys: the auth area's and the public site's `messages`.
+ */
+const KNOWN_MESSAGES = [
+  ...Object.entries(en.auth.messages).map(([key, text]) => [`auth.messages.${key}`, text] as const),
+  ...Object.entries(en.public.messages).map(([key, text]) => [`public.messages.${key}`, text] as const),
+].map(([key, text]) => ({
+  key: key as MessageKey,
+  names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
+  pattern: new RegExp(
+    `^${text
+      .split(/\{\{\w+\}\}/)
+      .map(escapeRegExp)
+      .join('(.+?)')}$`,
+  ),
+}));
+
+/**
+ * A message from the server or the shared form rules, in `language` when the catalog knows it; a value
+ * inside it that is itself a known message ("Amount" in "Amount is required") is translated too.
+ * Anything else is shown as it came.
+ */
+export function localizeMessage(message: string, language: Language): string {
+  if (language === DEFAULT_LANGUAGE) return message;
+  for (const known of KNOWN_MESSAGES) {
+    const match = known.pattern.exec(message);
+    if (!match) continue;
+    const params = Object.fromEntries(known.names.map((name, index) => [name, localizeMessage(match[index + 1]!, language)]));
+    return translator(language)(known.key, params);
+  }
+  return message;
 }
 
 /** The active language and its `t`. */

@@ -1,5 +1,8 @@
 /** The Kiswahili catalog, written for Kenyan readers (not word for word); loaded only when in use. */
 import type { Catalog } from './en';
+import { auth } from './sw/auth';
 import { common } from './sw/common';
+import { layout } from './sw/layout';
+import { publicSite } from './sw/public';
 
-export const sw: Catalog = { common };
+export const sw: Catalog = { common, layout, public: publicSite, auth };

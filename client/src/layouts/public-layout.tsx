@@ -20,29 +20,23 @@ import {
 } from '@chakra-ui/react';
 import { Clock, Mail, MapPin, Menu as MenuIcon, Phone, ShieldCheck, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { LanguageSwitch } from '@/components/ui/language-switch';
+import { useT, type MessageKey } from '@/i18n';
+import { Link, useLanguageOfPage, usePagePath } from '@/i18n/link';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { ServicesMenu } from '@/features/marketing/components/services-menu';
-import {
-  BUSINESS_HOURS,
-  LOCATION,
-  SERVICE_PAGES,
-  SOCIAL_PROFILES,
-  SUPPORT_EMAIL,
-  SUPPORT_PHONE,
-  SUPPORT_PHONE_TEL,
-  USSD_CODE,
-} from '@/features/marketing/constants';
+import { SERVICE_PAGES, SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL, USSD_CODE } from '@/features/marketing/constants';
 
 export { USSD_CODE };
-export const SERVICES = SERVICE_PAGES.map(({ to, label }) => ({ to, label }));
+export const SERVICES = SERVICE_PAGES.map(({ to, key }) => ({ to, label: `layout.services.${key}.label` as const }));
 
-const NAV_LINKS = [
-  { to: '/#features', label: 'Features' },
-  { to: '/pricing', label: 'Pricing' },
-  { to: '/about-us', label: 'About Us' },
-  { to: '/refund-policy', label: 'Refund Policy' },
-  { to: '/#contact', label: 'Contact' },
+const NAV_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/#features', label: 'layout.nav.features' },
+  { to: '/pricing', label: 'layout.nav.pricing' },
+  { to: '/about-us', label: 'layout.nav.aboutUs' },
+  { to: '/refund-policy', label: 'layout.nav.refundPolicy' },
+  { to: '/#contact', label: 'layout.nav.contact' },
 ];
 
 const prefersReducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
@@ -69,9 +63,10 @@ function useScrollOnNavigate() {
 }
 
 function Brand() {
+  const { t } = useT();
   return (
     <HStack asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.fg" flexShrink={0}>
-      <Link to="/" aria-label="Escrow Kenya home">
+      <Link to="/" aria-label={t('layout.brandHome')}>
         <ShieldCheck aria-hidden />
         <span>Escrow Kenya</span>
       </Link>
@@ -87,6 +82,8 @@ function TopBar() {
   const [isScrolled, setIsScrolled] = useState(false);
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const location = useLocation();
+  const pagePath = usePagePath();
+  const { t } = useT();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -126,10 +123,10 @@ function TopBar() {
       <Container maxW="7xl">
         <Flex h={isScrolled ? '14' : '16'} transition="height 0.2s" align="center" justify="space-between" gap="4">
           <Brand />
-          <HStack as="nav" aria-label="Main" gap="0.5" display={{ base: 'none', lg: 'flex' }}>
+          <HStack as="nav" aria-label={t('layout.nav.main')} gap="0.5" display={{ base: 'none', lg: 'flex' }}>
             <ServicesMenu />
             {NAV_LINKS.map((link) => {
-              const active = isActive(link.to, location.pathname);
+              const active = isActive(link.to, pagePath);
               return (
                 <Button
                   key={link.to}
@@ -140,20 +137,21 @@ function TopBar() {
                   fontWeight={active ? 'semibold' : undefined}
                 >
                   <Link to={link.to} aria-current={active ? 'page' : undefined}>
-                    {link.label}
+                    {t(link.label)}
                   </Link>
                 </Button>
               );
             })}
           </HStack>
           <HStack gap="1">
+            <LanguageSwitch />
             <ColorModeButton />
             <Button asChild colorPalette="teal" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
-              <Link to="/login">Get Started</Link>
+              <Link to="/login">{t('layout.nav.getStarted')}</Link>
             </Button>
             <IconButton
               ref={toggleRef}
-              aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+              aria-label={isMenuOpen ? t('layout.nav.closeMenu') : t('layout.nav.openMenu')}
               aria-expanded={isMenuOpen}
               aria-controls="mobile-menu"
               variant="ghost"
@@ -169,7 +167,7 @@ function TopBar() {
       <Box
         id="mobile-menu"
         as="nav"
-        aria-label="Mobile"
+        aria-label={t('layout.nav.mobile')}
         hidden={!isMenuOpen}
         display={{ lg: 'none' }}
         borderTopWidth="1px"
@@ -179,21 +177,21 @@ function TopBar() {
       >
         <Container maxW="7xl" py="3">
           <Text px="3" pt="1" pb="1" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide" color="fg.muted">
-            Services
+            {t('layout.nav.services')}
           </Text>
           <Stack gap="0.5">
             {SERVICES.map((link) => (
-              <MobileLink key={link.to} to={link.to} label={link.label} pathname={location.pathname} />
+              <MobileLink key={link.to} to={link.to} label={t(link.label)} pathname={pagePath} />
             ))}
           </Stack>
           <Separator my="2" />
           <Stack gap="0.5">
             {NAV_LINKS.map((link) => (
-              <MobileLink key={link.to} to={link.to} label={link.label} pathname={location.pathname} />
+              <MobileLink key={link.to} to={link.to} label={t(link.label)} pathname={pagePath} />
             ))}
           </Stack>
           <Button asChild colorPalette="teal" w="full" mt="3">
-            <Link to="/login">Get Started</Link>
+            <Link to="/login">{t('layout.nav.getStarted')}</Link>
           </Button>
         </Container>
       </Box>
@@ -212,24 +210,24 @@ function MobileLink({ to, label, pathname }: { to: string; label: string; pathna
   );
 }
 
-const FOOTER_COLUMNS = [
-  { title: 'Services', links: [...SERVICES, { to: '/pricing', label: 'Pricing' }] },
+const FOOTER_COLUMNS: { title: MessageKey; links: { to: string; label: MessageKey }[] }[] = [
+  { title: 'layout.nav.services', links: [...SERVICES, { to: '/pricing', label: 'layout.nav.pricing' }] },
   {
-    title: 'Company',
+    title: 'layout.footer.company',
     links: [
-      { to: '/about-us', label: 'About Us' },
-      { to: '/#careers', label: 'Careers' },
-      { to: '/#blog', label: 'Blog' },
-      { to: '/#contact', label: 'Contact' },
+      { to: '/about-us', label: 'layout.nav.aboutUs' },
+      { to: '/#careers', label: 'layout.footer.careers' },
+      { to: '/#blog', label: 'layout.footer.blog' },
+      { to: '/#contact', label: 'layout.nav.contact' },
     ],
   },
   {
-    title: 'Legal',
+    title: 'layout.footer.legal',
     links: [
-      { to: '/terms-of-service', label: 'Terms of Service' },
-      { to: '/privacy-policy', label: 'Privacy Policy' },
-      { to: '/data-protection', label: 'Data Protection' },
-      { to: '/refund-policy', label: 'Refund Policy' },
+      { to: '/terms-of-service', label: 'layout.footer.terms' },
+      { to: '/privacy-policy', label: 'layout.footer.privacy' },
+      { to: '/data-protection', label: 'layout.footer.dataProtection' },
+      { to: '/refund-policy', label: 'layout.nav.refundPolicy' },
     ],
   },
 ];
@@ -242,6 +240,7 @@ const SOCIAL_LINKS = [
 ];
 
 function Footer() {
+  const { t } = useT();
   return (
     <Box as="footer" bg="bg.subtle" borderTopWidth="1px" mt="16">
       <Container maxW="7xl" py="12">
@@ -249,18 +248,17 @@ function Footer() {
           <Stack gap="3" gridColumn={{ base: 'span 2', md: 'span 3', lg: 'span 2' }} maxW={{ lg: 'sm' }}>
             <Brand />
             <Text color="fg.muted" fontSize="sm">
-              Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed
-              partner institutions.
+              {t('layout.footer.about')}
             </Text>
             <Box borderWidth="1px" borderRadius="l3" p="4" bg="bg" maxW="xs">
               <Text fontSize="sm" color="fg.muted">
-                No internet? Dial from any phone
+                {t('layout.footer.noInternet')}
               </Text>
               <Text fontWeight="bold" fontSize="2xl" fontFamily="mono" color="brand.fg" data-testid="footer-ussd">
                 {USSD_CODE}
               </Text>
               <ChakraLink asChild fontSize="sm" color="brand.fg" textDecoration="underline">
-                <Link to="/ussd-simulator">Try the USSD simulator</Link>
+                <Link to="/ussd-simulator">{t('layout.footer.tryUssd')}</Link>
               </ChakraLink>
             </Box>
             <Stack gap="1" fontSize="sm" color="fg.muted">
@@ -278,20 +276,20 @@ function Footer() {
               </HStack>
               <HStack gap="2">
                 <MapPin size={14} aria-hidden />
-                <Text>{LOCATION}</Text>
+                <Text>{t('layout.footer.location')}</Text>
               </HStack>
               <HStack gap="2">
                 <Clock size={14} aria-hidden />
-                <Text>{BUSINESS_HOURS}</Text>
+                <Text>{t('layout.footer.hours')}</Text>
               </HStack>
             </Stack>
           </Stack>
           {FOOTER_COLUMNS.map((column) => (
-            <Stack as="nav" aria-label={column.title} key={column.title} gap="2">
-              <Text fontWeight="semibold">{column.title}</Text>
+            <Stack as="nav" aria-label={t(column.title)} key={column.title} gap="2">
+              <Text fontWeight="semibold">{t(column.title)}</Text>
               {column.links.map((link) => (
                 <ChakraLink key={link.to} asChild color="fg.muted" fontSize="sm" _hover={{ color: 'fg' }}>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={link.to}>{t(link.label)}</Link>
                 </ChakraLink>
               ))}
             </Stack>
@@ -300,10 +298,8 @@ function Footer() {
         <Separator my="8" />
         <Flex justify="space-between" align="center" wrap="wrap" gap="4" fontSize="sm" color="fg.muted">
           {/* The year is the build's in the prerendered HTML; a new year's first visitors may differ. */}
-          <Text suppressHydrationWarning>
-            © {new Date().getFullYear()} Escrow Kenya. Nairobi, Kenya. MVP pilot: accounts activate once licensing is complete.
-          </Text>
-          <HStack as="ul" aria-label="Social profiles" gap="2" listStyleType="none" flexWrap="wrap">
+          <Text suppressHydrationWarning>{t('layout.footer.copyright', { year: new Date().getFullYear() })}</Text>
+          <HStack as="ul" aria-label={t('layout.footer.social')} gap="2" listStyleType="none" flexWrap="wrap">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.href}>
                 <Button asChild size="xs" variant="outline">
@@ -322,9 +318,11 @@ function Footer() {
 
 export function PublicLayout() {
   useScrollOnNavigate();
+  useLanguageOfPage();
+  const { t } = useT();
   return (
     <Flex direction="column" minH="100vh">
-      <SkipNavLink id="main-content">Skip to content</SkipNavLink>
+      <SkipNavLink id="main-content">{t('layout.skipToContent')}</SkipNavLink>
       <TopBar />
       <SkipNavContent id="main-content" as="main" flex="1" pt="16">
         <Outlet />

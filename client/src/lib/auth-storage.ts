@@ -9,6 +9,8 @@ export interface StoredUser {
   email: string | null;
   user_type: 'buyer' | 'seller' | 'both' | 'admin';
   is_verified: boolean | null;
+  /** The web and SMS language saved in the profile (missing in sessions stored before it existed). */
+  preferred_language?: 'en' | 'sw';
   created_at: string;
 }
 

@@ -2,7 +2,8 @@
 import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useT } from '@/i18n';
+import { Link, useNavigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
 import { errorMessage } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
@@ -14,12 +15,13 @@ export default function ForgotPasswordPage() {
   const [phoneOrEmail, setPhoneOrEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const request = useMutation({ mutationFn: authApi.forgotPassword });
+  const { t, language } = useT();
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const identifier = phoneOrEmail.trim();
     if (!identifier) {
-      setError('Please enter your phone number or email');
+      setError(t('auth.common.enterPhoneOrEmail'));
       return;
     }
     setError(null);
@@ -27,33 +29,33 @@ export default function ForgotPasswordPage() {
       await request.mutateAsync({ phone_or_email: identifier });
       navigate('/reset-password', { state: { phoneOrEmail: identifier, codeSentAt: Date.now() } });
     } catch (caught) {
-      setError(errorMessage(caught, 'We could not send a reset code. Please try again.'));
+      setError(errorMessage(caught, t('auth.forgot.failed'), language));
     }
   }
 
   return (
     <AuthLayout
-      title="Forgot password"
-      subtitle="Enter the phone number or email of your account. We will send a reset code by SMS to the account's phone."
+      title={t('auth.forgot.title')}
+      subtitle={t('auth.forgot.subtitle')}
       footer={
         <Text>
-          Remembered it?{' '}
+          {t('auth.forgot.remembered')}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/login">Back to sign in</Link>
+            <Link to="/login">{t('auth.common.backToSignIn')}</Link>
           </ChakraLink>
         </Text>
       }
     >
-      <AuthForm onSubmit={handleSubmit} label="Request a password reset code">
+      <AuthForm onSubmit={handleSubmit} label={t('auth.forgot.formLabel')}>
         {error && <FormAlert>{error}</FormAlert>}
         <Field.Root required>
           <Field.Label>
-            Phone or email <Field.RequiredIndicator />
+            {t('auth.common.phoneOrEmail')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             name="phone_or_email"
             autoComplete="username"
-            placeholder="0712 345 678 or you@example.com"
+            placeholder={t('auth.common.phoneOrEmailPlaceholder')}
             value={phoneOrEmail}
             onChange={(event) => {
               setPhoneOrEmail(event.target.value);
@@ -68,12 +70,12 @@ export default function ForgotPasswordPage() {
           size="lg"
           disabled={!phoneOrEmail.trim() || request.isPending}
           loading={request.isPending}
-          loadingText="Sending…"
+          loadingText={t('auth.forgot.submitting')}
         >
-          Send reset code
+          {t('auth.forgot.submit')}
         </Button>
         <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="center">
-          <Link to="/reset-password">I already have a code</Link>
+          <Link to="/reset-password">{t('auth.forgot.haveCode')}</Link>
         </ChakraLink>
       </AuthForm>
     </AuthLayout>

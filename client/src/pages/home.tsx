@@ -6,11 +6,13 @@ import { Badge, Box, Container, Flex, Heading, HStack, Icon, SimpleGrid, Stack, 
 import { lazy, Suspense } from 'react';
 import { CreateTransactionForm } from '@/features/marketing/components/create-transaction-form';
 import { USSD_CODE } from '@/features/marketing/constants';
-import { TRUST_POINTS } from '@/features/marketing/content/trust-points';
+import { trustPoints } from '@/features/marketing/content/trust-points';
+import { useT } from '@/i18n';
 
 const HomeSections = lazy(() => import('@/features/marketing/components/home-sections'));
 
 function Hero() {
+  const { t } = useT();
   return (
     <Box
       as="section"
@@ -25,20 +27,19 @@ function Hero() {
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap={{ base: '10', lg: '16' }} alignItems="center">
           <Stack gap="6">
             <Badge alignSelf="flex-start" colorPalette="teal" variant="subtle" size="lg" borderRadius="full" px="3">
-              M-Pesa escrow · USSD {USSD_CODE}
+              {t('public.home.badge', { code: USSD_CODE })}
             </Badge>
             <Heading as="h1" id="hero-heading" size={{ base: '4xl', md: '6xl' }} lineHeight="1.05" letterSpacing="tight">
-              Buy and sell safely.{' '}
+              {t('public.home.title')}{' '}
               <Box as="span" color="brand.fg">
-                Pay only when it arrives.
+                {t('public.home.titleAccent')}
               </Box>
             </Heading>
             <Text fontSize={{ base: 'lg', md: 'xl' }} color="fg.muted" maxW="xl">
-              Escrow Kenya holds your M-Pesa payment until you confirm delivery, then pays the seller. Spread big purchases with Lipa Mdogo
-              Mdogo, and get a fair ruling if anything goes wrong.
+              {t('public.home.lead')}
             </Text>
             <SimpleGrid as="ul" columns={2} gap="3" listStyleType="none" maxW="lg">
-              {TRUST_POINTS.map((point) => (
+              {trustPoints(t).map((point) => (
                 <HStack as="li" key={point.label} gap="2" fontSize="sm" fontWeight="medium">
                   <Icon color="brand.fg" boxSize="4">
                     <point.icon aria-hidden />
@@ -49,9 +50,9 @@ function Hero() {
             </SimpleGrid>
             <HStack as="dl" gap={{ base: '6', md: '10' }} pt="2" flexWrap="wrap">
               {[
-                { value: '50K+', label: 'Protected transactions' },
-                { value: '99.8%', label: 'Success rate' },
-                { value: '4.9/5', label: 'User rating' },
+                { value: '50K+', label: t('public.home.stats.protected') },
+                { value: '99.8%', label: t('public.home.stats.success') },
+                { value: '4.9/5', label: t('public.home.stats.rating') },
               ].map((stat) => (
                 <Flex key={stat.label} direction="column-reverse">
                   <Text as="dt" fontSize="sm" color="fg.muted">

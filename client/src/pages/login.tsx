@@ -5,9 +5,11 @@
 import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
+import { loadLanguage, useT } from '@/i18n';
+import { Link, Navigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
-import { loginErrorMessage, MISSING_CREDENTIALS, safeNextPath } from '@/features/auth/auth-messages';
+import { errorMessage, safeNextPath } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
@@ -24,6 +26,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const login = useMutation({ mutationFn: authApi.login });
+  const { t, language, setLanguage } = useT();
 
   // Declarative redirects: a successful login changes the auth state, and this sends the user on.
   if (isAuthenticated) return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
@@ -34,16 +37,21 @@ export default function LoginPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!phoneOrEmail.trim() || !password) {
-      setError(MISSING_CREDENTIALS);
+      setError(t('auth.login.missing'));
       return;
     }
     setError(null);
     try {
       const data = await login.mutateAsync({ phone_or_email: phoneOrEmail.trim(), password });
-      if (data.token && !data.requires_verification) setSession(data.token, data.user);
-      else setPendingVerification(data.user.phone_number);
+      if (data.token && !data.requires_verification) {
+        // Signed in: the profile's language becomes this browser's (it also sets their SMS language). The
+        // session first: this page then leaves, so its path no longer decides the language.
+        await loadLanguage(data.user.preferred_language);
+        setSession(data.token, data.user);
+        void setLanguage(data.user.preferred_language);
+      } else setPendingVerification(data.user.phone_number);
     } catch (caught) {
-      setError(loginErrorMessage(caught));
+      setError(errorMessage(caught, t('auth.login.failed'), language));
     }
   }
 
@@ -54,29 +62,29 @@ export default function LoginPage() {
 
   return (
     <AuthLayout
-      title="Sign In"
-      subtitle="Welcome back. Sign in with your phone number or email."
+      title={t('auth.login.title')}
+      subtitle={t('auth.login.subtitle')}
       footer={
         <Text>
-          New to Escrow Kenya?{' '}
+          {t('auth.login.newHere')}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/signup">Create an account</Link>
+            <Link to="/signup">{t('auth.login.createAccount')}</Link>
           </ChakraLink>
         </Text>
       }
     >
-      <AuthForm onSubmit={handleSubmit} label="Sign in">
+      <AuthForm onSubmit={handleSubmit} label={t('auth.login.formLabel')}>
         {notice && !error && <FormAlert status="success">{notice}</FormAlert>}
         {error && <FormAlert>{error}</FormAlert>}
         <Field.Root required>
           <Field.Label>
-            Phone or email <Field.RequiredIndicator />
+            {t('auth.common.phoneOrEmail')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             name="phone_or_email"
             autoComplete="username"
             inputMode="email"
-            placeholder="0712 345 678 or you@example.com"
+            placeholder={t('auth.common.phoneOrEmailPlaceholder')}
             value={phoneOrEmail}
             onChange={(event) => clearErrorAnd(setPhoneOrEmail)(event.target.value)}
             autoFocus
@@ -84,7 +92,7 @@ export default function LoginPage() {
         </Field.Root>
         <Field.Root required>
           <Field.Label>
-            Password <Field.RequiredIndicator />
+            {t('auth.common.password')} <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
             name="password"
@@ -93,7 +101,7 @@ export default function LoginPage() {
             onChange={(event) => clearErrorAnd(setPassword)(event.target.value)}
           />
           <ChakraLink asChild fontSize="sm" color="brand.fg" alignSelf="flex-end">
-            <Link to="/forgot-password">Forgot password?</Link>
+            <Link to="/forgot-password">{t('auth.login.forgot')}</Link>
           </ChakraLink>
         </Field.Root>
         <Button
@@ -102,9 +110,9 @@ export default function LoginPage() {
           size="lg"
           disabled={isIncomplete || login.isPending}
           loading={login.isPending}
-          loadingText="Signing in…"
+          loadingText={t('auth.login.submitting')}
         >
-          Sign In
+          {t('auth.login.submit')}
         </Button>
         <UssdQuickAccess />
       </AuthForm>

@@ -2,7 +2,8 @@
 import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Building2, Calculator, Gavel, Handshake, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useT, type MessageKey } from '@/i18n';
+import { Link } from '@/i18n/link';
 import type { FeeType } from '@escrow/core/domain/fees';
 import { IconBadge, PageHero, Section, SectionHeading } from '@/features/marketing/components/layout-blocks';
 import { FeeCalculator } from '@/features/marketing/components/pricing/fee-calculator';
@@ -10,40 +11,25 @@ import { FeeTable } from '@/features/marketing/components/pricing/fee-table';
 import { ServiceSelector } from '@/features/marketing/components/pricing/service-selector';
 
 const INFO_CARDS = [
-  {
-    icon: Handshake,
-    title: 'Split 50/50',
-    text: 'Buyer and seller each pay half of the fee. The buyer’s half is added to the payment; the seller’s half comes out of the payout.',
-  },
-  {
-    icon: Receipt,
-    title: 'No hidden fees',
-    text: 'The fee you see here is the fee you pay — it is shown again before every payment. Your own M-Pesa charges may apply.',
-  },
-  { icon: Gavel, title: 'No resolution fees', text: 'If something goes wrong, mediation by our dispute team costs nothing extra.' },
-  {
-    icon: Building2,
-    title: 'Business volume pricing',
-    text: 'Selling at scale? Our sales team offers custom pricing for business customers.',
-  },
-];
+  { icon: Handshake, key: 'split' },
+  { icon: Receipt, key: 'hidden' },
+  { icon: Gavel, key: 'resolution' },
+  { icon: Building2, key: 'business' },
+] as const;
 
 export default function PricingPage() {
   const [service, setService] = useState<FeeType>('wo_dispute');
+  const { t } = useT();
   return (
     <>
-      <PageHero
-        eyebrow="Pricing"
-        title="Simple fees, split fairly"
-        lead="One fee per amount band, from about 1% for standard escrow and 1.5% for installments — shared 50/50 between buyer and seller. Pick a service to see exactly what you pay."
-      />
+      <PageHero eyebrow={t('public.pricing.eyebrow')} title={t('public.pricing.title')} lead={t('public.pricing.lead')} />
       <Section labelledBy="calculator-heading" pt={{ base: '4', md: '6' }}>
         <Stack gap="8">
           <ServiceSelector value={service} onChange={setService} />
           <Card.Root variant="outline">
             <Card.Body gap="4">
               <Heading as="h2" id="calculator-heading" size="xl" display="flex" alignItems="center" gap="2">
-                <Calculator aria-hidden /> Fee Calculator
+                <Calculator aria-hidden /> {t('public.pricing.calculator')}
               </Heading>
               <FeeCalculator type={service} />
             </Card.Body>
@@ -51,21 +37,21 @@ export default function PricingPage() {
         </Stack>
       </Section>
       <Section tone="subtle" labelledBy="fee-table-heading">
-        <SectionHeading id="fee-table-heading" eyebrow="Fee table" title="Detailed fees by amount" />
+        <SectionHeading id="fee-table-heading" eyebrow={t('public.pricing.tableEyebrow')} title={t('public.pricing.tableTitle')} />
         <FeeTable type={service} />
       </Section>
       <Section labelledBy="pricing-info-heading">
-        <SectionHeading id="pricing-info-heading" eyebrow="Good to know" title="How fees work" />
+        <SectionHeading id="pricing-info-heading" eyebrow={t('public.pricing.infoEyebrow')} title={t('public.pricing.infoTitle')} />
         <SimpleGrid columns={{ base: 1, md: 2, lg: 4 }} gap="6">
           {INFO_CARDS.map((card) => (
-            <Card.Root key={card.title} variant="outline">
+            <Card.Root key={card.key} variant="outline">
               <Card.Body gap="3">
                 <IconBadge icon={card.icon} />
                 <Heading as="h3" size="md">
-                  {card.title}
+                  {t(`public.pricing.cards.${card.key}.title` satisfies MessageKey)}
                 </Heading>
                 <Text color="fg.muted" fontSize="sm">
-                  {card.text}
+                  {t(`public.pricing.cards.${card.key}.text`)}
                 </Text>
               </Card.Body>
             </Card.Root>
@@ -73,7 +59,7 @@ export default function PricingPage() {
         </SimpleGrid>
         <Stack align="center" mt="10">
           <Button asChild colorPalette="teal" size="lg">
-            <Link to="/#contact">Talk to sales</Link>
+            <Link to="/#contact">{t('public.pricing.talkToSales')}</Link>
           </Button>
         </Stack>
       </Section>

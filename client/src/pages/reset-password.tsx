@@ -6,7 +6,9 @@ import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-
 import { CODE_RESEND_COOLDOWN_SECONDS, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { localizeMessage, useT, type Language, type Translate } from '@/i18n';
+import { Link, useNavigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
 import { errorMessage, fieldErrorsOf } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
@@ -23,17 +25,18 @@ interface ResetForm {
   password_confirmation: string;
 }
 
-function validate(form: ResetForm): Record<string, string> {
+function validate(form: ResetForm, t: Translate, language: Language): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (!form.phone_or_email.trim()) errors.phone_or_email = 'Please enter your phone number or email';
-  if (!/^\d{6}$/.test(form.code)) errors.code = 'Enter the 6-digit code from the SMS';
-  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (form.password !== form.password_confirmation) errors.password_confirmation = PASSWORDS_DO_NOT_MATCH;
+  if (!form.phone_or_email.trim()) errors.phone_or_email = t('auth.common.enterPhoneOrEmail');
+  if (!/^\d{6}$/.test(form.code)) errors.code = t('auth.verify.enterCode');
+  if (form.password.length < PASSWORD_MIN_LENGTH) errors.password = t('auth.messages.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+  if (form.password !== form.password_confirmation) errors.password_confirmation = localizeMessage(PASSWORDS_DO_NOT_MATCH, language);
   return errors;
 }
 
 export default function ResetPasswordPage() {
   const navigate = useNavigate();
+  const { t, language } = useT();
   const state = useLocation().state as { phoneOrEmail?: string; codeSentAt?: number } | null;
   const [form, setForm] = useState<ResetForm>({
     phone_or_email: state?.phoneOrEmail ?? '',
@@ -43,7 +46,7 @@ export default function ResetPasswordPage() {
   });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<{ status: 'error' | 'success'; text: string } | null>(
-    state?.phoneOrEmail ? { status: 'success', text: 'If an account matches, we sent a 6-digit reset code to its phone by SMS.' } : null,
+    state?.phoneOrEmail ? { status: 'success', text: t('auth.reset.codeSent') } : null,
   );
   const sentSecondsAgo = state?.codeSentAt ? Math.floor((Date.now() - state.codeSentAt) / 1000) : CODE_RESEND_COOLDOWN_SECONDS;
   const { secondsLeft, restart } = useCountdown(Math.max(0, CODE_RESEND_COOLDOWN_SECONDS - sentSecondsAgo));
@@ -57,63 +60,61 @@ export default function ResetPasswordPage() {
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const errors = validate(form);
+    const errors = validate(form, t, language);
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) {
-      setAlert({
-        status: 'error',
-        text: errors.password_confirmation === PASSWORDS_DO_NOT_MATCH ? PASSWORDS_DO_NOT_MATCH : 'Please correct the highlighted fields.',
-      });
+      const mismatch = localizeMessage(PASSWORDS_DO_NOT_MATCH, language);
+      setAlert({ status: 'error', text: errors.password_confirmation === mismatch ? mismatch : t('auth.common.correctFields') });
       return;
     }
     setAlert(null);
     try {
       await reset.mutateAsync({ ...form, phone_or_email: form.phone_or_email.trim() });
-      navigate('/login', { replace: true, state: { notice: 'Your password was reset. Sign in with your new password.' } });
+      navigate('/login', { replace: true, state: { notice: t('auth.reset.done') } });
     } catch (caught) {
-      setFieldErrors(fieldErrorsOf(caught));
-      setAlert({ status: 'error', text: errorMessage(caught, 'We could not reset your password. Please try again.') });
+      setFieldErrors(fieldErrorsOf(caught, language));
+      setAlert({ status: 'error', text: errorMessage(caught, t('auth.reset.failed'), language) });
     }
   }
 
   async function handleResend() {
     const identifier = form.phone_or_email.trim();
     if (!identifier) {
-      setFieldErrors((current) => ({ ...current, phone_or_email: 'Please enter your phone number or email' }));
+      setFieldErrors((current) => ({ ...current, phone_or_email: t('auth.common.enterPhoneOrEmail') }));
       return;
     }
     try {
       await resend.mutateAsync({ phone_or_email: identifier });
       restart(CODE_RESEND_COOLDOWN_SECONDS);
-      setAlert({ status: 'success', text: 'If an account matches, a new code is on its way by SMS.' });
+      setAlert({ status: 'success', text: t('auth.reset.newCodeSent') });
     } catch (caught) {
       if (caught instanceof ApiError && caught.retryAfter) restart(caught.retryAfter);
-      setAlert({ status: 'error', text: errorMessage(caught, 'We could not send a new code. Please try again.') });
+      setAlert({ status: 'error', text: errorMessage(caught, t('auth.common.couldNotSendCode'), language) });
     }
   }
 
   return (
     <AuthLayout
-      title="Reset password"
-      subtitle="Enter the code we sent by SMS and choose a new password. You will be signed out everywhere."
+      title={t('auth.reset.title')}
+      subtitle={t('auth.reset.subtitle')}
       footer={
         <Text>
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/login">Back to sign in</Link>
+            <Link to="/login">{t('auth.common.backToSignIn')}</Link>
           </ChakraLink>
         </Text>
       }
     >
-      <AuthForm onSubmit={handleSubmit} label="Reset password">
+      <AuthForm onSubmit={handleSubmit} label={t('auth.reset.formLabel')}>
         {alert && <FormAlert status={alert.status}>{alert.text}</FormAlert>}
         <Field.Root required invalid={!!fieldErrors.phone_or_email}>
           <Field.Label>
-            Phone or email <Field.RequiredIndicator />
+            {t('auth.common.phoneOrEmail')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             name="phone_or_email"
             autoComplete="username"
-            placeholder="0712 345 678 or you@example.com"
+            placeholder={t('auth.common.phoneOrEmailPlaceholder')}
             value={form.phone_or_email}
             onChange={(event) => update('phone_or_email')(event.target.value)}
           />
@@ -121,7 +122,7 @@ export default function ResetPasswordPage() {
         </Field.Root>
         <Field.Root required invalid={!!fieldErrors.code}>
           <Field.Label>
-            Reset code <Field.RequiredIndicator />
+            {t('auth.reset.code')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             name="code"
@@ -129,7 +130,7 @@ export default function ResetPasswordPage() {
             autoComplete="one-time-code"
             pattern="[0-9]*"
             maxLength={6}
-            placeholder="6-digit code"
+            placeholder={t('auth.reset.codePlaceholder')}
             fontFamily="mono"
             value={form.code}
             onChange={(event) => update('code')(event.target.value)}
@@ -139,7 +140,7 @@ export default function ResetPasswordPage() {
         </Field.Root>
         <Field.Root required invalid={!!fieldErrors.password}>
           <Field.Label>
-            New password <Field.RequiredIndicator />
+            {t('auth.reset.newPassword')} <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
             name="password"
@@ -150,12 +151,12 @@ export default function ResetPasswordPage() {
           {fieldErrors.password ? (
             <Field.ErrorText>{fieldErrors.password}</Field.ErrorText>
           ) : (
-            <Field.HelperText>At least {PASSWORD_MIN_LENGTH} characters.</Field.HelperText>
+            <Field.HelperText>{t('auth.common.atLeastCharacters', { min: PASSWORD_MIN_LENGTH })}</Field.HelperText>
           )}
         </Field.Root>
         <Field.Root required invalid={!!fieldErrors.password_confirmation}>
           <Field.Label>
-            Confirm new password <Field.RequiredIndicator />
+            {t('auth.reset.confirmNewPassword')} <Field.RequiredIndicator />
           </Field.Label>
           <PasswordInput
             name="password_confirmation"
@@ -165,11 +166,18 @@ export default function ResetPasswordPage() {
           />
           {fieldErrors.password_confirmation && <Field.ErrorText>{fieldErrors.password_confirmation}</Field.ErrorText>}
         </Field.Root>
-        <Button type="submit" colorPalette="teal" size="lg" disabled={reset.isPending} loading={reset.isPending} loadingText="Resetting…">
-          Reset password
+        <Button
+          type="submit"
+          colorPalette="teal"
+          size="lg"
+          disabled={reset.isPending}
+          loading={reset.isPending}
+          loadingText={t('auth.reset.submitting')}
+        >
+          {t('auth.reset.submit')}
         </Button>
         <HStack justify="center" gap="2" flexWrap="wrap" fontSize="sm">
-          <Text color="fg.muted">No code?</Text>
+          <Text color="fg.muted">{t('auth.reset.noCode')}</Text>
           <Button
             variant="ghost"
             size="sm"
@@ -178,7 +186,7 @@ export default function ResetPasswordPage() {
             disabled={secondsLeft > 0 || resend.isPending}
             loading={resend.isPending}
           >
-            {secondsLeft > 0 ? `Send a new code in ${secondsLeft}s` : 'Send a new code'}
+            {secondsLeft > 0 ? t('auth.reset.sendNewIn', { seconds: secondsLeft }) : t('auth.reset.sendNew')}
           </Button>
         </HStack>
       </AuthForm>

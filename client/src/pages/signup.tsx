@@ -4,12 +4,14 @@
  */
 import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
+import { localizeMessage } from '@/i18n';
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { useT, type Language, type Translate } from '@/i18n';
+import { Link, Navigate, useNavigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
-import { errorMessage, fieldErrorsOf, TERMS_REQUIRED } from '@/features/auth/auth-messages';
+import { errorMessage, fieldErrorsOf } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
@@ -18,11 +20,11 @@ import { setPendingVerification, useAuth } from '@/hooks/use-auth';
 
 type UserType = (typeof SELF_SERVICE_USER_TYPES)[number];
 
-const ACCOUNT_TYPES: { value: UserType; label: string }[] = [
-  { value: 'buyer', label: 'Buyer' },
-  { value: 'seller', label: 'Seller' },
-  { value: 'both', label: 'Both (buyer and seller)' },
-];
+const ACCOUNT_TYPES = [
+  { value: 'buyer', label: 'auth.signup.buyer' },
+  { value: 'seller', label: 'auth.signup.seller' },
+  { value: 'both', label: 'auth.signup.both' },
+] as const satisfies readonly { value: UserType; label: string }[];
 
 interface SignupForm {
   first_name: string;
@@ -44,24 +46,27 @@ const EMPTY: SignupForm = {
   password_confirmation: '',
 };
 
-const REQUIRED: [keyof SignupForm, string][] = [
-  ['first_name', 'First name is required'],
-  ['last_name', 'Last name is required'],
-  ['phone_number', 'Phone number is required'],
-  ['user_type', 'Please choose an account type'],
-  ['password', 'Password is required'],
-  ['password_confirmation', 'Please confirm your password'],
-];
+const REQUIRED = [
+  ['first_name', 'auth.messages.firstNameRequired'],
+  ['last_name', 'auth.messages.lastNameRequired'],
+  ['phone_number', 'auth.messages.phoneRequired'],
+  ['user_type', 'auth.messages.accountTypeRequired'],
+  ['password', 'auth.messages.passwordRequired'],
+  ['password_confirmation', 'auth.messages.confirmRequired'],
+] as const satisfies readonly [keyof SignupForm, string][];
 
-/** Field errors of the form before it is sent: required fields first, then the shared contract's rules. */
-function validate(form: SignupForm): Record<string, string> {
+/**
+ * Field errors of the form before it is sent, in the page's language: required fields first, then the
+ * shared contract's rules (their English messages shown in the page's language).
+ */
+function validate(form: SignupForm, t: Translate, language: Language): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const [field, message] of REQUIRED) if (!form[field].trim()) errors[field] = message;
+  for (const [field, key] of REQUIRED) if (!form[field].trim()) errors[field] = t(key);
   const parsed = registerBody.safeParse({ ...form, email: form.email || undefined });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
+      if (field && !errors[field]) errors[field] = localizeMessage(issue.message, language);
     }
   }
   return errors;
@@ -75,6 +80,9 @@ export default function SignupPage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const register = useMutation({ mutationFn: authApi.register });
+  const { t, language } = useT();
+  const termsRequired = t('auth.signup.termsRequired');
+  const passwordsDoNotMatch = localizeMessage(PASSWORDS_DO_NOT_MATCH, language);
 
   if (isAuthenticated) return <Navigate to="/dashboard" replace />;
 
@@ -87,17 +95,17 @@ export default function SignupPage() {
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!hasAcceptedTerms) {
-      setAlert(TERMS_REQUIRED);
+      setAlert(termsRequired);
       return;
     }
-    const errors = validate(form);
+    const errors = validate(form, t, language);
     setFieldErrors(errors);
-    if (errors.password_confirmation === PASSWORDS_DO_NOT_MATCH) {
-      setAlert(PASSWORDS_DO_NOT_MATCH);
+    if (errors.password_confirmation === passwordsDoNotMatch) {
+      setAlert(passwordsDoNotMatch);
       return;
     }
     if (Object.keys(errors).length > 0) {
-      setAlert('Please correct the highlighted fields.');
+      setAlert(t('auth.common.correctFields'));
       focusFirstInvalid();
       return;
     }
@@ -115,8 +123,8 @@ export default function SignupPage() {
       setPendingVerification(user.phone_number);
       navigate('/verify-phone', { replace: true });
     } catch (caught) {
-      setFieldErrors(fieldErrorsOf(caught));
-      setAlert(errorMessage(caught, 'We could not create your account. Please try again.'));
+      setFieldErrors(fieldErrorsOf(caught, language));
+      setAlert(errorMessage(caught, t('auth.signup.failed'), language));
     }
   }
 
@@ -137,23 +145,23 @@ export default function SignupPage() {
   return (
     <AuthLayout
       isWide
-      title="Create Account"
-      subtitle="Join as a buyer, a seller or both. Pay and get paid safely with M-Pesa escrow."
+      title={t('auth.signup.title')}
+      subtitle={t('auth.signup.subtitle')}
       footer={
         <Text>
-          Already have an account?{' '}
+          {t('auth.signup.haveAccount')}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/login">Sign in</Link>
+            <Link to="/login">{t('auth.signup.signIn')}</Link>
           </ChakraLink>
         </Text>
       }
     >
-      <AuthForm onSubmit={handleSubmit} label="Create account">
+      <AuthForm onSubmit={handleSubmit} label={t('auth.signup.formLabel')}>
         {alert && <FormAlert>{alert}</FormAlert>}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           {field(
             'first_name',
-            'First name',
+            t('auth.signup.firstName'),
             <Input
               name="first_name"
               autoComplete="given-name"
@@ -163,7 +171,7 @@ export default function SignupPage() {
           )}
           {field(
             'last_name',
-            'Last name',
+            t('auth.signup.lastName'),
             <Input
               name="last_name"
               autoComplete="family-name"
@@ -174,7 +182,7 @@ export default function SignupPage() {
         </SimpleGrid>
         {field(
           'phone_number',
-          'Phone number',
+          t('auth.common.phoneNumber'),
           <Input
             name="phone_number"
             type="tel"
@@ -184,11 +192,11 @@ export default function SignupPage() {
             value={form.phone_number}
             onChange={(event) => update('phone_number')(event.target.value)}
           />,
-          { helper: 'Your M-Pesa number. We will send a 6-digit code to verify it.' },
+          { helper: t('auth.signup.phoneHelper') },
         )}
         {field(
           'email',
-          'Email',
+          t('auth.signup.email'),
           <Input
             name="email"
             type="email"
@@ -197,41 +205,41 @@ export default function SignupPage() {
             value={form.email}
             onChange={(event) => update('email')(event.target.value)}
           />,
-          { isRequired: false, helper: 'Optional. You can also sign in with it.' },
+          { isRequired: false, helper: t('auth.signup.emailHelper') },
         )}
         {field(
           'user_type',
-          'Account type',
+          t('auth.signup.accountType'),
           <NativeSelect.Root>
             <NativeSelect.Field name="user_type" value={form.user_type} onChange={(event) => update('user_type')(event.target.value)}>
               <option value="" disabled>
-                Choose account type
+                {t('auth.signup.chooseAccountType')}
               </option>
               {ACCOUNT_TYPES.map((type) => (
                 <option key={type.value} value={type.value}>
-                  {type.label}
+                  {t(type.label)}
                 </option>
               ))}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>,
-          { helper: 'Buyers pay into escrow; sellers are paid once the buyer confirms delivery.' },
+          { helper: t('auth.signup.accountTypeHelper') },
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           {field(
             'password',
-            'Password',
+            t('auth.common.password'),
             <PasswordInput
               name="password"
               autoComplete="new-password"
               value={form.password}
               onChange={(event) => update('password')(event.target.value)}
             />,
-            { helper: `At least ${PASSWORD_MIN_LENGTH} characters.` },
+            { helper: t('auth.common.atLeastCharacters', { min: PASSWORD_MIN_LENGTH }) },
           )}
           {field(
             'password_confirmation',
-            'Confirm password',
+            t('auth.signup.confirmPassword'),
             <PasswordInput
               name="password_confirmation"
               autoComplete="new-password"
@@ -244,7 +252,7 @@ export default function SignupPage() {
           checked={hasAcceptedTerms}
           onCheckedChange={(details) => {
             setHasAcceptedTerms(details.checked === true);
-            if (alert === TERMS_REQUIRED) setAlert(null);
+            if (alert === termsRequired) setAlert(null);
           }}
           alignItems="flex-start"
           colorPalette="teal"
@@ -252,16 +260,16 @@ export default function SignupPage() {
           <Checkbox.HiddenInput name="terms" />
           <Checkbox.Control mt="0.5" />
           <Checkbox.Label fontWeight="normal">
-            I agree to the{' '}
+            {t('auth.signup.agreePrefix')}{' '}
             <ChakraLink asChild color="brand.fg" textDecoration="underline">
               <Link to="/terms-of-service" target="_blank">
-                Terms of Service
+                {t('auth.signup.terms')}
               </Link>
             </ChakraLink>{' '}
-            and the{' '}
+            {t('auth.signup.and')}{' '}
             <ChakraLink asChild color="brand.fg" textDecoration="underline">
               <Link to="/privacy-policy" target="_blank">
-                Privacy Policy
+                {t('auth.signup.privacy')}
               </Link>
             </ChakraLink>
             .
@@ -273,18 +281,15 @@ export default function SignupPage() {
           size="lg"
           disabled={!hasAcceptedTerms || register.isPending}
           loading={register.isPending}
-          loadingText="Creating account…"
+          loadingText={t('auth.signup.submitting')}
         >
-          Create Account
+          {t('auth.signup.submit')}
         </Button>
         <Box borderRadius="md" bg="bg.muted" p="3" display="flex" gap="2" fontSize="sm" color="fg.muted">
           <Box flexShrink={0} mt="0.5">
             <Info size={16} aria-hidden />
           </Box>
-          <Text>
-            We are in our MVP pilot phase: accounts are fully activated once regulatory licensing is complete. Payments go through licensed
-            third-party institutions; Escrow Kenya is not a bank or payment provider.
-          </Text>
+          <Text>{t('auth.signup.pilot')}</Text>
         </Box>
       </AuthForm>
     </AuthLayout>

@@ -1,13 +1,18 @@
 /**
  * /verify-phone: the 6-digit SMS code after sign-up or a login with an unverified phone. A resend button
  * counts down the server's cooldown; success stores the session (docs/product-rules.md §4) and opens the dashboard.
+ * The language the person verified in becomes their profile's (and so their SMS language).
  */
 import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { displayPhone, normalizePhone } from '@escrow/core/domain/phone';
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useT } from '@/i18n';
+import { Navigate, useNavigate } from '@/i18n/link';
+import { api } from '@/lib/api';
+import { authStorage } from '@/lib/auth-storage';
 import { authApi } from '@/features/auth/api/auth-api';
 import { errorMessage, safeNextPath } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
@@ -31,6 +36,7 @@ export default function VerifyPhonePage() {
   const { secondsLeft, restart } = useCountdown(pendingPhone ? CODE_RESEND_COOLDOWN_SECONDS : 0);
   const verify = useMutation({ mutationFn: authApi.verifyPhone });
   const resend = useMutation({ mutationFn: authApi.resendVerificationCode });
+  const { t, language } = useT();
 
   if (isAuthenticated) return <Navigate to={next ?? '/dashboard'} replace />;
 
@@ -40,35 +46,45 @@ export default function VerifyPhonePage() {
     event.preventDefault();
     setAlert(null);
     if (!phone) {
-      setAlert({ status: 'error', text: 'Enter the phone number you signed up with.' });
+      setAlert({ status: 'error', text: t('auth.verify.enterPhone') });
       return;
     }
     if (!/^\d{6}$/.test(code)) {
-      setCodeError('Enter the 6-digit code from the SMS');
+      setCodeError(t('auth.verify.enterCode'));
       return;
     }
     try {
       const { token, user } = await verify.mutateAsync({ phone_number: phone, code });
-      setSession(token, user);
+      if (user.preferred_language !== language) {
+        // Saved before the session is announced (which leaves this page); not saved is no reason to fail.
+        authStorage.save(token, user);
+        await api<{ user: typeof user }>('/api/auth/profile', {
+          method: 'PUT',
+          body: { preferred_language: language },
+          noAuthRedirect: true,
+        })
+          .then((data) => setSession(token, data.user))
+          .catch(() => setSession(token, user));
+      } else setSession(token, user);
     } catch (caught) {
-      setAlert({ status: 'error', text: errorMessage(caught, 'We could not verify the code. Please try again.') });
+      setAlert({ status: 'error', text: errorMessage(caught, t('auth.verify.failed'), language) });
     }
   }
 
   async function handleResend() {
     setAlert(null);
     if (!phone) {
-      setAlert({ status: 'error', text: 'Enter the phone number you signed up with.' });
+      setAlert({ status: 'error', text: t('auth.verify.enterPhone') });
       return;
     }
     try {
       await resend.mutateAsync({ phone_number: phone });
       if (!pendingPhone) setPendingVerification(phone);
       restart(CODE_RESEND_COOLDOWN_SECONDS);
-      setAlert({ status: 'success', text: `A new code is on its way to ${displayPhone(phone)}.` });
+      setAlert({ status: 'success', text: t('auth.verify.newCodeSent', { phone: displayPhone(phone) }) });
     } catch (caught) {
       if (caught instanceof ApiError && caught.retryAfter) restart(caught.retryAfter);
-      setAlert({ status: 'error', text: errorMessage(caught, 'We could not send a new code. Please try again.') });
+      setAlert({ status: 'error', text: errorMessage(caught, t('auth.common.couldNotSendCode'), language) });
     }
   }
 
@@ -79,33 +95,33 @@ export default function VerifyPhonePage() {
 
   return (
     <AuthLayout
-      title="Verify your phone"
+      title={t('auth.verify.title')}
       subtitle={
         pendingPhone ? (
           <>
-            Enter the 6-digit code we sent by SMS to <Text as="strong">{displayPhone(pendingPhone)}</Text>. It expires in 10 minutes.
+            {t('auth.verify.sentTo')} <Text as="strong">{displayPhone(pendingPhone)}</Text>. {t('auth.verify.expires')}
           </>
         ) : (
-          'Enter your phone number and the 6-digit code we sent by SMS.'
+          t('auth.verify.noPending')
         )
       }
       footer={
         <Text>
-          Wrong number or account?{' '}
+          {t('auth.verify.wrongNumber')}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
             <button type="button" onClick={startOver}>
-              Back to sign in
+              {t('auth.common.backToSignIn')}
             </button>
           </ChakraLink>
         </Text>
       }
     >
-      <AuthForm onSubmit={handleVerify} label="Verify phone">
+      <AuthForm onSubmit={handleVerify} label={t('auth.verify.formLabel')}>
         {alert && <FormAlert status={alert.status}>{alert.text}</FormAlert>}
         {!pendingPhone && (
           <Field.Root required>
             <Field.Label>
-              Phone number <Field.RequiredIndicator />
+              {t('auth.common.phoneNumber')} <Field.RequiredIndicator />
             </Field.Label>
             <Input
               name="phone_number"
@@ -120,7 +136,7 @@ export default function VerifyPhonePage() {
         )}
         <Field.Root required invalid={!!codeError}>
           <Field.Label>
-            Verification code <Field.RequiredIndicator />
+            {t('auth.verify.code')} <Field.RequiredIndicator />
           </Field.Label>
           <Input
             name="code"
@@ -149,12 +165,12 @@ export default function VerifyPhonePage() {
           size="lg"
           disabled={code.length !== 6 || verify.isPending}
           loading={verify.isPending}
-          loadingText="Verifying…"
+          loadingText={t('auth.verify.submitting')}
         >
-          Verify phone
+          {t('auth.verify.submit')}
         </Button>
         <HStack justify="center" gap="2" flexWrap="wrap" fontSize="sm">
-          <Text color="fg.muted">Did not get the SMS?</Text>
+          <Text color="fg.muted">{t('auth.verify.noSms')}</Text>
           <Button
             variant="ghost"
             size="sm"
@@ -163,7 +179,11 @@ export default function VerifyPhonePage() {
             disabled={secondsLeft > 0 || resend.isPending}
             loading={resend.isPending}
           >
-            {secondsLeft > 0 ? `Resend code in ${secondsLeft}s` : pendingPhone ? 'Resend code' : 'Send code'}
+            {secondsLeft > 0
+              ? t('auth.verify.resendIn', { seconds: secondsLeft })
+              : pendingPhone
+                ? t('auth.verify.resend')
+                : t('auth.verify.send')}
           </Button>
         </HStack>
       </AuthForm>

@@ -21,8 +21,11 @@ const files: Record<string, string> = {
   'index.html': page('Home'),
   'pricing/index.html': page('Pricing'),
   '404.html': page('Page not found'),
+  'sw/index.html': page('Nyumbani'),
+  'sw/pricing/index.html': page('Bei'),
+  'sw/404.html': page('Ukurasa haupatikani'),
   'shell.html': page('Shell'),
-  'routes.json': JSON.stringify(['/', '/pricing', '/forgot-password', '/dashboard/*']),
+  'routes.json': JSON.stringify(['/', '/pricing', '/forgot-password', '/sw', '/sw/pricing', '/sw/forgot-password', '/dashboard/*']),
   'robots.txt': 'User-agent: *\nAllow: /\n',
   'assets/index-abc123.js': ASSET,
   '.vite/manifest.json': '{}',
@@ -51,6 +54,27 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => testApp.app.inject({ method: 'GET', url, headers });
+
+describe('Kiswahili paths', () => {
+  it.each([
+    ['/sw', 'Nyumbani'],
+    ['/sw/pricing', 'Bei'],
+  ])('%s answers 200 with its prerendered Kiswahili page', async (url, title) => {
+    const response = await get(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<h1>${title}</h1>`);
+  });
+
+  it('answers a Kiswahili route without a prerendered page with the shell, and an unknown /sw path with the Kiswahili 404', async () => {
+    expect((await get('/sw/forgot-password')).statusCode).toBe(200);
+    const missing = await get('/sw/hakuna');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Ukurasa haupatikani</h1>');
+    const english = await get('/hakuna');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('<h1>Page not found</h1>');
+  });
+});
 
 describe('paths', () => {
   it.each([

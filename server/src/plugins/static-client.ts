@@ -4,7 +4,7 @@
  *
  * - public pages are prerendered at <route>/index.html; other paths the client has a page for (the
  *   patterns in routes.json, taken from the client's route table) get shell.html; anything else is a
- *   real 404 with the app's not-found page (404.html), so crawlers see no soft 404s. Unknown /api,
+ *   real 404 with the app's not-found page (404.html; sw/404.html under /sw/), so crawlers see no soft 404s. Unknown /api,
  *   /trpc and /mock paths stay JSON 404s.
  * - each file's brotli or gzip copy is sent when the browser accepts it (built once, at build time);
  * - hashed assets are cached for a year as immutable; everything else (HTML above all) is revalidated
@@ -47,6 +47,8 @@ export default fp(
     const hasClient = existsSync(path.join(distDir, 'index.html'));
     const routePatterns = hasClient ? readRoutePatterns(distDir) : [];
     const notFoundPage = existsSync(path.join(distDir, '404.html')) ? '404.html' : undefined;
+    // Kiswahili pages live under /sw/ (client/src/i18n/paths.ts): their unknown paths get the Kiswahili not-found page.
+    const swNotFoundPage = existsSync(path.join(distDir, 'sw', '404.html')) ? 'sw/404.html' : notFoundPage;
     const shellPage = existsSync(path.join(distDir, 'shell.html')) ? 'shell.html' : 'index.html';
     if (hasClient) {
       await app.register(fastifyStatic, {
@@ -81,7 +83,8 @@ export default fp(
         const prerendered = path.join(url.replace(/\/+$/, ''), 'index.html');
         if (!prerendered.includes('..') && existsSync(path.join(distDir, prerendered))) return sendPage(reply, prerendered, 200);
         if (matchesClientRoute(routePatterns, url)) return sendPage(reply, shellPage, 200);
-        if (notFoundPage) return sendPage(reply, notFoundPage, 404);
+        const isKiswahili = url === '/sw' || url.startsWith('/sw/');
+        if (notFoundPage) return sendPage(reply, (isKiswahili ? swNotFoundPage : notFoundPage)!, 404);
       }
       return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
     });

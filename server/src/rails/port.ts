@@ -5,12 +5,13 @@
  * inside them (docs/adr/0008-payment-rail-port.md).
  */
 import type { Cents } from '@escrow/core/domain/money';
+import type { PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 
 export const RAILS = ['mpesa', 'airtel'] as const;
 export type RailName = (typeof RAILS)[number];
 
-/** Why a rail said no, in words every channel can explain. */
-export type RailFailure = 'insufficient_funds' | 'cancelled_by_payer' | 'wrong_pin' | 'timeout' | 'unregistered' | 'other';
+/** Why a rail said no, in words every channel can explain (each has a plain sentence in domain/payment-failure.ts). */
+export type RailFailure = Exclude<PaymentFailureKind, 'not_sent'>;
 
 /** What a rail reports about one collection or payout. `pending`: no final answer yet. */
 export interface RailResult {

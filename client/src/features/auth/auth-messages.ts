@@ -1,25 +1,19 @@
-/** What the auth pages say when a call fails (docs/product-rules.md §8), and where they may send the user next. */
+/**
+ * What the auth pages say when a call fails (docs/product-rules.md §8), in the page's language, and where they may
+ * send the user next. The server's messages are shown in the reader's language when the catalog knows them.
+ */
+import { localizeMessage, type Language } from '@/i18n';
 import { ApiError } from '@/lib/api';
 
-export const MISSING_CREDENTIALS = 'Please enter both phone/email and password';
-export const TERMS_REQUIRED = 'Please agree to the Terms of Service to continue';
-
-/** Spec §8: the server's message, else 'Login failed'; for a thrown error its message, else the generic one. */
-export function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message || 'Login failed';
-  if (error instanceof Error && error.message) return error.message;
-  return 'Login failed. Please try again.';
+/** Spec §8: the server's message, else `fallback` (already in the page's language). */
+export function errorMessage(error: unknown, fallback: string, language: Language): string {
+  return error instanceof Error && error.message ? localizeMessage(error.message, language) : fallback;
 }
 
-/** The server's message, or `fallback`. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  return error instanceof Error && error.message ? error.message : fallback;
-}
-
-/** Field → first message, from a 400's `errors`. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
+/** Field → first message, from a 400's `errors`, in the page's language. */
+export function fieldErrorsOf(error: unknown, language: Language): Record<string, string> {
   if (!(error instanceof ApiError) || !error.errors) return {};
-  return Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, messages[0] ?? '']));
+  return Object.fromEntries(Object.entries(error.errors).map(([field, messages]) => [field, localizeMessage(messages[0] ?? '', language)]));
 }
 
 /** `next` when it is a path on this site (never another origin, so a link cannot bounce users away). */

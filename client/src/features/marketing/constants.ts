@@ -2,11 +2,10 @@
 export { SOCIAL_PROFILES, SUPPORT_EMAIL, SUPPORT_PHONE, SUPPORT_PHONE_TEL } from '@/app/site';
 
 export const USSD_CODE = '*384*40#';
-export const BUSINESS_HOURS = 'Monday–Friday, 8:00 AM–6:00 PM EAT';
-export const LOCATION = 'Nairobi, Kenya';
 
+/** The service pages; their names and descriptions are `layout.services.<key>` in the catalogs. */
 export const SERVICE_PAGES = [
-  { to: '/standard-escrow', label: 'Standard Escrow', description: 'Pay safely; the seller is paid when you confirm delivery' },
-  { to: '/lipa-mdogo-mdogo', label: 'Lipa Mdogo Mdogo', description: 'Pay high-value items little by little' },
-  { to: '/dispute-resolution', label: 'Dispute Resolution', description: 'Fair mediation when something goes wrong' },
+  { to: '/standard-escrow', key: 'standard' },
+  { to: '/lipa-mdogo-mdogo', key: 'lipa' },
+  { to: '/dispute-resolution', key: 'dispute' },
 ] as const;

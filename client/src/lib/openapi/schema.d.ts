@@ -465,8 +465,8 @@ export interface paths {
         /** The signed-in user */
         get: operations["getAuthProfile"];
         /**
-         * Change the signed-in user's first name, last name or email
-         * @description The phone number and account type cannot be changed here. `email: null` or "" removes the email.
+         * Change the signed-in user's first name, last name, email or language
+         * @description The phone number and account type cannot be changed here. `email: null` or "" removes the email. `preferred_language` (en | sw) is the language of the web pages after sign-in and of every SMS to this person; the USSD menu's language setting changes the same field.
          */
         put: operations["putAuthProfile"];
         post?: never;
@@ -581,7 +581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This deployment's mode (demo or production)
+         * This deployment's mode (demo or production) and how long a payment prompt may take
          * @description Read by the web client after its first render (never before it), so it adds nothing to page load.
          */
         get: operations["getConfig"];
@@ -1389,6 +1389,12 @@ export interface components {
             last_name: string;
             /** @example 254722123456 */
             phone_number: string;
+            /**
+             * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+             * @example sw
+             * @enum {string}
+             */
+            preferred_language: "en" | "sw";
             /** @enum {string} */
             user_type: "buyer" | "seller" | "both" | "admin";
         };
@@ -3964,6 +3970,7 @@ export interface operations {
                      *             "email": "wanjiku@example.co.ke",
                      *             "user_type": "buyer",
                      *             "is_verified": true,
+                     *             "preferred_language": "sw",
                      *             "created_at": "2026-11-21T08:00:00.000Z",
                      *             "status": "active"
                      *           }
@@ -4018,6 +4025,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4070,6 +4083,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -4099,6 +4113,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4167,6 +4187,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -4196,6 +4217,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4253,6 +4280,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
                      *           "status": "active"
                      *         }
@@ -4282,6 +4310,12 @@ export interface operations {
                                 last_name: string;
                                 /** @example 254722123456 */
                                 phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
                                 /** @enum {string} */
                                 status: "active" | "suspended";
                                 /** @enum {string} */
@@ -4464,6 +4498,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIwYjZmM2E1MiJ9.c2lnbmF0dXJl",
@@ -4590,6 +4625,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
@@ -4625,7 +4661,8 @@ export interface operations {
                  * @example {
                  *       "first_name": "Wanjiku",
                  *       "last_name": "Kamau",
-                 *       "email": "wanjiku@example.co.ke"
+                 *       "email": "wanjiku@example.co.ke",
+                 *       "preferred_language": "sw"
                  *     }
                  */
                 "application/json": {
@@ -4635,6 +4672,12 @@ export interface operations {
                     first_name?: string;
                     /** @example Kamau */
                     last_name?: string;
+                    /**
+                     * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                     * @example sw
+                     * @enum {string}
+                     */
+                    preferred_language?: "en" | "sw";
                 };
             };
         };
@@ -4660,6 +4703,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
@@ -4746,6 +4790,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "requires_verification": true
@@ -5095,6 +5140,7 @@ export interface operations {
                      *           "email": "wanjiku@example.co.ke",
                      *           "user_type": "buyer",
                      *           "is_verified": true,
+                     *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "token": "string"
@@ -5167,7 +5213,8 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Request completed",
                      *       "data": {
-                     *         "mode": "demo"
+                     *         "mode": "demo",
+                     *         "payment_prompt_seconds": 90
                      *       }
                      *     }
                      */
@@ -5178,6 +5225,11 @@ export interface operations {
                              * @enum {string}
                              */
                             mode: "demo" | "production";
+                            /**
+                             * @description The longest a payer waits for an answer to a payment prompt: after this many seconds without a callback the server asks the rail (STK_RECONCILE_AFTER_SECONDS), so the page can honestly say how long it may take.
+                             * @example 90
+                             */
+                            payment_prompt_seconds: number;
                         };
                         /** @example Request completed */
                         message: string;
@@ -5894,7 +5946,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5912,6 +5964,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;
@@ -6086,7 +6142,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6104,6 +6160,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;
@@ -6144,7 +6204,7 @@ export interface operations {
                      *           "checkout_request_id": "string",
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
-                     *           "failure_reason": "string",
+                     *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6162,6 +6222,10 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                /**
+                                 * @description Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.
+                                 * @example The M-Pesa PIN was wrong. Try again and enter your PIN carefully.
+                                 */
                                 failure_reason: string | null;
                                 id: string;
                                 mpesa_receipt: string | null;

@@ -18,6 +18,13 @@ export const CODE_RESEND_COOLDOWN_SECONDS = 60;
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
 
+/** The language of the person's web pages and of every SMS sent to them (the USSD menu's language too). */
+export const preferredLanguage = z.enum(['en', 'sw']).meta({
+  description:
+    "The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.",
+  example: 'sw',
+});
+
 export const userSchema = z
   .object({
     id: z.string().meta({ example: '0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90' }),
@@ -30,6 +37,7 @@ export const userSchema = z
     email: z.string().nullable().meta({ example: 'wanjiku@example.co.ke' }),
     user_type: z.enum(USER_TYPES),
     is_verified: z.boolean(),
+    preferred_language: preferredLanguage,
     created_at: isoDate,
   })
   .meta({ id: 'User' });
@@ -117,6 +125,7 @@ export const updateProfileBody = z
     first_name: personName('First name').optional(),
     last_name: personName('Last name').optional(),
     email: optionalEmail.optional(),
+    preferred_language: preferredLanguage.optional(),
   })
   .strict();
 export type UpdateProfileBody = z.input<typeof updateProfileBody>;

@@ -7,6 +7,11 @@ export const publicConfigResponse = envelope(
     mode: z.enum(['demo', 'production']).meta({
       description: '`demo` while any rail is the built-in mock: no real money moves, and the client shows a ribbon saying so',
     }),
+    payment_prompt_seconds: z.number().int().positive().meta({
+      description:
+        'The longest a payer waits for an answer to a payment prompt: after this many seconds without a callback the server asks the rail (STK_RECONCILE_AFTER_SECONDS), so the page can honestly say how long it may take.',
+      example: 90,
+    }),
   }),
 );
 export type PublicConfig = z.infer<typeof publicConfigResponse>['data'];

@@ -210,7 +210,11 @@ export const paymentWire = z.object({
   /** The rail's receipt (M-Pesa receipt or Airtel Money id), under its historical name. */
   mpesa_receipt: z.string().nullable(),
   rail: z.enum(RAIL_CHOICES),
-  failure_reason: z.string().nullable(),
+  failure_reason: z.string().nullable().meta({
+    description:
+      "Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.",
+    example: 'The M-Pesa PIN was wrong. Try again and enter your PIN carefully.',
+  }),
   transaction_id: z.string(),
   created_at: isoDate,
 });

@@ -45,6 +45,7 @@ describe('GET /api/admin/users', () => {
       email: 'wanjiku@example.co.ke',
       user_type: 'buyer',
       is_verified: true,
+      preferred_language: 'en',
       status: 'active',
       created_at: expect.stringMatching(/Z$/),
     });

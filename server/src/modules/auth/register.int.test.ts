@@ -33,6 +33,7 @@ describe('POST /api/auth/register', () => {
       email: 'wanjiru.mwangi@example.co.ke',
       user_type: 'seller',
       is_verified: false,
+      preferred_language: 'en',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
 

@@ -166,8 +166,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Change the signed-in user's first name, last name or email",
-        description: 'The phone number and account type cannot be changed here. `email: null` or "" removes the email.',
+        summary: "Change the signed-in user's first name, last name, email or language",
+        description:
+          'The phone number and account type cannot be changed here. `email: null` or "" removes the email. `preferred_language` (en | sw) is the language of the web pages after sign-in and of every SMS to this person; the USSD menu\'s language setting changes the same field.',
         body: updateProfileBody,
         response: { 200: profileResponse, 400: errorEnvelope, 401: errorEnvelope, 409: errorEnvelope },
       },
@@ -177,7 +178,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await updateProfile({
         ctx,
         userId: caller(request).userId,
-        changes: { firstName: body.first_name, lastName: body.last_name, email: body.email },
+        changes: { firstName: body.first_name, lastName: body.last_name, email: body.email, language: body.preferred_language },
       });
       return { success: true as const, message: 'Profile updated', data };
     },

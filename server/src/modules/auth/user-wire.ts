@@ -4,7 +4,7 @@ import type { User } from '../../generated/prisma/client.ts';
 
 export type UserWireSource = Pick<
   User,
-  'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'userType' | 'phoneVerifiedAt' | 'createdAt'
+  'id' | 'firstName' | 'lastName' | 'phoneNumber' | 'email' | 'userType' | 'phoneVerifiedAt' | 'language' | 'createdAt'
 >;
 
 /** Prisma `select` for exactly the columns `toUserWire` reads. */
@@ -16,6 +16,7 @@ export const USER_WIRE_SELECT = {
   email: true,
   userType: true,
   phoneVerifiedAt: true,
+  language: true,
   createdAt: true,
 } as const satisfies Record<keyof UserWireSource, true>;
 
@@ -36,6 +37,7 @@ export function toUserWire(user: UserWireSource): UserWire {
     email: user.email,
     user_type: user.userType,
     is_verified: user.phoneVerifiedAt !== null,
+    preferred_language: user.language,
     created_at: user.createdAt.toISOString(),
   };
 }

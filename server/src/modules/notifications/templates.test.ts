@@ -28,6 +28,7 @@ const TYPICAL: Record<string, string> = {
   name: 'Wanjiku',
   until: '14:30',
   url: 'https://escrowkenya.co.ke/pay/k7Qm3XpA9d',
+  kind: 'wrong_pin',
 };
 
 /** The longest values callers pass: product names are cut to 40 characters, reasons to 50 or 60. */
@@ -42,6 +43,8 @@ const LONGEST: Record<string, string> = {
   total: 'KES 500,000',
   next: 'KES 41,700 by 2026-12-24',
   reason: 'The item delivered is not the model we agreed on',
+  kind: 'unregistered',
+  rail: 'Airtel Money',
 };
 
 /** GSM 03.38 basic set (plus the euro sign's neighbours we never use): anything else forces UCS-2. */

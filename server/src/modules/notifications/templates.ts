@@ -2,6 +2,8 @@
  * Every SMS the platform sends, in English and Kiswahili, kept under 160 characters where possible
  * (one SMS part). Parameters are already formatted strings (amounts via formatKes, phones via displayPhone).
  */
+import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+
 export type Language = 'en' | 'sw';
 
 type Params = Record<string, string>;
@@ -10,6 +12,9 @@ type Template = Record<Language, (p: Params) => string>;
 /** Callers pass the acting party in English ('buyer' / 'seller'); Kiswahili messages name it in Kiswahili. */
 const SW_PARTY: Record<string, string> = { buyer: 'mnunuzi', seller: 'muuzaji', admin: 'msimamizi', system: 'mfumo' };
 const party = (by: string | undefined) => SW_PARTY[by ?? ''] ?? by ?? '';
+/** A failed payment's plain sentence (`kind`, `rail` params) in the recipient's language. */
+const failureSentence = (p: Params, language: Language) =>
+  paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
 
 export const SMS_TEMPLATES = {
   verification_code: {
@@ -41,8 +46,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}. Yajayo: ${p.next}.`,
   },
   payment_failed: {
-    en: (p) => `Payment for ${p.ref} did not go through: ${p.reason}. You can try again any time.`,
-    sw: (p) => `Malipo ya ${p.ref} hayakufaulu: ${p.reason}. Unaweza kujaribu tena wakati wowote.`,
+    en: (p) => `Payment for ${p.ref} did not go through. ${failureSentence(p, 'en')}`,
+    sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,
   },
   dispatched_buyer: {
     en: (p) => `${p.seller} dispatched ${p.product} (${p.ref}). Confirm delivery to pay them, or dispute by ${p.deadline}.`,

@@ -7,6 +7,7 @@ import { errorEnvelope, idParam, toMoney } from '@escrow/core/contract/common';
 import { initiatePaymentBody, paymentResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { Prisma } from '../../db/prisma.ts';
+import { isPaymentFailureKind, paymentFailureSentence, type FailureLanguage } from '@escrow/core/domain/payment-failure';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { notFound } from '../../lib/app-error.ts';
 import { caller } from '../../plugins/auth.ts';
@@ -28,7 +29,7 @@ const errors = {
   422: errorEnvelope,
   502: errorEnvelope,
 };
-const paymentWire = (payment: {
+type PaymentRow = {
   id: string;
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
   amountCents: bigint;
@@ -37,21 +38,39 @@ const paymentWire = (payment: {
   railRequestId: string | null;
   railReceipt: string | null;
   failureReason: string | null;
+  failureKind: string | null;
   transactionId: string;
   createdAt: Date;
-}) => ({
-  id: payment.id,
-  status: payment.status,
-  amount: toMoney(payment.amountCents),
-  payment_type: payment.paymentType,
-  // The wire keeps its historical M-Pesa names for the rail-neutral columns.
-  checkout_request_id: payment.railRequestId,
-  mpesa_receipt: payment.railReceipt,
-  rail: payment.rail,
-  failure_reason: payment.failureReason,
-  transaction_id: payment.transactionId,
-  created_at: payment.createdAt.toISOString(),
-});
+};
+
+/** The language the signed-in reader chose (their profile's, which also sets their SMS language). */
+async function readerLanguage(ctx: AppContext, userId: string): Promise<FailureLanguage> {
+  const user = await ctx.db.user.findUnique({ where: { id: userId }, select: { language: true } });
+  return user?.language ?? 'en';
+}
+
+/**
+ * A payment as its reader sees it: a failure is the plain sentence of its kind in the reader's language
+ * (the rail's own words stay in result_desc, for staff). Rows from before failure kinds keep their text.
+ */
+async function paymentWire(ctx: AppContext, payment: PaymentRow, readerId: string) {
+  const failureReason = isPaymentFailureKind(payment.failureKind)
+    ? paymentFailureSentence(payment.failureKind, await readerLanguage(ctx, readerId), RAIL_DISPLAY_NAMES[payment.rail])
+    : payment.failureReason;
+  return {
+    id: payment.id,
+    status: payment.status,
+    amount: toMoney(payment.amountCents),
+    payment_type: payment.paymentType,
+    // The wire keeps its historical M-Pesa names for the rail-neutral columns.
+    checkout_request_id: payment.railRequestId,
+    mpesa_receipt: payment.railReceipt,
+    rail: payment.rail,
+    failure_reason: failureReason,
+    transaction_id: payment.transactionId,
+    created_at: payment.createdAt.toISOString(),
+  };
+}
 
 const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
@@ -87,7 +106,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         message: isNew
           ? `Payment request sent to your phone. Enter your ${railName} PIN to pay.`
           : `A payment request is already waiting on your phone. Enter your ${railName} PIN to pay.`,
-        data: { payment: paymentWire(payment) },
+        data: { payment: await paymentWire(ctx, payment, caller(request).userId) },
       });
     },
   );
@@ -110,7 +129,11 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         include: { transaction: { select: { buyerId: true, sellerId: true } } },
       });
       if (!payment || !partyRole(payment.transaction, caller(request))) throw notFound('Payment');
-      return { success: true as const, message: 'Payment status', data: { payment: paymentWire(payment) } };
+      return {
+        success: true as const,
+        message: 'Payment status',
+        data: { payment: await paymentWire(ctx, payment, caller(request).userId) },
+      };
     },
   );
 

@@ -8,7 +8,7 @@ import { wholeShillings } from '../port.ts';
 import { type AirtelAnswer, type AirtelClient, airtelMsisdn } from './airtel-client.ts';
 
 /** Airtel's response codes for collections (DP008…) and disbursements (DP009…), in the port's words. */
-const FAILURES: Record<string, RailFailure> = {
+export const AIRTEL_FAILURES: Readonly<Record<string, RailFailure>> = {
   DP00800001002: 'wrong_pin',
   DP00800001007: 'insufficient_funds',
   DP00800001024: 'timeout',
@@ -36,7 +36,7 @@ export function airtelResult(
   const description = transaction.message ?? '';
   if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
   if (transaction.status === 'TF') {
-    const failure = (responseCode && FAILURES[responseCode]) || failureFromMessage(description);
+    const failure = (responseCode && AIRTEL_FAILURES[responseCode]) || failureFromMessage(description);
     return {
       outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
       failure,

@@ -15,6 +15,27 @@ export interface DarajaRailOptions {
 /** Daraja's Transaction Status answer when it has no transaction with the OriginatorConversationID asked about. */
 export const STATUS_NOT_FOUND_CODE = 'R000002';
 
+/**
+ * Daraja's STK push and B2C result codes, in the port's words. Codes not listed (1025 "an error occurred
+ * while sending a push request", 9999, …) are `other`.
+ */
+export const DARAJA_FAILURES: Readonly<Record<number, RailFailure>> = {
+  /** "The balance is insufficient for the transaction." */
+  1: 'insufficient_funds',
+  /** "Unable to lock subscriber, a transaction is already in process for the current subscriber." */
+  1001: 'payer_busy',
+  /** "Transaction has expired": the prompt was not answered in time. */
+  1019: 'timeout',
+  /** "Request cancelled by user." */
+  1032: 'cancelled_by_payer',
+  /** "DS timeout user cannot be reached": the phone was off, out of reach, or never answered. */
+  1037: 'timeout',
+  /** "The initiator information is invalid.": for an STK push, a wrong M-Pesa PIN. */
+  2001: 'wrong_pin',
+  /** B2C: the receiving number is not an M-Pesa customer. */
+  2040: 'unregistered',
+};
+
 /** Daraja's STK and B2C result codes, in the port's words. */
 export function darajaResult(resultCode: number, resultDesc: string, receipt?: string | null, amount?: number | null): RailResult {
   if (resultCode === 0) {
@@ -25,18 +46,7 @@ export function darajaResult(resultCode: number, resultDesc: string, receipt?: s
       description: resultDesc,
     };
   }
-  const failure: RailFailure =
-    resultCode === 1032
-      ? 'cancelled_by_payer'
-      : resultCode === 1
-        ? 'insufficient_funds'
-        : resultCode === 2001
-          ? 'wrong_pin'
-          : resultCode === 1037 || resultCode === 1019
-            ? 'timeout'
-            : resultCode === 2040
-              ? 'unregistered'
-              : 'other';
+  const failure = DARAJA_FAILURES[resultCode] ?? 'other';
   return {
     outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
     failure,

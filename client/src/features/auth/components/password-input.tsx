@@ -2,10 +2,12 @@
 import { IconButton, Input, InputGroup, type InputProps } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
+import { useT } from '@/i18n';
 
 export function PasswordInput(props: Omit<InputProps, 'type'>) {
   const [isVisible, setIsVisible] = useState(false);
-  const label = isVisible ? 'Hide password' : 'Show password';
+  const { t } = useT();
+  const label = isVisible ? t('auth.common.hidePassword') : t('auth.common.showPassword');
   return (
     <InputGroup
       endElementProps={{ pe: '1' }}

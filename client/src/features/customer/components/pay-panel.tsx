@@ -13,6 +13,7 @@ import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from 
 import { useAuth } from '@/hooks/use-auth';
 import { formatPhone } from '@/lib/format';
 import { ApiError } from '@/lib/api';
+import { usePaymentPromptMinutes } from '@/lib/public-config';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
@@ -34,6 +35,7 @@ function PaymentStatusView({
   onDismiss: () => void;
 }) {
   const railName = RAIL_DISPLAY_NAMES[payment?.rail ?? 'mpesa'];
+  const promptMinutes = usePaymentPromptMinutes();
   if (!payment || payment.status === 'pending') {
     return (
       <Alert.Root
@@ -50,7 +52,8 @@ function PaymentStatusView({
           <Alert.Description>
             We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
             {phone ? formatPhone(phone) : 'your phone'}. Enter your {railName} PIN on that phone to pay. This updates by itself. No prompt?
-            Check the phone is on; an unanswered request expires after about a minute and you can try again.
+            Check the phone is on; if the request is not answered, this page says so within about {promptMinutes} minutes and you can try
+            again.
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>

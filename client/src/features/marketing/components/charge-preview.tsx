@@ -8,12 +8,14 @@ import { formatCents, formatKes, parseAmount } from '@escrow/core/domain/money';
 import { useChargePreview } from '../hooks/use-charge-preview';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { FormTransactionType } from '../transaction-form-rules';
+import { useT } from '@/i18n';
 
 /** Above the last band nothing is charged; the form flags such an amount instead of showing "Free". */
 const MAX_PREVIEW = 500_000n * 100n;
 const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 
 export function ChargePreview({ type, amount, totalCost }: { type: FormTransactionType; amount: string; totalCost: string }) {
+  const { t } = useT();
   const isInstallment = type === 'lipa_mdogo_mdogo';
   const amountCents = parseAmount(amount.replace(/,/g, '').trim());
   const totalCents = parseAmount(totalCost.replace(/,/g, '').trim());
@@ -48,30 +50,34 @@ export function ChargePreview({ type, amount, totalCost }: { type: FormTransacti
       fontSize="sm"
     >
       {preview.status === 'error' ? (
-        <Text color="fg.error">The fee preview is unavailable right now; the fee is shown before you pay.</Text>
+        <Text color="fg.error">{t('public.charge.unavailable')}</Text>
       ) : !charge ? (
         <HStack gap="2" color="fg.muted">
           <Spinner size="xs" />
-          <Text>Calculating the fee…</Text>
+          <Text>{t('public.charge.calculating')}</Text>
         </HStack>
       ) : (
         <Stack gap="1" opacity={isCurrent ? 1 : 0.6}>
           <HStack justify="space-between">
             <Text color="fg.muted">
-              {isInstallment ? 'Installment' : 'Escrow'} fee{isInstallment && totalCents ? ` on ${formatKes(base ?? 0n)}` : ''}
+              {!isInstallment
+                ? t('public.charge.escrowFee')
+                : totalCents
+                  ? t('public.charge.installmentFeeOn', { amount: formatKes(base ?? 0n) })
+                  : t('public.charge.installmentFee')}
             </Text>
             <Text fontWeight="medium" data-testid="charge-total">
-              {Number(charge.total) === 0 ? 'Free' : kes(charge.total)}
+              {Number(charge.total) === 0 ? t('public.charge.free') : kes(charge.total)}
             </Text>
           </HStack>
           <HStack justify="space-between">
-            <Text color="fg.muted">Your share (buyer, 50%)</Text>
+            <Text color="fg.muted">{t('public.charge.yourShare')}</Text>
             <Text fontWeight="medium" data-testid="charge-buyer-share">
               {kes(charge.buyer_share)}
             </Text>
           </HStack>
           <HStack justify="space-between" borderTopWidth="1px" borderColor="teal.muted" pt="1" mt="1">
-            <Text fontWeight="semibold">{isInstallment ? 'First payment incl. your fee' : 'You pay into escrow'}</Text>
+            <Text fontWeight="semibold">{isInstallment ? t('public.charge.firstPayment') : t('public.charge.youPay')}</Text>
             <Text fontWeight="bold" color="brand.fg" data-testid="charge-upfront">
               {formatKes(upfront)}
             </Text>

@@ -18,7 +18,9 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { localizeMessage, useT } from '@/i18n';
+import { Link, useNavigate } from '@/i18n/link';
 import { useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/api';
 import { createTransaction, type CreateTransactionRequest } from '../api/transactions';
@@ -73,6 +75,7 @@ function initialValues(prefill: Partial<TransactionFormValues> | undefined): { v
 export function CreateTransactionForm() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { t, language } = useT();
   const { isAuthenticated } = useAuth();
   const prefill = (location.state as TransactionPrefillState | null)?.prefill;
   const [initial] = useState(() => initialValues(prefill));
@@ -104,10 +107,10 @@ export function CreateTransactionForm() {
       setValues(EMPTY_TRANSACTION_FORM);
       setTouched({});
       setErrors({});
-      setOutcome({ status: 'success', message: 'Transaction created successfully!', reference: transaction.reference_number });
+      setOutcome({ status: 'success', message: t('public.createForm.created'), reference: transaction.reference_number });
     } catch (error) {
-      const detail = error instanceof ApiError ? error.message : 'Please try again.';
-      setOutcome({ status: 'error', message: `Failed to create transaction: ${detail}` });
+      const detail = error instanceof ApiError ? localizeMessage(error.message, language) : t('public.createForm.tryAgain');
+      setOutcome({ status: 'error', message: t('public.createForm.failed', { detail }) });
       if (error instanceof ApiError && error.errors) {
         const fieldErrors: TransactionFormErrors = {};
         for (const [wireField, messages] of Object.entries(error.errors)) {
@@ -179,26 +182,26 @@ export function CreateTransactionForm() {
       <Stack gap="4">
         <Stack gap="1">
           <Text as="h2" id="create-heading" fontSize="xl" fontWeight="bold">
-            Start a protected transaction
+            {t('public.createForm.title')}
           </Text>
           <Text fontSize="sm" color="fg.muted">
-            Your money stays in escrow until you confirm delivery.
+            {t('public.createForm.lead')}
           </Text>
         </Stack>
 
         {outcome?.status === 'restored' && (
           <Alert.Root status="info" size="sm">
             <Alert.Indicator />
-            <Alert.Description>We kept the details you entered. Review them and create your transaction.</Alert.Description>
+            <Alert.Description>{t('public.createForm.restored')}</Alert.Description>
           </Alert.Root>
         )}
 
         <Field.Root>
-          <Field.Label>Transaction type</Field.Label>
+          <Field.Label>{t('public.createForm.type')}</Field.Label>
           <NativeSelect.Root>
             <NativeSelect.Field {...fieldProps('type')}>
-              <option value="standard">Standard Escrow</option>
-              <option value="lipa_mdogo_mdogo">Lipa Mdogo Mdogo (installments)</option>
+              <option value="standard">{t('public.createForm.standard')}</option>
+              <option value="lipa_mdogo_mdogo">{t('public.createForm.lipa')}</option>
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>
@@ -206,50 +209,50 @@ export function CreateTransactionForm() {
 
         <Field.Root invalid={!!errors.sellerPhone} required>
           <Field.Label>
-            Seller phone <Field.RequiredIndicator />
+            {t('public.createForm.sellerPhone')} <Field.RequiredIndicator />
           </Field.Label>
           <Input {...fieldProps('sellerPhone')} type="tel" inputMode="tel" autoComplete="off" placeholder="0722123456" />
           {errors.sellerPhone ? (
-            <Field.ErrorText>{errors.sellerPhone}</Field.ErrorText>
+            <Field.ErrorText>{localizeMessage(errors.sellerPhone, language)}</Field.ErrorText>
           ) : (
-            <Field.HelperText>The M-Pesa number the seller is paid on</Field.HelperText>
+            <Field.HelperText>{t('public.createForm.sellerPhoneHelper')}</Field.HelperText>
           )}
         </Field.Root>
 
         <Field.Root invalid={!!errors.productName} required>
           <Field.Label>
-            Product or service <Field.RequiredIndicator />
+            {t('public.createForm.product')} <Field.RequiredIndicator />
           </Field.Label>
-          <Input {...fieldProps('productName')} maxLength={PRODUCT_NAME_MAX + 20} placeholder="e.g. Samsung Galaxy A15" />
-          {errors.productName && <Field.ErrorText>{errors.productName}</Field.ErrorText>}
+          <Input {...fieldProps('productName')} maxLength={PRODUCT_NAME_MAX + 20} placeholder={t('public.createForm.productPlaceholder')} />
+          {errors.productName && <Field.ErrorText>{localizeMessage(errors.productName, language)}</Field.ErrorText>}
         </Field.Root>
 
         <SimpleGrid columns={{ base: 1, sm: isInstallment ? 2 : 1 }} gap="4">
           <Field.Root invalid={!!errors.amount} required>
             <Field.Label>
-              {isInstallment ? 'Initial Payment' : 'Amount'} (KES) <Field.RequiredIndicator />
+              {isInstallment ? t('public.createForm.initialPayment') : t('public.createForm.amount')} (KES) <Field.RequiredIndicator />
             </Field.Label>
             <InputGroup startElement="KES">
               <Input {...fieldProps('amount')} inputMode="numeric" autoComplete="off" placeholder={isInstallment ? '7000' : '15000'} />
             </InputGroup>
             {errors.amount ? (
-              <Field.ErrorText>{errors.amount}</Field.ErrorText>
+              <Field.ErrorText>{localizeMessage(errors.amount, language)}</Field.ErrorText>
             ) : (
-              isInstallment && <Field.HelperText>At least 20% of the total cost</Field.HelperText>
+              isInstallment && <Field.HelperText>{t('public.createForm.atLeastDeposit')}</Field.HelperText>
             )}
           </Field.Root>
           {isInstallment && (
             <Field.Root invalid={!!errors.totalCost} required>
               <Field.Label>
-                Total cost (KES) <Field.RequiredIndicator />
+                {t('public.createForm.totalCost')} (KES) <Field.RequiredIndicator />
               </Field.Label>
               <InputGroup startElement="KES">
                 <Input {...fieldProps('totalCost')} inputMode="numeric" autoComplete="off" placeholder="35000" />
               </InputGroup>
               {errors.totalCost ? (
-                <Field.ErrorText>{errors.totalCost}</Field.ErrorText>
+                <Field.ErrorText>{localizeMessage(errors.totalCost, language)}</Field.ErrorText>
               ) : (
-                <Field.HelperText>Items over KES 10,000</Field.HelperText>
+                <Field.HelperText>{t('public.createForm.over10k')}</Field.HelperText>
               )}
             </Field.Root>
           )}
@@ -257,18 +260,18 @@ export function CreateTransactionForm() {
 
         {isInstallment && (
           <Field.Root invalid={!!errors.months}>
-            <Field.Label>Installment period</Field.Label>
+            <Field.Label>{t('public.createForm.period')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...fieldProps('months')}>
                 {[3, 6, 12, 24].map((months) => (
                   <option key={months} value={String(months)}>
-                    {months} months
+                    {t('public.createForm.months', { months })}
                   </option>
                 ))}
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>
-            {errors.months && <Field.ErrorText>{errors.months}</Field.ErrorText>}
+            {errors.months && <Field.ErrorText>{localizeMessage(errors.months, language)}</Field.ErrorText>}
           </Field.Root>
         )}
 
@@ -280,10 +283,10 @@ export function CreateTransactionForm() {
             <Alert.Content>
               <Alert.Title>{outcome.message}</Alert.Title>
               <Alert.Description>
-                {outcome.reference && <>Reference {outcome.reference}. </>}
-                Pay into escrow from your dashboard when you are ready.{' '}
+                {outcome.reference && <>{t('public.createForm.reference', { reference: outcome.reference })} </>}
+                {t('public.createForm.payFromDashboard')}{' '}
                 <ChakraLink asChild textDecoration="underline">
-                  <Link to="/dashboard">Open your dashboard</Link>
+                  <Link to="/dashboard">{t('public.createForm.openDashboard')}</Link>
                 </ChakraLink>
               </Alert.Description>
             </Alert.Content>
@@ -296,12 +299,12 @@ export function CreateTransactionForm() {
           </Alert.Root>
         )}
 
-        <Button type="submit" colorPalette="teal" size="lg" loading={isSending} loadingText="Creating..." w="full">
-          Create Transaction
+        <Button type="submit" colorPalette="teal" size="lg" loading={isSending} loadingText={t('public.createForm.submitting')} w="full">
+          {t('public.createForm.submit')}
         </Button>
         {!isAuthenticated && (
           <HStack justify="center" fontSize="xs" color="fg.muted" gap="1" flexWrap="wrap">
-            <Text>You will sign in or create a free account first; we keep what you typed.</Text>
+            <Text>{t('public.createForm.signInFirst')}</Text>
           </HStack>
         )}
       </Stack>

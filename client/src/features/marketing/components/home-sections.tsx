@@ -5,21 +5,23 @@
  */
 import { Box, Button, Card, Container, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, BookOpen, Briefcase, Check, Headphones, Newspaper, Quote } from 'lucide-react';
-import { Link } from 'react-router';
-import { FAQ } from '../content/faq';
-import { FEATURES, HOW_IT_WORKS, SERVICES, TESTIMONIALS } from '../content/home';
+import { useT } from '@/i18n';
+import { Link } from '@/i18n/link';
+import { faq } from '../content/faq';
+import { features, howItWorks, services, testimonials } from '../content/home';
 import { ContactSection } from './contact-section';
 import { FaqAccordion } from './faq-accordion';
 import { CheckList, FeatureGrid, IconBadge, Section, SectionHeading, StepList } from './layout-blocks';
 
 function Services() {
+  const { t } = useT();
   return (
     <Section id="services" labelledBy="services-heading">
-      <SectionHeading id="services-heading" eyebrow="Services" title="Protection for every kind of deal">
-        Choose the protection that fits: a one-off purchase, an installment plan, or mediation coverage.
+      <SectionHeading id="services-heading" eyebrow={t('public.home.services.eyebrow')} title={t('public.home.services.title')}>
+        {t('public.home.services.lead')}
       </SectionHeading>
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-        {SERVICES.map((service) => (
+        {services(t).map((service) => (
           <Card.Root key={service.to} variant="elevated" h="full">
             <Card.Body gap="4">
               <IconBadge icon={service.icon} />
@@ -32,9 +34,9 @@ function Services() {
             <Card.Footer>
               <Button asChild variant="outline" colorPalette="teal">
                 <Link to={service.to}>
-                  Learn more{' '}
+                  {t('public.home.services.learnMore')}{' '}
                   <Box as="span" srOnly>
-                    about {service.title}
+                    {t('public.home.services.about', { service: service.title })}
                   </Box>
                   <ArrowRight aria-hidden />
                 </Link>
@@ -48,11 +50,16 @@ function Services() {
 }
 
 function Testimonials() {
+  const { t } = useT();
   return (
     <Section tone="subtle" labelledBy="testimonials-heading">
-      <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="Trusted by buyers and sellers across Kenya" />
+      <SectionHeading
+        id="testimonials-heading"
+        eyebrow={t('public.home.testimonials.eyebrow')}
+        title={t('public.home.testimonials.title')}
+      />
       <SimpleGrid columns={{ base: 1, md: 3 }} gap="6">
-        {TESTIMONIALS.map((testimonial) => (
+        {testimonials(t).map((testimonial) => (
           <Card.Root as="figure" key={testimonial.name} variant="outline" m="0">
             <Card.Body gap="4">
               <Box color="brand.fg">
@@ -76,22 +83,23 @@ function Testimonials() {
 }
 
 function Faq() {
+  const { t } = useT();
   return (
     <Section id="faq" labelledBy="faq-heading">
       <Container maxW="3xl" px="0">
-        <SectionHeading id="faq-heading" eyebrow="FAQ" title="Frequently asked questions" />
-        <FaqAccordion items={FAQ} />
+        <SectionHeading id="faq-heading" eyebrow={t('public.home.faq.eyebrow')} title={t('public.home.faq.title')} />
+        <FaqAccordion items={faq(t)} />
         <Stack align="center" gap="3" mt="10" textAlign="center">
-          <Text color="fg.muted">Still have questions?</Text>
+          <Text color="fg.muted">{t('public.home.faq.stillQuestions')}</Text>
           <Flex gap="3" wrap="wrap" justify="center">
             <Button asChild colorPalette="teal">
               <Link to="/#contact">
-                <Headphones aria-hidden /> Contact Support
+                <Headphones aria-hidden /> {t('public.home.faq.contactSupport')}
               </Link>
             </Button>
             <Button asChild variant="outline">
               <a href="/api/docs" target="_blank" rel="noopener">
-                <BookOpen aria-hidden /> View Documentation
+                <BookOpen aria-hidden /> {t('public.home.faq.documentation')}
               </a>
             </Button>
           </Flex>
@@ -102,21 +110,19 @@ function Faq() {
 }
 
 function CompanyNews() {
+  const { t } = useT();
   return (
-    <Section py={{ base: '12', md: '14' }} aria-label="Careers and blog">
+    <Section py={{ base: '12', md: '14' }} aria-label={t('public.home.news.label')}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="6">
         <Card.Root id="careers" variant="outline" scrollMarginTop="20">
           <Card.Body gap="3">
             <IconBadge icon={Briefcase} />
             <Heading as="h2" size="lg">
-              Careers
+              {t('public.home.news.careers')}
             </Heading>
-            <Text color="fg.muted">
-              We are a small team in Nairobi building trust into Kenyan commerce. We are not hiring for open roles during the pilot, but we
-              would love to hear from engineers, mediators and support agents who care about fair trade.
-            </Text>
+            <Text color="fg.muted">{t('public.home.news.careersText')}</Text>
             <Button asChild variant="outline" alignSelf="flex-start">
-              <Link to="/#contact">Introduce yourself</Link>
+              <Link to="/#contact">{t('public.home.news.introduce')}</Link>
             </Button>
           </Card.Body>
         </Card.Root>
@@ -124,14 +130,11 @@ function CompanyNews() {
           <Card.Body gap="3">
             <IconBadge icon={Newspaper} />
             <Heading as="h2" size="lg">
-              Blog
+              {t('public.home.news.blog')}
             </Heading>
-            <Text color="fg.muted">
-              Guides on buying safely online, spotting fake sellers and planning purchases with Lipa Mdogo Mdogo are on the way. Meanwhile,
-              our FAQ and refund policy answer the most common questions.
-            </Text>
+            <Text color="fg.muted">{t('public.home.news.blogText')}</Text>
             <Button asChild variant="outline" alignSelf="flex-start">
-              <Link to="/refund-policy">Read the refund policy</Link>
+              <Link to="/refund-policy">{t('public.home.news.readRefund')}</Link>
             </Button>
           </Card.Body>
         </Card.Root>
@@ -141,19 +144,20 @@ function CompanyNews() {
 }
 
 export default function HomeSections() {
+  const { t } = useT();
   return (
     <>
       <Section id="how-it-works" labelledBy="how-heading">
-        <SectionHeading id="how-heading" eyebrow="How it works" title="Four steps to a safe deal">
-          The seller knows the money is there; you know you only pay for what arrives.
+        <SectionHeading id="how-heading" eyebrow={t('public.home.how.eyebrow')} title={t('public.home.how.title')}>
+          {t('public.home.how.lead')}
         </SectionHeading>
-        <StepList steps={HOW_IT_WORKS} />
+        <StepList steps={howItWorks(t)} />
       </Section>
       <Section id="features" tone="subtle" labelledBy="features-heading">
-        <SectionHeading id="features-heading" eyebrow="Features" title="Built for how Kenya buys and sells">
-          From Marketplace deals to Instagram shops and Gikomba traders: protection that works on any phone.
+        <SectionHeading id="features-heading" eyebrow={t('public.home.features.eyebrow')} title={t('public.home.features.title')}>
+          {t('public.home.features.lead')}
         </SectionHeading>
-        <FeatureGrid features={FEATURES} />
+        <FeatureGrid features={features(t)} />
       </Section>
       <Services />
       <Testimonials />

@@ -7,7 +7,9 @@
 import { Box, Button, Stack, Text } from '@chakra-ui/react';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { useT } from '@/i18n';
+import { Link, usePagePath } from '@/i18n/link';
 import { SERVICE_PAGES } from '../constants';
 
 export function ServicesMenu() {
@@ -16,7 +18,9 @@ export function ServicesMenu() {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const isCurrent = SERVICE_PAGES.some((service) => service.to === location.pathname);
+  const pagePath = usePagePath();
+  const { t } = useT();
+  const isCurrent = SERVICE_PAGES.some((service) => service.to === pagePath);
 
   useEffect(() => setIsOpen(false), [location.key]);
 
@@ -73,7 +77,7 @@ export function ServicesMenu() {
         fontWeight={isCurrent ? 'semibold' : undefined}
         onClick={() => setIsOpen((open) => !open)}
       >
-        Services
+        {t('layout.nav.services')}
         <Box as={ChevronDown} aria-hidden transition="transform 0.15s" transform={isOpen ? 'rotate(180deg)' : undefined} />
       </Button>
       <Box
@@ -101,14 +105,14 @@ export function ServicesMenu() {
                 borderRadius="l2"
                 _hover={{ bg: 'bg.muted' }}
                 _focusVisible={{ bg: 'bg.muted', outline: '2px solid', outlineColor: 'teal.focusRing', outlineOffset: '-2px' }}
-                aria-current={location.pathname === service.to ? 'page' : undefined}
+                aria-current={pagePath === service.to ? 'page' : undefined}
               >
                 <Link to={service.to} data-service-link="">
-                  <Text fontWeight="semibold" fontSize="sm" color={location.pathname === service.to ? 'brand.fg' : 'fg'}>
-                    {service.label}
+                  <Text fontWeight="semibold" fontSize="sm" color={pagePath === service.to ? 'brand.fg' : 'fg'}>
+                    {t(`layout.services.${service.key}.label`)}
                   </Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {service.description}
+                    {t(`layout.services.${service.key}.description`)}
                   </Text>
                 </Link>
               </Box>

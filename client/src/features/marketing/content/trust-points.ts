@@ -1,9 +1,10 @@
 import { Handshake, MessageSquareText, PackageCheck, Truck } from 'lucide-react';
+import type { Translate } from '@/i18n';
 
 /** The hero's four promises. */
-export const TRUST_POINTS = [
-  { icon: Handshake, label: 'Fee split 50/50' },
-  { icon: Truck, label: 'Pay only for what arrives' },
-  { icon: PackageCheck, label: 'Release on confirmation' },
-  { icon: MessageSquareText, label: 'SMS at every step' },
+export const trustPoints = (t: Translate) => [
+  { icon: Handshake, label: t('public.home.trust.split') },
+  { icon: Truck, label: t('public.home.trust.arrives') },
+  { icon: PackageCheck, label: t('public.home.trust.release') },
+  { icon: MessageSquareText, label: t('public.home.trust.sms') },
 ];

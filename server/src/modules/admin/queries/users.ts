@@ -41,6 +41,7 @@ interface UserRow {
   user_type: AdminUser['user_type'];
   status: AdminUser['status'];
   phone_verified_at: Date | null;
+  language: 'en' | 'sw';
   created_at: Date;
 }
 
@@ -53,6 +54,7 @@ export function toAdminUser(row: {
   userType: AdminUser['user_type'];
   status: AdminUser['status'];
   phoneVerifiedAt: Date | null;
+  language: 'en' | 'sw';
   createdAt: Date;
 }): AdminUser {
   return { ...toUserWire(row), status: row.status };
@@ -102,7 +104,7 @@ async function summarize(ctx: AppContext, filters: UserFilters, conditions: Sql[
 export async function userPage(ctx: AppContext, { conditions, limit, offset }: { conditions: Sql[]; limit: number; offset: number }) {
   const rows = await ctx.db.$queryRaw<UserRow[]>`
     SELECT u.id::text, u.first_name, u.last_name, u.phone_number, u.email, u.user_type::text AS user_type, u.status::text AS status,
-           u.phone_verified_at, u.created_at
+           u.phone_verified_at, u.language::text AS language, u.created_at
     FROM users u WHERE ${whereAll(conditions)}
     ORDER BY u.created_at DESC, u.id DESC
     LIMIT ${limit} OFFSET ${offset}`;
@@ -116,6 +118,7 @@ export async function userPage(ctx: AppContext, { conditions, limit, offset }: {
       userType: row.user_type,
       status: row.status,
       phoneVerifiedAt: row.phone_verified_at,
+      language: row.language,
       createdAt: row.created_at,
     }),
   );

@@ -9,6 +9,8 @@ export interface ProfileChanges {
   lastName?: string;
   /** Lower-cased; null removes it. */
   email?: string | null;
+  /** The web and SMS language (the same field the USSD menu's language setting writes). */
+  language?: 'en' | 'sw';
 }
 
 const emailTaken = () =>
@@ -16,7 +18,7 @@ const emailTaken = () =>
     errors: { email: ['Another account already uses this email'] },
   });
 
-/** Changes the signed-in user's names or email (the phone is the identity and does not change here). */
+/** Changes the signed-in user's names, email or language (the phone is the identity and does not change here). */
 export async function updateProfile({
   ctx,
   userId,
@@ -37,6 +39,7 @@ export async function updateProfile({
         ...(changes.firstName !== undefined ? { firstName: changes.firstName } : {}),
         ...(changes.lastName !== undefined ? { lastName: changes.lastName } : {}),
         ...(changes.email !== undefined ? { email: changes.email } : {}),
+        ...(changes.language !== undefined ? { language: changes.language } : {}),
       },
       select: USER_WIRE_SELECT,
     });

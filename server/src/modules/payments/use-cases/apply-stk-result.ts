@@ -12,6 +12,7 @@
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { RAIL_DISPLAY_NAMES, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../../rails/port.ts';
 import { checkTransition, type TransactionStatus } from '@escrow/core/domain/transaction-state';
@@ -64,30 +65,34 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
 
     if (!isSuccess) {
       const status = result.outcome === 'cancelled' ? 'cancelled' : 'failed';
+      const kind = result.failure ?? 'other';
+      const sentence = paymentFailureSentence(kind, 'en', railName);
       await tx.payment.update({
         where: { id: payment.id },
         data: {
           status,
           resultCode: numericRailCode(result),
+          // The rail's own words stay with the result, for staff; people read the plain sentence.
           resultDesc: resultDesc.slice(0, 300),
-          failureReason: resultDesc.slice(0, 300),
+          failureKind: kind,
+          failureReason: sentence,
         },
       });
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: 'payment_failed',
-        description: `${railName} payment of KES ${formatCents(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}: ${resultDesc}`,
+        description: `${railName} payment of KES ${formatCents(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}. ${sentence}`,
         data: {
           amount: formatCents(payment.amountCents),
           payment_type: payment.paymentType,
-          failure_reason: resultDesc,
-          failure_code: result.failure ?? 'other',
+          failure_reason: sentence,
+          failure_code: kind,
         },
       });
       await queueSms(ctx, tx, {
         phone: payment.payerPhone,
         template: 'payment_failed',
-        params: { ref: txn.referenceNumber, reason: resultDesc.slice(0, 60) },
+        params: { ref: txn.referenceNumber, kind, rail: railName },
         transactionId: txn.id,
       });
       return 'failed';
@@ -177,6 +182,7 @@ async function creditPayment(
       resultCode: 0,
       resultDesc: payment.resultDesc.slice(0, 300),
       failureReason: null,
+      failureKind: null,
       completedAt: ctx.now(),
     },
   });

@@ -23,6 +23,7 @@ import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
 import type { Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 
@@ -125,7 +126,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request failed');
     await ctx.db.payment.updateMany({
       where: { id: payment.id, status: 'pending', railRequestId: null },
-      data: { status: 'failed', failureReason: `${rail.displayName} did not accept the payment request` },
+      data: { status: 'failed', failureKind: 'not_sent', failureReason: paymentFailureSentence('not_sent', 'en', rail.displayName) },
     });
     throw new AppError('UPSTREAM_UNAVAILABLE', `${rail.displayName} is not reachable right now. Please try again in a moment.`);
   }

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { applyCollectionResult } from './apply-stk-result.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export class StillProcessing extends Error {}
 
@@ -17,7 +18,7 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
     // The request never reached the rail (crash between steps): nothing can have been paid.
     await ctx.db.payment.updateMany({
       where: { id: paymentId, status: 'pending', railRequestId: null },
-      data: { status: 'failed', failureReason: `The payment request did not reach ${rail.displayName}` },
+      data: { status: 'failed', failureKind: 'not_sent', failureReason: paymentFailureSentence('not_sent', 'en', rail.displayName) },
     });
     return;
   }

@@ -7,18 +7,21 @@ import { Box, Field, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-
 import { useState } from 'react';
 import { calculateFee, type FeeType } from '@escrow/core/domain/fees';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
+import { useT } from '@/i18n';
 import { PRICED_SERVICES } from './services';
 
 export function FeeCalculator({ type }: { type: FeeType }) {
   const [amountText, setAmountText] = useState('');
   const amount = parseAmount(amountText.replace(/,/g, '').trim());
   const fee = amount !== null && amount > 0n ? calculateFee(amount, type) : null;
+  const { t } = useT();
   const service = PRICED_SERVICES.find((candidate) => candidate.type === type)!;
+  const serviceName = t(`public.pricing.services.${service.key}.name`);
 
   return (
     <Stack gap="5">
       <Field.Root>
-        <Field.Label>Transaction amount (KES)</Field.Label>
+        <Field.Label>{t('public.pricing.calc.amount')}</Field.Label>
         <InputGroup startElement="KES">
           <Input
             name="fee-amount"
@@ -26,20 +29,20 @@ export function FeeCalculator({ type }: { type: FeeType }) {
             onChange={(event) => setAmountText(event.target.value)}
             inputMode="decimal"
             autoComplete="off"
-            placeholder="e.g. 15000"
+            placeholder={t('public.pricing.calc.placeholder')}
             size="lg"
           />
         </InputGroup>
-        <Field.HelperText>Fees for {service.name}. Amounts from KES 1 to KES 500,000.</Field.HelperText>
+        <Field.HelperText>{t('public.pricing.calc.helper', { service: serviceName })}</Field.HelperText>
       </Field.Root>
       <Box aria-live="polite">
         {fee && amount !== null && fee.total > 0n ? (
           <Stack gap="4" data-testid="fee-result">
             <SimpleGrid columns={{ base: 1, sm: 3 }} gap="3">
               {[
-                { label: 'Total fee', value: formatKes(fee.total), testId: 'fee-total' },
-                { label: 'Buyer pays (50%)', value: formatKes(fee.buyerShare), testId: 'fee-buyer' },
-                { label: 'Seller pays (50%)', value: formatKes(fee.sellerShare), testId: 'fee-seller' },
+                { label: t('public.pricing.calc.total'), value: formatKes(fee.total), testId: 'fee-total' },
+                { label: t('public.pricing.calc.buyer'), value: formatKes(fee.buyerShare), testId: 'fee-buyer' },
+                { label: t('public.pricing.calc.seller'), value: formatKes(fee.sellerShare), testId: 'fee-seller' },
               ].map((item) => (
                 <Box key={item.label} p="4" borderRadius="l2" bg="brand.subtle" borderWidth="1px" borderColor="teal.muted">
                   <Text fontSize="sm" color="fg.muted">
@@ -52,14 +55,17 @@ export function FeeCalculator({ type }: { type: FeeType }) {
               ))}
             </SimpleGrid>
             <Text fontSize="sm" color="fg.muted">
-              That is <strong data-testid="fee-percentage">{(Number(fee.basisPoints) / 100).toFixed(2)}%</strong> of {formatKes(amount)}.
-              The buyer pays {formatKes(amount + fee.buyerShare)} into escrow; the seller receives {formatKes(amount - fee.sellerShare)} on
-              release.
+              {t('public.pricing.calc.thatIs')} <strong data-testid="fee-percentage">{(Number(fee.basisPoints) / 100).toFixed(2)}%</strong>{' '}
+              {t('public.pricing.calc.ofAmount', { amount: formatKes(amount) })}{' '}
+              {t('public.pricing.calc.explain', {
+                paid: formatKes(amount + fee.buyerShare),
+                received: formatKes(amount - fee.sellerShare),
+              })}
             </Text>
           </Stack>
         ) : fee && amount !== null && amount >= 100n && amount <= 500_000n * 100n ? (
           <Text color="fg.muted" data-testid="fee-none">
-            No fee for {formatKes(amount)} with {service.name}.
+            {t('public.pricing.calc.none', { amount: formatKes(amount), service: serviceName })}
           </Text>
         ) : null}
       </Box>

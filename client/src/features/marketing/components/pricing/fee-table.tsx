@@ -1,10 +1,12 @@
 /**
  * The detailed fee table (docs/product-rules.md §2): the first 15 of the 26 bands, each service's fee, and a "Your Share"
- * column with half the selected service's fee, or "Free" when it is zero.
+ * column with half the selected service's fee, or "Free" when it is zero. On a phone only the amount, the
+ * selected service's fee and the share are shown, so the table fits a 360 px screen without scrolling.
  */
-import { Table, Text } from '@chakra-ui/react';
+import { Box, Table, Text } from '@chakra-ui/react';
 import { FEE_BANDS, type FeeType } from '@escrow/core/domain/fees';
 import { divideRoundHalfUp, formatKes } from '@escrow/core/domain/money';
+import { useT } from '@/i18n';
 import { PRICED_SERVICES } from './services';
 
 export const TABLE_BANDS = 15;
@@ -13,14 +15,15 @@ const shillings = (value: number) => value.toLocaleString('en-KE');
 
 export function FeeTable({ type }: { type: FeeType }) {
   const bands = FEE_BANDS.slice(0, TABLE_BANDS);
+  const { t } = useT();
   return (
     <>
       <Table.ScrollArea borderWidth="1px" borderRadius="l3">
-        <Table.Root size="sm" interactive data-testid="fee-table">
-          <Table.Caption srOnly>Fees in KES by amount band for each service, and your share for the selected service</Table.Caption>
+        <Table.Root size="sm" interactive data-testid="fee-table" fontSize={{ base: 'xs', sm: 'sm' }}>
+          <Table.Caption srOnly>{t('public.pricing.table.caption')}</Table.Caption>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Amount (KES)</Table.ColumnHeader>
+              <Table.ColumnHeader px={{ base: '2', sm: '3' }}>{t('public.pricing.table.amount')}</Table.ColumnHeader>
               {PRICED_SERVICES.map((service) => (
                 <Table.ColumnHeader
                   key={service.type}
@@ -28,11 +31,20 @@ export function FeeTable({ type }: { type: FeeType }) {
                   color={service.type === type ? 'brand.fg' : undefined}
                   // On narrow screens only the selected service and "Your Share" fit.
                   display={service.type === type ? undefined : { base: 'none', md: 'table-cell' }}
+                  px={{ base: '2', sm: '3' }}
                 >
-                  {service.name}
+                  {/* A phone shows one service: "Fee" is enough there, and short. */}
+                  <Box as="span" hideFrom="md">
+                    {t('public.pricing.table.fee')}
+                  </Box>
+                  <Box as="span" hideBelow="md">
+                    {t(`public.pricing.services.${service.key}.name`)}
+                  </Box>
                 </Table.ColumnHeader>
               ))}
-              <Table.ColumnHeader textAlign="end">Your Share</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end" px={{ base: '2', sm: '3' }}>
+                {t('public.pricing.table.yourShare')}
+              </Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
@@ -40,7 +52,7 @@ export function FeeTable({ type }: { type: FeeType }) {
               const selectedFee = band[type];
               return (
                 <Table.Row key={band.min}>
-                  <Table.Cell whiteSpace="nowrap">
+                  <Table.Cell whiteSpace="nowrap" px={{ base: '2', sm: '3' }}>
                     {shillings(band.min)} – {shillings(band.max)}
                   </Table.Cell>
                   {PRICED_SERVICES.map((service) => (
@@ -50,12 +62,14 @@ export function FeeTable({ type }: { type: FeeType }) {
                       fontWeight={service.type === type ? 'semibold' : undefined}
                       bg={service.type === type ? 'brand.subtle' : undefined}
                       display={service.type === type ? undefined : { base: 'none', md: 'table-cell' }}
+                      whiteSpace="nowrap"
+                      px={{ base: '2', sm: '3' }}
                     >
                       {formatKes(BigInt(band[service.type]) * 100n)}
                     </Table.Cell>
                   ))}
-                  <Table.Cell textAlign="end" fontWeight="semibold" color="brand.fg">
-                    {selectedFee === 0 ? 'Free' : formatKes(divideRoundHalfUp(BigInt(selectedFee) * 100n, 2n))}
+                  <Table.Cell textAlign="end" fontWeight="semibold" color="brand.fg" whiteSpace="nowrap" px={{ base: '2', sm: '3' }}>
+                    {selectedFee === 0 ? t('public.pricing.table.free') : formatKes(divideRoundHalfUp(BigInt(selectedFee) * 100n, 2n))}
                   </Table.Cell>
                 </Table.Row>
               );
@@ -64,8 +78,7 @@ export function FeeTable({ type }: { type: FeeType }) {
         </Table.Root>
       </Table.ScrollArea>
       <Text fontSize="sm" color="fg.muted" mt="3" data-testid="fee-table-note">
-        Showing the first {TABLE_BANDS} of {FEE_BANDS.length} fee bands (amounts up to KES {shillings(bands.at(-1)!.max)}). Fees for larger
-        amounts, up to KES 500,000, are available in the calculator above and from our API at /api/v1/charges.
+        {t('public.pricing.table.note', { shown: TABLE_BANDS, total: FEE_BANDS.length, max: shillings(bands.at(-1)!.max) })}
       </Text>
     </>
   );

@@ -1,13 +1,15 @@
 /** Three service cards that behave as one radio group (native radios: arrow keys and screen readers work as expected). */
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import type { FeeType } from '@escrow/core/domain/fees';
+import { useT } from '@/i18n';
 import { PRICED_SERVICES } from './services';
 
 export function ServiceSelector({ value, onChange }: { value: FeeType; onChange: (type: FeeType) => void }) {
+  const { t } = useT();
   return (
     <SimpleGrid as="fieldset" columns={{ base: 1, md: 3 }} gap="4" border="0" p="0" m="0" minW="0">
       <Text as="legend" srOnly>
-        Service
+        {t('public.pricing.service')}
       </Text>
       {PRICED_SERVICES.map((service) => {
         const isSelected = service.type === value;
@@ -42,13 +44,10 @@ export function ServiceSelector({ value, onChange }: { value: FeeType; onChange:
               style={{ position: 'absolute', opacity: 0, width: 1, height: 1 }}
             />
             <Text fontWeight="bold" fontSize="lg">
-              {service.name}
+              {t(`public.pricing.services.${service.key}.name`)}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {service.summary}
-            </Text>
-            <Text fontSize="xs" fontFamily="mono" color="fg.muted" mt="2">
-              {service.type}
+              {t(`public.pricing.services.${service.key}.summary`)}
             </Text>
           </Box>
         );

@@ -1,0 +1,53 @@
+/** The public site's frame: header, menus, footer, the not-found page and the route error. */
+export const layout = {
+  brandHome: 'Escrow Kenya home',
+  skipToContent: 'Skip to content',
+  nav: {
+    main: 'Main',
+    mobile: 'Mobile',
+    services: 'Services',
+    features: 'Features',
+    pricing: 'Pricing',
+    aboutUs: 'About Us',
+    refundPolicy: 'Refund Policy',
+    contact: 'Contact',
+    getStarted: 'Get Started',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+  },
+  services: {
+    standard: { label: 'Standard Escrow', description: 'Pay safely; the seller is paid when you confirm delivery' },
+    lipa: { label: 'Lipa Mdogo Mdogo', description: 'Pay high-value items little by little' },
+    dispute: { label: 'Dispute Resolution', description: 'Fair mediation when something goes wrong' },
+  },
+  footer: {
+    about:
+      'Secure escrow and installment payments for Kenya. We are not a bank or a payment provider: payments go through licensed partner institutions.',
+    noInternet: 'No internet? Dial from any phone',
+    tryUssd: 'Try the USSD simulator',
+    location: 'Nairobi, Kenya',
+    hours: 'Monday–Friday, 8:00 AM–6:00 PM EAT',
+    company: 'Company',
+    careers: 'Careers',
+    blog: 'Blog',
+    legal: 'Legal',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+    dataProtection: 'Data Protection',
+    copyright: '© {{year}} Escrow Kenya. Nairobi, Kenya. MVP pilot: accounts activate once licensing is complete.',
+    social: 'Social profiles',
+  },
+  notFound: {
+    title: 'Page not found',
+    couldNotFind: 'We could not find',
+    couldNotFindThis: 'We could not find this page.',
+    mayHaveMoved: 'It may have moved, or the link may be mistyped.',
+    backHome: 'Back to the home page',
+    popular: 'Popular pages',
+  },
+  routeError: {
+    title: 'We hit a snag',
+    message: 'Something went wrong while showing this page.',
+    reload: 'Reload the page',
+  },
+};

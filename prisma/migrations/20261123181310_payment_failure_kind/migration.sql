@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "payments" ADD COLUMN     "failure_kind" VARCHAR(24);
+
