@@ -38,6 +38,12 @@ export interface Quote {
   refunded: Cents;
   /** What the seller is paid when the whole price is released: the price less the seller's fee share. */
   sellerReceives: Cents;
+  /** The part of the price released to the seller (zero until the transaction completes). */
+  releasedToSeller: Cents;
+  /** The seller's fee share taken from what was released. */
+  sellerFeeCharged: Cents;
+  /** What the seller is paid out: released less the seller's fee (the figure of the payout SMS). */
+  sellerPaidOut: Cents;
   /** The default amount of the next M-Pesa prompt; null when nothing is payable. */
   nextPayment: { total: Cents; fee: Cents; installmentId: string | null } | null;
 }
@@ -60,6 +66,10 @@ export function quote(facts: QuoteFacts): Quote {
   const payable = isPayable(facts.status);
   const owed = payable ? unpaidPrice + unpaidFee : 0n;
   const held = HOLDING.includes(facts.status) ? facts.paidCents : 0n;
+  // A completed transaction released what was paid in, less any price part refunded (a split ruling).
+  const refundedPrice = refunded - feeRefunded;
+  const releasedToSeller = facts.status === 'completed' && facts.paidCents > refundedPrice ? facts.paidCents - refundedPrice : 0n;
+  const sellerFeeCharged = minCents(facts.sellerFeeCents, releasedToSeller);
   return {
     owed,
     owedFee: payable ? unpaidFee : 0n,
@@ -68,6 +78,9 @@ export function quote(facts: QuoteFacts): Quote {
     held,
     refunded,
     sellerReceives: facts.amountCents - minCents(facts.sellerFeeCents, facts.amountCents),
+    releasedToSeller,
+    sellerFeeCharged,
+    sellerPaidOut: releasedToSeller - sellerFeeCharged,
     nextPayment: payable ? nextPayment(facts, unpaidPrice, unpaidFee) : null,
   };
 }

@@ -876,7 +876,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Seller: mark a fully paid transaction dispatched */
+        /** Seller: mark a fully paid transaction dispatched, optionally with the courier, tracking number and a note for the buyer */
         post: operations["postTransactionsByIdDispatch"];
         delete?: never;
         options?: never;
@@ -1144,6 +1144,12 @@ export interface components {
             paid_in: string;
             /** @example 1500.00 */
             refunded: string;
+            /** @example 1500.00 */
+            released_to_seller: string;
+            /** @example 1500.00 */
+            seller_fee_charged: string;
+            /** @example 1500.00 */
+            seller_paid_out: string;
             /** @example 1500.00 */
             seller_receives: string;
         };
@@ -1715,6 +1721,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -1729,6 +1738,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         },
@@ -1829,6 +1844,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -1836,6 +1856,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -2000,6 +2021,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -2014,6 +2038,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -2084,6 +2114,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -2091,6 +2126,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -5088,6 +5124,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "string",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5099,6 +5136,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -5280,6 +5322,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "string",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5291,6 +5334,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -5338,6 +5386,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "string",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5349,6 +5398,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -6147,6 +6201,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -6161,6 +6218,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6199,6 +6262,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -6206,6 +6274,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -6322,6 +6391,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -6336,8 +6408,20 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
+                     *         },
+                     *         "seller_payout": {
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "receipt": "string",
+                     *           "completed_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "charges": {
                      *           "buyer_charge": "1500.00",
@@ -6463,6 +6547,14 @@ export interface operations {
                                 /** @example 254722123456 */
                                 phone_number: string;
                             };
+                            seller_payout: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                completed_at: string | null;
+                                receipt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
+                            } | null;
                             timeline: {
                                 data?: {
                                     [key: string]: unknown;
@@ -6506,6 +6598,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -6513,6 +6610,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -6591,12 +6689,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
                  *       "reason": "string"
                  *     }
                  */
                 "application/json": {
-                    note?: string;
                     reason?: string;
                 } | null;
             };
@@ -6648,6 +6744,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -6662,6 +6761,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6700,6 +6805,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -6707,6 +6817,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -6831,6 +6942,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -6845,6 +6959,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6883,6 +7003,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -6890,6 +7015,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -6970,13 +7096,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
-                 *       "reason": "string"
+                 *       "courier": "G4S",
+                 *       "tracking_number": "G4S-884120",
+                 *       "note": "Left Nairobi this morning"
                  *     }
                  */
                 "application/json": {
+                    courier?: string;
                     note?: string;
-                    reason?: string;
+                    tracking_number?: string;
                 } | null;
             };
         };
@@ -7027,6 +7155,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7041,6 +7172,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7079,6 +7216,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7086,6 +7228,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7345,6 +7488,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7359,6 +7505,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7397,6 +7549,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7404,6 +7561,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7758,6 +7916,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7772,6 +7933,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         },
@@ -7813,6 +7980,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7820,6 +7992,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7900,12 +8073,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
                  *       "reason": "string"
                  *     }
                  */
                 "application/json": {
-                    note?: string;
                     reason?: string;
                 } | null;
             };
@@ -7957,6 +8128,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7971,6 +8145,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -8009,6 +8189,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -8016,6 +8201,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -8151,6 +8337,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -8165,6 +8354,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -8203,6 +8398,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -8210,6 +8410,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -8346,6 +8547,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -8360,6 +8564,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -8398,6 +8608,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -8405,6 +8620,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**

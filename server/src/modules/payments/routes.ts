@@ -28,6 +28,7 @@ const errors = {
   422: errorEnvelope,
   502: errorEnvelope,
 };
+/** `answer_by`: when our own status query settles a prompt nobody answered (initiate-payment.ts schedules it). */
 const paymentWire = (payment: {
   id: string;
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
@@ -39,7 +40,7 @@ const paymentWire = (payment: {
   failureReason: string | null;
   transactionId: string;
   createdAt: Date;
-}) => ({
+}, reconcileAfterSeconds: number) => ({
   id: payment.id,
   status: payment.status,
   amount: toMoney(payment.amountCents),
@@ -49,6 +50,7 @@ const paymentWire = (payment: {
   mpesa_receipt: payment.railReceipt,
   rail: payment.rail,
   failure_reason: payment.failureReason,
+  answer_by: new Date(payment.createdAt.getTime() + reconcileAfterSeconds * 1000).toISOString(),
   transaction_id: payment.transactionId,
   created_at: payment.createdAt.toISOString(),
 });
@@ -87,7 +89,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         message: isNew
           ? `Payment request sent to your phone. Enter your ${railName} PIN to pay.`
           : `A payment request is already waiting on your phone. Enter your ${railName} PIN to pay.`,
-        data: { payment: paymentWire(payment) },
+        data: { payment: paymentWire(payment, ctx.config.STK_RECONCILE_AFTER_SECONDS) },
       });
     },
   );
@@ -110,7 +112,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         include: { transaction: { select: { buyerId: true, sellerId: true } } },
       });
       if (!payment || !partyRole(payment.transaction, caller(request))) throw notFound('Payment');
-      return { success: true as const, message: 'Payment status', data: { payment: paymentWire(payment) } };
+      return { success: true as const, message: 'Payment status', data: { payment: paymentWire(payment, ctx.config.STK_RECONCILE_AFTER_SECONDS) } };
     },
   );
 

@@ -15,6 +15,7 @@ import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
+import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 
 export interface ListTransactionsInput {
@@ -100,6 +101,12 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
       withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
       payments: { select: { status: true, feeCents: true } },
       refunds: { select: { amountCents: true, feeCents: true } },
+      payouts: {
+        where: { kind: 'seller_payout' },
+        orderBy: { createdAt: 'desc' },
+        take: 1,
+        select: { amountCents: true, status: true, railReceipt: true, completedAt: true },
+      },
     },
   });
   if (!txn) throw notFound();
@@ -118,8 +125,10 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
     latestEvent: latest,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes[0]?.status === 'awaiting_return',
+    inspectionWindowSeconds: inspectionWindowSeconds(ctx.config, txn.transactionType),
   });
   const dispute = txn.disputes[0];
+  const payout = txn.payouts[0];
   return {
     transaction,
     charges: {
@@ -127,6 +136,14 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
       seller_charge: formatCents(txn.sellerFeeCents),
       total_service_charge: formatCents(txn.buyerFeeCents + txn.sellerFeeCents),
     },
+    seller_payout: payout
+      ? {
+          amount: formatCents(payout.amountCents),
+          status: payout.status,
+          receipt: payout.railReceipt,
+          completed_at: payout.completedAt?.toISOString() ?? null,
+        }
+      : null,
     buyer: transaction.buyer,
     seller: transaction.seller,
     payment_status: {
@@ -176,5 +193,6 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     latestEvent: txn.timeline[0] ?? null,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes.length > 0,
+    inspectionWindowSeconds: inspectionWindowSeconds(ctx.config, txn.transactionType),
   });
 }
