@@ -1,18 +1,8 @@
-/** A transaction status as a coloured badge with words a buyer or seller understands. */
+/** A transaction status as a coloured badge with words a buyer or seller understands, in their language. */
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import type { TransactionStatus } from '@domain/transaction-state';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@domain/transaction-state';
+import { useT, type Translate } from '@/i18n';
 import { humanize } from '@/lib/format';
-
-export const STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Awaiting payment',
-  installment: 'Paying in installments',
-  funded: 'Paid into escrow',
-  dispatched: 'Dispatched',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  disputed: 'In dispute',
-  refunded: 'Refunded',
-};
 
 const PALETTES: Record<TransactionStatus, BadgeProps['colorPalette']> = {
   pending: 'orange',
@@ -25,19 +15,20 @@ const PALETTES: Record<TransactionStatus, BadgeProps['colorPalette']> = {
   refunded: 'cyan',
 };
 
+const isStatus = (status: string): status is TransactionStatus => (TRANSACTION_STATUSES as readonly string[]).includes(status);
+
+export const statusLabel = (t: Translate, status: string) => (isStatus(status) ? t(`customer.status.${status}`) : humanize(status));
+
 export function StatusBadge({ status, ...props }: { status: string } & BadgeProps) {
-  const known = status in STATUS_LABELS ? (status as TransactionStatus) : null;
+  const { t } = useT();
   return (
-    <Badge colorPalette={known ? PALETTES[known] : 'gray'} variant="subtle" data-status={status} {...props}>
-      {known ? STATUS_LABELS[known] : humanize(status)}
+    <Badge colorPalette={isStatus(status) ? PALETTES[status] : 'gray'} variant="subtle" data-status={status} {...props}>
+      {statusLabel(t, status)}
     </Badge>
   );
 }
 
-export const TYPE_LABELS: Record<string, string> = {
-  standard: 'Standard Escrow',
-  protected: 'Protected Escrow',
-  lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo',
-};
+const TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
-export const typeLabel = (type: string) => TYPE_LABELS[type] ?? humanize(type);
+export const typeLabel = (t: Translate, type: string) =>
+  (TYPES as readonly string[]).includes(type) ? t(`customer.type.${type as (typeof TYPES)[number]}`) : humanize(type);

@@ -6,6 +6,7 @@ import { Box, Card, EmptyState, HStack, Link as ChakraLink, Stack, Table, Text, 
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '@/i18n';
 import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions';
 import { StatusBadge, typeLabel } from './status-badge';
@@ -34,6 +35,7 @@ export function TransactionList({
   myPhone: string | undefined;
   empty?: ReactNode;
 }) {
+  const { t } = useT();
   if (items.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
@@ -76,7 +78,7 @@ export function TransactionList({
                       {item.product_name}
                     </Text>
                     <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-                      {typeLabel(item.transaction_type)}
+                      {typeLabel(t, item.transaction_type)}
                     </Text>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap">

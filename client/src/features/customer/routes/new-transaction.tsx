@@ -91,7 +91,7 @@ export default function NewTransactionScreen() {
     create.mutate(toCreateRequest(values), {
       onSuccess: (transaction) =>
         navigate(`/dashboard/transactions/${transaction.id}`, {
-          state: { flash: 'Transaction created successfully! Pay into escrow to start.' },
+          state: { created: true },
         }),
       onError: (error) => {
         const serverErrors: NewTransactionErrors = {};

@@ -12,7 +12,8 @@ import { useAuth } from '@/features/auth/use-auth';
 import { useTransactions, type TransactionListParams } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { STATUS_LABELS } from '../components/status-badge';
+import { useT } from '@/i18n';
+import { statusLabel } from '../components/status-badge';
 import { SummaryCards } from '../components/summary-cards';
 import { TransactionList } from '../components/transaction-list';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -39,6 +40,7 @@ function readParams(params: URLSearchParams): TransactionListParams {
 
 export default function TransactionsScreen() {
   const { user } = useAuth();
+  const { t } = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
   const query = useTransactions(params);
@@ -125,7 +127,7 @@ export default function TransactionsScreen() {
                         <option value="">All statuses</option>
                         {TRANSACTION_STATUSES.map((status) => (
                           <option key={status} value={status}>
-                            {STATUS_LABELS[status]}
+                            {statusLabel(t, status)}
                           </option>
                         ))}
                       </NativeSelect.Field>
