@@ -401,7 +401,7 @@ describe('home page', () => {
     await form.getByLabel('Installment period').selectOption('12');
     await form.getByRole('button', { name: 'Create Transaction' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/#create');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/new');
 
     await page.goto('/#create');
     const restored = page.locator('form#create');

@@ -30,6 +30,9 @@ export default function LoginPage() {
   if (requiresVerification) return <Navigate to="/verify-phone" replace state={{ next: searchParams.get('next') }} />;
 
   const isIncomplete = !phoneOrEmail || !password;
+  // Sign-up keeps where the visitor was going.
+  const next = safeNextPath(searchParams.get('next'));
+  const signupPath = next ? `/signup?next=${encodeURIComponent(next)}` : '/signup';
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -60,7 +63,7 @@ export default function LoginPage() {
         <Text>
           New to Escrow Kenya?{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/signup">Create an account</Link>
+            <Link to={signupPath}>Create an account</Link>
           </ChakraLink>
         </Text>
       }

@@ -7,9 +7,9 @@ import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_D
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '@/features/auth/api/auth-api';
-import { errorMessage, fieldErrorsOf, TERMS_REQUIRED } from '@/features/auth/auth-messages';
+import { errorMessage, fieldErrorsOf, safeNextPath, TERMS_REQUIRED } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
@@ -70,13 +70,16 @@ function validate(form: SignupForm): Record<string, string> {
 export default function SignupPage() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Where the visitor was going (kept from the login page), through phone verification.
+  const next = safeNextPath(searchParams.get('next'));
   const [form, setForm] = useState<SignupForm>(EMPTY);
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const register = useMutation({ mutationFn: authApi.register });
 
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={next ?? '/dashboard'} replace />;
 
   const update = (field: keyof SignupForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -113,7 +116,7 @@ export default function SignupPage() {
         password_confirmation: form.password_confirmation,
       });
       setPendingVerification(user.phone_number);
-      navigate('/verify-phone', { replace: true });
+      navigate('/verify-phone', { replace: true, state: { next } });
     } catch (caught) {
       setFieldErrors(fieldErrorsOf(caught));
       setAlert(errorMessage(caught, 'We could not create your account. Please try again.'));

@@ -1,22 +1,26 @@
 /** `GET /api/config`: the deployment's mode, for the web client's demo ribbon. Public and cacheable. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigResponse } from '../../contract/public-config.ts';
+import { TRANSACTION_TYPES } from '../../domain/transaction-state.ts';
+import { inspectionWindowSeconds } from '../transactions/inspection-window.ts';
 
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const mode = app.ctx.config.IS_DEMO ? ('demo' as const) : ('production' as const);
+  const hours = (type: (typeof TRANSACTION_TYPES)[number]) => Math.round(inspectionWindowSeconds(app.ctx.config, type) / 3600);
+  const inspection_window_hours = { standard: hours('standard'), protected: hours('protected'), lipa_mdogo_mdogo: hours('lipa_mdogo_mdogo') };
   app.get(
     '/api/config',
     {
       schema: {
         tags: ['config'],
-        summary: "This deployment's mode (demo or production)",
+        summary: "This deployment's mode (demo or production) and each transaction type's inspection window",
         description: 'Read by the web client after its first render (never before it), so it adds nothing to page load.',
         response: { 200: publicConfigResponse },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { success: true as const, message: 'Configuration', data: { mode } };
+      return { success: true as const, message: 'Configuration', data: { mode, inspection_window_hours } };
     },
   );
 };

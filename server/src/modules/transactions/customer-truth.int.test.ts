@@ -145,6 +145,16 @@ describe('Standard and Protected', () => {
     expect(await hours('standard')).toEqual({ seconds: STANDARD_WINDOW, advertised: STANDARD_WINDOW / 3600 });
     expect(await hours('protected')).toEqual({ seconds: PROTECTED_WINDOW, advertised: PROTECTED_WINDOW / 3600 });
   });
+
+  it('tells the web client each window before a transaction exists (GET /api/config), from the same rule', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.inspection_window_hours).toEqual({
+      standard: STANDARD_WINDOW / 3600,
+      protected: PROTECTED_WINDOW / 3600,
+      lipa_mdogo_mdogo: STANDARD_WINDOW / 3600,
+    });
+  });
 });
 
 describe('money arriving', () => {

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
-import { typedCents } from '../new-transaction-rules';
+import { typedCents } from '@/components/transaction-form/transaction-form-rules';
 import { errorMessage } from './query-state';
 import { FormStack } from './form-stack';
 

@@ -300,6 +300,19 @@ function DetailView({
         <Alert.Root status="success" role="status" data-testid="flash">
           <Alert.Indicator />
           <Alert.Title flex="1">{visibleFlash.message}</Alert.Title>
+          {visibleFlash.kind === 'created' ? (
+            <Button
+              size="xs"
+              colorPalette="green"
+              onClick={() => {
+                const panel = document.querySelector<HTMLElement>('[data-testid="pay-panel"]');
+                panel?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                panel?.querySelector<HTMLElement>('input[type="tel"]')?.focus({ preventScroll: true });
+              }}
+            >
+              {t('customer.form.payNow')}
+            </Button>
+          ) : null}
           <CloseButton size="xs" aria-label={t('customer.detail.dismiss')} onClick={() => onFlash(null)} />
         </Alert.Root>
       ) : null}

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { calculateFee } from '@domain/fees';
 import { buildPlan, checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit, PLAN_TERMS, suggestedDeposit } from '@domain/installment-plan';
 import { formatKes, type Cents } from '@domain/money';
-import { wholeShillings } from '../transaction-form-rules';
+import { wholeShillings } from '@/components/transaction-form/transaction-form-rules';
 import type { TransactionPrefillState } from './create-transaction-form';
 
 const toShillingsText = (cents: Cents) => (cents / 100n).toString();
