@@ -320,7 +320,7 @@ export const customer = {
     submit: 'Create transaction',
     creating: 'Creating…',
     signInFirst: 'You will sign in or create a free account first; we keep what you typed.',
-    failed: 'Failed to create transaction. {{detail}}',
+    failed: 'Failed to create transaction: {{detail}}',
     tryAgain: 'Please try again.',
     created: 'Transaction created successfully!',
     createdReference: 'Reference {{reference}}.',
