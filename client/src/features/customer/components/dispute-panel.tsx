@@ -20,7 +20,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { Download, Paperclip } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes } from '@domain/money';
 import { useT } from '@/i18n';
 import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
@@ -263,6 +263,14 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   const summary = detail.dispute!;
   const txn = detail.transaction;
   const query = useDispute(txn.id, true);
+  // The transaction polls while it can change; its dispute (ruling, evidence, response) follows it.
+  const { refetch } = query;
+  const seenUpdate = useRef(txn.updated_at);
+  useEffect(() => {
+    if (seenUpdate.current === txn.updated_at) return;
+    seenUpdate.current = txn.updated_at;
+    void refetch();
+  }, [txn.updated_at, refetch]);
   const dispute = query.data?.dispute ?? summary;
   const look = {
     label: oneOf(DISPUTE_STATUSES, dispute.status) ? t(`customer.dispute.statuses.${dispute.status}`) : humanize(dispute.status),
