@@ -370,7 +370,7 @@ describe('customer area', () => {
     expect(await pay(page)).toBe('completed');
     await poll(() => schedule.locator('tbody tr[data-status="paid"]').count()).toBe(2);
     expect(await pay(page, { custom: '1000' })).toBe('completed');
-    await poll(() => page.getByTestId('money-summary').textContent()).toContain('Paid into escrowKES 12,700');
+    await poll(() => page.getByTestId('money-summary').textContent()).toContain('Held in escrowKES 12,700');
     await expectStatus(page, 'installment');
 
     await act(page, 'request_withdrawal', 'Send request', (dialog) =>

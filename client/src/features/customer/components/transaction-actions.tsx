@@ -88,7 +88,14 @@ function doneMessage(action: TransactionActionName, detail: TransactionDetail, t
   return t(`customer.actions.${action}.done`);
 }
 
-export function TransactionActions({ detail, onDone }: { detail: TransactionDetail; onDone: (message: string) => void }) {
+export function TransactionActions({
+  detail,
+  onDone,
+}: {
+  detail: TransactionDetail;
+  /** The confirmation to show, and the status the action left the transaction in. */
+  onDone: (message: string, status: string) => void;
+}) {
   const { t } = useT();
   const txn = detail.transaction;
   const mutation = useTransactionAction(txn.id);
@@ -144,9 +151,9 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
     setFieldError(null);
     const action = dialogAction;
     mutation.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (transaction) => {
         setIsOpen(false);
-        onDone(doneMessage(action, detail, t));
+        onDone(doneMessage(action, detail, t), transaction.status);
       },
       onError: (error) => setPageError(errorMessage(error, t('customer.actions.genericError'))),
     });

@@ -2,7 +2,8 @@
 import { Card, Text, Timeline } from '@chakra-ui/react';
 import { AlertTriangle, Banknote, CircleDot, Gavel, RotateCcw, Send } from 'lucide-react';
 import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
-import { useT } from '@/i18n';
+import { en } from '@/i18n/en';
+import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
 
 function eventLook(entry: TimelineEntry) {
@@ -12,6 +13,13 @@ function eventLook(entry: TimelineEntry) {
   if (entry.type === 'payment' || entry.type === 'installment' || entry.type === 'payout') return { icon: <Banknote />, palette: 'green' };
   if (entry.event_type.startsWith('dispatch')) return { icon: <Send />, palette: 'purple' };
   return { icon: <CircleDot />, palette: 'teal' };
+}
+
+const EVENT_NAMES = en.customer.timeline.events;
+
+/** The event's name in the reader's language; an event this page does not know keeps its own name. */
+function eventTitle(t: Translate, eventType: string): string {
+  return eventType in EVENT_NAMES ? t(`customer.timeline.events.${eventType as keyof typeof EVENT_NAMES}`) : humanize(eventType);
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -49,7 +57,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                     </Timeline.Indicator>
                   </Timeline.Connector>
                   <Timeline.Content pb="4">
-                    <Timeline.Title fontSize="sm">{humanize(entry.event_type)}</Timeline.Title>
+                    <Timeline.Title fontSize="sm">{eventTitle(t, entry.event_type)}</Timeline.Title>
                     <Timeline.Description color="fg">{entry.description}</Timeline.Description>
                     {receipt || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>

@@ -257,8 +257,10 @@ function DetailView({
   useEffect(() => {
     if (isFinal && paymentId) trackPayment(null);
   }, [isFinal, paymentId, trackPayment]);
-  // The "created, now pay" message only while paying is what comes next.
-  const visibleFlash = flash && (flash.kind !== 'created' || canPay) ? flash : null;
+  // A message is about the moment it was shown: "created, now pay" only while paying is next, an
+  // action's confirmation only until the transaction moves on (the other party, a payment, a job).
+  const visibleFlash =
+    flash && (flash.kind === 'created' ? canPay : flash.status === undefined || flash.status === txn.status) ? flash : null;
 
   return (
     <Stack gap="5">
@@ -330,7 +332,7 @@ function DetailView({
               {t('customer.payout.autoRelease', { date: formatDateTime(txn.inspection_ends_at) })}
             </Text>
           ) : null}
-          <TransactionActions detail={detail} onDone={(message) => onFlash({ kind: 'action', message })} />
+          <TransactionActions detail={detail} onDone={(message, status) => onFlash({ kind: 'action', message, status })} />
         </Card.Body>
       </Card.Root>
 
@@ -361,6 +363,8 @@ function DetailView({
 interface Flash {
   kind: 'created' | 'action';
   message: string;
+  /** The status the action left the transaction in. */
+  status?: string;
 }
 
 export default function TransactionDetailScreen() {
