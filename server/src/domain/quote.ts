@@ -48,6 +48,16 @@ export interface Quote {
   nextPayment: { total: Cents; fee: Cents; installmentId: string | null } | null;
 }
 
+/**
+ * What releasing `price` of the escrow pays the seller: the price less their fee share, the fee never more
+ * than the price. The release (money-movements.ts) and the quote both use it, so the payout, its SMS and the
+ * web page name one figure.
+ */
+export function sellerShare(price: Cents, sellerFee: Cents): { fee: Cents; payout: Cents } {
+  const fee = minCents(sellerFee, price);
+  return { fee, payout: price - fee };
+}
+
 const PAYABLE: readonly TransactionStatus[] = ['pending', 'installment'];
 /** States in which the paid price still sits in escrow; every other state has released or refunded it. */
 const HOLDING: readonly TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
@@ -69,7 +79,7 @@ export function quote(facts: QuoteFacts): Quote {
   // A completed transaction released what was paid in, less any price part refunded (a split ruling).
   const refundedPrice = refunded - feeRefunded;
   const releasedToSeller = facts.status === 'completed' && facts.paidCents > refundedPrice ? facts.paidCents - refundedPrice : 0n;
-  const sellerFeeCharged = minCents(facts.sellerFeeCents, releasedToSeller);
+  const released = sellerShare(releasedToSeller, facts.sellerFeeCents);
   return {
     owed,
     owedFee: payable ? unpaidFee : 0n,
@@ -77,10 +87,10 @@ export function quote(facts: QuoteFacts): Quote {
     paidIn: facts.paidCents + (feePaid > 0n ? feePaid : 0n),
     held,
     refunded,
-    sellerReceives: facts.amountCents - minCents(facts.sellerFeeCents, facts.amountCents),
+    sellerReceives: sellerShare(facts.amountCents, facts.sellerFeeCents).payout,
     releasedToSeller,
-    sellerFeeCharged,
-    sellerPaidOut: releasedToSeller - sellerFeeCharged,
+    sellerFeeCharged: released.fee,
+    sellerPaidOut: released.payout,
     nextPayment: payable ? nextPayment(facts, unpaidPrice, unpaidFee) : null,
   };
 }
