@@ -76,7 +76,14 @@ async function smsCode(phone: string): Promise<string> {
 async function account(firstName: string, userType: 'buyer' | 'seller' | 'both' = 'both'): Promise<Session> {
   const phone = newPhone();
   await ok('/api/auth/register', {
-    body: { first_name: firstName, last_name: 'Test', phone_number: phone, user_type: userType, password: PASSWORD, password_confirmation: PASSWORD },
+    body: {
+      first_name: firstName,
+      last_name: 'Test',
+      phone_number: phone,
+      user_type: userType,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+    },
   });
   const verified = await ok<{ token: string; user: Record<string, unknown> }>('/api/auth/verify_phone', {
     body: { phone_number: phone, code: await smsCode(phone) },
@@ -215,7 +222,10 @@ describe('problem 2: one source for each amount', () => {
     const txn = await create(buyer, seller, 32_000);
     await fund(buyer, txn.id);
     await ok(`/api/transactions/${txn.id}/dispatch`, { token: seller.token, body: {} });
-    await ok(`/api/transactions/${txn.id}/dispute`, { token: buyer.token, body: { reason: 'One speaker is dead', dispute_type: 'quality_issue' } });
+    await ok(`/api/transactions/${txn.id}/dispute`, {
+      token: buyer.token,
+      body: { reason: 'One speaker is dead', dispute_type: 'quality_issue' },
+    });
     const { page: buyerPage, errors } = await phonePage(buyer);
     await openTransaction(buyerPage, txn.id);
     expect(await statusOf(buyerPage)).toBe('disputed');
@@ -382,7 +392,9 @@ describe('problem 5: what a page shows follows the allowed actions and the statu
     expect(await page.getByTestId('pay-panel').count()).toBe(0);
     expect(await page.getByTestId('flash').count()).toBe(0);
     expect(await page.locator('main').innerText()).not.toMatch(/You pay KES 0|created successfully/i);
-    expect(await page.getByTestId('guidance').innerText()).toMatch(/^Completed: the seller was paid KES [\d,]+ \(KES 3,000 less their fee\)\.$/);
+    expect(await page.getByTestId('guidance').innerText()).toMatch(
+      /^Completed: the seller was paid KES [\d,]+ \(KES 3,000 less their fee\)\.$/,
+    );
     await page.reload();
     await page.getByTestId('transaction-status').waitFor();
     expect(await page.getByTestId('pay-panel').count()).toBe(0);
@@ -423,7 +435,10 @@ describe('problem 9: sellers see their money; dispatch details reach the buyer',
     await screenshot(buyerPage, 'issue14-9-buyer-sees-delivery-360');
 
     await buyerPage.locator('[data-action="release"]').click();
-    await buyerPage.getByRole('dialog').getByRole('button', { name: /^Release KES/ }).click();
+    await buyerPage
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Release KES/ })
+      .click();
     await poll(() => statusOf(buyerPage)).toBe('completed');
     await screenshot(buyerPage, 'issue14-9-buyer-released-360');
 

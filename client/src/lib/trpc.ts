@@ -7,7 +7,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/src/trpc/root';
-import { queryClient } from '@/app/providers';
+import { queryClient } from '@/lib/query-client';
 import { authStorage } from './auth-storage';
 
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -48,7 +48,12 @@ describe('quote', () => {
         refunds: [{ amountCents: 2_000_000n, feeCents: 0n }],
       }),
     );
-    expect(split).toMatchObject({ refunded: 2_000_000n, releasedToSeller: 1_200_000n, sellerFeeCharged: 17_400n, sellerPaidOut: 1_182_600n });
+    expect(split).toMatchObject({
+      refunded: 2_000_000n,
+      releasedToSeller: 1_200_000n,
+      sellerFeeCharged: 17_400n,
+      sellerPaidOut: 1_182_600n,
+    });
   });
 
   it('nothing is released while the money is held', () => {

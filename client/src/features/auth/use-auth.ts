@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
 import { authApi } from './api/auth-api';
-import { queryClient } from '@/app/providers';
+import { queryClient } from '@/lib/query-client';
 
 const listeners = new Set<() => void>();
 /** What the prerendered HTML shows (nobody is signed in at build time); hydration starts from it too. */

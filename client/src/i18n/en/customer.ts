@@ -219,7 +219,8 @@ export const customer = {
       title: 'Accept the withdrawal?',
       confirm: 'Accept and refund',
       done: 'Withdrawal accepted. The buyer is being refunded.',
-      explain: 'The plan ends and the buyer gets back what they paid towards the item ({{amount}}) to their M-Pesa, at once. The item stays with you.',
+      explain:
+        'The plan ends and the buyer gets back what they paid towards the item ({{amount}}) to their M-Pesa, at once. The item stays with you.',
     },
     decline_withdrawal: {
       label: 'Decline withdrawal',
@@ -316,7 +317,8 @@ export const customer = {
     monthsOption: '{{months}} months',
     planTitle: 'Your plan',
     plan: '{{deposit}} now, then {{count}} × {{monthly}} a month. The item is dispatched once it is fully paid.',
-    planWithLast: '{{deposit}} now, then {{count}} × {{monthly}} a month and a last payment of {{last}}. The item is dispatched once it is fully paid.',
+    planWithLast:
+      '{{deposit}} now, then {{count}} × {{monthly}} a month and a last payment of {{last}}. The item is dispatched once it is fully paid.',
     submit: 'Create transaction',
     creating: 'Creating…',
     signInFirst: 'You will sign in or create a free account first; we keep what you typed.',

@@ -40,7 +40,8 @@ export const customer: Catalog['customer'] = {
   },
   guidance: {
     withdrawalBuyer: 'Ombi lako la kujiondoa linasubiri muuzaji akubali au akatae.',
-    withdrawalSeller: 'Mnunuzi ameomba kujiondoa kwenye mpango huu. {{detail}}. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua.',
+    withdrawalSeller:
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu. {{detail}}. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua.',
     pendingBuyer: 'Lipa kwenye escrow ili kuanza. Muuzaji ataarifiwa mara pesa ikishikiliwa.',
     pendingSeller: 'Tunasubiri mnunuzi alipe kwenye escrow.',
     installmentBuyer: 'Endelea kulipa awamu zako. Muuzaji atatuma bidhaa ikishalipwa yote.',
@@ -219,7 +220,8 @@ export const customer: Catalog['customer'] = {
       title: 'Ukubali mnunuzi ajiondoe?',
       confirm: 'Kubali na urudishe pesa',
       done: 'Umekubali. Mnunuzi anarudishiwa pesa.',
-      explain: 'Mpango unaisha na mnunuzi anarudishiwa alicholipa kwa bidhaa ({{amount}}) kwa M-Pesa yake, mara moja. Bidhaa inabaki kwako.',
+      explain:
+        'Mpango unaisha na mnunuzi anarudishiwa alicholipa kwa bidhaa ({{amount}}) kwa M-Pesa yake, mara moja. Bidhaa inabaki kwako.',
     },
     decline_withdrawal: {
       label: 'Kataa kujiondoa',
@@ -316,7 +318,8 @@ export const customer: Catalog['customer'] = {
     monthsOption: 'Miezi {{months}}',
     planTitle: 'Mpango wako',
     plan: '{{deposit}} sasa, kisha {{count}} × {{monthly}} kila mwezi. Bidhaa inatumwa ikishalipwa yote.',
-    planWithLast: '{{deposit}} sasa, kisha {{count}} × {{monthly}} kila mwezi na malipo ya mwisho ya {{last}}. Bidhaa inatumwa ikishalipwa yote.',
+    planWithLast:
+      '{{deposit}} sasa, kisha {{count}} × {{monthly}} kila mwezi na malipo ya mwisho ya {{last}}. Bidhaa inatumwa ikishalipwa yote.',
     submit: 'Unda muamala',
     creating: 'Tunaunda…',
     signInFirst: 'Utaingia au kufungua akaunti ya bure kwanza; tutahifadhi ulichoandika.',

@@ -29,18 +29,21 @@ const errors = {
   502: errorEnvelope,
 };
 /** `answer_by`: when our own status query settles a prompt nobody answered (initiate-payment.ts schedules it). */
-const paymentWire = (payment: {
-  id: string;
-  status: 'pending' | 'completed' | 'failed' | 'cancelled';
-  amountCents: bigint;
-  paymentType: 'escrow_deposit' | 'installment';
-  rail: 'mpesa' | 'airtel';
-  railRequestId: string | null;
-  railReceipt: string | null;
-  failureReason: string | null;
-  transactionId: string;
-  createdAt: Date;
-}, reconcileAfterSeconds: number) => ({
+const paymentWire = (
+  payment: {
+    id: string;
+    status: 'pending' | 'completed' | 'failed' | 'cancelled';
+    amountCents: bigint;
+    paymentType: 'escrow_deposit' | 'installment';
+    rail: 'mpesa' | 'airtel';
+    railRequestId: string | null;
+    railReceipt: string | null;
+    failureReason: string | null;
+    transactionId: string;
+    createdAt: Date;
+  },
+  reconcileAfterSeconds: number,
+) => ({
   id: payment.id,
   status: payment.status,
   amount: toMoney(payment.amountCents),
@@ -112,7 +115,11 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         include: { transaction: { select: { buyerId: true, sellerId: true } } },
       });
       if (!payment || !partyRole(payment.transaction, caller(request))) throw notFound('Payment');
-      return { success: true as const, message: 'Payment status', data: { payment: paymentWire(payment, ctx.config.STK_RECONCILE_AFTER_SECONDS) } };
+      return {
+        success: true as const,
+        message: 'Payment status',
+        data: { payment: paymentWire(payment, ctx.config.STK_RECONCILE_AFTER_SECONDS) },
+      };
     },
   );
 

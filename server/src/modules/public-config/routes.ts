@@ -7,7 +7,11 @@ import { inspectionWindowSeconds } from '../transactions/inspection-window.ts';
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const mode = app.ctx.config.IS_DEMO ? ('demo' as const) : ('production' as const);
   const hours = (type: (typeof TRANSACTION_TYPES)[number]) => Math.round(inspectionWindowSeconds(app.ctx.config, type) / 3600);
-  const inspection_window_hours = { standard: hours('standard'), protected: hours('protected'), lipa_mdogo_mdogo: hours('lipa_mdogo_mdogo') };
+  const inspection_window_hours = {
+    standard: hours('standard'),
+    protected: hours('protected'),
+    lipa_mdogo_mdogo: hours('lipa_mdogo_mdogo'),
+  };
   app.get(
     '/api/config',
     {

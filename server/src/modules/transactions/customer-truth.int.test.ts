@@ -113,7 +113,11 @@ describe('one source for the seller’s money', () => {
 describe('dispatch details', () => {
   it('stores the courier, tracking number and note, puts them on the timeline and shows them to the buyer', async () => {
     const id = await funded(2_000);
-    const dispatched = await action(t, seller, id, 'dispatch', { courier: 'G4S', tracking_number: 'G4S-884120', note: 'Fragile, keep upright' });
+    const dispatched = await action(t, seller, id, 'dispatch', {
+      courier: 'G4S',
+      tracking_number: 'G4S-884120',
+      note: 'Fragile, keep upright',
+    });
     expect(dispatched.statusCode, dispatched.body).toBe(200);
     const seen = await detail(t, buyer, id);
     expect(seen.transaction.dispatch_details).toEqual({ courier: 'G4S', tracking_number: 'G4S-884120', note: 'Fragile, keep upright' });

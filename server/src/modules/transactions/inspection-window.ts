@@ -5,6 +5,9 @@
 import type { AppConfig } from '../../config/env.ts';
 import type { TransactionType } from '../../domain/transaction-state.ts';
 
-export function inspectionWindowSeconds(config: Pick<AppConfig, 'INSPECTION_WINDOW_SECONDS' | 'PROTECTED_INSPECTION_WINDOW_SECONDS'>, type: TransactionType) {
+export function inspectionWindowSeconds(
+  config: Pick<AppConfig, 'INSPECTION_WINDOW_SECONDS' | 'PROTECTED_INSPECTION_WINDOW_SECONDS'>,
+  type: TransactionType,
+) {
   return type === 'protected' ? config.PROTECTED_INSPECTION_WINDOW_SECONDS : config.INSPECTION_WINDOW_SECONDS;
 }

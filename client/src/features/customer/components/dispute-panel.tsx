@@ -301,7 +301,8 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           <DataList.Item>
             <DataList.ItemLabel>{t('customer.dispute.openedBy')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {openedByMe ? t('customer.dispute.you') : t('customer.dispute.theParty', { party: t(`customer.role.${dispute.opened_by}`) })} · {formatRelativeTime(dispute.created_at)}
+              {openedByMe ? t('customer.dispute.you') : t('customer.dispute.theParty', { party: t(`customer.role.${dispute.opened_by}`) })}{' '}
+              · {formatRelativeTime(dispute.created_at)}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
@@ -349,9 +350,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
                       paidOut: formatKes(cents(txn.quote.seller_paid_out)),
                     })
                   : ''}
-                {dispute.status === 'awaiting_return'
-                  ? t('customer.dispute.awaitingReturn')
-                  : ''}
+                {dispute.status === 'awaiting_return' ? t('customer.dispute.awaitingReturn') : ''}
                 {dispute.ruling_note ?? ''}
               </Alert.Description>
             </Alert.Content>

@@ -46,7 +46,6 @@ export function InstallmentSchedule({ installments, transaction }: { installment
             </Table.Header>
             <Table.Body>
               {installments.map((installment) => {
-
                 const isNext = next?.id === installment.id;
                 return (
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
@@ -77,7 +76,10 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                       {formatKes(cents(installment.paid_amount))}
                     </Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={isNext && installment.status === 'pending' ? 'blue' : PALETTES[installment.status]} variant="subtle">
+                      <Badge
+                        colorPalette={isNext && installment.status === 'pending' ? 'blue' : PALETTES[installment.status]}
+                        variant="subtle"
+                      >
                         {isNext && installment.status === 'pending'
                           ? t('customer.installments.next')
                           : t(`customer.installments.statuses.${installment.status}`)}

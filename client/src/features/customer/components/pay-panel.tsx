@@ -176,7 +176,9 @@ export function PayPanel({
 
   const chosen = amountToPay();
   const payLabel =
-    chosen !== null && chosen > 0n && chosen % 100n === 0n ? t('customer.pay.payAmount', { amount: formatKes(chosen) }) : t('customer.pay.payButton');
+    chosen !== null && chosen > 0n && chosen % 100n === 0n
+      ? t('customer.pay.payAmount', { amount: formatKes(chosen) })
+      : t('customer.pay.payButton');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -268,7 +270,9 @@ export function PayPanel({
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
                     <RadioGroup.ItemText>
-                      {t(next?.sequence === 0 ? 'customer.pay.initialPayment' : 'customer.pay.nextInstallment', { amount: formatKes(nextAmount) })}
+                      {t(next?.sequence === 0 ? 'customer.pay.initialPayment' : 'customer.pay.nextInstallment', {
+                        amount: formatKes(nextAmount),
+                      })}
                     </RadioGroup.ItemText>
                   </RadioGroup.Item>
                   {due > nextAmount ? (
@@ -292,9 +296,7 @@ export function PayPanel({
                 <InputGroup startAddon="KES">
                   <Input inputMode="numeric" value={customAmount} onChange={(event) => setCustomAmount(event.target.value)} autoFocus />
                 </InputGroup>
-                <Field.HelperText>
-                  {t('customer.pay.amountHelp', { min: formatKes(minimumCustom), max: formatKes(due) })}
-                </Field.HelperText>
+                <Field.HelperText>{t('customer.pay.amountHelp', { min: formatKes(minimumCustom), max: formatKes(due) })}</Field.HelperText>
                 <Field.ErrorText>{errors.amount}</Field.ErrorText>
               </Field.Root>
             ) : errors.amount ? (

@@ -55,7 +55,11 @@ export default function OverviewScreen() {
             </ChakraLink>
           </HStack>
           {section.query.isError ? (
-            <ErrorState title={t('customer.overview.loadFailed')} error={section.query.error} onRetry={() => void section.query.refetch()} />
+            <ErrorState
+              title={t('customer.overview.loadFailed')}
+              error={section.query.error}
+              onRetry={() => void section.query.refetch()}
+            />
           ) : (
             <SummaryCards summary={section.query.data?.summary} label={t('customer.overview.summaryOf', { section: section.title })} />
           )}

@@ -136,7 +136,9 @@ export default function ProfileScreen() {
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('customer.profile.accountType')}</DataList.ItemLabel>
-              <DataList.ItemValue>{isAccountType(user.user_type) ? t(`customer.profile.types.${user.user_type}`) : user.user_type}</DataList.ItemValue>
+              <DataList.ItemValue>
+                {isAccountType(user.user_type) ? t(`customer.profile.types.${user.user_type}`) : user.user_type}
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('customer.profile.verified')}</DataList.ItemLabel>

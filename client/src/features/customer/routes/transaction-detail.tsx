@@ -97,7 +97,9 @@ function MoneySummary({ detail }: { detail: TransactionDetail }) {
   const { successful_payments: ok, failed_payments: failed } = detail.payment_status;
   const rows: [string, string, string?][] = [
     [t(isInstallment ? 'customer.money.totalCost' : 'customer.money.price'), kes(txn.amount)],
-    ...(isInstallment && txn.initial_payment ? ([[t('customer.money.initialPayment'), kes(txn.initial_payment)]] as [string, string][]) : []),
+    ...(isInstallment && txn.initial_payment
+      ? ([[t('customer.money.initialPayment'), kes(txn.initial_payment)]] as [string, string][])
+      : []),
     [t('customer.money.paidIn'), kes(quote.paid_in), 'money-paid-in'],
     ...ifAny(quote.held, t('customer.money.held'), 'money-held'),
     ...ifAny(quote.owed, t('customer.money.owed'), 'money-owed'),
@@ -336,9 +338,7 @@ function DetailView({
         </Card.Body>
       </Card.Root>
 
-      {canPay || (paymentId && !isFinal) ? (
-        <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} />
-      ) : null}
+      {canPay || (paymentId && !isFinal) ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
 
       {showDispute ? <DisputePanel detail={detail} /> : null}
 
