@@ -581,7 +581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This deployment's mode (demo or production)
+         * This deployment's mode (demo or production) and each transaction type's inspection window
          * @description Read by the web client after its first render (never before it), so it adds nothing to page load.
          */
         get: operations["getConfig"];
@@ -4968,12 +4968,22 @@ export interface operations {
                      *       "success": true,
                      *       "message": "Request completed",
                      *       "data": {
-                     *         "mode": "demo"
+                     *         "mode": "demo",
+                     *         "inspection_window_hours": {
+                     *           "standard": -9007199254740991,
+                     *           "protected": -9007199254740991,
+                     *           "lipa_mdogo_mdogo": -9007199254740991
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            inspection_window_hours: {
+                                lipa_mdogo_mdogo: number;
+                                protected: number;
+                                standard: number;
+                            };
                             /**
                              * @description `demo` while any rail is the built-in mock: no real money moves, and the client shows a ribbon saying so
                              * @enum {string}

@@ -35,7 +35,7 @@ export function CreateTransactionForm() {
   const { isAuthenticated } = useAuth();
   const prefill = (location.state as TransactionPrefillState | null)?.prefill;
   const [draft] = useState(() => (prefill ? null : transactionDraft.load(EMPTY_TRANSACTION_FORM)));
-  // A stable object per prefill, so the form resets only when a new one arrives.
+  // How many transactions this form created; a stable object per prefill, so it resets only when a new one arrives.
   const [cleared, setCleared] = useState(0);
   const initialValues = useMemo(
     () => (prefill ? { ...EMPTY_TRANSACTION_FORM, ...prefill } : cleared === 0 && draft ? draft : EMPTY_TRANSACTION_FORM),
@@ -83,6 +83,8 @@ export function CreateTransactionForm() {
 
   return (
     <TransactionForm
+      // A new form after each creation: the fields start empty again.
+      key={cleared}
       variant="hero"
       id="create"
       initialValues={initialValues}
