@@ -29,8 +29,8 @@ interface Session {
   user: Record<string, unknown>;
 }
 
-/** A fresh Safaricom-style number, avoiding the M-Pesa mock's special endings. */
-const newPhone = () => `2547${String(randomInt(10_000_000, 99_999_999))}`.replace(/(1032|0001|2001|1037|2040)$/, '5555');
+/** A fresh Safaricom number (071x: M-Pesa is its rail), avoiding the M-Pesa mock's special endings. */
+const newPhone = () => `25471${String(randomInt(1_000_000, 9_999_999))}`.replace(/(1032|0001|2001|1037|2040)$/, '5555');
 const local = (phone: string) => `0${phone.slice(3)}`;
 
 async function api<T = Record<string, unknown>>(
