@@ -13,7 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { FEE_BANDS } from '../server/src/domain/fees.ts';
+import { FEE_BANDS } from '@escrow/core/domain/fees';
 
 export interface SeedBulkOptions {
   databaseUrl: string;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '../src/db/prisma.ts';
 import { hashSecret } from '../src/lib/password.ts';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
-import { USSD_SERVICE_CODE } from '../src/contract/ussd.ts';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { USSD_MESSAGES } from '../src/modules/ussd/messages.ts';
 import { randomPhone } from './factories.ts';
 import { createTestDatabase, eventually } from './helpers.ts';

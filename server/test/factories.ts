@@ -1,5 +1,5 @@
 /** Test data built through the real tables: `makeUser`, `tokenFor`, `randomPhone`. */
-import { railForPhone } from '../src/domain/rail-choice.ts';
+import { railForPhone } from '@escrow/core/domain/rail-choice';
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashSecret } from '../src/lib/password.ts';

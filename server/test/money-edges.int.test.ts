@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/prisma.ts';
-import { formatCents } from '../src/domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { accountBalance, escrowBalance, postJournal } from '../src/modules/ledger/ledger.ts';
 import { runMaintenance } from '../src/modules/maintenance/sweep.ts';

@@ -1,6 +1,6 @@
 /** The demo data `npm start` seeds: the admin, demo users, and transactions in every state. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TRANSACTION_STATUSES } from '../src/domain/transaction-state.ts';
+import { TRANSACTION_STATUSES } from '@escrow/core/domain/transaction-state';
 import { ensureAdmin, seedDemoData } from '../src/seed/seed.ts';
 import { expectLedgerHealthy } from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';

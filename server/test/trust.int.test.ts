@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USSD_SERVICE_CODE } from '../src/contract/ussd.ts';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { createPrisma } from '../src/db/prisma.ts';
 import {
   dialAndWalk,

@@ -2,8 +2,8 @@
  * Display formatting shared by the dashboards: money from the wire ("1500.00" → "KES 1,500"), relative
  * times as docs/product-rules.md §9 describes them, dates in the Kenyan locale, phones and enum labels.
  */
-import { formatKes, parseAmount } from '@domain/money';
-import { displayPhone } from '@domain/phone';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
+import { displayPhone } from '@escrow/core/domain/phone';
 
 /** A wire amount ("1500.00") as "KES 1,500" (0 to 2 decimals); "KES 0" for anything unreadable. */
 export function formatMoney(wire: string | null | undefined): string {

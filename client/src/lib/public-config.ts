@@ -2,7 +2,7 @@
  * GET /api/config, asked once after the first render (never before it): the deployment's mode and each
  * transaction type's inspection window.
  */
-import type { PublicConfig } from '@shared/public-config';
+import type { PublicConfig } from '@escrow/core/contract/public-config';
 import { useQuery } from '@tanstack/react-query';
 
 async function fetchPublicConfig(): Promise<PublicConfig> {

@@ -5,8 +5,8 @@
 import { Badge, Box, Button, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Armchair, Calculator, CalendarClock, Check, Headphones, Laptop, Lock, PiggyBank, ShieldCheck, Tv } from 'lucide-react';
 import { Link } from 'react-router';
-import { buildPlan, suggestedDeposit } from '@domain/installment-plan';
-import { formatKes } from '@domain/money';
+import { buildPlan, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import { formatKes } from '@escrow/core/domain/money';
 import type { TransactionPrefillState } from '@/features/marketing/components/create-transaction-form';
 import { CtaBand, FeatureGrid, PageHero, Section, SectionHeading, StatGrid, StepList } from '@/features/marketing/components/layout-blocks';
 import { PaymentCalculator } from '@/features/marketing/components/payment-calculator';

@@ -3,7 +3,7 @@ import { Button, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react
 import { Building2, Calculator, Gavel, Handshake, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { FeeType } from '@domain/fees';
+import type { FeeType } from '@escrow/core/domain/fees';
 import { IconBadge, PageHero, Section, SectionHeading } from '@/features/marketing/components/layout-blocks';
 import { FeeCalculator } from '@/features/marketing/components/pricing/fee-calculator';
 import { FeeTable } from '@/features/marketing/components/pricing/fee-table';

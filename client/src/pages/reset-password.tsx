@@ -3,7 +3,7 @@
  * account on the server and returns the person to /login.
  */
 import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { CODE_RESEND_COOLDOWN_SECONDS, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@shared/auth';
+import { CODE_RESEND_COOLDOWN_SECONDS, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';

@@ -3,7 +3,7 @@
  * (POST /api/auth/register), then sends the person to /verify-phone for the SMS code.
  */
 import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
-import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@shared/auth';
+import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';

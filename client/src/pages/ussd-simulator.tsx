@@ -1,6 +1,6 @@
 /** /ussd-simulator: try *384*40# in the browser, against the real USSD endpoint. */
 import { Box, Code, Container, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
-import { USSD_SERVICE_CODE } from '@shared/ussd';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { UssdPhone } from '@/features/ussd/components/ussd-phone';
 
 const TIPS = [

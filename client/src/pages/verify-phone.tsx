@@ -3,8 +3,8 @@
  * counts down the server's cooldown; success stores the session (docs/product-rules.md §4) and opens the dashboard.
  */
 import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
-import { displayPhone, normalizePhone } from '@domain/phone';
-import { CODE_RESEND_COOLDOWN_SECONDS } from '@shared/auth';
+import { displayPhone, normalizePhone } from '@escrow/core/domain/phone';
+import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';

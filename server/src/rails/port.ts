@@ -4,7 +4,7 @@
  * and callbacks back into a RailResult; vendor result codes, request-id names and body shapes stay
  * inside them (docs/adr/0008-payment-rail-port.md).
  */
-import type { Cents } from '../domain/money.ts';
+import type { Cents } from '@escrow/core/domain/money';
 
 export const RAILS = ['mpesa', 'airtel'] as const;
 export type RailName = (typeof RAILS)[number];

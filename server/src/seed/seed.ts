@@ -3,7 +3,7 @@
  * start), and — once, on an empty database — demo buyers and sellers with transactions in every state.
  */
 import type { AppContext } from '../context.ts';
-import { normalizePhone } from '../domain/phone.ts';
+import { normalizePhone } from '@escrow/core/domain/phone';
 import { hashSecret } from '../lib/password.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo-users.ts';
 

@@ -4,9 +4,9 @@
  * lipa_mdogo_mdogo on the total cost; the fee is split 50/50 and the buyer's half is shown.
  */
 import { Box, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { FeeType } from '@domain/fees';
-import { formatCents, formatKes, parseAmount } from '@domain/money';
-import type { TransactionType } from '@domain/transaction-state';
+import type { FeeType } from '@escrow/core/domain/fees';
+import { formatCents, formatKes, parseAmount } from '@escrow/core/domain/money';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { useT } from '@/i18n';
 import { typedCents } from './transaction-form-rules';
 import { useChargePreview } from './use-charge-preview';

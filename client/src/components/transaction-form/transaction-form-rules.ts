@@ -4,11 +4,11 @@
  * of the domain core and what M-Pesa and the server would refuse anyway (whole shillings, a seller other
  * than yourself). This file only maps a refusal to the words the reader sees (the i18n catalog).
  */
-import { createTransactionBody } from '@shared/transactions';
-import { checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit } from '@domain/installment-plan';
-import { formatKes, parseAmount, type Cents } from '@domain/money';
-import { normalizePhone } from '@domain/phone';
-import type { TransactionType } from '@domain/transaction-state';
+import { createTransactionBody } from '@escrow/core/contract/transactions';
+import { checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit } from '@escrow/core/domain/installment-plan';
+import { formatKes, parseAmount, type Cents } from '@escrow/core/domain/money';
+import { normalizePhone } from '@escrow/core/domain/phone';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import type { z } from 'zod';
 import type { MessageKey, MessageParams } from '@/i18n';
 

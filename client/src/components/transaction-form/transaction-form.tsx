@@ -6,9 +6,9 @@
  */
 import { Box, Button, chakra, Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { buildPlan, checkPlanRules, PLAN_TERMS } from '@domain/installment-plan';
-import { formatKes } from '@domain/money';
-import { TRANSACTION_TYPES } from '@domain/transaction-state';
+import { buildPlan, checkPlanRules, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
+import { formatKes } from '@escrow/core/domain/money';
+import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { useT } from '@/i18n';
 import { usePublicConfig } from '@/lib/public-config';
 import { ChargePreview } from './charge-preview';

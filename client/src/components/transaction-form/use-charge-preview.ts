@@ -4,8 +4,8 @@
  * kilobyte counts, and this one call needs no shared cache.
  */
 import { useEffect, useState } from 'react';
-import type { ChargesCalculateData } from '@shared/charges';
-import type { FeeType } from '@domain/fees';
+import type { ChargesCalculateData } from '@escrow/core/contract/charges';
+import type { FeeType } from '@escrow/core/domain/fees';
 import { typedApi, unwrap } from '@/lib/typed-api';
 
 export type ChargePreviewState =

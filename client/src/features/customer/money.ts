@@ -1,9 +1,9 @@
 /**
  * Reading the server's money figures. What is owed, held and refunded is the server's `quote`
- * (server/src/domain/quote.ts): the pages show it and never recompute it. Nothing here decides what is
+ * (packages/core/src/domain/quote.ts): the pages show it and never recompute it. Nothing here decides what is
  * allowed either (that is `allowed_actions`).
  */
-import { parseAmount, type Cents } from '@domain/money';
+import { parseAmount, type Cents } from '@escrow/core/domain/money';
 import type { Installment } from './api/transactions';
 
 export const cents = (wire: string | null | undefined): Cents => parseAmount(wire ?? '') ?? 0n;

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/prisma.ts';
-import { generateReference } from '../../domain/reference.ts';
-import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import { generateReference } from '@escrow/core/domain/reference';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 
 export interface FixtureTransaction {
   buyerId: string;

@@ -1,5 +1,5 @@
 /** CSV downloads of the Transactions and Users pages (and the Reports page): the filtered lists, newest first. */
-import { EXPORT_ROW_LIMIT, type AdminUsersQuery } from '../../contract/admin.ts';
+import { EXPORT_ROW_LIMIT, type AdminUsersQuery } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../context.ts';
 import { toCsv } from './csv.ts';
 import { transactionConditions, transactionPage, type TransactionFilters } from './queries/transactions.ts';

@@ -25,8 +25,8 @@ import {
   statsResponse,
   suspendUserBody,
   transactionTimelineResponse,
-} from '../../contract/admin.ts';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
+} from '@escrow/core/contract/admin';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
 import { caller } from '../../plugins/auth.ts';
 import { exportTransactionsCsv, exportUsersCsv } from './exports.ts';
 import { getAlerts } from './queries/alerts.ts';

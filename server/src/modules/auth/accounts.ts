@@ -3,7 +3,7 @@
  * change every phone proof makes (marking the phone verified and attaching the escrows waiting for it).
  */
 import type { Db, Tx } from '../../db/prisma.ts';
-import { normalizePhone } from '../../domain/phone.ts';
+import { normalizePhone } from '@escrow/core/domain/phone';
 import { AppError } from '../../lib/app-error.ts';
 import { USER_WIRE_SELECT } from './user-wire.ts';
 

@@ -2,7 +2,7 @@
  * The auth rate limits (docs/contract.md "Abuse limits": keyed first by phone or account; per-IP limits generous because
  * Kenyan mobile users share addresses behind carrier NAT).
  */
-import { CODE_RESEND_COOLDOWN_SECONDS } from '../../contract/auth.ts';
+import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import type { RateLimitRule } from '../../lib/rate-limit.ts';
 
 /** Requests a minute from one IP address to one auth action: a flood guard, not a brute-force guard. */

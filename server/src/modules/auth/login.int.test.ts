@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS } from '../../contract/auth.ts';
+import { INVALID_CREDENTIALS } from '@escrow/core/contract/auth';
 import { makeUser, randomPhone, TEST_PASSWORD } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inboxOf } from '../../../test/sms-inbox.ts';

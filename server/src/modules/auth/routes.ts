@@ -16,8 +16,8 @@ import {
   sessionResponse,
   updateProfileBody,
   verifyPhoneBody,
-} from '../../contract/auth.ts';
-import { errorEnvelope } from '../../contract/common.ts';
+} from '@escrow/core/contract/auth';
+import { errorEnvelope } from '@escrow/core/contract/common';
 import { caller } from '../../plugins/auth.ts';
 import { getProfile } from './use-cases/get-profile.ts';
 import { logIn } from './use-cases/log-in.ts';

@@ -1,5 +1,5 @@
 /** The `user` object of docs/contract.md "Auth", built in one place so every module shows a user the same way. */
-import type { UserWire } from '../../contract/auth.ts';
+import type { UserWire } from '@escrow/core/contract/auth';
 import type { User } from '../../generated/prisma/client.ts';
 
 export type UserWireSource = Pick<

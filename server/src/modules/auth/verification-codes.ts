@@ -5,7 +5,7 @@
  * the answer never depends on whether an account exists.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { CODE_TTL_SECONDS } from '../../contract/auth.ts';
+import { CODE_TTL_SECONDS } from '@escrow/core/contract/auth';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/prisma.ts';
 import { hitRateLimit, rateLimited } from '../../lib/rate-limit.ts';

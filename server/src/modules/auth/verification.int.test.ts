@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_RESEND_COOLDOWN_SECONDS } from '../../contract/auth.ts';
+import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import { makeUser, randomPhone } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { CODE_CHECKS, CODES_PER_HOUR } from './limits.ts';

@@ -1,9 +1,9 @@
 /** GET /api/v1/charges and /api/v1/charges/calculate: the fee bands of docs/product-rules.md §9, public. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { chargesCalculateQuery, chargesCalculateResponse, chargesListResponse } from '../../contract/charges.ts';
-import { errorEnvelope } from '../../contract/common.ts';
-import { calculateAllFees, FEE_BANDS, type Fee } from '../../domain/fees.ts';
-import { formatCents } from '../../domain/money.ts';
+import { chargesCalculateQuery, chargesCalculateResponse, chargesListResponse } from '@escrow/core/contract/charges';
+import { errorEnvelope } from '@escrow/core/contract/common';
+import { calculateAllFees, FEE_BANDS, type Fee } from '@escrow/core/domain/fees';
+import { formatCents } from '@escrow/core/domain/money';
 
 function feeToWire(fee: Fee) {
   return {

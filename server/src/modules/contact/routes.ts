@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ContactMessage } from '../../generated/prisma/client.ts';
-import { errorEnvelope, idParam, paginationOf } from '../../contract/common.ts';
+import { errorEnvelope, idParam, paginationOf } from '@escrow/core/contract/common';
 import {
   contactListQuery,
   contactListResponse,
@@ -13,7 +13,7 @@ import {
   contactStatusBody,
   contactSubmitResponse,
   type ContactMessage as ContactMessageWire,
-} from '../../contract/contact.ts';
+} from '@escrow/core/contract/contact';
 import { caller } from '../../plugins/auth.ts';
 import { listContactMessages } from './use-cases/list-contact-messages.ts';
 import { submitContactMessage } from './use-cases/submit-contact-message.ts';

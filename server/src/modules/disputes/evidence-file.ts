@@ -2,7 +2,7 @@
  * Evidence files: the type is read from the file's first bytes (a renamed executable or an HTML page
  * declared as image/png is refused), names are made safe to echo in a Content-Disposition header.
  */
-import { EVIDENCE_MIME_TYPES } from '../../contract/disputes.ts';
+import { EVIDENCE_MIME_TYPES } from '@escrow/core/contract/disputes';
 
 export type EvidenceMimeType = (typeof EVIDENCE_MIME_TYPES)[number];
 

@@ -5,7 +5,7 @@
  * are not what was declared.
  */
 import type { FastifyRequest } from 'fastify';
-import { EVIDENCE_MAX_BYTES, evidenceJsonBody } from '../../contract/disputes.ts';
+import { EVIDENCE_MAX_BYTES, evidenceJsonBody } from '@escrow/core/contract/disputes';
 import { AppError } from '../../lib/app-error.ts';
 import type { EvidenceFile, EvidenceKind } from './use-cases/add-evidence.ts';
 import { checkEvidenceType, safeFileName } from './evidence-file.ts';

@@ -6,7 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
 import {
   adminDisputeDetailResponse,
   adminDisputesQuery,
@@ -21,8 +21,8 @@ import {
   resolveDisputeBody,
   resolveDisputeResponse,
   respondBody,
-} from '../../contract/disputes.ts';
-import { transactionResponse } from '../../contract/transactions.ts';
+} from '@escrow/core/contract/disputes';
+import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

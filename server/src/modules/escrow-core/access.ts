@@ -4,7 +4,7 @@
  */
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { Tx } from '../../db/prisma.ts';
-import type { Actor } from '../../domain/transaction-state.ts';
+import type { Actor } from '@escrow/core/domain/transaction-state';
 import { notFound } from '../../lib/app-error.ts';
 
 export interface Parties {

@@ -1,7 +1,7 @@
 /** Dispute and evidence rows → the wire shapes of contract/disputes.ts. Evidence bytes never leave here. */
-import type { DisputeCaseWire, EvidenceWire } from '../../contract/disputes.ts';
+import type { DisputeCaseWire, EvidenceWire } from '@escrow/core/contract/disputes';
 import type { Prisma } from '../../db/prisma.ts';
-import { formatCents } from '../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import type { Parties } from './access.ts';
 
 /** Everything about an evidence item except its bytes. */

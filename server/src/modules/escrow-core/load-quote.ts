@@ -1,6 +1,6 @@
 /** Reads the facts a quote is computed from; the sums themselves are `domain/quote.ts`. */
 import type { Db, Tx } from '../../db/prisma.ts';
-import { type Quote, quote, type QuoteFacts } from '../../domain/quote.ts';
+import { type Quote, quote, type QuoteFacts } from '@escrow/core/domain/quote';
 
 /** The quote of one transaction as the database has it now (inside `tx`, as locked by the caller). */
 export async function loadQuote(tx: Tx | Db, transactionId: string): Promise<Quote> {

@@ -2,12 +2,12 @@
  * The money movements that follow a state change, each written in the caller's database transaction:
  * a balanced ledger journal with a unique key, the payout row, and the job that sends it after commit.
  */
-import { railForPhone } from '../../domain/rail-choice.ts';
+import { railForPhone } from '@escrow/core/domain/rail-choice';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
-import { type Cents, formatCents, minCents } from '../../domain/money.ts';
-import { refundDecidedPostings, releasePostings } from '../../domain/posting-rules.ts';
-import { sellerShare } from '../../domain/quote.ts';
+import { type Cents, formatCents, minCents } from '@escrow/core/domain/money';
+import { refundDecidedPostings, releasePostings } from '@escrow/core/domain/posting-rules';
+import { sellerShare } from '@escrow/core/domain/quote';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
 import { loadQuote } from './load-quote.ts';

@@ -1,8 +1,8 @@
 /** SMS to the parties of a transaction, with the parameters every template shares. */
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
-import { formatKes } from '../../domain/money.ts';
-import { displayPhone } from '../../domain/phone.ts';
+import { formatKes } from '@escrow/core/domain/money';
+import { displayPhone } from '@escrow/core/domain/phone';
 import { queueSms } from '../notifications/notify.ts';
 import type { SmsTemplate } from '../notifications/templates.ts';
 import type { LockedTransaction } from './access.ts';

@@ -11,7 +11,7 @@ import {
   type SubState,
   type TransactionAction,
   type TransactionStatus,
-} from '../../domain/transaction-state.ts';
+} from '@escrow/core/domain/transaction-state';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { lockTransaction, partyRole, type LockedTransaction } from './access.ts';

@@ -3,10 +3,10 @@
  * the admins' list of flagged plans, and the start of the hourly reminder sweep.
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
-import { withdrawalRequestBody, withdrawalResponseBody } from '../../contract/disputes.ts';
-import { flaggedPlansQuery, flaggedPlansResponse, planCalculateQuery, planCalculateResponse } from '../../contract/installments.ts';
-import { transactionResponse } from '../../contract/transactions.ts';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { withdrawalRequestBody, withdrawalResponseBody } from '@escrow/core/contract/disputes';
+import { flaggedPlansQuery, flaggedPlansResponse, planCalculateQuery, planCalculateResponse } from '@escrow/core/contract/installments';
+import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

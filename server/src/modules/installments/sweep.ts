@@ -18,7 +18,7 @@
 import type { AppContext } from '../../context.ts';
 import { recurringJob } from '../../jobs/recurring.ts';
 import { inTransaction } from '../../db/prisma.ts';
-import { formatCents, formatKes } from '../../domain/money.ts';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { lockTransaction } from '../escrow-core/access.ts';
 import { displayDate } from '../transactions/format.ts';
 import { notifyParties } from '../escrow-core/notify-parties.ts';

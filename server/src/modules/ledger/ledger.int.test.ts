@@ -8,8 +8,8 @@ import { makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inTransaction } from '../../db/prisma.ts';
-import { formatCents } from '../../domain/money.ts';
-import { releasePostings } from '../../domain/posting-rules.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { releasePostings } from '@escrow/core/domain/posting-rules';
 import { escrowBalance, JournalKeyConflictError, postJournal, reverseJournal } from './ledger.ts';
 
 let t: TestApp;

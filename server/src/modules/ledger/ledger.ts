@@ -5,7 +5,7 @@
  * Which accounts a movement posts to is decided in `domain/posting-rules.ts`.
  */
 import type { Db, Tx } from '../../db/prisma.ts';
-import type { Cents } from '../../domain/money.ts';
+import type { Cents } from '@escrow/core/domain/money';
 import {
   type AccountCode,
   type JournalKind,
@@ -14,9 +14,9 @@ import {
   postingsSum,
   reversalPostings,
   samePostings,
-} from '../../domain/posting-rules.ts';
+} from '@escrow/core/domain/posting-rules';
 
-export type { AccountCode, Posting } from '../../domain/posting-rules.ts';
+export type { AccountCode, Posting } from '@escrow/core/domain/posting-rules';
 
 export interface JournalEntry {
   /** Unique per money movement, e.g. `payment:<id>`. */

@@ -5,8 +5,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gatewayGuard } from '../../plugins/gateway-guard.ts';
-import { errorEnvelope } from '../../contract/common.ts';
-import { smsDeliveryReportBody, smsDeliveryReportResponse } from '../../contract/ussd.ts';
+import { errorEnvelope } from '@escrow/core/contract/common';
+import { smsDeliveryReportBody, smsDeliveryReportResponse } from '@escrow/core/contract/ussd';
 import { recordDeliveryReport } from './use-cases/record-delivery-report.ts';
 
 const deliveryReportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 /** `GET /api/admin/sms`: the notification outbox, newest first (admins only), one-time codes masked. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope } from '../../contract/common.ts';
-import { smsOutboxQuery, smsOutboxResponse, type SmsMessageWire } from '../../contract/notifications.ts';
+import { errorEnvelope } from '@escrow/core/contract/common';
+import { smsOutboxQuery, smsOutboxResponse, type SmsMessageWire } from '@escrow/core/contract/notifications';
 import type { SmsMessage } from '../../generated/prisma/client.ts';
 import { messageForStaff } from './templates.ts';
 

@@ -3,11 +3,11 @@
  * (rails/registry.ts), which hand their rail-neutral results to the same use-cases.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam, toMoney } from '../../contract/common.ts';
-import { initiatePaymentBody, paymentResponse } from '../../contract/transactions.ts';
+import { errorEnvelope, idParam, toMoney } from '@escrow/core/contract/common';
+import { initiatePaymentBody, paymentResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { Prisma } from '../../db/prisma.ts';
-import { RAIL_DISPLAY_NAMES } from '../../domain/rail-choice.ts';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { notFound } from '../../lib/app-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

@@ -1,7 +1,7 @@
 /** `POST /api/admin/payouts/{id}/retry` and `/return_to_buyer`: an admin's answer to a failed payout. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPayoutResponse, returnPayoutBody } from '../../contract/admin.ts';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
+import { adminPayoutResponse, returnPayoutBody } from '@escrow/core/contract/admin';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
 import { caller } from '../../plugins/auth.ts';
 import { resolveFailedPayout } from './use-cases/resolve-failed-payout.ts';
 

@@ -5,9 +5,9 @@
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
-import { formatCents, formatKes } from '../../domain/money.ts';
-import { payoutSentPostings } from '../../domain/posting-rules.ts';
-import { RAIL_DISPLAY_NAMES } from '../../domain/rail-choice.ts';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
+import { payoutSentPostings } from '@escrow/core/domain/posting-rules';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';

@@ -7,7 +7,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
-import { formatCents } from '../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from '../escrow-core/payout-queue.ts';
 import { applyPayoutResult } from './apply-b2c-result.ts';
 import { PAYOUT_RECONCILE_QUEUE } from './reconcile-payout.ts';

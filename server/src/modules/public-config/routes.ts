@@ -1,7 +1,7 @@
 /** `GET /api/config`: the deployment's mode, for the web client's demo ribbon. Public and cacheable. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfigResponse } from '../../contract/public-config.ts';
-import { TRANSACTION_TYPES } from '../../domain/transaction-state.ts';
+import { publicConfigResponse } from '@escrow/core/contract/public-config';
+import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { inspectionWindowSeconds } from '../transactions/inspection-window.ts';
 
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@
  * Escrow buys a longer window than Standard (docs/adr/0011-standard-and-protected.md).
  */
 import type { AppConfig } from '../../config/env.ts';
-import type { TransactionType } from '../../domain/transaction-state.ts';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 
 export function inspectionWindowSeconds(
   config: Pick<AppConfig, 'INSPECTION_WINDOW_SECONDS' | 'PROTECTED_INSPECTION_WINDOW_SECONDS'>,

@@ -1,7 +1,7 @@
 /** /api/transactions: create, list, detail and the actions (docs/contract.md "Transactions"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, idParam } from '../../contract/common.ts';
+import { errorEnvelope, idParam } from '@escrow/core/contract/common';
 import {
   createTransactionBody,
   dispatchBody,
@@ -10,7 +10,7 @@ import {
   listTransactionsResponse,
   transactionDetailResponse,
   transactionResponse,
-} from '../../contract/transactions.ts';
+} from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';

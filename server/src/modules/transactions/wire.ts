@@ -1,9 +1,9 @@
 /** Database rows → the wire shapes of contract/transactions.ts. */
-import type { TransactionWire } from '../../contract/transactions.ts';
-import { formatCents } from '../../domain/money.ts';
-import { availableActions, type Actor, type TransactionStatus } from '../../domain/transaction-state.ts';
-import { maskPhone } from '../../domain/phone.ts';
-import type { Quote } from '../../domain/quote.ts';
+import type { TransactionWire } from '@escrow/core/contract/transactions';
+import { formatCents } from '@escrow/core/domain/money';
+import { availableActions, type Actor, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { maskPhone } from '@escrow/core/domain/phone';
+import type { Quote } from '@escrow/core/domain/quote';
 
 interface Person {
   firstName: string;

@@ -1,5 +1,5 @@
 /** What people type on a phone keypad, read generously: references in any case and form, and names. */
-import { REFERENCE_PATTERN } from '../../domain/reference.ts';
+import { REFERENCE_PATTERN } from '@escrow/core/domain/reference';
 
 /** ESC-7KQ2-9HDX from "esc7kq29hdx", "7KQ2-9HDX", "7kq2 9hdx"…; O, I and L are read as 0, 1 and 1. */
 export function normalizeReference(input: string): string | null {

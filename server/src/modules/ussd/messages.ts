@@ -2,7 +2,7 @@
  * Every USSD screen's words, in English and Kiswahili. Amounts arrive formatted (formatKes), names
  * already clipped; the screen builder (screen.ts) checks that each finished screen fits 182 characters.
  */
-import type { TransactionStatus, TransactionType } from '../../domain/transaction-state.ts';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 
 export type UssdLanguage = 'en' | 'sw';
 

@@ -5,8 +5,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope } from '../../contract/common.ts';
-import { ussdRequestBody, ussdResponse } from '../../contract/ussd.ts';
+import { errorEnvelope } from '@escrow/core/contract/common';
+import { ussdRequestBody, ussdResponse } from '@escrow/core/contract/ussd';
 import { gatewayGuard } from '../../plugins/gateway-guard.ts';
 import { answerUssdRequest, type UssdOrigin } from './answer-ussd-request.ts';
 import { USSD_MESSAGES } from './messages.ts';

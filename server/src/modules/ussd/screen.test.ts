@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USSD_SCREEN_MAX } from '../../contract/ussd.ts';
+import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import { clip, con, end, options, renderReply, ScreenTooLongError } from './screen.ts';
 
 describe('the USSD screen builder', () => {

@@ -3,7 +3,7 @@
  * limit of a USSD screen. Outside production a longer screen throws, so the tests that walk every menu
  * fail on it; in production it is cut (and logged by the caller) rather than dropped by the network.
  */
-import { USSD_SCREEN_MAX } from '../../contract/ussd.ts';
+import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 
 export class ScreenTooLongError extends Error {
   constructor(readonly screen: string) {

@@ -8,9 +8,9 @@
  * its line here, its `Screen` in `flows/<flow>.ts`, and push it from the screen before.
  */
 import { z } from 'zod';
-import { DISPUTE_REASONS } from '../../contract/transactions.ts';
-import { RAIL_CHOICES } from '../../domain/rail-choice.ts';
-import { TRANSACTION_TYPES } from '../../domain/transaction-state.ts';
+import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
+import { RAIL_CHOICES } from '@escrow/core/domain/rail-choice';
+import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 
 export const ACCOUNT_TYPES = ['buyer', 'seller', 'both'] as const;
 /** The dispute reasons offered over USSD, in menu order (a subset of the contract's). */

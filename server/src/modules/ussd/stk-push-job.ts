@@ -4,7 +4,7 @@
  * `initiatePayment` use-case as the web, with the buyer as the caller.
  */
 import type { AppContext } from '../../context.ts';
-import type { RailChoice } from '../../domain/rail-choice.ts';
+import type { RailChoice } from '@escrow/core/domain/rail-choice';
 import { AppError } from '../../lib/app-error.ts';
 import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
 

@@ -4,9 +4,9 @@
  * the effects are checked in the database and over the REST API, which must agree with USSD.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculateFee } from '../../domain/fees.ts';
-import { formatKes } from '../../domain/money.ts';
-import { displayPhone } from '../../domain/phone.ts';
+import { calculateFee } from '@escrow/core/domain/fees';
+import { formatKes } from '@escrow/core/domain/money';
+import { displayPhone } from '@escrow/core/domain/phone';
 import { verifySecret } from '../../lib/password.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USSD_SERVICE_CODE } from '../../contract/ussd.ts';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { bearer, makeUser, randomPhone } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';

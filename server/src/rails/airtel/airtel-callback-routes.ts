@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope } from '../../contract/common.ts';
+import { errorEnvelope } from '@escrow/core/contract/common';
 import { gatewayGuard } from '../../plugins/gateway-guard.ts';
 import type { RailCallbackOptions } from '../port.ts';
 import { airtelResult } from './airtel-rail.ts';

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { phoneInput } from '../../contract/common.ts';
+import { phoneInput } from '@escrow/core/contract/common';
 import type { Db } from '../../db/prisma.ts';
 
 export const smsInboxQuery = z.object({

@@ -1,6 +1,6 @@
 /** `admin.*`: the monitoring queries and account actions of the dashboard, shared with the REST routes. */
 import { z } from 'zod';
-import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '../../contract/admin.ts';
+import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '@escrow/core/contract/admin';
 import { getAlerts } from '../../modules/admin/queries/alerts.ts';
 import { getAnalytics } from '../../modules/admin/queries/analytics.ts';
 import { getDashboard } from '../../modules/admin/queries/dashboard.ts';

@@ -4,11 +4,11 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminPayoutResponse, PayoutAction } from '@shared/admin';
-import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@shared/disputes';
-import type { contactListResponse, contactMessageResponse } from '@shared/contact';
-import type { smsOutboxResponse } from '@shared/notifications';
-import type { profileResponse } from '@shared/auth';
+import type { adminPayoutResponse, PayoutAction } from '@escrow/core/contract/admin';
+import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@escrow/core/contract/disputes';
+import type { contactListResponse, contactMessageResponse } from '@escrow/core/contract/contact';
+import type { smsOutboxResponse } from '@escrow/core/contract/notifications';
+import type { profileResponse } from '@escrow/core/contract/auth';
 import { api, ApiError } from '@/lib/api';
 import { authStorage } from '@/lib/auth-storage';
 

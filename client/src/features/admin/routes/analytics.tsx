@@ -6,7 +6,7 @@ import { Box, Card, Field, Flex, Grid, Input, NativeSelect, SimpleGrid } from '@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, Gavel, Percent, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { ANALYTICS_INTERVALS } from '@shared/admin';
+import { ANALYTICS_INTERVALS } from '@escrow/core/contract/admin';
 import { formatMoney } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { BarChart, compactNumber, LineChart } from '../components/charts';

@@ -2,7 +2,7 @@
 import { Badge, Box, Button, Card, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CONTACT_STATUSES, CONTACT_TOPICS } from '@shared/contact';
+import { CONTACT_STATUSES, CONTACT_TOPICS } from '@escrow/core/contract/contact';
 import { formatDateTime, formatPhone, humanize } from '@/lib/format';
 import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type ContactMessage } from '../api/admin-rest';

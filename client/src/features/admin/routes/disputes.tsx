@@ -27,7 +27,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Download, FileText } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { DISPUTE_OUTCOMES, DISPUTE_STATUSES } from '@shared/disputes';
+import { DISPUTE_OUTCOMES, DISPUTE_STATUSES } from '@escrow/core/contract/disputes';
 import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';

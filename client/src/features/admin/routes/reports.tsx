@@ -6,9 +6,9 @@ import { Button, Card, Field, Flex, Heading, Input, NativeSelect, SimpleGrid, St
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@domain/transaction-state';
-import { USER_TYPES } from '@shared/auth';
-import { EXPORT_ROW_LIMIT, USER_STATUS_FILTERS } from '@shared/admin';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
+import { USER_TYPES } from '@escrow/core/contract/auth';
+import { EXPORT_ROW_LIMIT, USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
 import { humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { downloadWithToken, saveBlob } from '../api/admin-rest';

@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Download, Hourglass, ListOrdered, Search, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@domain/transaction-state';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { formatMoney, humanize } from '@/lib/format';
 import { trpc, type RouterInputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';

@@ -23,8 +23,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
-import { USER_TYPES } from '@shared/auth';
-import { USER_STATUS_FILTERS } from '@shared/admin';
+import { USER_TYPES } from '@escrow/core/contract/auth';
+import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
 import { useAuth } from '@/features/auth/use-auth';
 import { formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';

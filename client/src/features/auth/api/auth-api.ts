@@ -2,7 +2,14 @@
  * The calls of `/api/auth` (docs/contract.md "Auth") through the typed client: paths, bodies and answers
  * are checked against the server's OpenAPI document at type-check time.
  */
-import type { ForgotPasswordBody, LoginBody, PhoneNumberBody, RegisterBody, ResetPasswordBody, VerifyPhoneBody } from '@shared/auth';
+import type {
+  ForgotPasswordBody,
+  LoginBody,
+  PhoneNumberBody,
+  RegisterBody,
+  ResetPasswordBody,
+  VerifyPhoneBody,
+} from '@escrow/core/contract/auth';
 import { typedApi, unwrap } from '@/lib/typed-api';
 
 // Auth calls never bounce to /login on 401: a wrong password is an answer to show, not an expired session.

@@ -4,7 +4,7 @@
  * After any action the transaction, its dispute and the lists are refetched (docs/product-rules.md §4 "Cache").
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DISPUTE_REASONS, TransactionWire } from '@shared/transactions';
+import type { DISPUTE_REASONS, TransactionWire } from '@escrow/core/contract/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 import { customerKeys } from './keys';
 

@@ -6,11 +6,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api';
 import { authStorage } from '@/lib/auth-storage';
-import type { DisputeCaseWire, EvidenceWire } from '@shared/disputes';
+import type { DisputeCaseWire, EvidenceWire } from '@escrow/core/contract/disputes';
 import { customerKeys } from './keys';
 import { useRefreshTransaction } from './actions';
 
-export { EVIDENCE_DESCRIPTION_MAX, EVIDENCE_KINDS, EVIDENCE_MAX_BYTES, EVIDENCE_MIME_TYPES } from '@shared/disputes';
+export { EVIDENCE_DESCRIPTION_MAX, EVIDENCE_KINDS, EVIDENCE_MAX_BYTES, EVIDENCE_MIME_TYPES } from '@escrow/core/contract/disputes';
 export type Evidence = EvidenceWire;
 export type EvidenceKind = EvidenceWire['kind'];
 export type { DisputeCaseWire };

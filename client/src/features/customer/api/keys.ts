@@ -2,7 +2,7 @@
  * Query keys of the customer area, in one place so that an action can refresh exactly the data it
  * changed (docs/product-rules.md: a transaction action refreshes that transaction's cached data).
  */
-import type { TransactionStatus } from '@domain/transaction-state';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 
 /** Filters of the transaction list (they are part of its query key). */
 export interface TransactionListParams {

@@ -5,7 +5,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
-import type { paymentWire } from '@shared/transactions';
+import type { paymentWire } from '@escrow/core/contract/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 import { customerKeys } from './keys';
 import { useRefreshTransaction } from './actions';

@@ -1,6 +1,6 @@
 /** GET / PUT /api/auth/profile: the signed-in user's own details. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody, UserWire } from '@shared/auth';
+import type { UpdateProfileBody, UserWire } from '@escrow/core/contract/auth';
 import { api } from '@/lib/api';
 import { updateStoredUser } from '@/features/auth/use-auth';
 import { customerKeys } from './keys';

@@ -1,7 +1,12 @@
 /** GET /api/transactions (the caller's, as buyer or seller) and GET /api/transactions/{id}. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { createTransactionBody, listTransactionsResponse, transactionDetailResponse, TransactionWire } from '@shared/transactions';
+import type {
+  createTransactionBody,
+  listTransactionsResponse,
+  transactionDetailResponse,
+  TransactionWire,
+} from '@escrow/core/contract/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 import { customerKeys, type TransactionListParams } from './keys';
 

@@ -21,7 +21,7 @@ import {
 } from '@chakra-ui/react';
 import { Download, Paperclip } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { formatKes } from '@domain/money';
+import { formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
 import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
 import { ApiError } from '@/lib/api';

@@ -1,6 +1,6 @@
 /** The Lipa Mdogo Mdogo schedule: deposit and monthly installments, what is paid and what is next. */
 import { Badge, Box, Card, Progress, Table, Text } from '@chakra-ui/react';
-import { formatKes } from '@domain/money';
+import { formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
 import { formatDate } from '@/lib/format';
 import type { Installment, TransactionWire } from '../api/transactions';

@@ -7,9 +7,9 @@
 import { Alert, Button, Card, Field, HStack, Input, InputGroup, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatKes, formatCents } from '@domain/money';
-import { normalizePhone } from '@domain/phone';
-import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@domain/rail-choice';
+import { formatKes, formatCents } from '@escrow/core/domain/money';
+import { normalizePhone } from '@escrow/core/domain/phone';
+import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { useAuth } from '@/features/auth/use-auth';
 import { useT } from '@/i18n';
 import { formatPhone } from '@/lib/format';

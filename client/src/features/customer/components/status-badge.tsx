@@ -1,6 +1,6 @@
 /** A transaction status as a coloured badge with words a buyer or seller understands, in their language. */
 import { Badge, type BadgeProps } from '@chakra-ui/react';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '@domain/transaction-state';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { useT, type Translate } from '@/i18n';
 import { humanize } from '@/lib/format';
 

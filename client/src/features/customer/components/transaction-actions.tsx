@@ -5,8 +5,8 @@
 import { Alert, Button, CloseButton, Field, Input, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Ban, CircleCheck, FileWarning, PackageCheck, Truck, Undo2, X, Check } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { formatKes } from '@domain/money';
-import { DISPUTE_REASONS } from '@shared/transactions';
+import { formatKes } from '@escrow/core/domain/money';
+import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
 import { useT, type Translate } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Card, DataList, Field, HStack, Input, Stack } fro
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { UserWire } from '@shared/auth';
+import type { UserWire } from '@escrow/core/contract/auth';
 import { logout } from '@/features/auth/use-auth';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';

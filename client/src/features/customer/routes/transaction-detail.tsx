@@ -7,7 +7,7 @@ import { Alert, Box, Button, Card, CloseButton, DataList, Grid, HStack, Link as 
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { formatKes } from '@domain/money';
+import { formatKes } from '@escrow/core/domain/money';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';

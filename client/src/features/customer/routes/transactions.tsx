@@ -7,7 +7,7 @@ import { Box, Button, Field, HStack, Input, InputGroup, NativeSelect, Stack, Tab
 import { ChevronLeft, ChevronRight, Plus, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '@domain/transaction-state';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { useAuth } from '@/features/auth/use-auth';
 import { useTransactions, type TransactionListParams } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';

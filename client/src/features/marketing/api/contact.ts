@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { contactMessageBody } from '@shared/contact';
+import type { contactMessageBody } from '@escrow/core/contract/contact';
 import { apiRequest } from '@/lib/api';
 
 export type ContactRequest = z.input<typeof contactMessageBody>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { createTransactionBody, TransactionWire } from '@shared/transactions';
+import type { createTransactionBody, TransactionWire } from '@escrow/core/contract/transactions';
 import { api, newIdempotencyKey } from '@/lib/api';
 
 export type CreateTransactionRequest = z.input<typeof createTransactionBody>;

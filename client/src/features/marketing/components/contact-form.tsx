@@ -6,7 +6,7 @@ import { Alert, Button, Field, Input, NativeSelect, SimpleGrid, Stack, Textarea 
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import type { ContactMessage } from '@shared/contact';
+import type { ContactMessage } from '@escrow/core/contract/contact';
 import { ApiError } from '@/lib/api';
 import { sendContactMessage } from '../api/contact';
 

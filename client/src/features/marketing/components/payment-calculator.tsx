@@ -1,14 +1,21 @@
 /**
  * The Lipa Mdogo Mdogo Payment Calculator: total cost, deposit (≥ 20 %, suggested by default) and term
- * → the schedule. The maths is the shared domain code the API uses (@domain/installment-plan), so what
+ * → the schedule. The maths is the shared domain code the API uses (@escrow/core/domain/installment-plan), so what
  * the calculator shows is what a plan created through the API will ask for.
  */
 import { Alert, Box, Button, Field, HStack, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { calculateFee } from '@domain/fees';
-import { buildPlan, checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit, PLAN_TERMS, suggestedDeposit } from '@domain/installment-plan';
-import { formatKes, type Cents } from '@domain/money';
+import { calculateFee } from '@escrow/core/domain/fees';
+import {
+  buildPlan,
+  checkPlanRules,
+  DEFAULT_PLAN_TERM,
+  minimumDeposit,
+  PLAN_TERMS,
+  suggestedDeposit,
+} from '@escrow/core/domain/installment-plan';
+import { formatKes, type Cents } from '@escrow/core/domain/money';
 import { wholeShillings } from '@/components/transaction-form/transaction-form-rules';
 import type { TransactionPrefillState } from './create-transaction-form';
 

@@ -2,7 +2,7 @@
  * POST /api/ussd/simulator (the demo twin of Africa's Talking's callback): form-encoded, answered in text/plain with `CON …` or
  * `END …`. The simulator sends exactly what the gateway would, so it exercises the real endpoint.
  */
-import { USSD_SERVICE_CODE } from '@shared/ussd';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { ApiError } from '@/lib/api';
 
 export interface UssdScreen {

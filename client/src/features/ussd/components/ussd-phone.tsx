@@ -6,7 +6,7 @@
 import { Alert, Box, Button, chakra, Field, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Phone, PhoneOff, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { USSD_SERVICE_CODE } from '@shared/ussd';
+import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { useUssdSession } from '../hooks/use-ussd-session';
 
 /** The demo buyer (README): registered on the web, so the first dial asks for a USSD PIN. */

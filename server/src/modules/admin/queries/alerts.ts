@@ -5,9 +5,9 @@
  * jobs that failed every attempt (the queue's dead letters, kept until a person acts).
  * Every list is an index range (status + time) capped at ALERT_LIST_LIMIT; the counts are exact.
  */
-import { ALERT_LIST_LIMIT, type AlertsData } from '../../../contract/admin.ts';
+import { ALERT_LIST_LIMIT, type AlertsData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts';
 import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
 import { STUCK_PAYOUT_MINUTES } from './health.ts';

@@ -3,10 +3,10 @@
  * calendar days, ISO weeks (from Monday) or months; every period in the range appears, empty or not.
  * Each metric is one GROUP BY over a created_at index range.
  */
-import { MAX_ANALYTICS_PERIODS, type AnalyticsData, type AnalyticsQuery } from '../../../contract/admin.ts';
+import { MAX_ANALYTICS_PERIODS, type AnalyticsData, type AnalyticsQuery } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { validationError } from '../../../lib/app-error.ts';
 import { adminCache, NAIROBI_OFFSET_MS, NAIROBI_TZ, nairobiToday } from './shared.ts';
 

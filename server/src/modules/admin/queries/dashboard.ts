@@ -4,9 +4,9 @@
  * day's events) are index range counts, cached the same short while (at a million transactions they
  * still read tens of thousands of index entries); the newest transactions are always live.
  */
-import type { DashboardData } from '../../../contract/admin.ts';
+import type { DashboardData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { listLatestTransactions } from './latest.ts';
 import { ACTIVE_STATUSES, adminCache, nairobiMidnight, platformRevenue, sumGroups, transactionGroups, userGroups } from './shared.ts';
 

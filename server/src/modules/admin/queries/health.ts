@@ -3,9 +3,9 @@
  * queue drains, the M-Pesa rail completes payments and payouts, the SMS outbox empties, and the ledger
  * balances with no account overdrawn and no transaction refunded beyond what was paid in (ledger/invariants.ts). Each part reports ok / warning / critical; the page shows the worst.
  */
-import type { HealthData } from '../../../contract/admin.ts';
+import type { HealthData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { formatCents } from '@escrow/core/domain/money';
 import { checkLedgerInvariants } from '../../ledger/invariants.ts';
 import { adminCache } from './shared.ts';
 

@@ -1,8 +1,8 @@
 /** GET /monitoring/latest: the newest transactions and the newest timeline events (the live feed). */
-import type { LatestData } from '../../../contract/admin.ts';
+import type { LatestData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
-import type { TransactionStatus } from '../../../domain/transaction-state.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { eventCategory } from '../../escrow-core/timeline.ts';
 
 interface LatestRow {

@@ -4,8 +4,8 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
-import { TERMINAL_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../domain/transaction-state.ts';
-import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
+import { TERMINAL_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import { createAggregateCache, type AggregateCache } from '../aggregate-cache.ts';
 
 const caches = new WeakMap<AppContext, AggregateCache>();

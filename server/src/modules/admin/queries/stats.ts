@@ -1,8 +1,8 @@
 /** GET /monitoring/stats: platform totals by status and type, users, money held and moved. */
-import type { StatsData } from '../../../contract/admin.ts';
+import type { StatsData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
-import { divideRoundHalfUp, formatCents } from '../../../domain/money.ts';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../domain/transaction-state.ts';
+import { divideRoundHalfUp, formatCents } from '@escrow/core/domain/money';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { adminCache, platformRevenue, sumGroups, transactionGroups, userGroups } from './shared.ts';
 
 interface MoneyRow {

@@ -7,12 +7,12 @@
  * indexes on the reference number and the phones. Totals for filters on status and type alone come
  * from the cached (status, type) grouping; other filters count live, cached per filter.
  */
-import type { AdminTransactionsData, AdminTransactionsQuery, TransactionTimelineData } from '../../../contract/admin.ts';
-import { paginationOf } from '../../../contract/common.ts';
+import type { AdminTransactionsData, AdminTransactionsQuery, TransactionTimelineData } from '@escrow/core/contract/admin';
+import { paginationOf } from '@escrow/core/contract/common';
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
-import { normalizePhone } from '../../../domain/phone.ts';
-import { TRANSACTION_STATUSES, type TransactionStatus, type TransactionType } from '../../../domain/transaction-state.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { normalizePhone } from '@escrow/core/domain/phone';
+import { TRANSACTION_STATUSES, type TransactionStatus, type TransactionType } from '@escrow/core/domain/transaction-state';
 import { getTransactionDetail } from '../../transactions/use-cases/read-transactions.ts';
 import { partyWire } from '../../transactions/wire.ts';
 import {

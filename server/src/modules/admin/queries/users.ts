@@ -3,10 +3,10 @@
  * indexes), filtered by type and status, with a summary of the filtered set. Without a search the
  * totals come from the cached (type, status, verified) grouping.
  */
-import type { AdminUser, AdminUsersData, AdminUsersQuery } from '../../../contract/admin.ts';
-import { paginationOf } from '../../../contract/common.ts';
+import type { AdminUser, AdminUsersData, AdminUsersQuery } from '@escrow/core/contract/admin';
+import { paginationOf } from '@escrow/core/contract/common';
 import type { AppContext } from '../../../context.ts';
-import { normalizePhone } from '../../../domain/phone.ts';
+import { normalizePhone } from '@escrow/core/domain/phone';
 import { toUserWire } from '../../auth/user-wire.ts';
 import { adminCache, likeEscape, phoneFragment, sql, userGroups, whereAll, type Sql, type UserGroup } from './shared.ts';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context.ts';
-import type { UserWire } from '../../../contract/auth.ts';
+import type { UserWire } from '@escrow/core/contract/auth';
 import { notFound } from '../../../lib/app-error.ts';
 import { toUserWire, USER_WIRE_SELECT } from '../user-wire.ts';
 

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { INVALID_CREDENTIALS, type LoginData } from '../../../contract/auth.ts';
+import { INVALID_CREDENTIALS, type LoginData } from '@escrow/core/contract/auth';
 import { inTransaction } from '../../../db/prisma.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { decoyHash, verifySecret } from '../../../lib/password.ts';

@@ -1,6 +1,6 @@
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import type { AppContext } from '../../../context.ts';
-import type { UserWire } from '../../../contract/auth.ts';
+import type { UserWire } from '@escrow/core/contract/auth';
 import { AppError } from '../../../lib/app-error.ts';
 import { hashSecret } from '../../../lib/password.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../context.ts';
-import { CODE_TTL_SECONDS, type CodeSentData } from '../../../contract/auth.ts';
+import { CODE_TTL_SECONDS, type CodeSentData } from '@escrow/core/contract/auth';
 import { inTransaction } from '../../../db/prisma.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { ipRule } from '../limits.ts';

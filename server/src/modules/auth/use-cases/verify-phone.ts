@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import type { SessionData } from '../../../contract/auth.ts';
+import type { SessionData } from '@escrow/core/contract/auth';
 import { inTransaction } from '../../../db/prisma.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { accountSuspended, invalidCode, markPhoneVerified } from '../accounts.ts';

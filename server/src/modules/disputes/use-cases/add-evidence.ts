@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
-import { EVIDENCE_PER_DISPUTE_MAX, type EvidenceWire } from '../../../contract/disputes.ts';
+import { EVIDENCE_PER_DISPUTE_MAX, type EvidenceWire } from '@escrow/core/contract/disputes';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { lockTransaction, partyRole } from '../../escrow-core/access.ts';

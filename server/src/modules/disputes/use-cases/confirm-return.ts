@@ -6,8 +6,8 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
-import { formatCents, formatKes } from '../../../domain/money.ts';
-import { checkTransition } from '../../../domain/transaction-state.ts';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
+import { checkTransition } from '@escrow/core/domain/transaction-state';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';

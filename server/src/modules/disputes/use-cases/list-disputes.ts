@@ -1,7 +1,7 @@
 /** The mediation team's view: disputes by status (newest first) and one dispute with its transaction and evidence. */
 import type { AppContext } from '../../../context.ts';
-import { paginationOf } from '../../../contract/common.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { paginationOf } from '@escrow/core/contract/common';
+import { formatCents } from '@escrow/core/domain/money';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';

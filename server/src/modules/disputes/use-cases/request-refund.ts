@@ -6,7 +6,7 @@
  * a dispute raised too late, a final ruling).
  */
 import type { AppContext } from '../../../context.ts';
-import { assessRefundRequest } from '../../../domain/refund-policy.ts';
+import { assessRefundRequest } from '@escrow/core/domain/refund-policy';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import type { DisputeReason } from '../../transactions/use-cases/open-dispute.ts';

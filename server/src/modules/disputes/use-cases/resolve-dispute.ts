@@ -14,8 +14,8 @@
  *   less the seller's fee; fee shares are not refunded.
  */
 import type { AppContext } from '../../../context.ts';
-import { type Cents, formatCents, formatKes } from '../../../domain/money.ts';
-import type { TransactionStatus } from '../../../domain/transaction-state.ts';
+import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';

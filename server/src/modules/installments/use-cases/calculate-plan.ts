@@ -3,10 +3,10 @@
  * (domain/fees.ts) that creating a plan uses, so the website, USSD and the API agree to the cent.
  * Breaking a plan rule is 422 naming the field, as when creating the transaction.
  */
-import type { PlanCalculation } from '../../../contract/installments.ts';
-import { calculateFee } from '../../../domain/fees.ts';
-import { buildPlan, checkPlanRules, minimumDeposit, suggestedDeposit } from '../../../domain/installment-plan.ts';
-import { type Cents, formatCents } from '../../../domain/money.ts';
+import type { PlanCalculation } from '@escrow/core/contract/installments';
+import { calculateFee } from '@escrow/core/domain/fees';
+import { buildPlan, checkPlanRules, minimumDeposit, suggestedDeposit } from '@escrow/core/domain/installment-plan';
+import { type Cents, formatCents } from '@escrow/core/domain/money';
 import { businessRule } from '../../../lib/app-error.ts';
 
 const FIELD_OF_RULE = {

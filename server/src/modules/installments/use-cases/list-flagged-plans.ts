@@ -1,7 +1,7 @@
 /** Plans the sweep flagged (an installment unpaid past the grace period), oldest flag first, for the admins to follow up. */
 import type { AppContext } from '../../../context.ts';
-import { paginationOf } from '../../../contract/common.ts';
-import { formatCents } from '../../../domain/money.ts';
+import { paginationOf } from '@escrow/core/contract/common';
+import { formatCents } from '@escrow/core/domain/money';
 
 export async function listFlaggedPlans(ctx: AppContext, options: { page: number; perPage: number }) {
   const where = { flaggedAt: { not: null } };

@@ -4,7 +4,7 @@
  * are harmless; an intermediate status (Sent, Buffered, …) only confirms that the message left.
  */
 import type { AppContext } from '../../../context.ts';
-import type { SMS_REPORT_STATUSES } from '../../../contract/ussd.ts';
+import type { SMS_REPORT_STATUSES } from '@escrow/core/contract/ussd';
 import { notFound } from '../../../lib/app-error.ts';
 
 type ReportStatus = (typeof SMS_REPORT_STATUSES)[number];

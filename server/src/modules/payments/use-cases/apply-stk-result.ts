@@ -11,11 +11,11 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
-import { type Cents, formatCents, formatKes, minCents } from '../../../domain/money.ts';
-import { RAIL_DISPLAY_NAMES } from '../../../domain/rail-choice.ts';
+import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../../rails/port.ts';
-import { checkTransition, type TransactionStatus } from '../../../domain/transaction-state.ts';
-import { payInPostings } from '../../../domain/posting-rules.ts';
+import { checkTransition, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { payInPostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
 import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';

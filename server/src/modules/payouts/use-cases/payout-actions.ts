@@ -2,8 +2,8 @@
  * What an admin may do with a payout M-Pesa could not make (admin Alerts): send it again, or — for a
  * seller payout — give the money back to the buyer instead. One rule for the server and the buttons.
  */
-import type { PayoutAction } from '../../../contract/admin.ts';
-import { formatCents } from '../../../domain/money.ts';
+import type { PayoutAction } from '@escrow/core/contract/admin';
+import { formatCents } from '@escrow/core/domain/money';
 
 export function allowedPayoutActions(payout: { status: string; kind: string }): PayoutAction[] {
   if (payout.status !== 'failed') return [];

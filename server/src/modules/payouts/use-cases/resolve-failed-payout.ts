@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
-import { formatCents, formatKes } from '../../../domain/money.ts';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { invalidState, notFound } from '../../../lib/app-error.ts';
 import { lockTransaction } from '../../escrow-core/access.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
@@ -16,7 +16,7 @@ import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { PAYOUT_QUEUE } from '../send-payout.ts';
 import { allowedPayoutActions, toAdminPayout } from './payout-actions.ts';
-import type { PayoutAction } from '../../../contract/admin.ts';
+import type { PayoutAction } from '@escrow/core/contract/admin';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@
  * sent back by M-Pesa.
  */
 import type { AppContext } from '../../../context.ts';
-import { formatKes } from '../../../domain/money.ts';
+import { formatKes } from '@escrow/core/domain/money';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';

@@ -6,11 +6,11 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
-import { calculateFee, FEE_TYPE_FOR_TRANSACTION } from '../../../domain/fees.ts';
-import { addMonths, buildPlan, checkPlanRules, DEFAULT_PLAN_TERM } from '../../../domain/installment-plan.ts';
-import { type Cents, formatCents, formatKes } from '../../../domain/money.ts';
-import { generateReference } from '../../../domain/reference.ts';
-import type { TransactionType } from '../../../domain/transaction-state.ts';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION } from '@escrow/core/domain/fees';
+import { addMonths, buildPlan, checkPlanRules, DEFAULT_PLAN_TERM } from '@escrow/core/domain/installment-plan';
+import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
+import { generateReference } from '@escrow/core/domain/reference';
+import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { abuseRules } from '../../../config/limits.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';

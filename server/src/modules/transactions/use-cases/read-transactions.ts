@@ -4,13 +4,13 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
-import { paginationOf } from '../../../contract/common.ts';
-import { formatCents } from '../../../domain/money.ts';
-import { normalizePhone } from '../../../domain/phone.ts';
-import type { TransactionStatus, TransactionType } from '../../../domain/transaction-state.ts';
+import { paginationOf } from '@escrow/core/contract/common';
+import { formatCents } from '@escrow/core/domain/money';
+import { normalizePhone } from '@escrow/core/domain/phone';
+import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { quote } from '../../../domain/quote.ts';
+import { quote } from '@escrow/core/domain/quote';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { eventCategory } from '../../escrow-core/timeline.ts';

@@ -1,7 +1,7 @@
 /** Reads what the refund policy (domain/refund-policy.ts) needs to know about a transaction. */
 import type { Db, Tx } from '../../../db/prisma.ts';
-import { formatKes } from '../../../domain/money.ts';
-import type { RefundFacts } from '../../../domain/refund-policy.ts';
+import { formatKes } from '@escrow/core/domain/money';
+import type { RefundFacts } from '@escrow/core/domain/refund-policy';
 import type { Parties } from '../../escrow-core/access.ts';
 import { displayDate } from '../format.ts';
 

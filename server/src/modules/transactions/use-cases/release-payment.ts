@@ -4,7 +4,7 @@
  * 409, however many arrive at once, so the seller is paid exactly once.
  */
 import type { AppContext } from '../../../context.ts';
-import { formatKes } from '../../../domain/money.ts';
+import { formatKes } from '@escrow/core/domain/money';
 import { releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';

@@ -5,8 +5,8 @@
  * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
  */
 import type { AppContext } from '../../../context.ts';
-import { formatCents } from '../../../domain/money.ts';
-import { withdrawalRefusal } from '../../../domain/refund-policy.ts';
+import { formatCents } from '@escrow/core/domain/money';
+import { withdrawalRefusal } from '@escrow/core/domain/refund-policy';
 import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';

@@ -7,7 +7,7 @@
  *   `disputed`): the mediation team decides, and the seller, as the other party, may respond.
  */
 import type { AppContext } from '../../../context.ts';
-import { formatCents, formatKes } from '../../../domain/money.ts';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { invalidState } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';

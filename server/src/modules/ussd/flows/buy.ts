@@ -1,6 +1,6 @@
 /** Buy: a new escrow (or Lipa Mdogo Mdogo plan) with a seller, then the M-Pesa prompt after the session ends. */
-import { createTransactionBody } from '../../../contract/transactions.ts';
-import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '../../../domain/fees.ts';
+import { createTransactionBody } from '@escrow/core/contract/transactions';
+import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '@escrow/core/domain/fees';
 import {
   buildPlan,
   checkPlanRules,
@@ -8,10 +8,10 @@ import {
   MIN_PLAN_TOTAL_EXCLUSIVE,
   minimumDeposit,
   PLAN_TERMS,
-} from '../../../domain/installment-plan.ts';
-import { type Cents, formatKes } from '../../../domain/money.ts';
-import { displayPhone } from '../../../domain/phone.ts';
-import { TRANSACTION_TYPES } from '../../../domain/transaction-state.ts';
+} from '@escrow/core/domain/installment-plan';
+import { type Cents, formatKes } from '@escrow/core/domain/money';
+import { displayPhone } from '@escrow/core/domain/phone';
+import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';

@@ -1,5 +1,5 @@
 /** Disputes menu, and opening a dispute: a reason from the list (or in the caller's words), then the PIN. */
-import { disputeBody } from '../../../contract/transactions.ts';
+import { disputeBody } from '@escrow/core/contract/transactions';
 import { type DisputeReason, openDispute } from '../../transactions/use-cases/open-dispute.ts';
 import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
 import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';

@@ -1,5 +1,5 @@
 /** Leaving a Lipa Mdogo Mdogo plan: the buyer asks (with a reason), the seller accepts or declines. */
-import { withdrawalRequestBody } from '../../../contract/disputes.ts';
+import { withdrawalRequestBody } from '@escrow/core/contract/disputes';
 import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { clip } from '../screen.ts';

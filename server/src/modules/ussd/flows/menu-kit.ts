@@ -5,7 +5,7 @@
  * and their errors are mapped to short closing screens here.
  */
 import type { AppContext } from '../../../context.ts';
-import { type Cents, formatKes, parseAmount } from '../../../domain/money.ts';
+import { type Cents, formatKes, parseAmount } from '@escrow/core/domain/money';
 import { AppError } from '../../../lib/app-error.ts';
 import type { Role } from '../../../plugins/auth.ts';
 import type { UssdLanguage, UssdMessages } from '../messages.ts';

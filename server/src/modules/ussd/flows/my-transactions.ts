@@ -1,5 +1,5 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
-import { displayPhone } from '../../../domain/phone.ts';
+import { displayPhone } from '@escrow/core/domain/phone';
 import { getTransactionDetail, listTransactions } from '../../transactions/use-cases/read-transactions.ts';
 import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';

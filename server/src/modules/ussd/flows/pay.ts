@@ -3,7 +3,7 @@
  * picks the money rail (the phone's own network offered first), confirms with the PIN, and gets the
  * prompt after the session ends (stk-push-job.ts).
  */
-import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '../../../domain/rail-choice.ts';
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
 import { amountToPay } from '../use-cases/read-for-menus.ts';

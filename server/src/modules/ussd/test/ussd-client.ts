@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { USSD_SCREEN_MAX, USSD_SERVICE_CODE } from '../../../contract/ussd.ts';
+import { USSD_SCREEN_MAX, USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { hashSecret } from '../../../lib/password.ts';
 import type { TestApp } from '../../../../test/helpers.ts';
 import { USSD_MESSAGES, type UssdLanguage, type UssdMessages } from '../messages.ts';

@@ -4,8 +4,8 @@
  * withdrawal request. The flows call these instead of querying the database themselves.
  */
 import type { AppContext } from '../../../context.ts';
-import type { Cents } from '../../../domain/money.ts';
-import { availableActions, TERMINAL_STATUSES, type TransactionAction, type TransactionStatus } from '../../../domain/transaction-state.ts';
+import type { Cents } from '@escrow/core/domain/money';
+import { availableActions, TERMINAL_STATUSES, type TransactionAction, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';

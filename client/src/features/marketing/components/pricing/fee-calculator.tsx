@@ -1,12 +1,12 @@
 /**
  * The Fee Calculator (docs/product-rules.md §2, §5, §9): the amount is read as a number; empty, zero or invalid shows
  * nothing, and a result appears only when the fee is above zero (amounts outside 1–500,000 cost 0).
- * Computed with the shared fee bands (@domain/fees), the same code the API charges with.
+ * Computed with the shared fee bands (@escrow/core/domain/fees), the same code the API charges with.
  */
 import { Box, Field, Input, InputGroup, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { calculateFee, type FeeType } from '@domain/fees';
-import { formatKes, parseAmount } from '@domain/money';
+import { calculateFee, type FeeType } from '@escrow/core/domain/fees';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { PRICED_SERVICES } from './services';
 
 export function FeeCalculator({ type }: { type: FeeType }) {

@@ -3,8 +3,8 @@
  * column with half the selected service's fee, or "Free" when it is zero.
  */
 import { Table, Text } from '@chakra-ui/react';
-import { FEE_BANDS, type FeeType } from '@domain/fees';
-import { divideRoundHalfUp, formatKes } from '@domain/money';
+import { FEE_BANDS, type FeeType } from '@escrow/core/domain/fees';
+import { divideRoundHalfUp, formatKes } from '@escrow/core/domain/money';
 import { PRICED_SERVICES } from './services';
 
 export const TABLE_BANDS = 15;

@@ -1,6 +1,6 @@
 /** Three service cards that behave as one radio group (native radios: arrow keys and screen readers work as expected). */
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
-import type { FeeType } from '@domain/fees';
+import type { FeeType } from '@escrow/core/domain/fees';
 import { PRICED_SERVICES } from './services';
 
 export function ServiceSelector({ value, onChange }: { value: FeeType; onChange: (type: FeeType) => void }) {

@@ -1,4 +1,4 @@
-import type { FeeType } from '@domain/fees';
+import type { FeeType } from '@escrow/core/domain/fees';
 
 /** The pricing page's three services (docs/product-rules.md §2), keyed by the fee-band column that prices them. */
 export const PRICED_SERVICES: { type: FeeType; name: string; summary: string }[] = [
