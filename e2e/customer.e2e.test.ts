@@ -61,13 +61,13 @@ interface NewTransaction {
 /** Fills /dashboard/new and submits; returns the new transaction's id (its page is open). */
 async function createTransaction(page: Page, input: NewTransaction): Promise<string> {
   await page.goto('/dashboard/new');
-  await page.getByLabel('Type').selectOption(input.type ?? 'standard');
+  await page.getByLabel('Transaction type').selectOption(input.type ?? 'standard');
   await page.getByLabel('Seller phone').fill(input.sellerPhone ?? SELLER.phone);
   await page.getByLabel('Product or service').fill(input.product);
   if (input.type === 'lipa_mdogo_mdogo') {
     await page.getByLabel('Initial Payment').fill(input.amount);
     await page.getByLabel('Total cost').fill(input.totalCost ?? '');
-    await page.getByLabel('Term').selectOption(input.months ?? '6');
+    await page.getByLabel('Installment period').selectOption(input.months ?? '6');
   } else {
     await page.getByLabel('Amount').fill(input.amount);
   }
@@ -370,7 +370,7 @@ describe('customer area', () => {
     expect(await pay(page)).toBe('completed');
     await poll(() => schedule.locator('tbody tr[data-status="paid"]').count()).toBe(2);
     expect(await pay(page, { custom: '1000' })).toBe('completed');
-    await poll(() => page.getByTestId('money-summary').textContent()).toContain('Paid into escrowKES 12,700');
+    await poll(() => page.getByTestId('money-summary').textContent()).toContain('Held in escrowKES 12,700');
     await expectStatus(page, 'installment');
 
     await act(page, 'request_withdrawal', 'Send request', (dialog) =>
@@ -470,7 +470,7 @@ describe('customer area screenshots', () => {
         path: '/dashboard/new',
         ready: 'form',
         prepare: async () => {
-          await page.getByLabel('Type').selectOption('lipa_mdogo_mdogo');
+          await page.getByLabel('Transaction type').selectOption('lipa_mdogo_mdogo');
           await page.getByLabel('Seller phone').fill('0711000202');
           await page.getByLabel('Product or service').fill('Samsung 55" TV');
           await page.getByLabel('Initial Payment').fill('13000');

@@ -341,23 +341,23 @@ describe('home page', () => {
     const text = await form.innerText();
     expect(text).toContain('Phone must start with 0 or 254 followed by 9 digits');
     expect(text).toContain('Product name must be at most 100 characters');
-    expect(text).toContain('Amount cannot exceed KES 500,000');
+    expect(text).toContain('Amount must be between 1 and 500,000 KES');
     await form.getByLabel(/^Amount/).fill('0');
-    await expect.poll(() => form.innerText()).toContain('Amount must be at least KES 1');
+    await expect.poll(() => form.innerText()).toContain('Amount must be between 1 and 500,000 KES');
 
     await form.getByLabel('Transaction type').selectOption('lipa_mdogo_mdogo');
-    expect(await form.getByLabel(/^Initial Payment/).count()).toBe(1);
+    expect(await form.getByLabel(/^Initial payment/).count()).toBe(1);
     await form.getByLabel(/Seller phone/).fill('254722123456');
     await form.getByLabel(/Product or service/).fill('Sofa');
-    await form.getByLabel(/^Initial Payment/).fill('7000');
+    await form.getByLabel(/^Initial payment/).fill('7000');
     await form.getByLabel(/^Total cost/).fill('7000');
     await form.getByRole('button', { name: 'Create Transaction' }).click();
     const installmentText = await form.innerText();
-    expect(installmentText).toContain('Total cost must be at least KES 7,001');
+    expect(installmentText).toContain('Total cost must be more than the initial payment and at most 500,000 KES');
     expect(installmentText).not.toContain('Seller phone is required');
     expect(installmentText).not.toContain('Phone must start');
     await form.getByLabel(/^Total cost/).fill('600000');
-    await expect.poll(() => form.innerText()).toContain('Total cost cannot exceed KES 500,000');
+    await expect.poll(() => form.innerText()).toContain('Total cost must be more than the initial payment and at most 500,000 KES');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -383,7 +383,7 @@ describe('home page', () => {
 
     // Installments are priced on the total cost with the lipa_mdogo_mdogo bands: 35,000 → 566, buyer 283.
     await form.getByLabel('Transaction type').selectOption('lipa_mdogo_mdogo');
-    await form.getByLabel(/^Initial Payment/).fill('7000');
+    await form.getByLabel(/^Initial payment/).fill('7000');
     await form.getByLabel(/^Total cost/).fill('35000');
     await expect.poll(() => page.getByTestId('charge-total').textContent()).toBe('KES 566');
     expect(await page.getByTestId('charge-buyer-share').textContent()).toBe('KES 283');
@@ -398,12 +398,12 @@ describe('home page', () => {
     await form.getByLabel('Transaction type').selectOption('lipa_mdogo_mdogo');
     await form.getByLabel(/Seller phone/).fill('0722123456');
     await form.getByLabel(/Product or service/).fill('Samsung 55" TV');
-    await form.getByLabel(/^Initial Payment/).fill('13000');
+    await form.getByLabel(/^Initial payment/).fill('13000');
     await form.getByLabel(/^Total cost/).fill('65000');
     await form.getByLabel('Installment period').selectOption('12');
     await form.getByRole('button', { name: 'Create Transaction' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/#create');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/dashboard/new');
 
     await page.goto('/#create');
     const restored = page.locator('form#create');
@@ -411,7 +411,7 @@ describe('home page', () => {
     expect(await restored.getByLabel('Transaction type').inputValue()).toBe('lipa_mdogo_mdogo');
     expect(await restored.getByLabel(/Seller phone/).inputValue()).toBe('0722123456');
     expect(await restored.getByLabel(/Product or service/).inputValue()).toBe('Samsung 55" TV');
-    expect(await restored.getByLabel(/^Initial Payment/).inputValue()).toBe('13000');
+    expect(await restored.getByLabel(/^Initial payment/).inputValue()).toBe('13000');
     expect(await restored.getByLabel(/^Total cost/).inputValue()).toBe('65000');
     expect(await restored.getByLabel('Installment period').inputValue()).toBe('12');
     await context.close();
@@ -583,7 +583,7 @@ describe('service pages', () => {
     const form = page.locator('form#create');
     expect(await form.getByLabel('Transaction type').inputValue()).toBe('lipa_mdogo_mdogo');
     expect(await form.getByLabel(/Product or service/).inputValue()).toBe('Laptop');
-    expect(await form.getByLabel(/^Initial Payment/).inputValue()).toBe('15000');
+    expect(await form.getByLabel(/^Initial payment/).inputValue()).toBe('15000');
     expect(await form.getByLabel(/^Total cost/).inputValue()).toBe('75000');
     expect(await form.getByLabel('Installment period').inputValue()).toBe('12');
     expect(errors).toEqual([]);

@@ -4,17 +4,10 @@
  * page; it sits in a fixed corner and shifts no layout when it appears.
  */
 import { Box } from '@chakra-ui/react';
-import type { PublicConfig } from '@escrow/core/contract/public-config';
-import { useQuery } from '@tanstack/react-query';
-
-async function fetchPublicConfig(): Promise<PublicConfig> {
-  const response = await fetch('/api/config', { headers: { Accept: 'application/json' } });
-  if (!response.ok) throw new Error(`config: ${response.status}`);
-  return ((await response.json()) as { data: PublicConfig }).data;
-}
+import { usePublicConfig } from '@/lib/public-config';
 
 export function DemoRibbon() {
-  const { data } = useQuery({ queryKey: ['public-config'], queryFn: fetchPublicConfig, staleTime: Infinity, retry: false });
+  const data = usePublicConfig();
   if (data?.mode !== 'demo') return null;
   return (
     <Box

@@ -7,18 +7,8 @@
  */
 import { Badge, type BadgeProps } from '@chakra-ui/react';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { useT, type Translate } from '@/i18n';
 import { humanize } from '@/lib/format';
-
-export const STATUS_LABELS: Record<TransactionStatus, string> = {
-  pending: 'Awaiting payment',
-  installment: 'Paying in installments',
-  funded: 'Paid into escrow',
-  dispatched: 'Dispatched',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-  disputed: 'In dispute',
-  refunded: 'Refunded',
-};
 
 const TRANSACTION_PALETTES: Record<TransactionStatus, BadgeProps['colorPalette']> = {
   pending: 'orange',
@@ -59,23 +49,24 @@ export function statusPalette(status: string): BadgeProps['colorPalette'] {
   return isTransactionStatus(status) ? TRANSACTION_PALETTES[status] : (OTHER_PALETTES[status] ?? 'gray');
 }
 
-export function statusLabel(status: string, wording: 'plain' | 'status' = 'plain'): string {
-  if (isTransactionStatus(status) && wording === 'plain') return STATUS_LABELS[status];
+/** A status in the reader's words: a transaction's in plain words of their language (`wording="plain"`). */
+export function statusLabel(t: Translate, status: string, wording: 'plain' | 'status' = 'plain'): string {
+  if (isTransactionStatus(status) && wording === 'plain') return t(`customer.status.${status}`);
   return OTHER_LABELS[status] ?? humanize(status);
 }
 
 export function StatusBadge({ status, wording = 'plain', ...props }: { status: string; wording?: 'plain' | 'status' } & BadgeProps) {
+  const { t } = useT();
   return (
     <Badge colorPalette={statusPalette(status)} variant="subtle" whiteSpace="nowrap" data-status={status} {...props}>
-      {statusLabel(status, wording)}
+      {statusLabel(t, status, wording)}
     </Badge>
   );
 }
 
-export const TYPE_LABELS: Record<string, string> = {
-  standard: 'Standard Escrow',
-  protected: 'Protected Escrow',
-  lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo',
-};
+const TRANSACTION_TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
-export const typeLabel = (type: string) => TYPE_LABELS[type] ?? humanize(type);
+export const typeLabel = (t: Translate, type: string) =>
+  (TRANSACTION_TYPES as readonly string[]).includes(type)
+    ? t(`customer.type.${type as (typeof TRANSACTION_TYPES)[number]}`)
+    : humanize(type);

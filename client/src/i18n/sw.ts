@@ -2,7 +2,8 @@
 import type { Catalog } from './en';
 import { auth } from './sw/auth';
 import { common } from './sw/common';
+import { customer } from './sw/customer';
 import { layout } from './sw/layout';
 import { publicSite } from './sw/public';
 
-export const sw: Catalog = { common, layout, public: publicSite, auth };
+export const sw: Catalog = { common, layout, public: publicSite, auth, customer };

@@ -33,6 +33,9 @@ export default function LoginPage() {
   if (requiresVerification) return <Navigate to="/verify-phone" replace state={{ next: searchParams.get('next') }} />;
 
   const isIncomplete = !phoneOrEmail || !password;
+  // Sign-up keeps where the visitor was going.
+  const next = safeNextPath(searchParams.get('next'));
+  const signupPath = next ? `/signup?next=${encodeURIComponent(next)}` : '/signup';
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -68,7 +71,7 @@ export default function LoginPage() {
         <Text>
           {t('auth.login.newHere')}{' '}
           <ChakraLink asChild color="brand.fg" fontWeight="semibold">
-            <Link to="/signup">{t('auth.login.createAccount')}</Link>
+            <Link to={signupPath}>{t('auth.login.createAccount')}</Link>
           </ChakraLink>
         </Text>
       }

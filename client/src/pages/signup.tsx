@@ -4,14 +4,14 @@
  */
 import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, SimpleGrid, Text } from '@chakra-ui/react';
 import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
-import { localizeMessage } from '@/i18n';
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { useT, type Language, type Translate } from '@/i18n';
+import { useSearchParams } from 'react-router';
+import { localizeMessage, useT, type Language, type Translate } from '@/i18n';
 import { Link, Navigate, useNavigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
-import { errorMessage, fieldErrorsOf } from '@/features/auth/auth-messages';
+import { errorMessage, fieldErrorsOf, safeNextPath } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
@@ -75,6 +75,9 @@ function validate(form: SignupForm, t: Translate, language: Language): Record<st
 export default function SignupPage() {
   const { isAuthenticated } = useAuth();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // Where the visitor was going (kept from the login page), through phone verification.
+  const next = safeNextPath(searchParams.get('next'));
   const [form, setForm] = useState<SignupForm>(EMPTY);
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -84,7 +87,7 @@ export default function SignupPage() {
   const termsRequired = t('auth.signup.termsRequired');
   const passwordsDoNotMatch = localizeMessage(PASSWORDS_DO_NOT_MATCH, language);
 
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={next ?? '/dashboard'} replace />;
 
   const update = (field: keyof SignupForm) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -121,7 +124,7 @@ export default function SignupPage() {
         password_confirmation: form.password_confirmation,
       });
       setPendingVerification(user.phone_number);
-      navigate('/verify-phone', { replace: true });
+      navigate('/verify-phone', { replace: true, state: { next } });
     } catch (caught) {
       setFieldErrors(fieldErrorsOf(caught, language));
       setAlert(errorMessage(caught, t('auth.signup.failed'), language));

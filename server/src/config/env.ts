@@ -83,7 +83,10 @@ export const envSchema = z.object({
   SMS_USERNAME: z.string().default('sandbox'),
   SMS_API_KEY: z.string().default('mock-api-key'),
   SMS_SENDER_ID: z.string().default('ESCROW'),
+  /** The buyer's inspection window after dispatch for Standard and Lipa Mdogo Mdogo (docs/adr/0011-standard-and-protected.md). */
   INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(259_200),
+  /** The longer inspection window Protected Escrow buys (7 days). */
+  PROTECTED_INSPECTION_WINDOW_SECONDS: z.coerce.number().int().min(0).default(604_800),
   /** How long to wait for an STK callback before asking Daraja with an STK query. */
   STK_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).default(90),
   /** How long a B2C payout may wait for its result before a Transaction Status query asks Daraja. */

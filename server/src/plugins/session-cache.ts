@@ -6,7 +6,14 @@
  * listening (starting, lost, reconnecting) the cache answers nothing and every check goes to the database.
  * A connection can also die silently (a network partition): the node sends itself a notification every
  * few seconds and trusts the cache only while the last one came back recently, so a lost connection
- * costs at most STALE_AFTER_MS of blindness, never more. docs/adr/0012-hot-paths.md.
+ * costs at most STALE_AFTER_MS of blindness, never more.
+ *
+ * A logout answers only once every live node has heard it: the logging-out node sends a barrier
+ * notification after the revocation committed; each node acknowledges it (having processed everything
+ * committed before it, since PostgreSQL delivers notifications in commit order), and the barrier waits for
+ * the acknowledgements of every node heard from recently (their heartbeats name them). A node trusts its
+ * cache only after hearing its own hello, so a node too new to be counted has nothing cached yet.
+ * docs/adr/0012-hot-paths.md.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -25,8 +32,9 @@ export interface SessionCache {
   generation(): number;
   set(sessionId: string, session: CachedSession, generation: number): void;
   /**
-   * Resolves once this node has heard every notification committed before the call (a NOTIFY of its own
-   * makes the round trip; PostgreSQL delivers notifications in commit order). Logout waits on it.
+   * Resolves once every live node (this one included) has heard every notification committed before the
+   * call, or after BARRIER_TIMEOUT_MS (a node that stops answering stops trusting its cache within
+   * STALE_AFTER_MS). Logout, suspension and password reset wait on it.
    */
   barrier(): Promise<void>;
   isListening(): boolean;
@@ -48,7 +56,12 @@ interface Options {
 
 export function createSessionCache({ connectionString, log }: Options): SessionCache {
   const sessions = new Map<string, CachedSession>();
-  const waiting = new Map<string, () => void>();
+  const nodeId = randomUUID();
+  /** Other nodes by id, with when their last heartbeat or hello was heard. */
+  const peers = new Map<string, number>();
+  /** Barriers of this node: the nodes still to acknowledge (fixed when the barrier itself is heard). */
+  const waiting = new Map<string, { pending: Set<string> | null; done: () => void }>();
+  let heardOwnHello = false;
   let generation = 0;
   let client: pg.Client | null = null;
   let listening = false;
@@ -56,7 +69,12 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
   let retry: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let lastHeard = 0;
-  const isFresh = () => listening && performance.now() - lastHeard < STALE_AFTER_MS;
+  const isFresh = () => listening && heardOwnHello && performance.now() - lastHeard < STALE_AFTER_MS;
+  const notify = (payload: string) => client?.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, payload]);
+  const settle = (token: string) => {
+    const barrier = waiting.get(token);
+    if (barrier?.pending && barrier.pending.size === 0) barrier.done();
+  };
 
   const forgetEverything = () => {
     generation++;
@@ -67,20 +85,43 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
     if (message.channel !== AUTH_CHANNEL) return;
     const payload = message.payload ?? '';
     lastHeard = performance.now();
-    if (payload === 'heartbeat') return;
+    if (payload.startsWith('heartbeat:') || payload.startsWith('hello:')) {
+      const from = payload.slice(payload.indexOf(':') + 1);
+      if (from === nodeId) heardOwnHello = true;
+      else peers.set(from, performance.now());
+      return;
+    }
+    if (payload.startsWith('a:')) {
+      const [token = '', from = ''] = payload.slice(2).split(':');
+      waiting.get(token)?.pending?.delete(from);
+      settle(token);
+      return;
+    }
+    if (payload.startsWith('b:')) {
+      // Everything committed before the barrier has been processed here: acknowledge it.
+      const [token = '', from = ''] = payload.slice(2).split(':');
+      if (from === nodeId) {
+        const barrier = waiting.get(token);
+        if (barrier) {
+          const now = performance.now();
+          barrier.pending = new Set([...peers].filter(([, seen]) => now - seen < STALE_AFTER_MS).map(([id]) => id));
+          settle(token);
+        }
+      } else void notify(`a:${token}:${nodeId}`)?.catch(() => {});
+      return;
+    }
     generation++;
     if (payload.startsWith('s:')) sessions.delete(payload.slice(2));
     else if (payload.startsWith('u:')) {
       const userId = payload.slice(2);
       for (const [sessionId, session] of sessions) if (session.userId === userId) sessions.delete(sessionId);
-    } else if (payload.startsWith('b:')) {
-      waiting.get(payload.slice(2))?.();
     } else forgetEverything();
   };
 
   const lost = (error?: Error) => {
     if (!listening && !client) return;
     listening = false;
+    heardOwnHello = false;
     clearInterval(heartbeat);
     forgetEverything();
     const old = client;
@@ -109,9 +150,10 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
       listening = true;
       heartbeat = setInterval(() => {
         if (performance.now() - lastHeard > STALE_AFTER_MS * 2) return lost(new Error('no notification for too long'));
-        next.query(`SELECT pg_notify('${AUTH_CHANNEL}', 'heartbeat')`).catch((error: Error) => lost(error));
+        next.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, `heartbeat:${nodeId}`]).catch((error: Error) => lost(error));
       }, HEARTBEAT_MS);
       heartbeat.unref();
+      await next.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, `hello:${nodeId}`]);
     } catch (error) {
       if (client === next) lost(error as Error);
     }
@@ -131,13 +173,16 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
       const token = randomUUID();
       const heard = new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, BARRIER_TIMEOUT_MS);
-        waiting.set(token, () => {
-          clearTimeout(timer);
-          resolve();
+        waiting.set(token, {
+          pending: null,
+          done: () => {
+            clearTimeout(timer);
+            resolve();
+          },
         });
       });
       try {
-        await client.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, `b:${token}`]);
+        await notify(`b:${token}:${nodeId}`);
         await heard;
       } catch {
         // The connection went away: the cache is empty and unused until it listens again.

@@ -581,7 +581,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This deployment's mode (demo or production) and how long a payment prompt may take
+         * This deployment's mode (demo or production), how long a payment prompt may take and each transaction type's inspection window
          * @description Read by the web client after its first render (never before it), so it adds nothing to page load.
          */
         get: operations["getConfig"];
@@ -951,7 +951,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Seller: mark a fully paid transaction dispatched */
+        /** Seller: mark a fully paid transaction dispatched, optionally with the courier, tracking number and a note for the buyer */
         post: operations["postTransactionsByIdDispatch"];
         delete?: never;
         options?: never;
@@ -1365,6 +1365,12 @@ export interface components {
             paid_in: string;
             /** @example 1500.00 */
             refunded: string;
+            /** @example 1500.00 */
+            released_to_seller: string;
+            /** @example 1500.00 */
+            seller_fee_charged: string;
+            /** @example 1500.00 */
+            seller_paid_out: string;
             /** @example 1500.00 */
             seller_receives: string;
         };
@@ -1942,6 +1948,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -1957,6 +1966,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         },
@@ -2057,6 +2072,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -2064,6 +2084,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -2229,6 +2250,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -2244,6 +2268,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -2314,6 +2344,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -2321,6 +2356,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -5214,12 +5250,22 @@ export interface operations {
                      *       "message": "Request completed",
                      *       "data": {
                      *         "mode": "demo",
-                     *         "payment_prompt_seconds": 90
+                     *         "payment_prompt_seconds": 90,
+                     *         "inspection_window_hours": {
+                     *           "standard": -9007199254740991,
+                     *           "protected": -9007199254740991,
+                     *           "lipa_mdogo_mdogo": -9007199254740991
+                     *         }
                      *       }
                      *     }
                      */
                     "application/json": {
                         data: {
+                            inspection_window_hours: {
+                                lipa_mdogo_mdogo: number;
+                                protected: number;
+                                standard: number;
+                            };
                             /**
                              * @description `demo` while any rail is the built-in mock: no real money moves, and the client shows a ribbon saying so
                              * @enum {string}
@@ -5700,6 +5746,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -5715,6 +5764,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5753,6 +5808,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -5760,6 +5820,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -5947,6 +6008,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -5958,6 +6020,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -6143,6 +6210,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6154,6 +6222,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -6205,6 +6278,7 @@ export interface operations {
                      *           "mpesa_receipt": "string",
                      *           "rail": "mpesa",
                      *           "failure_reason": "The M-Pesa PIN was wrong. Try again and enter your PIN carefully.",
+                     *           "answer_by": "2026-11-21T08:00:00.000Z",
                      *           "transaction_id": "string",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -6216,6 +6290,11 @@ export interface operations {
                             payment: {
                                 /** @example 1500.00 */
                                 amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                answer_by: string;
                                 checkout_request_id: string | null;
                                 /**
                                  * Format: date-time
@@ -7019,6 +7098,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7034,6 +7116,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7072,6 +7160,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7079,6 +7172,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7197,6 +7291,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7212,8 +7309,20 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
+                     *         },
+                     *         "seller_payout": {
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "receipt": "string",
+                     *           "completed_at": "2026-11-21T08:00:00.000Z"
                      *         },
                      *         "charges": {
                      *           "buyer_charge": "1500.00",
@@ -7339,6 +7448,14 @@ export interface operations {
                                 /** @example 254722123456 */
                                 phone_number: string;
                             };
+                            seller_payout: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                completed_at: string | null;
+                                receipt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
+                            } | null;
                             timeline: {
                                 data?: {
                                     [key: string]: unknown;
@@ -7382,6 +7499,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7389,6 +7511,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7469,12 +7592,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
                  *       "reason": "string"
                  *     }
                  */
                 "application/json": {
-                    note?: string;
                     reason?: string;
                 } | null;
             };
@@ -7526,6 +7647,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7541,6 +7665,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7579,6 +7709,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7586,6 +7721,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7712,6 +7848,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7727,6 +7866,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7765,6 +7910,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7772,6 +7922,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -7853,13 +8004,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
-                 *       "reason": "string"
+                 *       "courier": "G4S",
+                 *       "tracking_number": "G4S-884120",
+                 *       "note": "Left Nairobi this morning"
                  *     }
                  */
                 "application/json": {
+                    courier?: string;
                     note?: string;
-                    reason?: string;
+                    tracking_number?: string;
                 } | null;
             };
         };
@@ -7910,6 +8063,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -7925,6 +8081,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -7963,6 +8125,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -7970,6 +8137,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -8231,6 +8399,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -8246,6 +8417,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -8284,6 +8461,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -8291,6 +8473,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -8647,6 +8830,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -8662,6 +8848,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         },
@@ -8703,6 +8895,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -8710,6 +8907,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -8923,12 +9121,10 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "note": "string",
                  *       "reason": "string"
                  *     }
                  */
                 "application/json": {
-                    note?: string;
                     reason?: string;
                 } | null;
             };
@@ -8980,6 +9176,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -8995,6 +9194,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -9033,6 +9238,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -9040,6 +9250,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -9178,6 +9389,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -9193,6 +9407,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -9231,6 +9451,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -9238,6 +9463,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -9375,6 +9601,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -9390,6 +9619,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -9428,6 +9663,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -9435,6 +9675,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**
@@ -9572,6 +9813,9 @@ export interface operations {
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
+                     *             "released_to_seller": "1500.00",
+                     *             "seller_fee_charged": "1500.00",
+                     *             "seller_paid_out": "1500.00",
                      *             "next_payment": "1500.00"
                      *           },
                      *           "channel": "web",
@@ -9587,6 +9831,12 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
+                     *           "inspection_window_hours": -9007199254740991,
+                     *           "dispatch_details": {
+                     *             "courier": "string",
+                     *             "tracking_number": "string",
+                     *             "note": "string"
+                     *           },
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         }
@@ -9625,6 +9875,11 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 created_at: string;
+                                dispatch_details: {
+                                    courier: string | null;
+                                    note: string | null;
+                                    tracking_number: string | null;
+                                } | null;
                                 dispatched_at: string | null;
                                 funded_at: string | null;
                                 /** @example 3f1d2c4b-8a7e-4f6d-9c5b-2a1e0d9c8b7a */
@@ -9632,6 +9887,7 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
                                     /**

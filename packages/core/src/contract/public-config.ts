@@ -12,6 +12,12 @@ export const publicConfigResponse = envelope(
         'The longest a payer waits for an answer to a payment prompt: after this many seconds without a callback the server asks the rail (STK_RECONCILE_AFTER_SECONDS), so the page can honestly say how long it may take.',
       example: 90,
     }),
+    /** The buyer's inspection window after dispatch per transaction type, shown before paying (docs/adr/0011-standard-and-protected.md). */
+    inspection_window_hours: z.object({
+      standard: z.number().int(),
+      protected: z.number().int(),
+      lipa_mdogo_mdogo: z.number().int(),
+    }),
   }),
 );
 export type PublicConfig = z.infer<typeof publicConfigResponse>['data'];

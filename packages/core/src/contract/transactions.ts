@@ -93,6 +93,12 @@ export const transactionQuote = z
     refunded: moneyString,
     /** What the seller receives when the whole price is released: the price less the seller fee. */
     seller_receives: moneyString,
+    /** The part of the price released to the seller; "0.00" until the transaction completes (a split ruling releases less than the price). */
+    released_to_seller: moneyString,
+    /** The seller's fee share taken from what was released. */
+    seller_fee_charged: moneyString,
+    /** What the seller is paid out: released less the seller's fee (the amount of the payout and of its SMS). */
+    seller_paid_out: moneyString,
     /** The default amount of the next M-Pesa prompt (for Lipa Mdogo Mdogo the rest of the next installment, plus any unpaid fee); null when nothing is payable. */
     next_payment: moneyString.nullable(),
   })
@@ -120,6 +126,12 @@ export const transactionWire = transactionListItem.extend({
   funded_at: isoDate.nullable(),
   dispatched_at: isoDate.nullable(),
   inspection_ends_at: isoDate.nullable(),
+  /** How long the buyer has to inspect after dispatch before the payment is released by itself (docs/adr/0011-standard-and-protected.md). */
+  inspection_window_hours: z.number().int(),
+  /** What the seller said when dispatching; null before dispatch. */
+  dispatch_details: z
+    .object({ courier: z.string().nullable(), tracking_number: z.string().nullable(), note: z.string().nullable() })
+    .nullable(),
   completed_at: isoDate.nullable(),
   updated_at: isoDate,
 });
@@ -167,9 +179,19 @@ export const disputeWire = z.object({
   created_at: isoDate,
 });
 
+/** The payout of the seller's money (B2C), once the escrow is released. */
+export const sellerPayoutWire = z.object({
+  amount: moneyString,
+  status: z.enum(['pending', 'processing', 'completed', 'failed', 'returned']),
+  /** The rail's receipt (M-Pesa receipt or Airtel Money id), once paid. */
+  receipt: z.string().nullable(),
+  completed_at: isoDate.nullable(),
+});
+
 export const transactionDetailResponse = envelope(
   z.object({
     transaction: transactionWire,
+    seller_payout: sellerPayoutWire.nullable(),
     charges: chargesWire,
     buyer: partySummary,
     seller: partySummary,
@@ -189,6 +211,16 @@ export const disputeBody = z.object({
 });
 
 export const emptyBody = z.object({}).passthrough().optional();
+
+/** Seller: dispatch, optionally saying how the item travels; shown to the buyer and on the timeline. */
+export const dispatchBody = z
+  .object({
+    courier: z.string().trim().max(60).optional(),
+    tracking_number: z.string().trim().max(60).optional(),
+    note: z.string().trim().max(500).optional(),
+  })
+  .nullish()
+  .meta({ example: { courier: 'G4S', tracking_number: 'G4S-884120', note: 'Left Nairobi this morning' } });
 
 export const initiatePaymentBody = z.object({
   transaction_id: z.uuid({ message: 'Invalid transaction id' }),
@@ -215,6 +247,8 @@ export const paymentWire = z.object({
       "Why the payment failed, as one plain sentence with what to do next, in the reader's preferred_language. The rail's own text is kept for staff only.",
     example: 'The M-Pesa PIN was wrong. Try again and enter your PIN carefully.',
   }),
+  /** While pending: when the outcome is known at the latest (the rail's answer, or our own status query). */
+  answer_by: isoDate,
   transaction_id: z.string(),
   created_at: isoDate,
 });

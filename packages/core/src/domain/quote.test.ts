@@ -25,8 +25,41 @@ describe('quote', () => {
       held: 0n,
       refunded: 0n,
       sellerReceives: 97_500n,
+      releasedToSeller: 0n,
+      sellerFeeCharged: 0n,
+      sellerPaidOut: 0n,
       nextPayment: { total: 102_500n, fee: 2_500n, installmentId: null },
     });
+  });
+
+  it('a completed sale pays the seller the price less their fee', () => {
+    const completed = quote(standard({ status: 'completed', paidCents: 100_000n, payments: [{ feeCents: 2_500n }] }));
+    expect(completed).toMatchObject({ held: 0n, releasedToSeller: 100_000n, sellerFeeCharged: 2_500n, sellerPaidOut: 97_500n });
+  });
+
+  it('a split ruling releases what was not refunded, and the seller is paid that less their fee', () => {
+    const split = quote(
+      standard({
+        status: 'completed',
+        amountCents: 3_200_000n,
+        sellerFeeCents: 17_400n,
+        paidCents: 3_200_000n,
+        payments: [{ feeCents: 17_400n }],
+        refunds: [{ amountCents: 2_000_000n, feeCents: 0n }],
+      }),
+    );
+    expect(split).toMatchObject({
+      refunded: 2_000_000n,
+      releasedToSeller: 1_200_000n,
+      sellerFeeCharged: 17_400n,
+      sellerPaidOut: 1_182_600n,
+    });
+  });
+
+  it('nothing is released while the money is held', () => {
+    for (const status of ['funded', 'dispatched', 'disputed'] as const) {
+      expect(quote(standard({ status, paidCents: 100_000n })).releasedToSeller).toBe(0n);
+    }
   });
 
   it('a funded transaction owes nothing and holds the price; the fee is the platform’s', () => {

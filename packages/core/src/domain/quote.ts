@@ -38,8 +38,24 @@ export interface Quote {
   refunded: Cents;
   /** What the seller is paid when the whole price is released: the price less the seller's fee share. */
   sellerReceives: Cents;
+  /** The part of the price released to the seller (zero until the transaction completes). */
+  releasedToSeller: Cents;
+  /** The seller's fee share taken from what was released. */
+  sellerFeeCharged: Cents;
+  /** What the seller is paid out: released less the seller's fee (the figure of the payout SMS). */
+  sellerPaidOut: Cents;
   /** The default amount of the next M-Pesa prompt; null when nothing is payable. */
   nextPayment: { total: Cents; fee: Cents; installmentId: string | null } | null;
+}
+
+/**
+ * What releasing `price` of the escrow pays the seller: the price less their fee share, the fee never more
+ * than the price. The release (money-movements.ts) and the quote both use it, so the payout, its SMS and the
+ * web page name one figure.
+ */
+export function sellerShare(price: Cents, sellerFee: Cents): { fee: Cents; payout: Cents } {
+  const fee = minCents(sellerFee, price);
+  return { fee, payout: price - fee };
 }
 
 const PAYABLE: readonly TransactionStatus[] = ['pending', 'installment'];
@@ -60,6 +76,10 @@ export function quote(facts: QuoteFacts): Quote {
   const payable = isPayable(facts.status);
   const owed = payable ? unpaidPrice + unpaidFee : 0n;
   const held = HOLDING.includes(facts.status) ? facts.paidCents : 0n;
+  // A completed transaction released what was paid in, less any price part refunded (a split ruling).
+  const refundedPrice = refunded - feeRefunded;
+  const releasedToSeller = facts.status === 'completed' && facts.paidCents > refundedPrice ? facts.paidCents - refundedPrice : 0n;
+  const released = sellerShare(releasedToSeller, facts.sellerFeeCents);
   return {
     owed,
     owedFee: payable ? unpaidFee : 0n,
@@ -67,7 +87,10 @@ export function quote(facts: QuoteFacts): Quote {
     paidIn: facts.paidCents + (feePaid > 0n ? feePaid : 0n),
     held,
     refunded,
-    sellerReceives: facts.amountCents - minCents(facts.sellerFeeCents, facts.amountCents),
+    sellerReceives: sellerShare(facts.amountCents, facts.sellerFeeCents).payout,
+    releasedToSeller,
+    sellerFeeCharged: released.fee,
+    sellerPaidOut: released.payout,
     nextPayment: payable ? nextPayment(facts, unpaidPrice, unpaidFee) : null,
   };
 }

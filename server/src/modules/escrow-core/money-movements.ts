@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { type Cents, formatCents, minCents } from '@escrow/core/domain/money';
 import { refundDecidedPostings, releasePostings } from '@escrow/core/domain/posting-rules';
+import { sellerShare } from '@escrow/core/domain/quote';
 import { postJournal } from '../ledger/ledger.ts';
 import { businessRule } from '../../lib/app-error.ts';
 import { loadQuote } from './load-quote.ts';
@@ -34,8 +35,7 @@ export async function releaseToSeller(
   options: { price?: Cents; actorId?: string | null } = {},
 ): Promise<{ payoutAmount: Cents; sellerFee: Cents }> {
   const price = options.price ?? txn.amountCents;
-  const sellerFee = minCents(txn.sellerFeeCents, price);
-  const payoutAmount = price - sellerFee;
+  const { fee: sellerFee, payout: payoutAmount } = sellerShare(price, txn.sellerFeeCents);
   await postJournal(tx, {
     key: `release:${txn.id}`,
     kind: 'release',

@@ -104,6 +104,9 @@ describe('the quote on the wire', () => {
       held: '0.00',
       refunded: '0.00',
       seller_receives: '975.00',
+      released_to_seller: '0.00',
+      seller_fee_charged: '0.00',
+      seller_paid_out: '0.00',
       next_payment: before.amount_due,
     });
     await payAndSettle(t, buyer, created.id);

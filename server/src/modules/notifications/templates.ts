@@ -45,6 +45,11 @@ export const SMS_TEMPLATES = {
     en: (p) => `Installment of ${p.amount} received for ${p.ref}. Paid ${p.paid} of ${p.total}. Next: ${p.next}.`,
     sw: (p) => `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}. Yajayo: ${p.next}.`,
   },
+  installment_received_seller: {
+    en: (p) =>
+      `The buyer paid ${p.amount} towards ${p.ref}: ${p.paid} of ${p.total} is now held in escrow. Dispatch once it is fully paid.`,
+    sw: (p) => `Mnunuzi amelipa ${p.amount} kwa ${p.ref}: ${p.paid} kati ya ${p.total} imehifadhiwa. Tuma bidhaa ikishalipwa yote.`,
+  },
   payment_failed: {
     en: (p) => `Payment for ${p.ref} did not go through. ${failureSentence(p, 'en')}`,
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,

@@ -68,6 +68,8 @@ async function paymentWire(ctx: AppContext, payment: PaymentRow, readerId: strin
     rail: payment.rail,
     failure_reason: failureReason,
     transaction_id: payment.transactionId,
+    // When our own status query settles a prompt nobody answered (initiate-payment.ts schedules it).
+    answer_by: new Date(payment.createdAt.getTime() + ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000).toISOString(),
     created_at: payment.createdAt.toISOString(),
   };
 }

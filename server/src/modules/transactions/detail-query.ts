@@ -18,6 +18,12 @@ export const DETAIL_INCLUDE = {
   timeline: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   disputes: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1 },
   withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+  payouts: {
+    where: { kind: 'seller_payout' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 1,
+    select: { amountCents: true, status: true, railReceipt: true, completedAt: true },
+  },
   payments: { select: { status: true, feeCents: true } },
   refunds: { select: { amountCents: true, feeCents: true } },
 } satisfies Prisma.TransactionInclude;
@@ -49,6 +55,9 @@ const TRANSACTION: RowKinds<Scalars<DetailRow, keyof typeof DETAIL_INCLUDE>> = {
   completedAt: 'date',
   releasedBy: 'plain',
   paymentLinkCode: 'plain',
+  dispatchCourier: 'plain',
+  dispatchTracking: 'plain',
+  dispatchNote: 'plain',
   cancelledAt: 'date',
   createdAt: 'date',
   updatedAt: 'date',
@@ -109,6 +118,12 @@ const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
 };
 const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', feeCents: 'bigint' };
 const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
+const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
+  amountCents: 'bigint',
+  status: 'plain',
+  railReceipt: 'plain',
+  completedAt: 'date',
+};
 
 /** The same rows as DETAIL_INCLUDE, in one statement; orders as there. */
 const DETAIL_SQL = `
@@ -125,7 +140,9 @@ SELECT to_jsonb(t) AS txn,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
-     FROM refunds r WHERE r.transaction_id = t.id) AS refunds
+     FROM refunds r WHERE r.transaction_id = t.id) AS refunds,
+  (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
+     FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout
 FROM transactions t
 JOIN users b ON b.id = t.buyer_id
 LEFT JOIN users s ON s.id = t.seller_id
@@ -143,6 +160,7 @@ interface DetailSqlRow {
   pending_withdrawal_id: string | null;
   payments: JsonRow[];
   refunds: JsonRow[];
+  payout: JsonRow | null;
 }
 
 export function loadDetailWithPrisma(db: Db, transactionId: string): Promise<DetailRow | null> {
@@ -166,5 +184,6 @@ export async function loadDetail(db: Db, transactionId: string): Promise<DetailR
     withdrawals: row.pending_withdrawal_id ? [{ id: row.pending_withdrawal_id }] : [],
     payments: row.payments.map((json) => reviveRow(PAYMENT, json)),
     refunds: row.refunds.map((json) => reviveRow(REFUND, json)),
+    payouts: row.payout ? [reviveRow(PAYOUT, row.payout)] : [],
   };
 }

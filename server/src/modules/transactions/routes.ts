@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorEnvelope, idParam } from '@escrow/core/contract/common';
 import {
   createTransactionBody,
+  dispatchBody,
   disputeBody,
   listTransactionsQuery,
   listTransactionsResponse,
@@ -30,7 +31,7 @@ const errors = {
   422: errorEnvelope,
   429: errorEnvelope,
 };
-const optionalBody = z.object({ note: z.string().trim().max(500).optional(), reason: z.string().trim().max(500).optional() }).nullish();
+const optionalBody = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
@@ -116,13 +117,38 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     }),
   );
 
-  const actions = [
+  app.post(
+    '/:id/dispatch',
     {
-      path: 'dispatch',
-      summary: 'Seller: mark a fully paid transaction dispatched',
-      message: 'Transaction marked as dispatched',
-      run: dispatchTransaction,
+      ...guarded,
+      schema: {
+        tags: ['transactions'],
+        summary: 'Seller: mark a fully paid transaction dispatched, optionally with the courier, tracking number and a note for the buyer',
+        security,
+        params: idParam,
+        body: dispatchBody,
+        response: { 200: transactionResponse, ...errors },
+      },
     },
+    async (request) => {
+      const who = caller(request);
+      const body = request.body ?? {};
+      await dispatchTransaction(ctx, {
+        transactionId: request.params.id,
+        caller: who,
+        courier: body.courier,
+        trackingNumber: body.tracking_number,
+        note: body.note,
+      });
+      return {
+        success: true as const,
+        message: 'Transaction marked as dispatched',
+        data: { transaction: await transactionForCaller(ctx, request.params.id, who) },
+      };
+    },
+  );
+
+  const actions = [
     {
       path: 'release_payment',
       summary: 'Buyer: confirm delivery and release payment to the seller',

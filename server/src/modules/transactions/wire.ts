@@ -35,6 +35,9 @@ export interface TransactionRow {
   fundedAt: Date | null;
   dispatchedAt: Date | null;
   inspectionEndsAt: Date | null;
+  dispatchCourier: string | null;
+  dispatchTracking: string | null;
+  dispatchNote: string | null;
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -73,6 +76,8 @@ export interface WireExtras {
   hasPendingWithdrawal?: boolean;
   /** A refund ruling waits for the seller to confirm the dispatched item came back. */
   isAwaitingReturn?: boolean;
+  /** The buyer's inspection window of this transaction's type (inspection-window.ts). */
+  inspectionWindowSeconds: number;
 }
 
 export function toTransactionWire(txn: TransactionRow, extras: WireExtras): TransactionWire {
@@ -108,6 +113,10 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     funded_at: iso(txn.fundedAt),
     dispatched_at: iso(txn.dispatchedAt),
     inspection_ends_at: iso(txn.inspectionEndsAt),
+    inspection_window_hours: Math.round(extras.inspectionWindowSeconds / 3600),
+    dispatch_details: txn.dispatchedAt
+      ? { courier: txn.dispatchCourier, tracking_number: txn.dispatchTracking, note: txn.dispatchNote }
+      : null,
     completed_at: iso(txn.completedAt),
     updated_at: txn.updatedAt.toISOString(),
   };
@@ -121,6 +130,9 @@ export function quoteWire(quote: Quote): TransactionWire['quote'] {
     held: formatCents(quote.held),
     refunded: formatCents(quote.refunded),
     seller_receives: formatCents(quote.sellerReceives),
+    released_to_seller: formatCents(quote.releasedToSeller),
+    seller_fee_charged: formatCents(quote.sellerFeeCharged),
+    seller_paid_out: formatCents(quote.sellerPaidOut),
     next_payment: quote.nextPayment ? formatCents(quote.nextPayment.total) : null,
   };
 }

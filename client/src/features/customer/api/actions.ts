@@ -11,7 +11,7 @@ import { customerKeys } from './keys';
 export type DisputeType = (typeof DISPUTE_REASONS)[number];
 
 export type TransactionActionRequest =
-  | { action: 'dispatch' }
+  | { action: 'dispatch'; courier?: string; trackingNumber?: string; note?: string }
   | { action: 'release' }
   | { action: 'cancel'; reason?: string }
   | { action: 'dispute'; reason: string; disputeType: DisputeType }
@@ -25,7 +25,14 @@ export type TransactionActionName = TransactionActionRequest['action'];
 function endpoint(request: TransactionActionRequest): { path: string; body: Record<string, unknown> } {
   switch (request.action) {
     case 'dispatch':
-      return { path: 'dispatch', body: {} };
+      return {
+        path: 'dispatch',
+        body: {
+          ...(request.courier ? { courier: request.courier } : {}),
+          ...(request.trackingNumber ? { tracking_number: request.trackingNumber } : {}),
+          ...(request.note ? { note: request.note } : {}),
+        },
+      };
     case 'release':
       return { path: 'release_payment', body: {} };
     case 'cancel':

@@ -21,5 +21,4 @@ export const customerKeys = {
   dispute: (id: string) => [...customerKeys.transactions(), 'detail', id, 'dispute'] as const,
   payment: (id: string) => [...customerKeys.all, 'payment', id] as const,
   profile: () => [...customerKeys.all, 'profile'] as const,
-  charges: (amount: string, type: string) => ['charges', 'calculate', amount, type] as const,
 };

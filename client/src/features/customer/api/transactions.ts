@@ -29,6 +29,9 @@ export const transactionsQueryOptions = (params: TransactionListParams) =>
     queryKey: customerKeys.transactionList(params),
     queryFn: ({ signal }) => getTransactions(params, signal),
     placeholderData: keepPreviousData,
+    // A list changes only by someone else's hand too; a slower beat is enough for a summary.
+    refetchInterval: (query) =>
+      query.state.data?.transactions.some((txn) => !['completed', 'cancelled', 'refunded'].includes(txn.status)) ? LIVE_POLL_MS * 2 : false,
   });
 
 export function useTransactions(params: TransactionListParams) {
@@ -39,8 +42,28 @@ export function getTransaction(id: string, signal?: AbortSignal): Promise<Transa
   return api<TransactionDetail>(`/api/transactions/${encodeURIComponent(id)}`, { signal });
 }
 
+/** How often an open page asks again while something can still change (docs/ARCHITECTURE.md "Live pages"). */
+export const LIVE_POLL_MS = 3000;
+
+/**
+ * Whether a transaction can still change by someone else's hand (the other party, an M-Pesa callback, the
+ * auto-release job): any non-final status, and a final one whose seller payout is still on its way.
+ */
+export function isLive(detail: TransactionDetail | undefined): boolean {
+  if (!detail) return false;
+  const status = detail.transaction.status;
+  if (status !== 'completed' && status !== 'cancelled' && status !== 'refunded') return true;
+  const payout = detail.seller_payout;
+  return payout !== null && (payout.status === 'pending' || payout.status === 'processing');
+}
+
 export const transactionQueryOptions = (id: string) =>
-  queryOptions({ queryKey: customerKeys.transaction(id), queryFn: ({ signal }) => getTransaction(id, signal) });
+  queryOptions({
+    queryKey: customerKeys.transaction(id),
+    queryFn: ({ signal }) => getTransaction(id, signal),
+    // Polling, not a push channel: any app node answers it from PostgreSQL, and it stops once final.
+    refetchInterval: (query) => (isLive(query.state.data) ? LIVE_POLL_MS : false),
+  });
 
 export function useTransaction(id: string) {
   return useQuery(transactionQueryOptions(id));

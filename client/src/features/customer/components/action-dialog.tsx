@@ -5,6 +5,7 @@
  */
 import { Alert, Button, CloseButton, Dialog, Portal, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useT } from '@/i18n';
 
 export interface ActionDialogProps {
   open: boolean;
@@ -15,6 +16,8 @@ export interface ActionDialogProps {
   busyLabel?: string;
   tone?: 'teal' | 'red' | 'orange';
   isBusy: boolean;
+  /** False when the action is no longer possible (the error says why). */
+  canConfirm?: boolean;
   error?: string | null;
   onConfirm: () => void;
   /** Where focus goes when the dialog closes (the button that opened it). */
@@ -30,10 +33,12 @@ export function ActionDialog({
   busyLabel,
   tone = 'teal',
   isBusy,
+  canConfirm = true,
   error,
   onConfirm,
   finalFocusEl,
 }: ActionDialogProps) {
+  const { t } = useT();
   return (
     <Dialog.Root
       open={open}
@@ -52,7 +57,7 @@ export function ActionDialog({
             as="form"
             onSubmit={(event) => {
               event.preventDefault();
-              if (!isBusy) onConfirm();
+              if (!isBusy && canConfirm) onConfirm();
             }}
           >
             <Dialog.Header>
@@ -71,14 +76,20 @@ export function ActionDialog({
             </Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={onClose} disabled={isBusy}>
-                Go back
+                {t('customer.actions.goBack')}
               </Button>
-              <Button type="submit" colorPalette={tone} loading={isBusy} loadingText={busyLabel ?? 'Working…'}>
+              <Button
+                type="submit"
+                colorPalette={tone}
+                loading={isBusy}
+                disabled={!canConfirm}
+                loadingText={busyLabel ?? t('customer.actions.working')}
+              >
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
             <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={isBusy} />
+              <CloseButton size="sm" aria-label={t('customer.actions.close')} disabled={isBusy} />
             </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>

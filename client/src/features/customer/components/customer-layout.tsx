@@ -21,20 +21,23 @@ import { ArrowLeftRight, CirclePlus, LayoutDashboard, Link2, LogOut, ShieldCheck
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { logout, useAuth } from '@/hooks/use-auth';
+import { useT, type MessageKey } from '@/i18n';
 
 const NAV_ITEMS = [
-  { to: '/dashboard', label: 'Overview', icon: LayoutDashboard, end: true },
-  { to: '/dashboard/transactions', label: 'Transactions', icon: ArrowLeftRight, end: false },
-  { to: '/dashboard/new', label: 'New transaction', short: 'New', icon: CirclePlus, end: true },
-  { to: '/dashboard/links', label: 'Payment links', short: 'Links', icon: Link2, end: true },
-  { to: '/dashboard/profile', label: 'Profile', icon: UserRound, end: true },
-] as const;
+  { to: '/dashboard', label: 'customer.layout.overview', icon: LayoutDashboard, end: true },
+  { to: '/dashboard/transactions', label: 'customer.layout.transactions', icon: ArrowLeftRight, end: false },
+  { to: '/dashboard/new', label: 'customer.layout.newTransaction', short: 'customer.layout.newShort', icon: CirclePlus, end: true },
+  { to: '/dashboard/links', label: 'customer.layout.paymentLinks', short: 'customer.layout.linksShort', icon: Link2, end: true },
+  { to: '/dashboard/profile', label: 'customer.layout.profile', icon: UserRound, end: true },
+] as const satisfies readonly Omit<NavItemProps, 'compact'>[];
 
 function Brand() {
+  const { t } = useT();
   return (
     <HStack asChild gap="2" fontWeight="bold" fontSize="lg" color="brand.fg" flexShrink={0}>
-      <Link to="/" aria-label="Escrow Kenya home">
+      <Link to="/" aria-label={t('customer.layout.home')}>
         <ShieldCheck aria-hidden />
         <span>Escrow Kenya</span>
       </Link>
@@ -42,9 +45,12 @@ function Brand() {
   );
 }
 
-type NavItemProps = { to: string; label: string; short?: string; icon: typeof LayoutDashboard; end: boolean; compact?: boolean };
+type NavItemProps = { to: string; label: MessageKey; short?: MessageKey; icon: typeof LayoutDashboard; end: boolean; compact?: boolean };
 
-function NavItem({ to, label, short, icon: Icon, end, compact }: NavItemProps) {
+function NavItem({ to, label: labelKey, short: shortKey, icon: Icon, end, compact }: NavItemProps) {
+  const { t } = useT();
+  const label = t(labelKey);
+  const short = shortKey ? t(shortKey) : undefined;
   // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
   const look = compact
     ? {
@@ -90,8 +96,9 @@ function NavItem({ to, label, short, icon: Icon, end, compact }: NavItemProps) {
 
 function UserMenu() {
   const { user } = useAuth();
+  const { t } = useT();
   const navigate = useNavigate();
-  const name = user?.full_name || user?.display_name || 'Your account';
+  const name = user?.full_name || user?.display_name || t('customer.layout.yourAccount');
   const signOut = async () => {
     await logout();
     navigate('/login', { replace: true });
@@ -99,7 +106,7 @@ function UserMenu() {
   return (
     <Menu.Root positioning={{ placement: 'bottom-end' }}>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" px="1.5" aria-label={`Account menu for ${name}`}>
+        <Button variant="ghost" size="sm" px="1.5" aria-label={t('customer.layout.accountMenu', { name })}>
           <Avatar.Root size="xs" colorPalette="teal">
             <Avatar.Fallback name={name} />
           </Avatar.Root>
@@ -116,15 +123,23 @@ function UserMenu() {
                 {name}
               </Text>
               <Text fontSize="xs" color="fg.muted">
-                {user ? `${user.user_type === 'both' ? 'Buyer & seller' : user.user_type === 'seller' ? 'Seller' : 'Buyer'} account` : ''}
+                {user
+                  ? t(
+                      user.user_type === 'both'
+                        ? 'customer.layout.accountBoth'
+                        : user.user_type === 'seller'
+                          ? 'customer.layout.accountSeller'
+                          : 'customer.layout.accountBuyer',
+                    )
+                  : ''}
               </Text>
             </Box>
             <Menu.Separator />
             <Menu.Item value="profile" onClick={() => navigate('/dashboard/profile')}>
-              <UserRound size={16} aria-hidden /> Profile
+              <UserRound size={16} aria-hidden /> {t('customer.layout.profile')}
             </Menu.Item>
             <Menu.Item value="sign-out" onClick={() => void signOut()}>
-              <LogOut size={16} aria-hidden /> Sign out
+              <LogOut size={16} aria-hidden /> {t('customer.layout.signOut')}
             </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
@@ -152,15 +167,16 @@ function useFocusHeadingOnNavigate() {
 }
 
 export function CustomerLayout({ children }: { children?: ReactNode }) {
+  const { t } = useT();
   useFocusHeadingOnNavigate();
   return (
     <Flex minH="100dvh" bg="bg.subtle">
-      <SkipNavLink>Skip to content</SkipNavLink>
+      <SkipNavLink>{t('customer.layout.skip')}</SkipNavLink>
       {/* The column stretches with the page; its content stays in view while the page scrolls. */}
       <Box as="aside" display={{ base: 'none', md: 'block' }} w="60" flexShrink={0} borderRightWidth="1px" bg="bg">
         <Stack position="sticky" top="0" px="4" py="5" gap="6">
           <Brand />
-          <Stack as="nav" aria-label="Dashboard" gap="1">
+          <Stack as="nav" aria-label={t('customer.layout.nav')} gap="1">
             {NAV_ITEMS.map((item) => (
               <NavItem key={item.to} {...item} />
             ))}
@@ -174,16 +190,17 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
               <Brand />
             </Box>
             <Text display={{ base: 'none', md: 'block' }} color="fg.muted" fontSize="sm">
-              Your escrow transactions
+              {t('customer.layout.tagline')}
             </Text>
             <HStack gap="1">
+              <LanguageSwitch />
               <ColorModeButton />
               <UserMenu />
             </HStack>
           </HStack>
           <HStack
             as="nav"
-            aria-label="Dashboard"
+            aria-label={t('customer.layout.nav')}
             display={{ base: 'flex', md: 'none' }}
             gap="0"
             px="1"

@@ -20,8 +20,9 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { Download, Paperclip } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes } from '@escrow/core/domain/money';
+import { useT } from '@/i18n';
 import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
 import { ApiError } from '@/lib/api';
 import {
@@ -36,34 +37,18 @@ import {
   type EvidenceKind,
 } from '../api/disputes';
 import type { TransactionDetail } from '../api/transactions';
-import type { DisputeType } from '../api/actions';
 import { cents } from '../money';
 import { errorMessage } from './query-state';
-import { DISPUTE_TYPE_LABELS } from './transaction-actions';
+import { disputeTypeLabel } from './transaction-actions';
 import { FormStack } from './form-stack';
-
-const KIND_LABELS: Record<EvidenceKind, string> = {
-  screenshot: 'Screenshot',
-  chat_history: 'Chat history',
-  delivery_record: 'Delivery record',
-  statement: 'Written statement',
-  other: 'Other proof',
-};
 
 /** 'Other proof' last in the list. */
 const KIND_ORDER: EvidenceKind[] = ['screenshot', 'chat_history', 'delivery_record', 'statement', 'other'];
 
-const OUTCOME_LABELS: Record<string, string> = {
-  release_seller: 'Released to the seller',
-  refund_buyer: 'Refunded to the buyer',
-  split: 'Split between buyer and seller',
-};
-
-const STATUS_LOOK: Record<string, { label: string; palette: string }> = {
-  open: { label: 'Open', palette: 'orange' },
-  awaiting_return: { label: 'Awaiting return of the item', palette: 'purple' },
-  resolved: { label: 'Resolved', palette: 'green' },
-};
+const STATUS_PALETTES: Record<string, string> = { open: 'orange', awaiting_return: 'purple', resolved: 'green' };
+const DISPUTE_STATUSES = ['open', 'awaiting_return', 'resolved'] as const;
+const OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
+const oneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
 function fileSize(bytes: number | null) {
   if (bytes === null) return '';
@@ -73,17 +58,24 @@ function fileSize(bytes: number | null) {
 }
 
 function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string }) {
+  const { t } = useT();
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
   const who =
-    evidence.submitted_by === myRole ? 'You' : evidence.submitted_by === 'admin' ? 'Mediation team' : humanize(evidence.submitted_by);
+    evidence.submitted_by === myRole
+      ? t('customer.dispute.you')
+      : evidence.submitted_by === 'admin'
+        ? t('customer.dispute.mediation')
+        : oneOf(['buyer', 'seller'] as const, evidence.submitted_by)
+          ? t(`customer.role.${evidence.submitted_by}`)
+          : humanize(evidence.submitted_by);
   const download = async () => {
     setError(null);
     setIsDownloading(true);
     try {
       await downloadEvidenceFile(evidence);
     } catch (failure) {
-      setError(errorMessage(failure, 'The file could not be downloaded.'));
+      setError(errorMessage(failure, t('customer.dispute.downloadFailed')));
     } finally {
       setIsDownloading(false);
     }
@@ -92,7 +84,7 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
     <Box as="li" borderWidth="1px" borderRadius="l2" p="3" data-testid="evidence-item">
       <HStack justify="space-between" gap="2" flexWrap="wrap">
         <HStack gap="2">
-          <Badge variant="outline">{KIND_LABELS[evidence.kind] ?? humanize(evidence.kind)}</Badge>
+          <Badge variant="outline">{t(`customer.dispute.kinds.${evidence.kind}`)}</Badge>
           <Text fontSize="xs" color="fg.muted">
             {who} · <time dateTime={evidence.created_at}>{formatRelativeTime(evidence.created_at)}</time>
           </Text>
@@ -118,9 +110,9 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
               variant="outline"
               onClick={() => void download()}
               loading={isDownloading}
-              aria-label={`Download ${evidence.file_name}`}
+              aria-label={t('customer.dispute.downloadNamed', { name: evidence.file_name })}
             >
-              <Download aria-hidden /> Download
+              <Download aria-hidden /> {t('customer.dispute.download')}
             </Button>
           ) : null}
         </HStack>
@@ -135,6 +127,7 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
 }
 
 function EvidenceForm({ transactionId }: { transactionId: string }) {
+  const { t } = useT();
   const submit = useSubmitEvidence(transactionId);
   const [kind, setKind] = useState<EvidenceKind>('screenshot');
   const [description, setDescription] = useState('');
@@ -146,10 +139,10 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
-    if (!description.trim()) next.description = 'Describe what this evidence shows';
-    if (file && file.size > EVIDENCE_MAX_BYTES) next.file = 'The file is larger than 5 MB';
+    if (!description.trim()) next.description = t('customer.dispute.descriptionError');
+    if (file && file.size > EVIDENCE_MAX_BYTES) next.file = t('customer.dispute.fileTooLarge');
     else if (file && file.type && !(EVIDENCE_MIME_TYPES as readonly string[]).includes(file.type))
-      next.file = 'Use a PNG, JPEG or WebP image, a PDF or a text file';
+      next.file = t('customer.dispute.fileType');
     setErrors(next);
     setSaved(false);
     if (Object.keys(next).length > 0) return;
@@ -167,7 +160,7 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
           setErrors({
             description: fields?.description?.[0],
             file: fields?.file?.[0],
-            form: errorMessage(error, 'The evidence could not be saved. Please try again.'),
+            form: errorMessage(error, t('customer.dispute.saveFailed')),
           });
         },
       },
@@ -177,15 +170,15 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
   return (
     <FormStack gap="3" onSubmit={onSubmit} noValidate aria-labelledby="evidence-form-heading" data-testid="evidence-form" maxW="xl">
       <Text as="h3" id="evidence-form-heading" fontWeight="semibold">
-        Add evidence
+        {t('customer.dispute.addEvidence')}
       </Text>
       <Field.Root required>
-        <Field.Label>Type of evidence</Field.Label>
+        <Field.Label>{t('customer.dispute.kindLabel')}</Field.Label>
         <NativeSelect.Root>
           <NativeSelect.Field value={kind} onChange={(event) => setKind(event.target.value as EvidenceKind)}>
             {KIND_ORDER.map((value) => (
               <option key={value} value={value}>
-                {KIND_LABELS[value]}
+                {t(`customer.dispute.kinds.${value}`)}
               </option>
             ))}
           </NativeSelect.Field>
@@ -193,18 +186,18 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
         </NativeSelect.Root>
       </Field.Root>
       <Field.Root required invalid={!!errors.description}>
-        <Field.Label>Description</Field.Label>
+        <Field.Label>{t('customer.dispute.description')}</Field.Label>
         <Textarea
           value={description}
           onChange={(event) => setDescription(event.target.value)}
           maxLength={EVIDENCE_DESCRIPTION_MAX}
           rows={3}
         />
-        <Field.HelperText>What it shows and why it matters.</Field.HelperText>
+        <Field.HelperText>{t('customer.dispute.descriptionHelp')}</Field.HelperText>
         <Field.ErrorText>{errors.description}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!errors.file}>
-        <Field.Label>File (optional)</Field.Label>
+        <Field.Label>{t('customer.dispute.file')}</Field.Label>
         <Input
           ref={fileInput}
           type="file"
@@ -213,7 +206,7 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
           h="auto"
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
-        <Field.HelperText>PNG, JPEG, WebP, PDF or text, up to 5 MB.</Field.HelperText>
+        <Field.HelperText>{t('customer.dispute.fileHelp')}</Field.HelperText>
         <Field.ErrorText>{errors.file}</Field.ErrorText>
       </Field.Root>
       {errors.form ? (
@@ -225,12 +218,12 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
       {saved ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
-          <Alert.Title>Evidence added. The mediation team and the other party can see it.</Alert.Title>
+          <Alert.Title>{t('customer.dispute.saved')}</Alert.Title>
         </Alert.Root>
       ) : null}
       <Box>
-        <Button type="submit" colorPalette="teal" loading={submit.isPending} loadingText="Uploading…">
-          Add evidence
+        <Button type="submit" colorPalette="teal" loading={submit.isPending} loadingText={t('customer.dispute.uploading')}>
+          {t('customer.dispute.addEvidence')}
         </Button>
       </Box>
     </FormStack>
@@ -238,26 +231,27 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
 }
 
 function RespondForm({ transactionId }: { transactionId: string }) {
+  const { t } = useT();
   const respond = useRespondToDispute(transactionId);
   const [response, setResponse] = useState('');
   const [error, setError] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (response.trim().length < 3) return setError('Write your side of the story');
+    if (response.trim().length < 3) return setError(t('customer.dispute.respondError'));
     setError(null);
-    respond.mutate(response.trim(), { onError: (failure) => setError(errorMessage(failure, 'Your response could not be sent.')) });
+    respond.mutate(response.trim(), { onError: (failure) => setError(errorMessage(failure, t('customer.dispute.respondFailed'))) });
   };
   return (
     <FormStack gap="3" onSubmit={onSubmit} noValidate data-testid="respond-form" maxW="xl">
       <Field.Root required invalid={!!error}>
-        <Field.Label>Your response</Field.Label>
+        <Field.Label>{t('customer.dispute.yourResponse')}</Field.Label>
         <Textarea value={response} onChange={(event) => setResponse(event.target.value)} maxLength={EVIDENCE_DESCRIPTION_MAX} rows={3} />
-        <Field.HelperText>Your side of what happened. The mediation team reads both.</Field.HelperText>
+        <Field.HelperText>{t('customer.dispute.respondHelp')}</Field.HelperText>
         <Field.ErrorText>{error}</Field.ErrorText>
       </Field.Root>
       <Box>
-        <Button type="submit" colorPalette="teal" variant="outline" loading={respond.isPending} loadingText="Sending…">
-          Send response
+        <Button type="submit" colorPalette="teal" variant="outline" loading={respond.isPending} loadingText={t('customer.dispute.sending')}>
+          {t('customer.dispute.sendResponse')}
         </Button>
       </Box>
     </FormStack>
@@ -265,25 +259,37 @@ function RespondForm({ transactionId }: { transactionId: string }) {
 }
 
 export function DisputePanel({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const summary = detail.dispute!;
   const txn = detail.transaction;
   const query = useDispute(txn.id, true);
+  // The transaction polls while it can change; its dispute (ruling, evidence, response) follows it.
+  const { refetch } = query;
+  const seenUpdate = useRef(txn.updated_at);
+  useEffect(() => {
+    if (seenUpdate.current === txn.updated_at) return;
+    seenUpdate.current = txn.updated_at;
+    void refetch();
+  }, [txn.updated_at, refetch]);
   const dispute = query.data?.dispute ?? summary;
-  const look = STATUS_LOOK[dispute.status] ?? { label: humanize(dispute.status), palette: 'gray' };
+  const look = {
+    label: oneOf(DISPUTE_STATUSES, dispute.status) ? t(`customer.dispute.statuses.${dispute.status}`) : humanize(dispute.status),
+    palette: STATUS_PALETTES[dispute.status] ?? 'gray',
+  };
   const isOpen = dispute.status === 'open';
   const isParty = txn.my_role === 'buyer' || txn.my_role === 'seller';
   const openedByMe = dispute.opened_by === txn.my_role;
   const response = query.data?.dispute.response ?? null;
   // The party who did not open the dispute answers it, once.
   const canRespond = isOpen && !response && !!query.data && query.data.dispute.respondent === txn.my_role;
-  const reasonLabel = DISPUTE_TYPE_LABELS[dispute.reason as DisputeType] ?? humanize(dispute.reason);
+  const reasonLabel = disputeTypeLabel(t, dispute.reason) ?? humanize(dispute.reason);
 
   return (
     <Card.Root size="sm" as="section" aria-labelledby="dispute-heading" borderColor="orange.muted" data-testid="dispute-panel">
       <Card.Header>
         <HStack justify="space-between" flexWrap="wrap" gap="2">
           <Card.Title as="h2" id="dispute-heading" fontSize="md">
-            Dispute
+            {t('customer.dispute.heading')}
           </Card.Title>
           <Badge colorPalette={look.palette} variant="subtle" data-testid="dispute-status">
             {look.label}
@@ -293,18 +299,19 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
       <Card.Body gap="4">
         <DataList.Root orientation="horizontal" size="sm">
           <DataList.Item>
-            <DataList.ItemLabel>Opened by</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('customer.dispute.openedBy')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {openedByMe ? 'You' : `The ${dispute.opened_by}`} · {formatRelativeTime(dispute.created_at)}
+              {openedByMe ? t('customer.dispute.you') : t('customer.dispute.theParty', { party: t(`customer.role.${dispute.opened_by}`) })}{' '}
+              · {formatRelativeTime(dispute.created_at)}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Problem</DataList.ItemLabel>
+            <DataList.ItemLabel>{t('customer.dispute.problem')}</DataList.ItemLabel>
             <DataList.ItemValue>{reasonLabel}</DataList.ItemValue>
           </DataList.Item>
           {isOpen ? (
             <DataList.Item>
-              <DataList.ItemLabel>Response due</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('customer.dispute.responseDue')}</DataList.ItemLabel>
               <DataList.ItemValue>{formatDateTime(dispute.respond_by)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
@@ -316,7 +323,9 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
         {response ? (
           <Box data-testid="dispute-response">
             <Text fontWeight="semibold" fontSize="sm">
-              {openedByMe ? `The ${dispute.opened_by === 'buyer' ? 'seller' : 'buyer'}'s response` : 'Your response'}
+              {openedByMe
+                ? t('customer.dispute.theirResponse', { party: t(`customer.role.${dispute.opened_by === 'buyer' ? 'seller' : 'buyer'}`) })
+                : t('customer.dispute.yourResponse')}
             </Text>
             <Text whiteSpace="pre-wrap" wordBreak="break-word">
               {response}
@@ -328,46 +337,51 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           <Alert.Root status={dispute.status === 'resolved' ? 'success' : 'info'} data-testid="dispute-ruling">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>Ruling: {OUTCOME_LABELS[dispute.outcome] ?? humanize(dispute.outcome)}</Alert.Title>
+              <Alert.Title>
+                {t('customer.dispute.ruling', {
+                  outcome: oneOf(OUTCOMES, dispute.outcome) ? t(`customer.dispute.outcomes.${dispute.outcome}`) : humanize(dispute.outcome),
+                })}
+              </Alert.Title>
               <Alert.Description>
-                {dispute.outcome === 'split' && dispute.buyer_amount && dispute.seller_amount
-                  ? `Buyer ${formatKes(cents(dispute.buyer_amount))}, seller ${formatKes(cents(dispute.seller_amount))}. `
+                {/* The quote's figures: what the seller was paid is after their fee, as in the SMS. */}
+                {dispute.outcome === 'split' && txn.status === 'completed'
+                  ? t('customer.dispute.splitFigures', {
+                      refunded: formatKes(cents(txn.quote.refunded)),
+                      paidOut: formatKes(cents(txn.quote.seller_paid_out)),
+                    })
                   : ''}
-                {dispute.status === 'awaiting_return'
-                  ? 'The buyer returns the item; once the seller confirms it came back, the buyer is refunded in full. '
-                  : ''}
+                {dispute.status === 'awaiting_return' ? t('customer.dispute.awaitingReturn') : ''}
                 {dispute.ruling_note ?? ''}
               </Alert.Description>
             </Alert.Content>
           </Alert.Root>
         ) : isOpen ? (
           <Text fontSize="sm" color="fg.muted">
-            The money stays in escrow while our mediation team reviews the case, usually within 24–72 hours after the evidence is in. The
-            ruling is final.
+            {t('customer.dispute.reviewing')}
           </Text>
         ) : null}
 
         <Separator />
         <Stack gap="2">
           <Text as="h3" fontWeight="semibold">
-            Evidence
+            {t('customer.dispute.evidence')}
           </Text>
           {query.isPending ? (
             <Text color="fg.muted" fontSize="sm">
-              Loading evidence…
+              {t('customer.dispute.loadingEvidence')}
             </Text>
           ) : query.isError ? (
             <HStack gap="2" flexWrap="wrap">
               <Text color="fg.error" fontSize="sm" role="alert">
-                {errorMessage(query.error, 'The evidence could not be loaded.')}
+                {errorMessage(query.error, t('customer.dispute.evidenceFailed'))}
               </Text>
               <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
-                Try again
+                {t('customer.dispute.retry')}
               </Button>
             </HStack>
           ) : query.data.evidence.length === 0 ? (
             <Text color="fg.muted" fontSize="sm">
-              No evidence yet.
+              {t('customer.dispute.noEvidence')}
             </Text>
           ) : (
             <Stack as="ul" listStyleType="none" gap="2" data-testid="evidence-list">

@@ -1,35 +1,32 @@
 /** The Lipa Mdogo Mdogo schedule: deposit and monthly installments, what is paid and what is next. */
 import { Badge, Box, Card, Progress, Table, Text } from '@chakra-ui/react';
 import { formatKes } from '@escrow/core/domain/money';
+import { useT } from '@/i18n';
 import { formatDate } from '@/lib/format';
 import type { Installment, TransactionWire } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
 
-const STATUS: Record<Installment['status'], { label: string; palette: string }> = {
-  paid: { label: 'Paid', palette: 'green' },
-  pending: { label: 'Due', palette: 'gray' },
-  overdue: { label: 'Overdue', palette: 'red' },
-  waived: { label: 'Waived', palette: 'gray' },
-};
+const PALETTES: Record<Installment['status'], string> = { paid: 'green', pending: 'gray', overdue: 'red', waived: 'gray' };
 
 export function InstallmentSchedule({ installments, transaction }: { installments: Installment[]; transaction: TransactionWire }) {
   const total = cents(transaction.amount);
   const paid = cents(transaction.amount_paid);
   const percent = total > 0n ? Number((paid * 100n) / total) : 0;
   const next = nextInstallment(installments);
+  const { t } = useT();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="installments-heading">
       <Card.Header>
         <Card.Title as="h2" id="installments-heading" fontSize="md">
-          Installment schedule
+          {t('customer.installments.heading')}
         </Card.Title>
         <Card.Description>
-          {transaction.installment_months ? `${transaction.installment_months} months · ` : ''}
-          {formatKes(paid)} of {formatKes(total)} paid
+          {transaction.installment_months ? t('customer.installments.months', { months: transaction.installment_months }) : ''}
+          {t('customer.installments.paidOf', { paid: formatKes(paid), total: formatKes(total) })}
         </Card.Description>
       </Card.Header>
       <Card.Body gap="3">
-        <Progress.Root value={percent} colorPalette="teal" size="sm" aria-label={`${percent}% of the item paid`}>
+        <Progress.Root value={percent} colorPalette="teal" size="sm" aria-label={t('customer.installments.percentPaid', { percent })}>
           <Progress.Track>
             <Progress.Range />
           </Progress.Track>
@@ -38,34 +35,34 @@ export function InstallmentSchedule({ installments, transaction }: { installment
           <Table.Root size="sm" data-testid="installment-schedule">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader>Payment</Table.ColumnHeader>
-                <Table.ColumnHeader hideBelow="sm">Due</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('customer.installments.payment')}</Table.ColumnHeader>
+                <Table.ColumnHeader hideBelow="sm">{t('customer.installments.due')}</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">{t('customer.installments.amount')}</Table.ColumnHeader>
                 <Table.ColumnHeader textAlign="end" hideBelow="sm">
-                  Paid
+                  {t('customer.installments.paid')}
                 </Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
+                <Table.ColumnHeader>{t('customer.installments.status')}</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {installments.map((installment) => {
-                const status = STATUS[installment.status];
                 const isNext = next?.id === installment.id;
                 return (
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
                     <Table.Cell whiteSpace="nowrap">
-                      {installment.sequence === 0 ? 'Deposit' : `Month ${installment.sequence}`}
+                      {installment.sequence === 0
+                        ? t('customer.installments.deposit')
+                        : t('customer.installments.month', { month: installment.sequence })}
                       {/* Phones have no Due column: the date goes under the name. */}
                       <Text hideFrom="sm" fontSize="xs" color="fg.muted">
-                        Due {formatDate(installment.due_date)}
+                        {t('customer.installments.dueOn', { date: formatDate(installment.due_date) })}
                         {cents(installment.paid_amount) > 0n && installment.status !== 'paid'
-                          ? ` · ${formatKes(cents(installment.paid_amount))} paid`
+                          ? t('customer.installments.paidPart', { amount: formatKes(cents(installment.paid_amount)) })
                           : ''}
                       </Text>
                       {isNext ? (
                         <Text as="span" srOnly>
-                          {' '}
-                          (next)
+                          {t('customer.installments.nextMark')}
                         </Text>
                       ) : null}
                     </Table.Cell>
@@ -79,8 +76,13 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                       {formatKes(cents(installment.paid_amount))}
                     </Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={isNext && installment.status === 'pending' ? 'blue' : status.palette} variant="subtle">
-                        {isNext && installment.status === 'pending' ? 'Next' : status.label}
+                      <Badge
+                        colorPalette={isNext && installment.status === 'pending' ? 'blue' : PALETTES[installment.status]}
+                        variant="subtle"
+                      >
+                        {isNext && installment.status === 'pending'
+                          ? t('customer.installments.next')
+                          : t(`customer.installments.statuses.${installment.status}`)}
                       </Badge>
                     </Table.Cell>
                   </Table.Row>

@@ -6,36 +6,54 @@
  */
 import { Alert, Button, Card, Field, HStack, Input, InputGroup, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatKes, formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
 import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { useAuth } from '@/hooks/use-auth';
+import { useT } from '@/i18n';
 import { formatPhone } from '@/lib/format';
 import { ApiError } from '@/lib/api';
-import { usePaymentPromptMinutes } from '@/lib/public-config';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
-import { typedCents } from '../new-transaction-rules';
+import { typedCents } from '@/components/transaction-form/transaction-form-rules';
 import { errorMessage } from './query-state';
 import { FormStack } from './form-stack';
 
 type AmountChoice = 'next' | 'full' | 'custom';
+
+/** Seconds left until `iso`, ticking every second; never below zero. */
+function useSecondsUntil(iso: string | undefined): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!iso) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [iso]);
+  if (!iso) return null;
+  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+}
+
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 function PaymentStatusView({
   paymentId,
   payment,
   phone,
   onDismiss,
+  onRetry,
 }: {
   paymentId: string;
   payment: Payment | undefined;
   phone: string;
   onDismiss: () => void;
+  onRetry: (() => void) | null;
 }) {
-  const railName = RAIL_DISPLAY_NAMES[payment?.rail ?? 'mpesa'];
-  const promptMinutes = usePaymentPromptMinutes();
+  const { t } = useT();
+  const rail = RAIL_DISPLAY_NAMES[payment?.rail ?? 'mpesa'];
+  // The honest wait: the server says by when it settles an unanswered prompt itself (its status query).
+  const secondsLeft = useSecondsUntil(payment?.status === 'pending' ? payment.answer_by : undefined);
   if (!payment || payment.status === 'pending') {
     return (
       <Alert.Root
@@ -48,12 +66,20 @@ function PaymentStatusView({
       >
         <Spinner size="sm" color="blue.solid" alignSelf="center" />
         <Alert.Content>
-          <Alert.Title>Waiting for {railName}…</Alert.Title>
+          <Alert.Title>{t('customer.pay.waitingTitle', { rail })}</Alert.Title>
           <Alert.Description>
-            We sent a payment request{payment ? ` of ${formatKes(cents(payment.amount))}` : ''} to{' '}
-            {phone ? formatPhone(phone) : 'your phone'}. Enter your {railName} PIN on that phone to pay. This updates by itself. No prompt?
-            Check the phone is on; if the request is not answered, this page says so within about {promptMinutes} minutes and you can try
-            again.
+            {t('customer.pay.waitingText', {
+              amount: payment ? formatKes(cents(payment.amount)) : '',
+              phone: phone ? formatPhone(phone) : t('customer.pay.yourPhone'),
+              rail,
+            })}{' '}
+            <span data-testid="payment-countdown" data-seconds={secondsLeft ?? ''}>
+              {secondsLeft === null
+                ? ''
+                : secondsLeft > 0
+                  ? t('customer.pay.countdown', { rail, left: minutesAndSeconds(secondsLeft) })
+                  : t('customer.pay.checking', { rail })}
+            </span>
           </Alert.Description>
         </Alert.Content>
       </Alert.Root>
@@ -71,31 +97,39 @@ function PaymentStatusView({
       >
         <Alert.Indicator />
         <Alert.Content>
-          <Alert.Title>Payment received: {formatKes(cents(payment.amount))}</Alert.Title>
+          <Alert.Title>{t('customer.pay.receivedTitle', { amount: formatKes(cents(payment.amount)) })}</Alert.Title>
           <Alert.Description>
-            {payment.mpesa_receipt ? `${railName} receipt ${payment.mpesa_receipt}. ` : ''}The money is held safely in escrow.
+            {payment.mpesa_receipt ? t('customer.pay.receipt', { rail, receipt: payment.mpesa_receipt }) : ''}
+            {t('customer.pay.held')}
           </Alert.Description>
         </Alert.Content>
         <Button size="xs" variant="ghost" onClick={onDismiss} alignSelf="center">
-          Dismiss
+          {t('customer.pay.dismiss')}
         </Button>
       </Alert.Root>
     );
   }
-  const title = payment.status === 'cancelled' ? 'Payment cancelled' : 'Payment failed';
   return (
     <Alert.Root status="error" role="alert" data-testid="payment-status" data-state={payment.status} data-payment-id={paymentId}>
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{title}</Alert.Title>
+        <Alert.Title>{t(payment.status === 'cancelled' ? 'customer.pay.cancelledTitle' : 'customer.pay.failedTitle')}</Alert.Title>
         <Alert.Description>
-          {payment.failure_reason ? `${payment.failure_reason.replace(/[.\s]+$/, '')}. ` : ''}No money was taken. Check the phone number and
-          your {railName} balance, then try again.
+          {/* The server's sentence for the rail's result, in the reader's language. */}
+          <span data-testid="failure-reason">{payment.failure_reason ? `${payment.failure_reason.replace(/[.\s]+$/, '')}. ` : ''}</span>
+          {t('customer.pay.noMoneyTaken')}
         </Alert.Description>
       </Alert.Content>
-      <Button size="xs" variant="ghost" onClick={onDismiss} alignSelf="center">
-        Dismiss
-      </Button>
+      <Stack alignSelf="center" gap="1">
+        {onRetry ? (
+          <Button size="xs" colorPalette="green" onClick={onRetry} data-testid="payment-retry">
+            {t('customer.pay.retry')}
+          </Button>
+        ) : null}
+        <Button size="xs" variant="ghost" onClick={onDismiss}>
+          {t('customer.pay.dismiss')}
+        </Button>
+      </Stack>
     </Alert.Root>
   );
 }
@@ -112,6 +146,7 @@ export function PayPanel({
   onTrack: (paymentId: string | null) => void;
 }) {
   const { user } = useAuth();
+  const { t } = useT();
   const txn = detail.transaction;
   const isInstallment = txn.transaction_type === 'lipa_mdogo_mdogo';
   const due = cents(txn.quote.owed);
@@ -140,19 +175,22 @@ export function PayPanel({
   };
 
   const chosen = amountToPay();
-  const payLabel = chosen !== null && chosen > 0n && chosen % 100n === 0n ? `Pay ${formatKes(chosen)}` : 'Pay';
+  const payLabel =
+    chosen !== null && chosen > 0n && chosen % 100n === 0n
+      ? t('customer.pay.payAmount', { amount: formatKes(chosen) })
+      : t('customer.pay.payButton');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const nextErrors: typeof errors = {};
     const normalized = normalizePhone(phone);
-    if (!normalized) nextErrors.phone = 'Enter a Kenyan mobile number such as 0712 345 678';
+    if (!normalized) nextErrors.phone = t('customer.pay.errPhone');
     const amount = amountToPay();
     if (isInstallment && choice === 'custom') {
-      if (amount === null || amount <= 0n) nextErrors.amount = 'Enter an amount in shillings';
-      else if (amount % 100n !== 0n) nextErrors.amount = `${railName} amounts are whole shillings`;
+      if (amount === null || amount <= 0n) nextErrors.amount = t('customer.pay.errAmount');
+      else if (amount % 100n !== 0n) nextErrors.amount = t('customer.pay.errWhole', { rail: railName });
       else if (amount < minimumCustom || amount > due)
-        nextErrors.amount = `Enter between ${formatKes(minimumCustom)} and ${formatKes(due)}`;
+        nextErrors.amount = t('customer.pay.errRange', { min: formatKes(minimumCustom), max: formatKes(due) });
     }
     setErrors(nextErrors);
     if (Object.keys(nextErrors).length > 0 || !normalized || amount === null) return;
@@ -170,7 +208,7 @@ export function PayPanel({
       setErrors({
         phone: fieldErrors?.phone_number?.[0],
         amount: fieldErrors?.amount?.[0],
-        form: errorMessage(error, 'The payment request could not be sent. Please try again.'),
+        form: errorMessage(error, t('customer.pay.errSend')),
       });
     }
   };
@@ -179,25 +217,45 @@ export function PayPanel({
     <Card.Root size={{ base: 'sm', md: 'md' }} borderColor="brand.solid" borderWidth="1px" data-testid="pay-panel">
       <Card.Header pb="0">
         <Card.Title as="h2" fontSize="lg">
-          Pay with {railName}
+          {t('customer.pay.title', { rail: railName })}
         </Card.Title>
-        <Card.Description>
-          {isInstallment
-            ? `Balance ${formatKes(due)}${next ? ` · next: ${next.sequence === 0 ? 'initial payment' : `month ${next.sequence}`}, ${formatKes(nextAmount)}` : ''}`
-            : `You pay ${formatKes(due)} (price plus your half of the fee) into escrow.`}
-        </Card.Description>
+        {/* What is owed only while something is: a settled, finished deal shows no "You pay" line. */}
+        {canPay ? (
+          <Card.Description data-testid="pay-due">
+            {isInstallment
+              ? `${t('customer.pay.balance', { amount: formatKes(due) })}${
+                  next
+                    ? next.sequence === 0
+                      ? t('customer.pay.nextInitial', { amount: formatKes(nextAmount) })
+                      : t('customer.pay.nextMonth', { month: next.sequence, amount: formatKes(nextAmount) })
+                    : ''
+                }`
+              : t('customer.pay.youPay', { amount: formatKes(due) })}
+          </Card.Description>
+        ) : null}
+        {canPay ? (
+          <Text fontSize="sm" color="fg.muted" data-testid="coverage">
+            {t(`customer.coverage.${txn.transaction_type}`, { days: Math.round(txn.inspection_window_hours / 24) })}
+          </Text>
+        ) : null}
       </Card.Header>
       <Card.Body gap="4">
         {paymentId ? (
-          <PaymentStatusView paymentId={paymentId} payment={status.data} phone={payingPhone} onDismiss={() => onTrack(null)} />
+          <PaymentStatusView
+            paymentId={paymentId}
+            payment={status.data}
+            phone={payingPhone}
+            onDismiss={() => onTrack(null)}
+            onRetry={canPay ? () => onTrack(null) : null}
+          />
         ) : null}
         {status.isError && !status.data ? (
           <Text color="fg.error" fontSize="sm" role="alert">
-            {errorMessage(status.error, 'Could not check the payment status. Retrying…')}
+            {errorMessage(status.error, t('customer.pay.errStatus'))}
           </Text>
         ) : null}
         {canPay && !isWaiting ? (
-          <FormStack gap="4" onSubmit={submit} noValidate aria-label={`Pay with ${railName}`} maxW="md">
+          <FormStack gap="4" onSubmit={submit} noValidate aria-label={t('customer.pay.title', { rail: railName })} maxW="md">
             {isInstallment ? (
               <RadioGroup.Root
                 value={choice}
@@ -205,40 +263,40 @@ export function PayPanel({
                 colorPalette="teal"
               >
                 <RadioGroup.Label fontWeight="medium" fontSize="sm">
-                  How much to pay now
+                  {t('customer.pay.howMuch')}
                 </RadioGroup.Label>
                 <Stack gap="2" mt="2">
                   <RadioGroup.Item value="next">
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
                     <RadioGroup.ItemText>
-                      {next?.sequence === 0 ? 'Initial payment' : 'Next installment'}: {formatKes(nextAmount)}
+                      {t(next?.sequence === 0 ? 'customer.pay.initialPayment' : 'customer.pay.nextInstallment', {
+                        amount: formatKes(nextAmount),
+                      })}
                     </RadioGroup.ItemText>
                   </RadioGroup.Item>
                   {due > nextAmount ? (
                     <RadioGroup.Item value="full">
                       <RadioGroup.ItemHiddenInput />
                       <RadioGroup.ItemIndicator />
-                      <RadioGroup.ItemText>The whole balance: {formatKes(due)}</RadioGroup.ItemText>
+                      <RadioGroup.ItemText>{t('customer.pay.wholeBalance', { amount: formatKes(due) })}</RadioGroup.ItemText>
                     </RadioGroup.Item>
                   ) : null}
                   <RadioGroup.Item value="custom">
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
-                    <RadioGroup.ItemText>Another amount</RadioGroup.ItemText>
+                    <RadioGroup.ItemText>{t('customer.pay.another')}</RadioGroup.ItemText>
                   </RadioGroup.Item>
                 </Stack>
               </RadioGroup.Root>
             ) : null}
             {isInstallment && choice === 'custom' ? (
               <Field.Root invalid={!!errors.amount} required>
-                <Field.Label>Amount (KES)</Field.Label>
+                <Field.Label>{t('customer.pay.amountLabel')}</Field.Label>
                 <InputGroup startAddon="KES">
                   <Input inputMode="numeric" value={customAmount} onChange={(event) => setCustomAmount(event.target.value)} autoFocus />
                 </InputGroup>
-                <Field.HelperText>
-                  Between {formatKes(minimumCustom)} and {formatKes(due)}. It is applied to your installments in order.
-                </Field.HelperText>
+                <Field.HelperText>{t('customer.pay.amountHelp', { min: formatKes(minimumCustom), max: formatKes(due) })}</Field.HelperText>
                 <Field.ErrorText>{errors.amount}</Field.ErrorText>
               </Field.Root>
             ) : errors.amount ? (
@@ -253,7 +311,7 @@ export function PayPanel({
               data-testid="rail-choice"
             >
               <RadioGroup.Label fontWeight="medium" fontSize="sm">
-                Pay with
+                {t('customer.pay.payWith')}
               </RadioGroup.Label>
               <HStack gap="4" mt="2">
                 {RAIL_CHOICES.map((choiceOfRail) => (
@@ -266,11 +324,11 @@ export function PayPanel({
               </HStack>
             </RadioGroup.Root>
             <Field.Root invalid={!!errors.phone} required>
-              <Field.Label>{railName} phone number</Field.Label>
+              <Field.Label>{t('customer.pay.phoneLabel', { rail: railName })}</Field.Label>
               <InputGroup startElement={<Smartphone size={16} aria-hidden />}>
                 <Input type="tel" inputMode="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.target.value)} />
               </InputGroup>
-              <Field.HelperText>The phone that gets the {railName} prompt. It can be someone else paying for you.</Field.HelperText>
+              <Field.HelperText>{t('customer.pay.phoneHelp', { rail: railName })}</Field.HelperText>
               <Field.ErrorText>{errors.phone}</Field.ErrorText>
             </Field.Root>
             {errors.form ? (
@@ -284,7 +342,7 @@ export function PayPanel({
                 type="submit"
                 colorPalette="green"
                 loading={initiate.isPending}
-                loadingText="Sending request…"
+                loadingText={t('customer.pay.sending')}
                 w={{ base: 'full', sm: 'auto' }}
               >
                 {payLabel}

@@ -1,14 +1,16 @@
 /** The list summary (docs/product-rules.md §2: Total, Completed, Pending, Total Value) as four stat cards. */
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
+import { useT } from '@/i18n';
 import { formatMoney } from '@/lib/format';
 import type { TransactionList } from '../api/transactions';
 
 export function SummaryCards({ summary, label }: { summary: TransactionList['summary'] | undefined; label: string }) {
+  const { t } = useT();
   const cards = [
-    { key: 'total', title: 'Total', value: summary ? summary.total.toLocaleString('en-KE') : null },
-    { key: 'pending', title: 'In progress', value: summary ? summary.pending.toLocaleString('en-KE') : null },
-    { key: 'completed', title: 'Completed', value: summary ? summary.completed.toLocaleString('en-KE') : null },
-    { key: 'value', title: 'Total value', value: summary ? formatMoney(summary.total_value) : null },
+    { key: 'total', title: t('customer.summary.total'), value: summary ? summary.total.toLocaleString('en-KE') : null },
+    { key: 'pending', title: t('customer.summary.pending'), value: summary ? summary.pending.toLocaleString('en-KE') : null },
+    { key: 'completed', title: t('customer.summary.completed'), value: summary ? summary.completed.toLocaleString('en-KE') : null },
+    { key: 'value', title: t('customer.summary.value'), value: summary ? formatMoney(summary.total_value) : null },
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '2', md: '4' }} aria-label={label} role="group">

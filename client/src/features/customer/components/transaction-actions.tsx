@@ -2,119 +2,43 @@
  * The buttons a party may press now. Which ones is the server's answer (`allowed_actions`, the state
  * machine's table); each opens a dialog that says in plain words what will happen to the money.
  */
-import { Alert, Button, Field, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Field, Input, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Ban, CircleCheck, FileWarning, PackageCheck, Truck, Undo2, X, Check } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { formatKes } from '@escrow/core/domain/money';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
+import { useT, type Translate } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';
 import type { TransactionDetail } from '../api/transactions';
 import { cents } from '../money';
 import { ActionDialog } from './action-dialog';
 import { errorMessage } from './query-state';
-
-export const DISPUTE_TYPE_LABELS: Record<DisputeType, string> = {
-  non_delivery: 'Item or service not delivered',
-  not_as_described: 'Not as described',
-  quality_issue: 'Quality issues',
-  payment_delay: 'Payment delay',
-  other: 'Something else',
-};
+import { statusLabel } from '@/components/status-badge';
 
 const REASON_MAX = 1000;
 const DISPUTE_MAX = 2000;
 
-interface ActionCopy {
-  label: string;
+interface ActionLook {
   icon: ReactNode;
   tone: 'teal' | 'red' | 'orange';
   variant: 'solid' | 'outline';
-  title: string;
-  confirm: string;
-  done: string;
 }
 
-function actionCopy(detail: TransactionDetail): Record<TransactionActionName, ActionCopy> {
-  const txn = detail.transaction;
-  return {
-    dispatch: {
-      label: 'Mark as dispatched',
-      icon: <Truck aria-hidden />,
-      tone: 'teal',
-      variant: 'solid',
-      title: 'Mark as dispatched?',
-      confirm: 'Yes, it is dispatched',
-      done: 'Marked as dispatched. The buyer has been told by SMS.',
-    },
-    release: {
-      label: 'Confirm delivery & release payment',
-      icon: <PackageCheck aria-hidden />,
-      tone: 'teal',
-      variant: 'solid',
-      title: 'Confirm delivery and release payment?',
-      confirm: `Release ${formatKes(cents(txn.amount))}`,
-      done: 'Payment released to the seller. Thank you for using escrow.',
-    },
-    cancel: {
-      label: 'Cancel transaction',
-      icon: <Ban aria-hidden />,
-      tone: 'red',
-      variant: 'outline',
-      title: 'Cancel this transaction?',
-      confirm: 'Cancel transaction',
-      done:
-        txn.status === 'pending'
-          ? 'Transaction cancelled.'
-          : 'Transaction cancelled. The refund is on its way to the M-Pesa number that paid.',
-    },
-    dispute: {
-      label: 'Raise a dispute',
-      icon: <FileWarning aria-hidden />,
-      tone: 'orange',
-      variant: 'outline',
-      title: 'Raise a dispute',
-      confirm: 'Open dispute',
-      done: 'Dispute opened. The money is frozen; add your evidence below.',
-    },
-    request_withdrawal: {
-      label: 'Request withdrawal',
-      icon: <Undo2 aria-hidden />,
-      tone: 'orange',
-      variant: 'outline',
-      title: 'Withdraw from this plan?',
-      confirm: 'Send request',
-      done: 'Withdrawal requested. The seller will accept or decline.',
-    },
-    accept_withdrawal: {
-      label: 'Accept withdrawal',
-      icon: <Check aria-hidden />,
-      tone: 'teal',
-      variant: 'solid',
-      title: 'Accept the withdrawal?',
-      confirm: 'Accept and refund',
-      done: 'Withdrawal accepted. The buyer is being refunded.',
-    },
-    decline_withdrawal: {
-      label: 'Decline withdrawal',
-      icon: <X aria-hidden />,
-      tone: 'red',
-      variant: 'outline',
-      title: 'Decline the withdrawal?',
-      confirm: 'Decline',
-      done: 'Withdrawal declined. The mediation team will review the case.',
-    },
-    confirm_return: {
-      label: 'Confirm item returned',
-      icon: <CircleCheck aria-hidden />,
-      tone: 'teal',
-      variant: 'solid',
-      title: 'Confirm the item came back?',
-      confirm: 'Confirm return',
-      done: 'Return confirmed. The buyer is being refunded.',
-    },
-  };
-}
+const LOOKS: Record<TransactionActionName, ActionLook> = {
+  dispatch: { icon: <Truck aria-hidden />, tone: 'teal', variant: 'solid' },
+  release: { icon: <PackageCheck aria-hidden />, tone: 'teal', variant: 'solid' },
+  cancel: { icon: <Ban aria-hidden />, tone: 'red', variant: 'outline' },
+  dispute: { icon: <FileWarning aria-hidden />, tone: 'orange', variant: 'outline' },
+  request_withdrawal: { icon: <Undo2 aria-hidden />, tone: 'orange', variant: 'outline' },
+  accept_withdrawal: { icon: <Check aria-hidden />, tone: 'teal', variant: 'solid' },
+  decline_withdrawal: { icon: <X aria-hidden />, tone: 'red', variant: 'outline' },
+  confirm_return: { icon: <CircleCheck aria-hidden />, tone: 'teal', variant: 'solid' },
+};
+
+/** The words of a dispute type, in the reader's language. */
+export const disputeTypeLabel = (t: Translate, type: string) =>
+  (DISPUTE_REASONS as readonly string[]).includes(type) ? t(`customer.actions.disputeTypes.${type as DisputeType}`) : null;
 
 /** The order buttons appear in: the expected next step first, the exits last. */
 const ACTION_ORDER: TransactionActionName[] = [
@@ -128,70 +52,51 @@ const ACTION_ORDER: TransactionActionName[] = [
   'cancel',
 ];
 
-function Explanation({ action, detail }: { action: TransactionActionName; detail: TransactionDetail }) {
+/** What the action does to the money, with the quote's figures. */
+function explanation(action: TransactionActionName, detail: TransactionDetail, t: Translate): string {
   const txn = detail.transaction;
-  const refund = formatKes(cents(txn.quote.paid_in));
-  const paidPrice = formatKes(cents(txn.amount_paid));
+  const common = {
+    product: txn.product_name,
+    buyer: detail.buyer.display_name,
+    seller: detail.seller.display_name,
+    days: Math.round(txn.inspection_window_hours / 24),
+  };
   switch (action) {
     case 'dispatch':
-      return (
-        <Text>
-          Confirm that you have sent <strong>{txn.product_name}</strong> to {detail.buyer.display_name}. The buyer then inspects it and
-          confirms delivery or raises a dispute; if they do neither, the payment is released to you automatically when the inspection period
-          ends.
-        </Text>
-      );
+      return t('customer.actions.dispatch.explain', common);
     case 'release':
-      return (
-        <Text>
-          Only confirm if you received <strong>{txn.product_name}</strong> as described. {formatKes(cents(txn.amount))} goes to{' '}
-          {detail.seller.display_name} and <strong>this cannot be undone</strong>. If something is wrong, go back and raise a dispute
-          instead.
-        </Text>
-      );
+      return t('customer.actions.release.explain', { ...common, amount: formatKes(cents(txn.quote.held)) });
     case 'cancel':
-      return txn.status === 'pending' ? (
-        <Text>Nothing has been paid yet, so nothing needs refunding. Both of you will be told by SMS.</Text>
-      ) : (
-        <Text>
-          Everything the buyer paid — <strong>{refund}</strong>, their half of the fee included — is refunded to the M-Pesa number that
-          paid, and the transaction ends. Both of you will be told by SMS.
-        </Text>
-      );
+      return txn.status === 'pending'
+        ? t('customer.actions.cancel.explainUnpaid')
+        : t('customer.actions.cancel.explainPaid', { amount: formatKes(cents(txn.quote.paid_in)) });
     case 'dispute':
-      return (
-        <Text>
-          A dispute freezes the money until our mediation team rules: release to the seller, refund to the buyer, or a split. You can add
-          evidence (screenshots, chat history, delivery records) next. The ruling is final.
-        </Text>
-      );
+      return t('customer.actions.dispute.explain');
     case 'request_withdrawal':
-      return (
-        <Text>
-          You ask the seller to end this Lipa Mdogo Mdogo plan. If they accept, what you paid towards the item ({paidPrice}) is refunded at
-          once; your half of the fee is kept. If they decline, our mediation team reviews the case.
-        </Text>
-      );
+      return t('customer.actions.request_withdrawal.explain', { amount: formatKes(cents(txn.quote.held)) });
     case 'accept_withdrawal':
-      return (
-        <Text>
-          The plan ends and the buyer gets back what they paid towards the item — <strong>{paidPrice}</strong> — to their M-Pesa, at once.
-          The item stays with you.
-        </Text>
-      );
+      return t('customer.actions.accept_withdrawal.explain', { amount: formatKes(cents(txn.quote.held)) });
     case 'decline_withdrawal':
-      return <Text>The case goes to our mediation team, whose ruling is final. The money stays in escrow until then.</Text>;
+      return t('customer.actions.decline_withdrawal.explain');
     case 'confirm_return':
-      return (
-        <Text>
-          Confirm that <strong>{txn.product_name}</strong> came back to you in its original condition. The buyer is then refunded in full (
-          {refund}, their half of the fee included). This cannot be undone.
-        </Text>
-      );
+      return t('customer.actions.confirm_return.explain', { ...common, amount: formatKes(cents(txn.quote.paid_in)) });
   }
 }
 
-export function TransactionActions({ detail, onDone }: { detail: TransactionDetail; onDone: (message: string) => void }) {
+function doneMessage(action: TransactionActionName, detail: TransactionDetail, t: Translate): string {
+  if (action === 'cancel' && detail.transaction.status !== 'pending') return t('customer.actions.cancel.doneRefund');
+  return t(`customer.actions.${action}.done`);
+}
+
+export function TransactionActions({
+  detail,
+  onDone,
+}: {
+  detail: TransactionDetail;
+  /** The confirmation to show, and the status the action left the transaction in. */
+  onDone: (message: string, status: string) => void;
+}) {
+  const { t } = useT();
   const txn = detail.transaction;
   const mutation = useTransactionAction(txn.id);
   // The dialog's action stays set while it closes, so its content does not vanish mid-animation.
@@ -200,18 +105,23 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
   const triggerRef = useRef<HTMLButtonElement | null>(null);
   const [reason, setReason] = useState('');
   const [disputeType, setDisputeType] = useState<DisputeType>('non_delivery');
+  const [dispatchDetails, setDispatchDetails] = useState({ courier: '', trackingNumber: '', note: '' });
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const copy = actionCopy(detail);
+  // A refused action's error stays on the page after its dialog closes, until dismissed or retried.
+  const [pageError, setPageError] = useState<string | null>(null);
 
   const allowed = new Set(txn.allowed_actions);
   const actions = ACTION_ORDER.filter((action) => allowed.has(action));
-  if (actions.length === 0) return null;
+  // The page refreshed under an open dialog (the other party acted, a job ran): say so instead of trying.
+  const isStale = isOpen && dialogAction !== null && !allowed.has(dialogAction) && !mutation.isPending && !mutation.isSuccess;
 
   const openDialog = (action: TransactionActionName, trigger: HTMLButtonElement) => {
     triggerRef.current = trigger;
     mutation.reset();
     setReason('');
+    setDispatchDetails({ courier: '', trackingNumber: '', note: '' });
     setFieldError(null);
+    setPageError(null);
     setDialogAction(action);
     setIsOpen(true);
   };
@@ -221,72 +131,135 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
     let request: TransactionActionRequest;
     const text = reason.trim();
     if (dialogAction === 'dispute') {
-      if (text.length < 3) return setFieldError('Describe the problem in a few words');
+      if (text.length < 3) return setFieldError(t('customer.actions.fields.describeError'));
       request = { action: 'dispute', reason: text, disputeType };
     } else if (dialogAction === 'request_withdrawal') {
-      if (text.length < 3) return setFieldError('Tell the seller why you want to withdraw');
+      if (text.length < 3) return setFieldError(t('customer.actions.fields.withdrawError'));
       request = { action: 'request_withdrawal', reason: text };
     } else if (dialogAction === 'cancel') {
       request = { action: 'cancel', ...(text ? { reason: text } : {}) };
+    } else if (dialogAction === 'dispatch') {
+      request = {
+        action: 'dispatch',
+        courier: dispatchDetails.courier.trim() || undefined,
+        trackingNumber: dispatchDetails.trackingNumber.trim() || undefined,
+        note: dispatchDetails.note.trim() || undefined,
+      };
     } else {
       request = { action: dialogAction };
     }
     setFieldError(null);
     const action = dialogAction;
     mutation.mutate(request, {
-      onSuccess: () => {
+      onSuccess: (transaction) => {
         setIsOpen(false);
-        onDone(copy[action].done);
+        onDone(doneMessage(action, detail, t), transaction.status);
       },
+      onError: (error) => setPageError(errorMessage(error, t('customer.actions.genericError'))),
     });
   };
 
-  const current = dialogAction ? copy[dialogAction] : null;
   const hasReason = dialogAction === 'dispute' || dialogAction === 'request_withdrawal' || dialogAction === 'cancel';
+  const dialogError = isStale
+    ? t('customer.actions.stale', { status: statusLabel(t, txn.status) })
+    : mutation.isError
+      ? errorMessage(mutation.error, t('customer.actions.genericError'))
+      : null;
 
   return (
     <Stack gap="3">
-      <Wrap gap="2" data-testid="transaction-actions">
-        {actions.map((action) => (
-          <Button
-            key={action}
-            colorPalette={copy[action].tone}
-            variant={copy[action].variant}
-            onClick={(event) => openDialog(action, event.currentTarget)}
-            data-action={action}
-            flexGrow={{ base: 1, sm: 0 }}
-          >
-            {copy[action].icon}
-            {copy[action].label}
-          </Button>
-        ))}
-      </Wrap>
+      {pageError ? (
+        <Alert.Root status="error" role="alert" data-testid="action-error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('customer.actions.errorTitle')}</Alert.Title>
+            <Alert.Description>{pageError}</Alert.Description>
+          </Alert.Content>
+          <CloseButton size="xs" aria-label={t('customer.actions.dismissError')} onClick={() => setPageError(null)} />
+        </Alert.Root>
+      ) : null}
+      {actions.length > 0 ? (
+        <Wrap gap="2" data-testid="transaction-actions">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              colorPalette={LOOKS[action].tone}
+              variant={LOOKS[action].variant}
+              onClick={(event) => openDialog(action, event.currentTarget)}
+              data-action={action}
+              flexGrow={{ base: 1, sm: 0 }}
+            >
+              {LOOKS[action].icon}
+              {t(`customer.actions.${action}.label`)}
+            </Button>
+          ))}
+        </Wrap>
+      ) : null}
       {txn.status === 'dispatched' && txn.inspection_ends_at && allowed.has('release') ? (
-        <Text fontSize="sm" color="fg.muted">
-          If you neither confirm nor dispute, the payment is released automatically on {formatDateTime(txn.inspection_ends_at)}.
+        <Text fontSize="sm" color="fg.muted" data-testid="auto-release">
+          {t('customer.payout.autoReleaseBuyer', { date: formatDateTime(txn.inspection_ends_at) })}
         </Text>
       ) : null}
-      {current && dialogAction ? (
+      {dialogAction ? (
         <ActionDialog
           open={isOpen}
           onClose={() => setIsOpen(false)}
           finalFocusEl={() => triggerRef.current}
-          title={current.title}
-          confirmLabel={current.confirm}
-          tone={current.tone}
+          title={t(`customer.actions.${dialogAction}.title`)}
+          confirmLabel={
+            dialogAction === 'release'
+              ? t('customer.actions.release.confirm', { amount: formatKes(cents(txn.quote.held)) })
+              : t(`customer.actions.${dialogAction}.confirm`)
+          }
+          tone={LOOKS[dialogAction].tone}
           isBusy={mutation.isPending}
-          error={mutation.isError ? errorMessage(mutation.error, 'That did not work. Please try again.') : null}
+          canConfirm={!isStale}
+          error={dialogError}
           onConfirm={confirm}
         >
-          <Explanation action={dialogAction} detail={detail} />
+          <Text>{explanation(dialogAction, detail, t)}</Text>
+          {dialogAction === 'dispatch' ? (
+            <>
+              <Field.Root>
+                <Field.Label>{t('customer.dispatch.courier')}</Field.Label>
+                <Input
+                  name="courier"
+                  maxLength={60}
+                  value={dispatchDetails.courier}
+                  onChange={(event) => setDispatchDetails((current) => ({ ...current, courier: event.target.value }))}
+                />
+                <Field.HelperText>{t('customer.dispatch.courierHelp')}</Field.HelperText>
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{t('customer.dispatch.tracking')}</Field.Label>
+                <Input
+                  name="tracking_number"
+                  maxLength={60}
+                  value={dispatchDetails.trackingNumber}
+                  onChange={(event) => setDispatchDetails((current) => ({ ...current, trackingNumber: event.target.value }))}
+                />
+              </Field.Root>
+              <Field.Root>
+                <Field.Label>{t('customer.dispatch.note')}</Field.Label>
+                <Textarea
+                  name="note"
+                  maxLength={500}
+                  rows={3}
+                  value={dispatchDetails.note}
+                  onChange={(event) => setDispatchDetails((current) => ({ ...current, note: event.target.value }))}
+                />
+                <Field.HelperText>{t('customer.dispatch.noteHelp')}</Field.HelperText>
+              </Field.Root>
+            </>
+          ) : null}
           {dialogAction === 'dispute' ? (
             <Field.Root required>
-              <Field.Label>What went wrong?</Field.Label>
+              <Field.Label>{t('customer.actions.fields.whatWentWrong')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field value={disputeType} onChange={(event) => setDisputeType(event.target.value as DisputeType)}>
                   {DISPUTE_REASONS.map((value) => (
                     <option key={value} value={value}>
-                      {DISPUTE_TYPE_LABELS[value]}
+                      {t(`customer.actions.disputeTypes.${value}`)}
                     </option>
                   ))}
                 </NativeSelect.Field>
@@ -298,10 +271,10 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
             <Field.Root required={dialogAction !== 'cancel'} invalid={!!fieldError}>
               <Field.Label>
                 {dialogAction === 'dispute'
-                  ? 'Describe the problem'
+                  ? t('customer.actions.fields.describe')
                   : dialogAction === 'request_withdrawal'
-                    ? 'Why do you want to withdraw?'
-                    : 'Reason (optional)'}
+                    ? t('customer.actions.fields.whyWithdraw')
+                    : t('customer.actions.fields.reasonOptional')}
               </Field.Label>
               <Textarea
                 value={reason}
@@ -310,16 +283,14 @@ export function TransactionActions({ detail, onDone }: { detail: TransactionDeta
                 rows={4}
                 autoFocus
               />
-              {dialogAction === 'dispute' ? (
-                <Field.HelperText>What you expected, what happened, and what you have tried.</Field.HelperText>
-              ) : null}
+              {dialogAction === 'dispute' ? <Field.HelperText>{t('customer.actions.fields.describeHelp')}</Field.HelperText> : null}
               <Field.ErrorText>{fieldError}</Field.ErrorText>
             </Field.Root>
           ) : null}
           {dialogAction === 'release' || dialogAction === 'confirm_return' || dialogAction === 'accept_withdrawal' ? (
             <Alert.Root status="warning" size="sm">
               <Alert.Indicator />
-              <Alert.Title>Money moves as soon as you confirm.</Alert.Title>
+              <Alert.Title>{t('customer.actions.moneyMoves')}</Alert.Title>
             </Alert.Root>
           ) : null}
         </ActionDialog>

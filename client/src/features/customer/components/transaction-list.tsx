@@ -6,18 +6,19 @@ import { Box, Card, EmptyState, HStack, Link as ChakraLink, Stack, Table, Text, 
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT, type Translate } from '@/i18n';
 import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions';
 import { StatusBadge, typeLabel } from '@/components/status-badge';
 
 /** The other party, from the signed-in user's side of the transaction. */
-function counterparty(item: TransactionListItem, myPhone: string | undefined) {
+function counterparty(item: TransactionListItem, myPhone: string | undefined, t: Translate) {
   const isBuyer = item.buyer.phone_number === myPhone;
   const other = isBuyer ? item.seller : item.buyer;
   return {
     /** The other party's side. */
-    label: isBuyer ? 'Seller' : 'Buyer',
-    relation: isBuyer ? `You buy from ${other.display_name}` : `You sell to ${other.display_name}`,
+    label: t(isBuyer ? 'customer.parties.seller' : 'customer.parties.buyer'),
+    relation: t(isBuyer ? 'customer.list.buyFrom' : 'customer.list.sellTo', { name: other.display_name }),
     name: other.display_name,
     phone: other.phone_number,
   };
@@ -34,6 +35,7 @@ export function TransactionList({
   myPhone: string | undefined;
   empty?: ReactNode;
 }) {
+  const { t } = useT();
   if (items.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
@@ -41,7 +43,7 @@ export function TransactionList({
           <EmptyState.Indicator>
             <Inbox />
           </EmptyState.Indicator>
-          <VStack textAlign="center">{empty ?? <EmptyState.Title>No transactions found</EmptyState.Title>}</VStack>
+          <VStack textAlign="center">{empty ?? <EmptyState.Title>{t('customer.list.empty')}</EmptyState.Title>}</VStack>
         </EmptyState.Content>
       </EmptyState.Root>
     );
@@ -52,18 +54,18 @@ export function TransactionList({
         <Table.Root size="sm" interactive data-testid="transactions-table">
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>Reference</Table.ColumnHeader>
-              <Table.ColumnHeader>Item</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-              <Table.ColumnHeader>Other party</Table.ColumnHeader>
-              <Table.ColumnHeader>Status</Table.ColumnHeader>
-              <Table.ColumnHeader hideBelow="xl">Latest event</Table.ColumnHeader>
-              <Table.ColumnHeader>Created</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customer.list.reference')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customer.list.item')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('customer.list.amount')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customer.list.otherParty')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customer.list.status')}</Table.ColumnHeader>
+              <Table.ColumnHeader hideBelow="xl">{t('customer.list.latest')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('customer.list.created')}</Table.ColumnHeader>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {items.map((item) => {
-              const other = counterparty(item, myPhone);
+              const other = counterparty(item, myPhone, t);
               return (
                 <Table.Row key={item.id} data-testid="transaction-row" data-reference={item.reference_number}>
                   <Table.Cell whiteSpace="nowrap">
@@ -76,7 +78,7 @@ export function TransactionList({
                       {item.product_name}
                     </Text>
                     <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap">
-                      {typeLabel(item.transaction_type)}
+                      {typeLabel(t, item.transaction_type)}
                     </Text>
                   </Table.Cell>
                   <Table.Cell textAlign="end" fontWeight="medium" whiteSpace="nowrap">
@@ -107,7 +109,7 @@ export function TransactionList({
       </Box>
       <Stack display={{ base: 'flex', lg: 'none' }} gap="3" as="ul" listStyleType="none" data-testid="transactions-cards">
         {items.map((item) => {
-          const other = counterparty(item, myPhone);
+          const other = counterparty(item, myPhone, t);
           return (
             <Card.Root
               as="li"

@@ -2,6 +2,8 @@
 import { Card, Text, Timeline } from '@chakra-ui/react';
 import { AlertTriangle, Banknote, CircleDot, Gavel, RotateCcw, Send } from 'lucide-react';
 import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
+import { en } from '@/i18n/en';
+import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
 
 function eventLook(entry: TimelineEntry) {
@@ -13,17 +15,27 @@ function eventLook(entry: TimelineEntry) {
   return { icon: <CircleDot />, palette: 'teal' };
 }
 
+const EVENT_NAMES = en.customer.timeline.events;
+
+/** The event's name in the reader's language; an event this page does not know keeps its own name. */
+function eventTitle(t: Translate, eventType: string): string {
+  return eventType in EVENT_NAMES ? t(`customer.timeline.events.${eventType as keyof typeof EVENT_NAMES}`) : humanize(eventType);
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
 export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] }) {
+  const { t } = useT();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="timeline-heading">
       <Card.Header>
         <Card.Title as="h2" id="timeline-heading" fontSize="md">
-          Timeline
+          {t('customer.timeline.heading')}
         </Card.Title>
       </Card.Header>
       <Card.Body>
         {timeline.length === 0 ? (
-          <Text color="fg.muted">Nothing has happened yet.</Text>
+          <Text color="fg.muted">{t('customer.timeline.empty')}</Text>
         ) : (
           <Timeline.Root size="sm" as="ol" data-testid="timeline">
             {timeline.map((entry, index) => {
@@ -32,6 +44,10 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
               const failure = typeof entry.data?.failure_reason === 'string' ? entry.data.failure_reason : null;
               // Events name their rail (M-Pesa, Airtel Money); older ones were all M-Pesa.
               const railName = typeof entry.data?.rail_name === 'string' ? entry.data.rail_name : 'M-Pesa';
+              // What the seller said at dispatch.
+              const courier = text(entry.data?.courier);
+              const tracking = text(entry.data?.tracking_number);
+              const note = text(entry.data?.note);
               return (
                 <Timeline.Item key={`${entry.timestamp}-${index}`} as="li" data-event={entry.event_type}>
                   <Timeline.Connector>
@@ -41,11 +57,22 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                     </Timeline.Indicator>
                   </Timeline.Connector>
                   <Timeline.Content pb="4">
-                    <Timeline.Title fontSize="sm">{humanize(entry.event_type)}</Timeline.Title>
+                    <Timeline.Title fontSize="sm">{eventTitle(t, entry.event_type)}</Timeline.Title>
                     <Timeline.Description color="fg">{entry.description}</Timeline.Description>
                     {receipt || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>
-                        {receipt ? `${railName} receipt ${receipt}` : failure}
+                        {receipt ? t('customer.timeline.receipt', { rail: railName, receipt }) : failure}
+                      </Text>
+                    ) : null}
+                    {courier || tracking || note ? (
+                      <Text fontSize="xs" color="fg.muted" data-testid="timeline-dispatch">
+                        {[
+                          courier ? t('customer.timeline.courier', { courier }) : null,
+                          tracking ? t('customer.timeline.tracking', { tracking }) : null,
+                          note ? `“${note}”` : null,
+                        ]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </Text>
                     ) : null}
                     <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp)}>

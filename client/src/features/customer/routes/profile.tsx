@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { UserWire } from '@escrow/core/contract/auth';
 import { logout } from '@/hooks/use-auth';
+import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDate, formatPhone } from '@/lib/format';
 import { useProfile, useUpdateProfile } from '../api/profile';
@@ -12,7 +13,8 @@ import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
 import { FormStack } from '../components/form-stack';
 
-const ACCOUNT_TYPES: Record<string, string> = { buyer: 'Buyer', seller: 'Seller', both: 'Buyer & seller', admin: 'Admin' };
+const ACCOUNT_TYPES = ['buyer', 'seller', 'both', 'admin'] as const;
+const isAccountType = (type: string): type is (typeof ACCOUNT_TYPES)[number] => (ACCOUNT_TYPES as readonly string[]).includes(type);
 
 interface ProfileValues {
   first_name: string;
@@ -21,6 +23,7 @@ interface ProfileValues {
 }
 
 function ProfileForm({ user }: { user: UserWire }) {
+  const { t } = useT();
   const update = useUpdateProfile();
   const [values, setValues] = useState<ProfileValues>({ first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
@@ -38,9 +41,9 @@ function ProfileForm({ user }: { user: UserWire }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!values.first_name.trim()) found.first_name = 'First name is required';
-    if (!values.last_name.trim()) found.last_name = 'Last name is required';
-    if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) found.email = 'Enter a valid email address';
+    if (!values.first_name.trim()) found.first_name = t('customer.profile.firstNameRequired');
+    if (!values.last_name.trim()) found.last_name = t('customer.profile.lastNameRequired');
+    if (values.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) found.email = t('customer.profile.emailInvalid');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     update.mutate(
@@ -56,40 +59,40 @@ function ProfileForm({ user }: { user: UserWire }) {
   };
 
   return (
-    <FormStack gap="4" onSubmit={submit} noValidate aria-label="Edit profile">
+    <FormStack gap="4" onSubmit={submit} noValidate aria-label={t('customer.profile.edit')}>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
         <Field.Root required invalid={!!errors.first_name}>
-          <Field.Label>First name</Field.Label>
+          <Field.Label>{t('customer.profile.firstName')}</Field.Label>
           <Input value={values.first_name} onChange={set('first_name')} autoComplete="given-name" maxLength={60} />
           <Field.ErrorText>{errors.first_name}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={!!errors.last_name}>
-          <Field.Label>Last name</Field.Label>
+          <Field.Label>{t('customer.profile.lastName')}</Field.Label>
           <Input value={values.last_name} onChange={set('last_name')} autoComplete="family-name" maxLength={60} />
           <Field.ErrorText>{errors.last_name}</Field.ErrorText>
         </Field.Root>
       </Stack>
       <Field.Root invalid={!!errors.email}>
-        <Field.Label>Email (optional)</Field.Label>
+        <Field.Label>{t('customer.profile.email')}</Field.Label>
         <Input type="email" value={values.email} onChange={set('email')} autoComplete="email" maxLength={254} />
-        <Field.HelperText>You can sign in with it instead of your phone.</Field.HelperText>
+        <Field.HelperText>{t('customer.profile.emailHelp')}</Field.HelperText>
         <Field.ErrorText>{errors.email}</Field.ErrorText>
       </Field.Root>
       {update.isError && !(update.error instanceof ApiError && update.error.errors) ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{errorMessage(update.error, 'Your profile could not be saved. Please try again.')}</Alert.Title>
+          <Alert.Title>{errorMessage(update.error, t('customer.profile.saveFailed'))}</Alert.Title>
         </Alert.Root>
       ) : null}
       {saved ? (
         <Alert.Root status="success" role="status">
           <Alert.Indicator />
-          <Alert.Title>Profile saved.</Alert.Title>
+          <Alert.Title>{t('customer.profile.saved')}</Alert.Title>
         </Alert.Root>
       ) : null}
       <HStack>
-        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText="Saving…">
-          Save changes
+        <Button type="submit" colorPalette="teal" loading={update.isPending} loadingText={t('customer.profile.saving')}>
+          {t('customer.profile.save')}
         </Button>
       </HStack>
     </FormStack>
@@ -97,6 +100,7 @@ function ProfileForm({ user }: { user: UserWire }) {
 }
 
 export default function ProfileScreen() {
+  const { t } = useT();
   const navigate = useNavigate();
   const query = useProfile();
   const [isSigningOut, setIsSigningOut] = useState(false);
@@ -107,43 +111,45 @@ export default function ProfileScreen() {
   };
   const signOutButton = (
     <Button variant="outline" colorPalette="red" size="sm" onClick={() => void signOut()} loading={isSigningOut}>
-      <LogOut aria-hidden /> Sign out
+      <LogOut aria-hidden /> {t('customer.layout.signOut')}
     </Button>
   );
 
-  if (query.isPending) return <LoadingState label="Loading your profile…" />;
+  if (query.isPending) return <LoadingState label={t('customer.profile.loading')} />;
   if (query.isError)
     return (
       <Stack gap="4">
-        <PageHeader title="Profile" actions={signOutButton} />
-        <ErrorState title="Failed to load your profile" error={query.error} onRetry={() => void query.refetch()} />
+        <PageHeader title={t('customer.profile.title')} actions={signOutButton} />
+        <ErrorState title={t('customer.profile.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
       </Stack>
     );
   const user = query.data;
   return (
     <Stack gap="5" maxW="2xl">
-      <PageHeader title="Profile" description="Your account details." actions={signOutButton} />
+      <PageHeader title={t('customer.profile.title')} description={t('customer.profile.intro')} actions={signOutButton} />
       <Card.Root size="sm">
         <Card.Body>
           <DataList.Root orientation="horizontal" size="sm">
             <DataList.Item>
-              <DataList.ItemLabel>Phone</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('customer.profile.phone')}</DataList.ItemLabel>
               <DataList.ItemValue data-testid="profile-phone">{formatPhone(user.phone_number)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Account type</DataList.ItemLabel>
-              <DataList.ItemValue>{ACCOUNT_TYPES[user.user_type] ?? user.user_type}</DataList.ItemValue>
+              <DataList.ItemLabel>{t('customer.profile.accountType')}</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {isAccountType(user.user_type) ? t(`customer.profile.types.${user.user_type}`) : user.user_type}
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Phone verified</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('customer.profile.verified')}</DataList.ItemLabel>
               <DataList.ItemValue>
                 <Badge colorPalette={user.is_verified ? 'green' : 'orange'} variant="subtle">
-                  {user.is_verified ? 'Verified' : 'Not verified'}
+                  {t(user.is_verified ? 'customer.profile.yes' : 'customer.profile.no')}
                 </Badge>
               </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
-              <DataList.ItemLabel>Member since</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('customer.profile.since')}</DataList.ItemLabel>
               <DataList.ItemValue>{formatDate(user.created_at)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
@@ -152,7 +158,7 @@ export default function ProfileScreen() {
       <Card.Root size={{ base: 'sm', md: 'md' }}>
         <Card.Header>
           <Card.Title as="h2" fontSize="md">
-            Your details
+            {t('customer.profile.details')}
           </Card.Title>
         </Card.Header>
         <Card.Body>

@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
+import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
 import { useTransaction, type TransactionDetail } from '../api/transactions';
@@ -29,134 +30,190 @@ function pendingWithdrawal(detail: TransactionDetail) {
   return last?.event_type === 'withdrawal_initiated' ? last : null;
 }
 
-/** One sentence on where things stand, from the reader's side. */
-function guidance(detail: TransactionDetail): string {
+const kes = (wire: string | null | undefined) => formatKes(cents(wire));
+
+/**
+ * One sentence on where things stand, from the reader's side. A final state says what happened to the
+ * money, with the server's quote figures only (the same ones the SMS use).
+ */
+export function guidance(detail: TransactionDetail, t: Translate): string {
   const txn = detail.transaction;
   const isBuyer = txn.my_role === 'buyer';
+  const quote = txn.quote;
   const withdrawal = pendingWithdrawal(detail);
   if (withdrawal && (txn.status === 'installment' || txn.status === 'funded')) {
-    return isBuyer
-      ? 'Your withdrawal request is waiting for the seller to accept or decline.'
-      : `The buyer asked to withdraw from this plan. ${withdrawal.description}. Accept to refund them, or decline and the mediation team reviews it.`;
+    return isBuyer ? t('customer.guidance.withdrawalBuyer') : t('customer.guidance.withdrawalSeller', { detail: withdrawal.description });
   }
+  const figures = {
+    paidOut: kes(quote.seller_paid_out),
+    released: kes(quote.released_to_seller),
+    refunded: kes(quote.refunded),
+    fee: kes(quote.seller_fee_charged),
+  };
   switch (txn.status) {
     case 'pending':
-      return isBuyer
-        ? 'Pay into escrow to start. The seller is told as soon as the money is held.'
-        : 'Waiting for the buyer to pay into escrow.';
+      return t(isBuyer ? 'customer.guidance.pendingBuyer' : 'customer.guidance.pendingSeller');
     case 'installment':
-      return isBuyer
-        ? 'Keep paying your installments. The seller dispatches once the item is fully paid.'
-        : 'The buyer is paying in installments. You dispatch once the item is fully paid.';
+      return t(isBuyer ? 'customer.guidance.installmentBuyer' : 'customer.guidance.installmentSeller');
     case 'funded':
-      return isBuyer
-        ? 'Your money is held safely in escrow. Waiting for the seller to dispatch.'
-        : "The buyer's money is held in escrow. Send the item, then mark it as dispatched.";
+      return t(isBuyer ? 'customer.guidance.fundedBuyer' : 'customer.guidance.fundedSeller');
     case 'dispatched':
-      return isBuyer
-        ? 'The item is on its way. Once you have it and it is as described, confirm delivery to release the payment.'
-        : 'Waiting for the buyer to confirm delivery. The payment is released automatically when the inspection period ends.';
+      return t(isBuyer ? 'customer.guidance.dispatchedBuyer' : 'customer.guidance.dispatchedSeller');
     case 'completed':
-      return isBuyer ? 'Completed: the payment was released to the seller.' : 'Completed: the payment was released to you by M-Pesa.';
+      if (cents(quote.refunded) > 0n) return t(isBuyer ? 'customer.outcome.splitBuyer' : 'customer.outcome.splitSeller', figures);
+      return t(isBuyer ? 'customer.outcome.completedBuyer' : 'customer.outcome.completedSeller', figures);
     case 'cancelled':
-      return 'This transaction was cancelled before anything was paid.';
+      return cents(quote.refunded) > 0n ? t('customer.outcome.cancelledAfterPayment', figures) : t('customer.guidance.cancelled');
     case 'disputed':
-      return 'In dispute: the money is frozen until our mediation team rules.';
+      return t('customer.guidance.disputed');
     case 'refunded':
-      return `Refunded: ${formatKes(cents(txn.quote.refunded))} sent back to the buyer's M-Pesa.`;
+      return t(isBuyer ? 'customer.outcome.refundedBuyer' : 'customer.outcome.refundedSeller', figures);
     default:
       return '';
   }
 }
 
+function Rows({ rows, testId }: { rows: [string, string, string?][]; testId?: string }) {
+  return (
+    <DataList.Root orientation="horizontal" size="md" data-testid={testId}>
+      {rows.map(([label, value, id]) => (
+        <DataList.Item key={label} data-testid={id}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue fontWeight="medium" justifyContent="flex-end" textAlign="end">
+            {value}
+          </DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** Every figure here is the server's quote; a row shows only when it says something. */
 function MoneySummary({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const txn = detail.transaction;
+  const quote = txn.quote;
   const isInstallment = txn.transaction_type === 'lipa_mdogo_mdogo';
-  const rows: [string, string][] = [
-    [isInstallment ? 'Total cost' : 'Price', formatKes(cents(txn.amount))],
-    ...(isInstallment && txn.initial_payment ? ([['Initial payment', formatKes(cents(txn.initial_payment))]] as [string, string][]) : []),
-    ['Paid into escrow', formatKes(cents(txn.amount_paid))],
-    ...(cents(txn.quote.owed) > 0n ? ([['Still to pay', formatKes(cents(txn.quote.owed))]] as [string, string][]) : []),
-    ...(cents(txn.quote.refunded) > 0n ? ([['Refunded', formatKes(cents(txn.quote.refunded))]] as [string, string][]) : []),
-    [
-      'Payments',
-      `${detail.payment_status.successful_payments} successful${detail.payment_status.failed_payments ? `, ${detail.payment_status.failed_payments} failed` : ''}`,
-    ],
+  const ifAny = (wire: string, label: string, id: string): [string, string, string][] => (cents(wire) > 0n ? [[label, kes(wire), id]] : []);
+  const { successful_payments: ok, failed_payments: failed } = detail.payment_status;
+  const rows: [string, string, string?][] = [
+    [t(isInstallment ? 'customer.money.totalCost' : 'customer.money.price'), kes(txn.amount)],
+    ...(isInstallment && txn.initial_payment
+      ? ([[t('customer.money.initialPayment'), kes(txn.initial_payment)]] as [string, string][])
+      : []),
+    [t('customer.money.paidIn'), kes(quote.paid_in), 'money-paid-in'],
+    ...ifAny(quote.held, t('customer.money.held'), 'money-held'),
+    ...ifAny(quote.owed, t('customer.money.owed'), 'money-owed'),
+    ...ifAny(quote.refunded, t('customer.money.refunded'), 'money-refunded'),
+    ...ifAny(quote.released_to_seller, t('customer.money.released'), 'money-released'),
+    ...ifAny(quote.seller_paid_out, t('customer.money.paidOut'), 'money-paid-out'),
+    [t('customer.money.payments'), failed ? t('customer.money.paymentsFailed', { ok, failed }) : t('customer.money.paymentsCount', { ok })],
   ];
   return (
     <Card.Root size="sm" as="section" aria-labelledby="money-heading">
       <Card.Header>
         <Card.Title as="h2" id="money-heading" fontSize="md">
-          Payment status
+          {t('customer.money.heading')}
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="md" data-testid="money-summary">
-          {rows.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel>{label}</DataList.ItemLabel>
-              <DataList.ItemValue fontWeight="medium" justifyContent="flex-end">
-                {value}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <Rows rows={rows} testId="money-summary" />
       </Card.Body>
     </Card.Root>
   );
 }
 
 function ChargesCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const { charges, transaction } = detail;
+  const you = t('customer.charges.you');
+  const rows: [string, string, string?][] = [
+    [`${t('customer.charges.buyerShare')}${transaction.my_role === 'buyer' ? you : ''}`, kes(charges.buyer_charge)],
+    [`${t('customer.charges.sellerShare')}${transaction.my_role === 'seller' ? you : ''}`, kes(charges.seller_charge)],
+    [t('customer.charges.total'), kes(charges.total_service_charge)],
+    ...(transaction.my_role === 'seller' && transaction.status !== 'completed'
+      ? ([[t('customer.charges.youReceive'), kes(transaction.quote.seller_receives), 'seller-receives']] as [string, string, string][])
+      : []),
+  ];
   return (
     <Card.Root size="sm" as="section" aria-labelledby="charges-heading">
       <Card.Header>
         <Card.Title as="h2" id="charges-heading" fontSize="md">
-          Charges
+          {t('customer.charges.heading')}
         </Card.Title>
-        <Card.Description>The escrow fee is split 50/50 between buyer and seller.</Card.Description>
+        <Card.Description>{t('customer.charges.split')}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" size="md">
-          <DataList.Item>
-            <DataList.ItemLabel>Buyer's share{transaction.my_role === 'buyer' ? ' (you)' : ''}</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end">{formatKes(cents(charges.buyer_charge))}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Seller's share{transaction.my_role === 'seller' ? ' (you)' : ''}</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end">{formatKes(cents(charges.seller_charge))}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Total fee</DataList.ItemLabel>
-            <DataList.ItemValue justifyContent="flex-end" fontWeight="medium">
-              {formatKes(cents(charges.total_service_charge))}
-            </DataList.ItemValue>
-          </DataList.Item>
-          {transaction.my_role === 'seller' ? (
-            <DataList.Item>
-              <DataList.ItemLabel>You receive</DataList.ItemLabel>
-              <DataList.ItemValue justifyContent="flex-end" fontWeight="medium">
-                {formatKes(cents(transaction.amount) - cents(charges.seller_charge))}
-              </DataList.ItemValue>
-            </DataList.Item>
-          ) : null}
-        </DataList.Root>
+        <Rows rows={rows} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The seller's money once released: what was paid, the fee taken and the rail's receipt. */
+function SellerPayoutCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
+  const payout = detail.seller_payout;
+  const quote = detail.transaction.quote;
+  if (!payout) return null;
+  const rows: [string, string, string?][] = [
+    [t('customer.payout.amount'), kes(quote.seller_paid_out), 'payout-amount'],
+    [t('customer.payout.fee'), kes(quote.seller_fee_charged), 'payout-fee'],
+    [t('customer.payout.status'), t(`customer.payout.${payout.status}`), 'payout-status'],
+    ...(payout.receipt ? ([[t('customer.payout.receipt'), payout.receipt, 'payout-receipt']] as [string, string, string][]) : []),
+  ];
+  return (
+    <Card.Root size="sm" as="section" aria-labelledby="payout-heading" borderColor="green.muted" data-testid="seller-payout">
+      <Card.Header>
+        <Card.Title as="h2" id="payout-heading" fontSize="md">
+          {t('customer.payout.heading')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Rows rows={rows} />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** How the item travels, as the seller said at dispatch; shown to both parties. */
+function DeliveryCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
+  const details = detail.transaction.dispatch_details;
+  if (!details || (!details.courier && !details.tracking_number && !details.note)) return null;
+  const rows: [string, string, string?][] = [
+    ...(details.courier ? ([[t('customer.dispatch.courier'), details.courier, 'delivery-courier']] as [string, string, string][]) : []),
+    ...(details.tracking_number
+      ? ([[t('customer.dispatch.tracking'), details.tracking_number, 'delivery-tracking']] as [string, string, string][])
+      : []),
+    ...(details.note ? ([[t('customer.dispatch.note'), details.note, 'delivery-note']] as [string, string, string][]) : []),
+  ];
+  return (
+    <Card.Root size="sm" as="section" aria-labelledby="delivery-heading" data-testid="delivery">
+      <Card.Header>
+        <Card.Title as="h2" id="delivery-heading" fontSize="md">
+          {t('customer.dispatch.heading')}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <Rows rows={rows} />
       </Card.Body>
     </Card.Root>
   );
 }
 
 function PartiesCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const role = detail.transaction.my_role;
   const parties = [
-    { label: 'Buyer', party: detail.buyer, isMe: role === 'buyer' },
-    { label: 'Seller', party: detail.seller, isMe: role === 'seller' },
+    { label: t('customer.parties.buyer'), party: detail.buyer, isMe: role === 'buyer' },
+    { label: t('customer.parties.seller'), party: detail.seller, isMe: role === 'seller' },
   ];
   return (
     <Card.Root size="sm" as="section" aria-labelledby="parties-heading">
       <Card.Header>
         <Card.Title as="h2" id="parties-heading" fontSize="md">
-          Parties
+          {t('customer.parties.heading')}
         </Card.Title>
       </Card.Header>
       <Card.Body>
@@ -167,7 +224,7 @@ function PartiesCard({ detail }: { detail: TransactionDetail }) {
               <DataList.ItemValue flexDirection="column" alignItems="flex-end">
                 <Text>
                   {party.display_name}
-                  {isMe ? ' (you)' : ''}
+                  {isMe ? t('customer.charges.you') : ''}
                 </Text>
                 <Text fontSize="xs" color="fg.muted">
                   {formatPhone(party.phone_number)}
@@ -181,26 +238,39 @@ function PartiesCard({ detail }: { detail: TransactionDetail }) {
   );
 }
 
+const FINAL_STATUSES = ['completed', 'cancelled', 'refunded'];
+
 function DetailView({
   detail,
   flash,
   onFlash,
 }: {
   detail: TransactionDetail;
-  flash: string | null;
-  onFlash: (message: string | null) => void;
+  flash: Flash | null;
+  onFlash: (flash: Flash | null) => void;
 }) {
+  const { t } = useT();
   const txn = detail.transaction;
   const [paymentId, trackPayment] = useTrackedPayment(txn.id);
   const canPay = txn.allowed_actions.includes('pay');
   const showDispute = !!detail.dispute;
+  const isFinal = FINAL_STATUSES.includes(txn.status);
+
+  // A finished deal has nothing left to pay: forget the payment being watched.
+  useEffect(() => {
+    if (isFinal && paymentId) trackPayment(null);
+  }, [isFinal, paymentId, trackPayment]);
+  // A message is about the moment it was shown: "created, now pay" only while paying is next, an
+  // action's confirmation only until the transaction moves on (the other party, a payment, a job).
+  const visibleFlash =
+    flash && (flash.kind === 'created' ? canPay : flash.status === undefined || flash.status === txn.status) ? flash : null;
 
   return (
     <Stack gap="5">
       <Box>
         <ChakraLink asChild fontSize="sm" color="fg.muted">
           <Link to="/dashboard/transactions">
-            <ArrowLeft size={14} aria-hidden /> All transactions
+            <ArrowLeft size={14} aria-hidden /> {t('customer.detail.allTransactions')}
           </Link>
         </ChakraLink>
       </Box>
@@ -212,50 +282,72 @@ function DetailView({
               {txn.reference_number}
             </Text>
             <span aria-hidden>·</span>
-            <span>{typeLabel(txn.transaction_type)}</span>
+            <span data-testid="transaction-type">{typeLabel(t, txn.transaction_type)}</span>
             <span aria-hidden>·</span>
-            <span>You are the {txn.my_role}</span>
+            <span>{t('customer.detail.youAre', { role: t(`customer.role.${txn.my_role}`) })}</span>
             <span aria-hidden>·</span>
-            <span title={formatDateTime(txn.created_at)}>Created {formatRelativeTime(txn.created_at).replace('Just now', 'just now')}</span>
+            <span title={formatDateTime(txn.created_at)}>
+              {t('customer.detail.created', { when: formatRelativeTime(txn.created_at).replace('Just now', 'just now') })}
+            </span>
           </HStack>
         }
         actions={
           <Stack align={{ base: 'flex-start', sm: 'flex-end' }} gap="1">
             <Text fontSize="2xl" fontWeight="bold" lineHeight="1">
-              {formatKes(cents(txn.amount))}
+              {kes(txn.amount)}
             </Text>
             <StatusBadge status={txn.status} size="md" data-testid="transaction-status" />
           </Stack>
         }
       />
 
-      {flash ? (
+      {visibleFlash ? (
         <Alert.Root status="success" role="status" data-testid="flash">
           <Alert.Indicator />
-          <Alert.Title flex="1">{flash}</Alert.Title>
-          <CloseButton size="xs" aria-label="Dismiss message" onClick={() => onFlash(null)} />
+          <Alert.Title flex="1">{visibleFlash.message}</Alert.Title>
+          {visibleFlash.kind === 'created' ? (
+            <Button
+              size="xs"
+              colorPalette="green"
+              onClick={() => {
+                const panel = document.querySelector<HTMLElement>('[data-testid="pay-panel"]');
+                panel?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                panel?.querySelector<HTMLElement>('input[type="tel"]')?.focus({ preventScroll: true });
+              }}
+            >
+              {t('customer.form.payNow')}
+            </Button>
+          ) : null}
+          <CloseButton size="xs" aria-label={t('customer.detail.dismiss')} onClick={() => onFlash(null)} />
         </Alert.Root>
       ) : null}
 
       <Card.Root size="sm" as="section" aria-labelledby="next-step-heading">
         <Card.Body gap="3">
           <Text as="h2" id="next-step-heading" fontWeight="semibold">
-            What happens next
+            {t('customer.detail.nextHeading')}
           </Text>
-          <Text color="fg.muted" data-testid="guidance">
-            {guidance(detail)}
+          <Text color="fg.muted" data-testid="guidance" aria-live="polite">
+            {guidance(detail, t)}
           </Text>
-          <TransactionActions detail={detail} onDone={(message) => onFlash(message)} />
+          {txn.status === 'dispatched' && txn.inspection_ends_at && txn.my_role === 'seller' ? (
+            <Text fontSize="sm" color="fg.muted" data-testid="auto-release">
+              {t('customer.payout.autoRelease', { date: formatDateTime(txn.inspection_ends_at) })}
+            </Text>
+          ) : null}
+          <TransactionActions detail={detail} onDone={(message, status) => onFlash({ kind: 'action', message, status })} />
         </Card.Body>
       </Card.Root>
 
       <ReleaseCodePanel detail={detail} />
 
-      {canPay || paymentId ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
+      {canPay || (paymentId && !isFinal) ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
 
       {showDispute ? <DisputePanel detail={detail} /> : null}
 
       <Grid templateColumns={{ base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' }} gap="4">
+        {txn.my_role === 'seller' ? <SellerPayoutCard detail={detail} /> : null}
+        <DeliveryCard detail={detail} />
         <MoneySummary detail={detail} />
         <ChargesCard detail={detail} />
         <PartiesCard detail={detail} />
@@ -270,37 +362,51 @@ function DetailView({
   );
 }
 
+/** A message shown once at the top: after creating (only while paying is next) or after an action. */
+interface Flash {
+  kind: 'created' | 'action';
+  message: string;
+  /** The status the action left the transaction in. */
+  status?: string;
+}
+
 export default function TransactionDetailScreen() {
+  const { t } = useT();
   const { id = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const query = useTransaction(id);
-  const initialFlash = (location.state as { flash?: string } | null)?.flash ?? null;
-  const [flash, setFlash] = useState<string | null>(initialFlash);
+  const state = location.state as { flash?: string; created?: boolean } | null;
+  const initialFlash: Flash | null = state?.created
+    ? { kind: 'created', message: t('customer.detail.createdFlash') }
+    : state?.flash
+      ? { kind: 'action', message: state.flash }
+      : null;
+  const [flash, setFlash] = useState<Flash | null>(initialFlash);
 
   // The creation message is shown once: a reload or a return visit should not repeat it.
   useEffect(() => {
-    if (initialFlash) navigate(location.pathname, { replace: true, state: null });
-  }, [initialFlash, location.pathname, navigate]);
+    if (state?.flash || state?.created) navigate(location.pathname, { replace: true, state: null });
+  }, [state, location.pathname, navigate]);
 
-  if (query.isPending) return <LoadingState label="Loading the transaction…" />;
-  if (query.isError) {
+  if (query.isPending) return <LoadingState label={t('customer.detail.loading')} />;
+  if (query.isError && !query.data) {
     const isMissing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="4">
-        <PageHeader title={isMissing ? 'Transaction not found' : 'Transaction'} />
+        <PageHeader title={t(isMissing ? 'customer.detail.notFound' : 'customer.detail.title')} />
         {isMissing ? (
-          <Text color="fg.muted">This transaction does not exist, or you are not one of its parties.</Text>
+          <Text color="fg.muted">{t('customer.detail.notFoundText')}</Text>
         ) : (
-          <ErrorState title="Failed to load transaction details" error={query.error} onRetry={() => void query.refetch()} />
+          <ErrorState title={t('customer.detail.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
         )}
         <Box>
           <Button asChild variant="outline" size="sm">
-            <Link to="/dashboard/transactions">Back to your transactions</Link>
+            <Link to="/dashboard/transactions">{t('customer.detail.back')}</Link>
           </Button>
         </Box>
       </Stack>
     );
   }
-  return <DetailView detail={query.data} flash={flash} onFlash={setFlash} />;
+  return query.data ? <DetailView detail={query.data} flash={flash} onFlash={setFlash} /> : null;
 }

@@ -12,16 +12,17 @@ import { useAuth } from '@/hooks/use-auth';
 import { useTransactions, type TransactionListParams } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState } from '../components/query-state';
-import { STATUS_LABELS } from '@/components/status-badge';
+import { useT } from '@/i18n';
+import { statusLabel } from '@/components/status-badge';
 import { SummaryCards } from '../components/summary-cards';
 import { TransactionList } from '../components/transaction-list';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 const PER_PAGE = 20;
 const ROLES = [
-  { value: 'all', label: 'All' },
-  { value: 'buyer', label: 'Buying' },
-  { value: 'seller', label: 'Selling' },
+  { value: 'all', label: 'customer.list.roleAll' },
+  { value: 'buyer', label: 'customer.list.roleBuyer' },
+  { value: 'seller', label: 'customer.list.roleSeller' },
 ] as const;
 
 function readParams(params: URLSearchParams): TransactionListParams {
@@ -39,6 +40,7 @@ function readParams(params: URLSearchParams): TransactionListParams {
 
 export default function TransactionsScreen() {
   const { user } = useAuth();
+  const { t } = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readParams(searchParams);
   const query = useTransactions(params);
@@ -71,12 +73,12 @@ export default function TransactionsScreen() {
   return (
     <Stack gap="5">
       <PageHeader
-        title="Transactions"
-        description="Everything you are buying and selling through escrow."
+        title={t('customer.list.title')}
+        description={t('customer.list.intro')}
         actions={
           <Button asChild colorPalette="teal" size="sm">
             <Link to="/dashboard/new">
-              <Plus aria-hidden /> New transaction
+              <Plus aria-hidden /> {t('customer.layout.newTransaction')}
             </Link>
           </Button>
         }
@@ -89,10 +91,10 @@ export default function TransactionsScreen() {
         size="sm"
         fitted
       >
-        <Tabs.List aria-label="Which side of the transaction" maxW={{ base: 'full', sm: 'sm' }}>
+        <Tabs.List aria-label={t('customer.list.whichSide')} maxW={{ base: 'full', sm: 'sm' }}>
           {ROLES.map((role) => (
             <Tabs.Trigger key={role.value} value={role.value}>
-              {role.label}
+              {t(role.label)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -102,12 +104,12 @@ export default function TransactionsScreen() {
               <Stack gap="5">
                 <Stack direction={{ base: 'column', md: 'row' }} gap="3" as="search">
                   <Field.Root flex="2">
-                    <Field.Label srOnly>Search transactions</Field.Label>
+                    <Field.Label srOnly>{t('customer.list.search')}</Field.Label>
                     <InputGroup startElement={<Search size={16} aria-hidden />}>
                       <Input
                         type="search"
                         bg="bg"
-                        placeholder="Search by reference, item or phone"
+                        placeholder={t('customer.list.searchPlaceholder')}
                         value={searchText}
                         onChange={(event) => setSearchText(event.target.value)}
                         maxLength={100}
@@ -115,17 +117,17 @@ export default function TransactionsScreen() {
                     </InputGroup>
                   </Field.Root>
                   <Field.Root flex="1">
-                    <Field.Label srOnly>Status</Field.Label>
+                    <Field.Label srOnly>{t('customer.list.status')}</Field.Label>
                     <NativeSelect.Root>
                       <NativeSelect.Field
                         bg="bg"
                         value={params.status ?? ''}
                         onChange={(event) => update({ status: event.target.value || undefined })}
                       >
-                        <option value="">All statuses</option>
+                        <option value="">{t('customer.list.allStatuses')}</option>
                         {TRANSACTION_STATUSES.map((status) => (
                           <option key={status} value={status}>
-                            {STATUS_LABELS[status]}
+                            {statusLabel(t, status)}
                           </option>
                         ))}
                       </NativeSelect.Field>
@@ -135,13 +137,13 @@ export default function TransactionsScreen() {
                 </Stack>
 
                 {query.isError ? (
-                  <ErrorState title="Failed to load transactions" error={query.error} onRetry={() => void query.refetch()} />
+                  <ErrorState title={t('customer.overview.loadFailed')} error={query.error} onRetry={() => void query.refetch()} />
                 ) : (
-                  <SummaryCards summary={query.data?.summary} label="Summary of the transactions shown" />
+                  <SummaryCards summary={query.data?.summary} label={t('customer.list.shownSummary')} />
                 )}
 
                 {query.isPending ? (
-                  <LoadingState label="Loading your transactions…" />
+                  <LoadingState label={t('customer.overview.loading')} />
                 ) : query.isError ? null : (
                   <Box opacity={query.isPlaceholderData ? 0.6 : 1} aria-busy={query.isFetching}>
                     <TransactionList
@@ -149,12 +151,12 @@ export default function TransactionsScreen() {
                       myPhone={user?.phone_number}
                       empty={
                         params.search || params.status ? (
-                          <Text>No transactions match these filters.</Text>
+                          <Text>{t('customer.list.noMatch')}</Text>
                         ) : (
                           <>
-                            <Text fontWeight="semibold">No transactions yet</Text>
+                            <Text fontWeight="semibold">{t('customer.overview.emptyTitle')}</Text>
                             <Button asChild colorPalette="teal" size="sm" mt="2">
-                              <Link to="/dashboard/new">Create a transaction</Link>
+                              <Link to="/dashboard/new">{t('customer.overview.create')}</Link>
                             </Button>
                           </>
                         )
@@ -164,17 +166,17 @@ export default function TransactionsScreen() {
                 )}
 
                 {pagination && pagination.total_pages > 1 ? (
-                  <HStack as="nav" aria-label="Pages" justify="space-between">
+                  <HStack as="nav" aria-label={t('customer.list.pages')} justify="space-between">
                     <Button
                       size="sm"
                       variant="outline"
                       disabled={pagination.current_page <= 1}
                       onClick={() => update({ page: String(pagination.current_page - 1) })}
                     >
-                      <ChevronLeft aria-hidden /> Previous
+                      <ChevronLeft aria-hidden /> {t('customer.list.previous')}
                     </Button>
                     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-                      Page {pagination.current_page} of {pagination.total_pages}
+                      {t('customer.list.page', { page: pagination.current_page, pages: pagination.total_pages })}
                     </Text>
                     <Button
                       size="sm"
@@ -182,7 +184,7 @@ export default function TransactionsScreen() {
                       disabled={pagination.current_page >= pagination.total_pages}
                       onClick={() => update({ page: String(pagination.current_page + 1) })}
                     >
-                      Next <ChevronRight aria-hidden />
+                      {t('customer.list.next')} <ChevronRight aria-hidden />
                     </Button>
                   </HStack>
                 ) : null}

@@ -16,7 +16,7 @@ import {
   suggestedDeposit,
 } from '@escrow/core/domain/installment-plan';
 import { formatKes, type Cents } from '@escrow/core/domain/money';
-import { wholeShillings } from '../transaction-form-rules';
+import { wholeShillings } from '@/components/transaction-form/transaction-form-rules';
 import type { TransactionPrefillState } from './create-transaction-form';
 
 const toShillingsText = (cents: Cents) => (cents / 100n).toString();

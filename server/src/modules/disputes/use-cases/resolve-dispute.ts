@@ -76,7 +76,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         } else {
           const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
           sellerCents = held;
-          summary = `Ruled for the seller: KES ${formatCents(held)} released to the seller`;
+          summary = `Ruled for the seller: KES ${formatCents(payoutAmount)} paid to the seller (KES ${formatCents(held)} less the fee)`;
           smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
           await appendEvent(tx, {
             transactionId: txn.id,
@@ -124,7 +124,8 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         buyerCents = buyerAmount;
         sellerCents = held - buyerAmount;
         if (txn.plan?.status === 'active') planStatus = 'cancelled';
-        summary = `Split ruling: KES ${formatCents(buyerCents)} refunded to the buyer, KES ${formatCents(sellerCents)} released to the seller`;
+        // The seller's figure is what they are paid (after their fee), as in the SMS and the quote.
+        summary = `Split ruling: KES ${formatCents(buyerCents)} refunded to the buyer, KES ${formatCents(payoutAmount)} paid to the seller (KES ${formatCents(sellerCents)} less the fee)`;
         smsOutcome = `split. ${formatKes(buyerCents)} to the buyer, ${formatKes(payoutAmount)} to the seller`;
       }
 

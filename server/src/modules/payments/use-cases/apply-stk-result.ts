@@ -242,11 +242,11 @@ async function creditPayment(
       orderBy: { sequence: 'asc' },
     });
     const nextText = next ? `${formatKes(next.amountCents - next.paidCents)} by ${next.dueDate.toISOString().slice(0, 10)}` : 'none';
+    const progress = { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents) };
+    // The seller hears of every deposit and installment, not only of the last one.
     await notifyParties(ctx, tx, txn, {
-      buyer: [
-        'installment_received',
-        { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents), next: nextText },
-      ],
+      buyer: ['installment_received', { ...progress, next: nextText }],
+      seller: ['installment_received_seller', progress],
     });
     return;
   }

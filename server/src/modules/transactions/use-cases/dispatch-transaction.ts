@@ -1,27 +1,58 @@
-/** The seller marks a fully paid transaction dispatched; the inspection window (auto-release) starts. */
+/**
+ * The seller marks a fully paid transaction dispatched, optionally naming the courier, its tracking number
+ * and a note (stored, on the timeline and shown to the buyer); the inspection window (auto-release) starts,
+ * as long as the transaction's type buys (inspection-window.ts).
+ */
 import type { AppContext } from '../../../context.ts';
 import { invalidState } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
+import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 
 export const AUTO_RELEASE_QUEUE = 'transactions.auto_release';
 
-export async function dispatchTransaction(ctx: AppContext, options: { transactionId: string; caller: Caller; note?: string }) {
+export interface DispatchDetails {
+  courier?: string;
+  trackingNumber?: string;
+  note?: string;
+}
+
+export async function dispatchTransaction(ctx: AppContext, options: { transactionId: string; caller: Caller } & DispatchDetails) {
   return runTransactionAction(ctx, { ...options, action: 'dispatch' }, async ({ tx, txn, actorId, to }) => {
     // A fully paid plan whose buyer asked to withdraw: the seller answers first (accept or decline).
     const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
     if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before dispatching");
     const now = ctx.now();
-    const inspectionEndsAt = new Date(now.getTime() + ctx.config.INSPECTION_WINDOW_SECONDS * 1000);
-    await tx.transaction.update({ where: { id: txn.id }, data: { status: to, dispatchedAt: now, inspectionEndsAt } });
+    const inspectionEndsAt = new Date(now.getTime() + inspectionWindowSeconds(ctx.config, txn.transactionType) * 1000);
+    const courier = options.courier || null;
+    const trackingNumber = options.trackingNumber || null;
+    const note = options.note || null;
+    await tx.transaction.update({
+      where: { id: txn.id },
+      data: {
+        status: to,
+        dispatchedAt: now,
+        inspectionEndsAt,
+        dispatchCourier: courier,
+        dispatchTracking: trackingNumber,
+        dispatchNote: note,
+      },
+    });
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispatch_confirmed',
-      description: 'The seller dispatched the item',
+      description: courier
+        ? `The seller dispatched the item with ${courier}${trackingNumber ? ` (tracking ${trackingNumber})` : ''}`
+        : 'The seller dispatched the item',
       actorId,
-      data: { inspection_ends_at: inspectionEndsAt.toISOString(), ...(options.note ? { note: options.note } : {}) },
+      data: {
+        inspection_ends_at: inspectionEndsAt.toISOString(),
+        ...(courier ? { courier } : {}),
+        ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+        ...(note ? { note } : {}),
+      },
     });
     await ctx.jobs.enqueue(
       tx,

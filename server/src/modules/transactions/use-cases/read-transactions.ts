@@ -15,6 +15,7 @@ import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
+import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { loadDetail, type DetailRow } from '../detail-query.ts';
 import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
@@ -112,11 +113,15 @@ export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'
 
 export async function getTransactionDetail(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   if (!/^[0-9a-f-]{36}$/i.test(options.transactionId)) throw notFound();
-  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller);
+  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller, ctx.config);
 }
 
 /** The detail answer from its rows, whichever way they were read (detail-query.ts); a stranger's is 404. */
-export function detailWire(txn: DetailRow | null, caller: Pick<AuthUser, 'userId' | 'role'>) {
+export function detailWire(
+  txn: DetailRow | null,
+  caller: Pick<AuthUser, 'userId' | 'role'>,
+  config: Parameters<typeof inspectionWindowSeconds>[0],
+) {
   if (!txn) throw notFound();
   const role = partyRole(txn, caller);
   if (!role) throw notFound();
@@ -133,8 +138,10 @@ export function detailWire(txn: DetailRow | null, caller: Pick<AuthUser, 'userId
     latestEvent: latest,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes[0]?.status === 'awaiting_return',
+    inspectionWindowSeconds: inspectionWindowSeconds(config, txn.transactionType),
   });
   const dispute = txn.disputes[0];
+  const payout = txn.payouts[0];
   return {
     transaction,
     charges: {
@@ -142,6 +149,14 @@ export function detailWire(txn: DetailRow | null, caller: Pick<AuthUser, 'userId
       seller_charge: formatCents(txn.sellerFeeCents),
       total_service_charge: formatCents(txn.buyerFeeCents + txn.sellerFeeCents),
     },
+    seller_payout: payout
+      ? {
+          amount: formatCents(payout.amountCents),
+          status: payout.status,
+          receipt: payout.railReceipt,
+          completed_at: payout.completedAt?.toISOString() ?? null,
+        }
+      : null,
     buyer: transaction.buyer,
     seller: transaction.seller,
     payment_status: {
@@ -191,5 +206,6 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     latestEvent: txn.timeline[0] ?? null,
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes.length > 0,
+    inspectionWindowSeconds: inspectionWindowSeconds(ctx.config, txn.transactionType),
   });
 }

@@ -36,7 +36,7 @@ export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pi
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
-        await dispatchTransaction(c.ctx, { transactionId: data.txnId, caller: callerOf(c), note: 'Marked dispatched over USSD' });
+        await dispatchTransaction(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
         const t = await chosenTransaction(c, data);
         return endWith(c.m.dispatched(t.reference_number));
       }),

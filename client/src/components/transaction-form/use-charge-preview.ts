@@ -1,25 +1,26 @@
 /**
- * The fee for an amount from GET /api/v1/charges/calculate, refetched when the (debounced) amount or
- * type changes. A plain effect rather than a React Query observer: the hero form is on the home page's
- * first screen, where every kilobyte counts (the budget in docs/ARCHITECTURE.md "Conventions"), and this one call needs no shared cache.
+ * The fee for an amount from GET /api/v1/charges/calculate, asked 300 ms after the typing stops. A plain
+ * effect rather than a React Query observer: the form is on the home page's first screen, where every
+ * kilobyte counts, and this one call needs no shared cache.
  */
 import { useEffect, useState } from 'react';
 import type { ChargesCalculateData } from '@escrow/core/contract/charges';
 import type { FeeType } from '@escrow/core/domain/fees';
 import { typedApi, unwrap } from '@/lib/typed-api';
 
-type PreviewState =
+export type ChargePreviewState =
   | { status: 'idle' }
   | { status: 'loading'; previous?: ChargesCalculateData }
   | { status: 'done'; data: ChargesCalculateData }
   | { status: 'error' };
 
+const DEBOUNCE_MS = 300;
 const cache = new Map<string, ChargesCalculateData>();
 
 /** `amount` is a wire amount ("35000.00"); null asks for nothing. */
-export function useChargePreview(amount: string | null, type: FeeType): PreviewState {
+export function useChargePreview(amount: string | null, type: FeeType): ChargePreviewState {
   const key = amount === null ? null : `${amount}|${type}`;
-  const [state, setState] = useState<PreviewState>({ status: 'idle' });
+  const [state, setState] = useState<ChargePreviewState>({ status: 'idle' });
 
   useEffect(() => {
     if (key === null || amount === null) {
@@ -33,15 +34,20 @@ export function useChargePreview(amount: string | null, type: FeeType): PreviewS
     }
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', previous: current.status === 'done' ? current.data : undefined }));
-    unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal: controller.signal }))
-      .then((data) => {
-        cache.set(key, data);
-        setState({ status: 'done', data });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      });
-    return () => controller.abort();
+    const timer = setTimeout(() => {
+      unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal: controller.signal }))
+        .then((data) => {
+          cache.set(key, data);
+          setState({ status: 'done', data });
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) setState({ status: 'error' });
+        });
+    }, DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
   }, [key, amount, type]);
 
   return state;
