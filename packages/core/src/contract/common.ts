@@ -20,6 +20,11 @@ export const errorEnvelope = z
   })
   .meta({ id: 'ErrorEnvelope' });
 
+/** A route's error responses, each the error envelope: `errorResponses(400, 401, 404)`. */
+export function errorResponses<const Status extends number>(...statuses: Status[]): Record<Status, typeof errorEnvelope> {
+  return Object.fromEntries(statuses.map((status) => [status, errorEnvelope])) as Record<Status, typeof errorEnvelope>;
+}
+
 /** Money out: "1500.00". */
 export const moneyString = z
   .string()

@@ -6,7 +6,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { errorEnvelope, errorResponses, idParam } from '@escrow/core/contract/common';
 import {
   adminDisputeDetailResponse,
   adminDisputesQuery,
@@ -38,14 +38,7 @@ import { requestRefund } from './use-cases/request-refund.ts';
 import { resolveDispute } from './use-cases/resolve-dispute.ts';
 import { respondToDispute } from './use-cases/respond-to-dispute.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const security = [{ bearerAuth: [] }];
 const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 

@@ -3,7 +3,7 @@
  * the admins' list of flagged plans, and the start of the hourly reminder sweep.
  */
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { errorEnvelope, errorResponses, idParam } from '@escrow/core/contract/common';
 import { withdrawalRequestBody, withdrawalResponseBody } from '@escrow/core/contract/disputes';
 import { flaggedPlansQuery, flaggedPlansResponse, planCalculateQuery, planCalculateResponse } from '@escrow/core/contract/installments';
 import { transactionResponse } from '@escrow/core/contract/transactions';
@@ -16,7 +16,7 @@ import { transactionForCaller } from '../transactions/use-cases/read-transaction
 import { calculatePlan } from './use-cases/calculate-plan.ts';
 import { listFlaggedPlans } from './use-cases/list-flagged-plans.ts';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope, 422: errorEnvelope };
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const security = [{ bearerAuth: [] }];
 const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 

@@ -1,6 +1,6 @@
 /** /api/payment-links: sellers create, list and disable links; anyone reads one; a buyer checks out. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope } from '@escrow/core/contract/common';
+import { errorResponses } from '@escrow/core/contract/common';
 import {
   checkoutBody,
   createPaymentLinkBody,
@@ -19,15 +19,7 @@ import { createPaymentLink } from './use-cases/create-payment-link.ts';
 import { disablePaymentLink } from './use-cases/disable-payment-link.ts';
 import { getPublicPaymentLink, listPaymentLinks, ownPaymentLink } from './use-cases/read-payment-links.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);

@@ -3,7 +3,7 @@
  * (rails/registry.ts), which hand their rail-neutral results to the same use-cases.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam, toMoney } from '@escrow/core/contract/common';
+import { errorResponses, idParam, toMoney } from '@escrow/core/contract/common';
 import { initiatePaymentBody, paymentResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { Prisma } from '../../db/prisma.ts';
@@ -20,15 +20,7 @@ import { partyRole } from '../escrow-core/access.ts';
 import { applyCollectionResult } from './use-cases/apply-stk-result.ts';
 import { initiatePayment } from './use-cases/initiate-payment.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  502: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
 type PaymentRow = {
   id: string;
   status: 'pending' | 'completed' | 'failed' | 'cancelled';

@@ -3,7 +3,7 @@
  * their code and asks for a new one (docs/contract.md "Payment links and release codes").
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { errorResponses, idParam } from '@escrow/core/contract/common';
 import { releaseCodeResponse, releaseWithCodeBody } from '@escrow/core/contract/payment-links';
 import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
@@ -14,15 +14,7 @@ import { readReleaseCode } from './use-cases/read-release-code.ts';
 import { releaseWithCode } from './use-cases/release-with-code.ts';
 import { resendReleaseCode } from './use-cases/resend-release-code.ts';
 
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const releaseCodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);

@@ -1,7 +1,7 @@
 /** /api/transactions: create, list, detail and the actions (docs/contract.md "Transactions"). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelope, idParam } from '@escrow/core/contract/common';
+import { errorResponses, idParam } from '@escrow/core/contract/common';
 import {
   createTransactionBody,
   dispatchBody,
@@ -22,15 +22,7 @@ import { getTransactionDetail, listTransactions, transactionForCaller } from './
 import { releasePayment } from './use-cases/release-payment.ts';
 
 // 429: the abuse limits of transaction creation (docs/contract.md "Abuse limits").
-const errors = {
-  400: errorEnvelope,
-  401: errorEnvelope,
-  403: errorEnvelope,
-  404: errorEnvelope,
-  409: errorEnvelope,
-  422: errorEnvelope,
-  429: errorEnvelope,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const optionalBody = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
 
 const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
