@@ -100,3 +100,12 @@ export function idempotency(ctx: AppContext) {
   idempotencyGuards.add(hooks.preHandler);
   return hooks;
 }
+
+/**
+ * The hooks of a signed-in, money-moving route: the token is checked first, before the body and params,
+ * so a stranger is refused for who they are (401), not what they sent; then an Idempotency-Key replays.
+ */
+export function signedInIdempotent(ctx: AppContext, requireAuth: (request: FastifyRequest) => Promise<void>) {
+  const hooks = idempotency(ctx);
+  return { onRequest: requireAuth, preHandler: hooks.preHandler, onSend: hooks.onSend };
+}

@@ -25,7 +25,7 @@ import {
 import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { idempotency } from '../../plugins/idempotency.ts';
+import { idempotency, signedInIdempotent } from '../../plugins/idempotency.ts';
 import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { attachmentDisposition } from './evidence-file.ts';
 import { MULTIPART_LIMITS, readEvidenceUpload } from './evidence-upload.ts';
@@ -45,7 +45,7 @@ const ok = <T>(message: string, data: T) => ({ success: true as const, message, 
 const disputeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const idem = idempotency(ctx);
-  const moneyMoving = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
+  const moneyMoving = signedInIdempotent(ctx, app.requireAuth);
 
   app.get(
     '/api/transactions/:id/dispute',

@@ -9,7 +9,7 @@ import { flaggedPlansQuery, flaggedPlansResponse, planCalculateQuery, planCalcul
 import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { idempotency } from '../../plugins/idempotency.ts';
+import { signedInIdempotent } from '../../plugins/idempotency.ts';
 import { requestWithdrawal } from '../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../transactions/use-cases/respond-to-withdrawal.ts';
 import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
@@ -21,8 +21,7 @@ const security = [{ bearerAuth: [] }];
 const ok = <T>(message: string, data: T) => ({ success: true as const, message, data });
 
 const installmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const idem = idempotency(ctx);
-  const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
+  const guarded = signedInIdempotent(ctx, app.requireAuth);
 
   app.get(
     '/api/v1/plans/calculate',

@@ -12,7 +12,7 @@ import {
 import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { idempotency } from '../../plugins/idempotency.ts';
+import { signedInIdempotent } from '../../plugins/idempotency.ts';
 import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { checkoutPaymentLink } from './use-cases/checkout-payment-link.ts';
 import { createPaymentLink } from './use-cases/create-payment-link.ts';
@@ -22,9 +22,7 @@ import { getPublicPaymentLink, listPaymentLinks, ownPaymentLink } from './use-ca
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const idem = idempotency(ctx);
-  // The token is checked before the body and params: a stranger is refused for who they are (401), not what they sent.
-  const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
+  const guarded = signedInIdempotent(ctx, app.requireAuth);
   const security = [{ bearerAuth: [] }];
 
   app.post(

@@ -8,7 +8,7 @@ import { releaseCodeResponse, releaseWithCodeBody } from '@escrow/core/contract/
 import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
-import { idempotency } from '../../plugins/idempotency.ts';
+import { signedInIdempotent } from '../../plugins/idempotency.ts';
 import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { readReleaseCode } from './use-cases/read-release-code.ts';
 import { releaseWithCode } from './use-cases/release-with-code.ts';
@@ -17,9 +17,7 @@ import { resendReleaseCode } from './use-cases/resend-release-code.ts';
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const releaseCodeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const idem = idempotency(ctx);
-  // The token is checked before the body and params: a stranger is refused for who they are (401), not what they sent.
-  const guarded = { onRequest: app.requireAuth, preHandler: idem.preHandler, onSend: idem.onSend };
+  const guarded = signedInIdempotent(ctx, app.requireAuth);
   const security = [{ bearerAuth: [] }];
 
   app.post(
