@@ -17,7 +17,7 @@ import { ThemeToggle, useAdminDarkDefault } from './admin-shell/theme-toggle';
 import { OnlineBadge } from './admin-shell/online-badge';
 import { NotificationsMenu } from './admin-shell/notifications-menu';
 import { UserMenu } from './admin-shell/user-menu';
-import { useFocusHeadingOnNavigate } from './admin-shell/use-focus-heading-on-navigate';
+import { useFocusHeadingOnNavigate } from '@/hooks/use-focus-heading-on-navigate';
 
 export function AdminLayout() {
   const { sidebarCollapsed } = useAdminPreferences();

@@ -18,10 +18,11 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { ArrowLeftRight, CirclePlus, LayoutDashboard, Link2, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { LanguageSwitch } from '@/components/ui/language-switch';
+import { useFocusHeadingOnNavigate } from '@/hooks/use-focus-heading-on-navigate';
 import { logout, useAuth } from '@/hooks/use-auth';
 import { useT, type MessageKey } from '@/i18n';
 
@@ -146,24 +147,6 @@ function UserMenu() {
       </Portal>
     </Menu.Root>
   );
-}
-
-/** Moves focus to the page heading after a navigation inside the area (not on the first load). */
-function useFocusHeadingOnNavigate() {
-  const location = useLocation();
-  const isFirst = useRef(true);
-  useEffect(() => {
-    if (isFirst.current) {
-      isFirst.current = false;
-      return;
-    }
-    window.scrollTo({ top: 0 });
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading) {
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
-    }
-  }, [location.pathname]);
 }
 
 export function CustomerLayout({ children }: { children?: ReactNode }) {
