@@ -46,7 +46,9 @@ describe('typing into a prerendered form before it is hydrated', () => {
 
     scripts.release();
     await waitForHydration(page);
-    expect(await phone.inputValue()).toBe('0712345678');
+    // The values are handed to React one field per task after the first commit, so they may take a moment.
+    await expect.poll(() => phone.inputValue()).toBe('0712345678');
+    await expect.poll(() => page.locator('input[name="password"]').inputValue()).toBe('typed-early-1');
     // Sign In stays disabled while React thinks a field is empty.
     const signIn = page.getByRole('button', { name: 'Sign In' });
     await expect.poll(() => signIn.isEnabled()).toBe(true);
@@ -72,7 +74,7 @@ describe('typing into a prerendered form before it is hydrated', () => {
 
     scripts.release();
     await waitForHydration(page);
-    expect(await form.locator('input[name="productName"]').inputValue()).toBe('Samsung Galaxy A15');
+    await expect.poll(() => form.locator('input[name="productName"]').inputValue()).toBe('Samsung Galaxy A15');
 
     // Signed out, submitting keeps the form as a draft and goes to the login page first.
     await form.getByRole('button', { name: 'Create Transaction' }).click();
