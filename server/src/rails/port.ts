@@ -6,9 +6,18 @@
  */
 import type { Cents } from '@escrow/core/domain/money';
 import type { PaymentFailureKind } from '@escrow/core/domain/payment-failure';
+import type { RailChoice } from '@escrow/core/domain/rail-choice';
+import type { Rail as RailColumn } from '../generated/prisma/enums.ts';
 
-export const RAILS = ['mpesa', 'airtel'] as const;
-export type RailName = (typeof RAILS)[number];
+/** A rail's name: one of RAIL_CHOICES, the one list of rails (packages/core/src/domain/rail-choice.ts). */
+export type RailName = RailChoice;
+
+/**
+ * The `Rail` enum of prisma/schema.prisma (the `rail` columns) names exactly the rails of RAIL_CHOICES:
+ * this line fails to compile when one of the two lists gains or loses a rail the other has not.
+ */
+export type RailEnumMatchesRailChoices = Agree<[RailColumn] extends [RailName] ? ([RailName] extends [RailColumn] ? true : false) : false>;
+type Agree<T extends true> = T;
 
 /** Why a rail said no, in words every channel can explain (each has a plain sentence in domain/payment-failure.ts). */
 export type RailFailure = Exclude<PaymentFailureKind, 'not_sent'>;

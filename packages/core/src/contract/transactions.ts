@@ -1,5 +1,5 @@
 /** Wire shapes of /api/transactions and /api/payments (docs/contract.md "Transactions", "Payments"). */
-import { RAIL_CHOICES } from '../domain/rail-choice.ts';
+import { RAIL_CHOICES, RAIL_PREFIXES_TEXT } from '../domain/rail-choice.ts';
 import { z } from 'zod';
 import { PLAN_TERMS } from '../domain/installment-plan.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction-state.ts';
@@ -226,10 +226,12 @@ export const initiatePaymentBody = z.object({
   transaction_id: z.uuid({ message: 'Invalid transaction id' }),
   phone_number: phoneInput.optional(),
   amount: moneyInput.optional(),
-  rail: z.enum(RAIL_CHOICES).optional().meta({
-    description:
-      "The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).",
-  }),
+  rail: z
+    .enum(RAIL_CHOICES)
+    .optional()
+    .meta({
+      description: `The mobile-money rail to pay with; by default the paying phone's network (${RAIL_PREFIXES_TEXT}).`,
+    }),
 });
 
 export const paymentWire = z.object({

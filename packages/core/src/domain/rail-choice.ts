@@ -1,7 +1,9 @@
 /**
  * Which mobile-money rail a phone pays and is paid through. In Kenya, numbers starting 073x, 075x, 078x
- * and 010x are Airtel's (Airtel Money); every other mobile number is Safaricom's (M-Pesa). The payer may
- * choose otherwise (a dual-SIM phone, a wallet on the other network): that choice wins.
+ * and 010x are Airtel's (Airtel Money); every other mobile number is Safaricom's (M-Pesa): RAIL_PREFIXES
+ * below. The payer may choose otherwise (a dual-SIM phone, a wallet on the other network): that choice wins.
+ * RAIL_CHOICES is the one list of rails: the server's port (server/src/rails/port.ts), the API contract,
+ * the USSD menu and the pay screen derive theirs from it.
  */
 import { normalizePhone } from './phone.ts';
 
@@ -11,13 +13,33 @@ export type RailChoice = (typeof RAIL_CHOICES)[number];
 /** How payers know each rail, in SMS, screens and USSD. */
 export const RAIL_DISPLAY_NAMES: Record<RailChoice, string> = { mpesa: 'M-Pesa', airtel: 'Airtel Money' };
 
-const AIRTEL_PREFIXES = /^254(73|75|78|10)\d{7}$/;
+/** The rail of a number that no row of RAIL_PREFIXES claims: Safaricom's M-Pesa, Kenya's default network. */
+export const DEFAULT_RAIL = 'mpesa' satisfies RailChoice;
+
+/**
+ * Every other rail's network prefixes: the digits after 254 (after 0 in the local form) that its numbers
+ * start with. A rail added to RAIL_CHOICES adds its row here (the type requires one).
+ */
+const RAIL_PREFIXES: Record<Exclude<RailChoice, typeof DEFAULT_RAIL>, readonly string[]> = {
+  airtel: ['73', '75', '78', '10'],
+};
+const PREFIX_ROWS = Object.entries(RAIL_PREFIXES) as [RailChoice, readonly string[]][];
+
+const MSISDN = /^254\d{9}$/;
+
+/** The prefixes in words, for API descriptions: "073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa". */
+export const RAIL_PREFIXES_TEXT = [
+  ...PREFIX_ROWS.map(([rail, prefixes]) => `${prefixes.map((prefix) => `0${prefix}x`).join(', ')}: ${RAIL_DISPLAY_NAMES[rail]}`),
+  `others: ${RAIL_DISPLAY_NAMES[DEFAULT_RAIL]}`,
+].join('; ');
 
 /** The rail of a phone by its network prefix; `chosen` (the payer's pick) overrides it. */
 export function railForPhone(phone: string, chosen?: RailChoice): RailChoice {
   if (chosen) return chosen;
   const msisdn = normalizePhone(phone) ?? phone;
-  return AIRTEL_PREFIXES.test(msisdn) ? 'airtel' : 'mpesa';
+  if (!MSISDN.test(msisdn)) return DEFAULT_RAIL;
+  const national = msisdn.slice(3);
+  return PREFIX_ROWS.find(([, prefixes]) => prefixes.some((prefix) => national.startsWith(prefix)))?.[0] ?? DEFAULT_RAIL;
 }
 
 /**

@@ -8,7 +8,7 @@ import { initiatePaymentBody, paymentResponse } from '@escrow/core/contract/tran
 import type { AppContext } from '../../context.ts';
 import { Prisma } from '../../db/prisma.ts';
 import { isPaymentFailureKind, paymentFailureSentence, type FailureLanguage } from '@escrow/core/domain/payment-failure';
-import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
+import { RAIL_DISPLAY_NAMES, RAIL_PREFIXES_TEXT, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { notFound } from '../../lib/app-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { idempotency } from '../../plugins/idempotency.ts';
@@ -26,7 +26,7 @@ type PaymentRow = {
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
   amountCents: bigint;
   paymentType: 'escrow_deposit' | 'installment';
-  rail: 'mpesa' | 'airtel';
+  rail: RailChoice;
   railRequestId: string | null;
   railReceipt: string | null;
   failureReason: string | null;
@@ -79,8 +79,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         tags: ['payments'],
         summary:
           'Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)',
-        description:
-          "rail defaults to the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.",
+        description: `rail defaults to the paying phone's network (${RAIL_PREFIXES_TEXT}); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.`,
         security,
         body: initiatePaymentBody,
         response: { 200: paymentResponse, 202: paymentResponse, ...errors },

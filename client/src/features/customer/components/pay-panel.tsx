@@ -9,7 +9,7 @@ import { Smartphone } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatKes, formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
+import { DEFAULT_RAIL, RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { useAuth } from '@/hooks/use-auth';
 import { useT } from '@/i18n';
 import { formatPhone } from '@/lib/format';
@@ -51,7 +51,7 @@ function PaymentStatusView({
   onRetry: (() => void) | null;
 }) {
   const { t } = useT();
-  const rail = RAIL_DISPLAY_NAMES[payment?.rail ?? 'mpesa'];
+  const rail = RAIL_DISPLAY_NAMES[payment?.rail ?? DEFAULT_RAIL];
   // The honest wait: the server says by when it settles an unanswered prompt itself (its status query).
   const secondsLeft = useSecondsUntil(payment?.status === 'pending' ? payment.answer_by : undefined);
   if (!payment || payment.status === 'pending') {
@@ -162,7 +162,7 @@ export function PayPanel({
   // null: follow the phone's network; the buyer may pick the other rail.
   const [pickedRail, setPickedRail] = useState<RailChoice | null>(null);
   const normalizedPhone = normalizePhone(phone);
-  const rail = pickedRail ?? (normalizedPhone ? railForPhone(normalizedPhone) : 'mpesa');
+  const rail = pickedRail ?? (normalizedPhone ? railForPhone(normalizedPhone) : DEFAULT_RAIL);
   const railName = RAIL_DISPLAY_NAMES[rail];
   const initiate = useInitiatePayment();
   const status = usePaymentStatus(paymentId, txn.id);

@@ -3,15 +3,21 @@
  * picks the money rail (the phone's own network offered first), confirms with the PIN, and gets the
  * prompt after the session ends (stk-push-job.ts).
  */
-import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
+import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
 import { amountToPay } from '../use-cases/read-for-menus.ts';
 import { ask, choice, endWith, kes, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
-/** The rails to offer, the phone's own network first (domain/rail-choice.ts); either may be chosen. */
-const railsFor = (phone: string): RailChoice[] => (railForPhone(phone) === 'airtel' ? ['airtel', 'mpesa'] : ['mpesa', 'airtel']);
+/**
+ * The rails to offer: every rail of RAIL_CHOICES (packages/core/src/domain/rail-choice.ts), the phone's own
+ * network first, the others in that list's order; any may be chosen.
+ */
+const railsFor = (phone: string): RailChoice[] => {
+  const own = railForPhone(phone);
+  return [own, ...RAIL_CHOICES.filter((rail) => rail !== own)];
+};
 
 export const payScreens: ScreensOf<'pick_pay' | 'choose_rail' | 'confirm_pay'> = {
   pick_pay: pickScreen('pay', 'choose_rail'),
