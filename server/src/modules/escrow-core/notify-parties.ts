@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
+import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
 import { queueSms } from '../notifications/notify.ts';
 import type { SmsTemplate } from '../notifications/templates.ts';
 import type { LockedTransaction } from './access.ts';
@@ -27,7 +28,8 @@ export async function notifyParties(
     await queueSms(ctx, tx, {
       phone: txn.buyer.phoneNumber,
       template,
-      params: { ...base, ...params },
+      // The rail a person's own network pays by, unless the message names the rail the money moved on.
+      params: { ...base, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber)], ...params },
       transactionId: txn.id,
       language: txn.buyer.language,
     });
@@ -37,7 +39,8 @@ export async function notifyParties(
     await queueSms(ctx, tx, {
       phone: txn.sellerPhone,
       template,
-      params: { ...base, ...params },
+      // A seller is paid out on their own network's rail (payoutRail in @escrow/core/domain/rail-choice).
+      params: { ...base, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.sellerPhone)], ...params },
       transactionId: txn.id,
       // A seller without an account yet: queueSms looks the phone up.
       ...(txn.seller ? { language: txn.seller.language } : {}),

@@ -26,8 +26,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Nambari ya kubadilisha nenosiri la Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Kama hukuomba, puuza.`,
   },
   transaction_created_buyer: {
-    en: (p) => `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay ${p.due} by M-Pesa to fund it.`,
-    sw: (p) => `Escrow ${p.ref} imeundwa: ${p.product}, ${p.amount} kwa ${p.seller}. Lipa ${p.due} kwa M-Pesa.`,
+    en: (p) => `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay ${p.due} by ${p.rail ?? 'M-Pesa'} to fund it.`,
+    sw: (p) => `Escrow ${p.ref} imeundwa: ${p.product}, ${p.amount} kwa ${p.seller}. Lipa ${p.due} kwa ${p.rail ?? 'M-Pesa'}.`,
   },
   transaction_created_seller: {
     en: (p) => `${p.buyer} opened escrow ${p.ref} with you: ${p.product}, ${p.amount}. We'll SMS you when paid. Dial *384*40#`,
@@ -59,8 +59,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea alipwe, au lalamika kabla ya ${p.deadline}.`,
   },
   released_seller: {
-    en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your M-Pesa.`,
-    sw: (p) => `Malipo ya ${p.ref} yametolewa: ${p.amount} yanatumwa kwa M-Pesa yako.`,
+    en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your ${p.rail ?? 'M-Pesa'}.`,
+    sw: (p) => `Malipo ya ${p.ref} yametolewa: ${p.amount} yanatumwa kwa ${p.rail ?? 'M-Pesa'} yako.`,
   },
   released_buyer: {
     en: (p) => `You confirmed delivery of ${p.ref}. The seller has been paid. Thank you for using Escrow Kenya.`,
@@ -83,8 +83,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,
   },
   refunded: {
-    en: (p) => `${p.ref}: ${p.amount} is being refunded to your M-Pesa.`,
-    sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa M-Pesa yako.`,
+    en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
+    sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,
   },
   dispute_opened: {
     en: (p) => `A dispute was opened on ${p.ref} by the ${p.by}: ${p.reason}. The money is frozen until our mediators rule.`,

@@ -67,8 +67,8 @@ const en = {
     `Confirm escrow:\n${item}\nSeller ${seller}\nPrice ${price}\nYour fee ${fee}`,
   confirmPlan: (item: string, seller: string, total: string, deposit: string, months: number, monthly: string, fee: string) =>
     `Confirm plan:\n${item}, seller ${seller}\nTotal ${total}\nFirst ${deposit}, then ${months} x ${monthly}\nYour fee ${fee}`,
-  created: (ref: string, due: string) =>
-    `Escrow ${ref} created. You will receive an M-Pesa prompt for ${due}. Enter your M-Pesa PIN to pay.`,
+  created: (ref: string, due: string, rail = 'M-Pesa') =>
+    `Escrow ${ref} created. You will receive an ${rail} prompt for ${due}. Enter your ${rail} PIN to pay.`,
   // ── lists ──
   myTransactions: (page: number, pages: number) => `My transactions ${page}/${pages}`,
   noTransactions: 'You have no transactions yet.',
@@ -97,7 +97,7 @@ const en = {
   releaseCodeFormat: 'The release code is 6 digits.',
   wrongReleaseCode: (left: number) => `Wrong release code. ${left} ${left === 1 ? 'try' : 'tries'} left:`,
   releaseCodeUnusable: 'This release code no longer works. Ask the buyer to send a new one from their page or *384*40#.',
-  releasedWithCode: (ref: string) => `Code accepted. ${ref} is complete and the payment is on its way to your M-Pesa.`,
+  releasedWithCode: (ref: string, rail = 'M-Pesa') => `Code accepted. ${ref} is complete and the payment is on its way to your ${rail}.`,
   confirmLink: (item: string, price: string, fee: string) => `New payment link:\n${item}\nPrice ${price}\nYour fee ${fee}`,
   linkCreated: (url: string) => `Link created: ${url}\nWe sent it by SMS. Share it with your buyers.`,
   disputesTitle: 'Disputes and plans:',
@@ -233,7 +233,7 @@ const sw: UssdMessages = {
   confirmEscrow: (item, seller, price, fee) => `Thibitisha escrow:\n${item}\nMuuzaji ${seller}\nBei ${price}\nAda yako ${fee}`,
   confirmPlan: (item, seller, total, deposit, months, monthly, fee) =>
     `Thibitisha mpango:\n${item}, muuzaji ${seller}\nJumla ${total}\nKwanza ${deposit}, kisha ${months} x ${monthly}\nAda yako ${fee}`,
-  created: (ref, due) => `Escrow ${ref} imeundwa. Utapokea ombi la M-Pesa la ${due}. Weka PIN yako ya M-Pesa kulipa.`,
+  created: (ref, due, rail = 'M-Pesa') => `Escrow ${ref} imeundwa. Utapokea ombi la ${rail} la ${due}. Weka PIN yako ya ${rail} kulipa.`,
   myTransactions: (page, pages) => `Miamala yangu ${page}/${pages}`,
   noTransactions: 'Bado huna miamala.',
   pickTitle: {
@@ -260,7 +260,7 @@ const sw: UssdMessages = {
   releaseCodeFormat: 'Nambari ya kuachilia ni tarakimu 6.',
   wrongReleaseCode: (left) => `Nambari si sahihi. Majaribio ${left} yamebaki:`,
   releaseCodeUnusable: 'Nambari hii haifanyi kazi tena. Mwombe mnunuzi atume mpya kutoka ukurasa wake au *384*40#.',
-  releasedWithCode: (ref) => `Nambari imekubaliwa. ${ref} imekamilika na malipo yanatumwa kwa M-Pesa yako.`,
+  releasedWithCode: (ref, rail = 'M-Pesa') => `Nambari imekubaliwa. ${ref} imekamilika na malipo yanatumwa kwa ${rail} yako.`,
   confirmLink: (item, price, fee) => `Kiungo kipya cha malipo:\n${item}\nBei ${price}\nAda yako ${fee}`,
   linkCreated: (url) => `Kiungo kimeundwa: ${url}\nTumekutumia kwa SMS. Washirikishe wanunuzi wako.`,
   disputesTitle: 'Malalamiko na mipango:',

@@ -221,6 +221,12 @@ describe('paying with Airtel Money', () => {
     const events = (await detail(t, buyer, created.id)).timeline.map((event: { description: string }) => event.description).join('\n');
     expect(events).toMatch(/Airtel Money payment of KES 1025.00 received/);
     expect(events).toMatch(/sent to the seller by Airtel Money/);
+    // What each party is told by SMS names the rail their money moves on, never M-Pesa.
+    const texts = async (phone: string) =>
+      (await t.ctx.db.smsMessage.findMany({ where: { transactionId: created.id, phoneNumber: phone } })).map((sms) => sms.message);
+    expect(await texts(buyer.phone)).toContainEqual(expect.stringMatching(/Pay KES 1,025 by Airtel Money to fund it/));
+    expect(await texts(seller.phone)).toContainEqual(expect.stringMatching(/KES 975 is on its way to your Airtel Money/));
+    expect([...(await texts(buyer.phone)), ...(await texts(seller.phone))].join('\n')).not.toMatch(/M-Pesa/);
     await expectLedgerHealthy(t);
   });
 
@@ -333,6 +339,9 @@ describe("each rail's cash account, and the rail that pays back", () => {
     expect((await action(t, dualSim, created.id, 'cancel')).statusCode).toBe(200);
     const [refund] = await settlePayouts(t, created.id);
     expect(refund).toMatchObject({ kind: 'buyer_refund', status: 'completed', rail: 'airtel', recipientPhone: dualSim.phone });
+    // The refund SMS names no rail by the phone's prefix: the money goes back the way it came.
+    const refundSms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'refunded' } });
+    expect(refundSms.message).toMatch(/is being refunded to the phone that paid it/);
     expect(await t.ctx.db.ledgerPosting.count({ where: { transactionId: created.id, accountCode: 'mpesa_paybill' } })).toBe(0);
     expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBeGreaterThanOrEqual(0n);
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);

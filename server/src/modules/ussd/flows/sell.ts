@@ -7,6 +7,7 @@ import { createPaymentLinkBody } from '@escrow/core/contract/payment-links';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '@escrow/core/domain/fees';
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { RELEASE_CODE_PATTERN } from '@escrow/core/domain/payment-link';
+import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
 import { createPaymentLink } from '../../payment-links/use-cases/create-payment-link.ts';
 import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
 import { ReleaseCodeRefused, releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
@@ -60,7 +61,8 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
         return refusal(c, error);
       }
       const t = await chosenTransaction(c, data);
-      return endWith(c.m.releasedWithCode(t.reference_number));
+      // The caller is the seller, paid out on their own network's rail (payoutRail).
+      return endWith(c.m.releasedWithCode(t.reference_number, RAIL_DISPLAY_NAMES[railForPhone(c.phone)]));
     },
   },
   link_item: {
