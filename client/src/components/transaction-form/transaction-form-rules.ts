@@ -1,15 +1,21 @@
 /**
  * The one transaction form's rules. Whether a value is acceptable is the contract's answer
- * (`createTransactionBody`, the schema the server validates the same request with), plus the plan rules
- * of the domain core and what M-Pesa and the server would refuse anyway (whole shillings, a seller other
- * than yourself). This file only maps a refusal to the words the reader sees (the i18n catalog).
+ * (`createTransactionBody` in packages/core/src/contract/transactions.ts, the schema the server validates
+ * the same request with), plus the plan rules of the domain core and what M-Pesa and the server would
+ * refuse anyway (whole shillings, a seller other than yourself). This file maps a refusal to the words the
+ * reader sees (the i18n catalog).
+ *
+ * The contract's checks are restated here with the domain's plain functions (`contractRefusals`) rather than
+ * run through the schema: the form is the home page's hero, and the schema would bring zod (26 kB gzip, a
+ * sixth of the page's JavaScript) into the first load. transaction-form-rules.test.ts runs both on the same
+ * values and fails when they disagree, so a change to the contract shows up there.
  */
-import { createTransactionBody } from '@escrow/core/contract/transactions';
-import { checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit } from '@escrow/core/domain/installment-plan';
-import { formatKes, parseAmount, type Cents } from '@escrow/core/domain/money';
+import { checkPlanRules, DEFAULT_PLAN_TERM, minimumDeposit, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
+import { CENTS_PER_SHILLING, formatKes, parseAmount, type Cents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import type { TransactionType } from '@escrow/core/domain/transaction-state';
+import { TRANSACTION_TYPES, type TransactionType } from '@escrow/core/domain/transaction-state';
 import type { z } from 'zod';
+import type { createTransactionBody } from '@escrow/core/contract/transactions';
 import type { MessageKey, MessageParams } from '@/i18n';
 
 export interface TransactionFormValues {
@@ -73,6 +79,51 @@ export const WIRE_FIELDS: Record<string, TransactionFormField> = {
   transaction_type: 'type',
 };
 
+/** The contract's bounds (packages/core/src/contract/transactions.ts and common.ts), in shillings and characters. */
+const MONEY_MIN = 1n * CENTS_PER_SHILLING;
+const MONEY_MAX = 500_000n * CENTS_PER_SHILLING;
+const TEXT_INPUT_MAX = 20;
+
+/** Whether `boundedMoney(1, 500_000)` takes the amount (a string of at most 20 characters or a number). */
+const inBounds = (value: unknown, cents: Cents) =>
+  !(typeof value === 'string' && value.length > TEXT_INPUT_MAX) && cents >= MONEY_MIN && cents <= MONEY_MAX;
+
+/**
+ * The wire fields `createTransactionBody` refuses for this request, as the schema decides: each field on
+ * its own, then the Lipa Mdogo Mdogo total (missing, or not above the initial payment). The schema makes
+ * that last check only when no field failed to be read at all (a phone, an amount, a type or a number of
+ * months it cannot make sense of); a value out of bounds or a name too long does not stop it.
+ */
+export function contractRefusals(request: CreateTransactionRequest): Set<keyof CreateTransactionRequest> {
+  const refused = new Set<keyof CreateTransactionRequest>();
+  let unreadable = false;
+  const phone = request.seller_phone;
+  if (typeof phone !== 'string' || phone.length > TEXT_INPUT_MAX || !normalizePhone(phone)) {
+    refused.add('seller_phone');
+    unreadable = true;
+  }
+  const amount = parseAmount(request.amount);
+  if (amount === null) unreadable = true;
+  if (amount === null || !inBounds(request.amount, amount)) refused.add('amount');
+  const name = typeof request.product_name === 'string' ? request.product_name.trim() : '';
+  if (name.length < 1 || name.length > PRODUCT_NAME_MAX) refused.add('product_name');
+  if (!(TRANSACTION_TYPES as readonly string[]).includes(request.transaction_type)) {
+    refused.add('transaction_type');
+    unreadable = true;
+  }
+  const total = request.total_cost === undefined ? undefined : parseAmount(request.total_cost);
+  if (total === null) unreadable = true;
+  if (total === null || (total !== undefined && !inBounds(request.total_cost, total))) refused.add('total_cost');
+  if (request.installment_months !== undefined) {
+    const months = Number(request.installment_months);
+    if (Number.isNaN(months)) unreadable = true;
+    if (!(PLAN_TERMS as readonly number[]).includes(months)) refused.add('installment_months');
+  }
+  if (unreadable || request.transaction_type !== 'lipa_mdogo_mdogo') return refused;
+  if (total === undefined || (amount !== null && total !== null && total <= amount)) refused.add('total_cost');
+  return refused;
+}
+
 function refusal(field: TransactionFormField, values: TransactionFormValues): FieldError {
   const isEmpty = !values[field].trim();
   switch (field) {
@@ -92,12 +143,9 @@ function refusal(field: TransactionFormField, values: TransactionFormValues): Fi
 
 export function validateTransactionForm(values: TransactionFormValues, ownPhone?: string | null): TransactionFormErrors {
   const errors: TransactionFormErrors = {};
-  const parsed = createTransactionBody.safeParse(toCreateRequest(values));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = WIRE_FIELDS[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = refusal(field, values);
-    }
+  for (const wireField of contractRefusals(toCreateRequest(values))) {
+    const field = WIRE_FIELDS[wireField];
+    if (field && !errors[field]) errors[field] = refusal(field, values);
   }
   if (!errors.sellerPhone && ownPhone && normalizePhone(compactPhone(values.sellerPhone)) === ownPhone) {
     errors.sellerPhone = { key: 'customer.form.errors.sellerIsYou' };
