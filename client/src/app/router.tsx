@@ -11,15 +11,36 @@ type PageModule = { default: React.ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
 /**
+ * A page that uses TanStack Query, inside its provider, loaded with it: the provider is not at the root so
+ * that the public pages' first load carries no Query code (lib/query-provider.tsx).
+ */
+const queryPage = (load: () => Promise<PageModule>) => async () => {
+  const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import('@/lib/query-provider')]);
+  return {
+    Component: () => (
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    ),
+  };
+};
+
+/**
  * A page that is not prerendered: it renders inside the Chakra system with every recipe, loaded with it
- * (the public pages' system has only theirs, ./theme.ts).
+ * (the public pages' system has only theirs, ./theme.ts). Each of them uses TanStack Query too.
  */
 const fullThemePage = (load: () => Promise<PageModule>) => async () => {
-  const [{ default: Page }, { FullThemeProvider }] = await Promise.all([load(), import('./full-theme')]);
+  const [{ default: Page }, { FullThemeProvider }, { QueryProvider }] = await Promise.all([
+    load(),
+    import('./full-theme'),
+    import('@/lib/query-provider'),
+  ]);
   return {
     Component: () => (
       <FullThemeProvider>
-        <Page />
+        <QueryProvider>
+          <Page />
+        </QueryProvider>
       </FullThemeProvider>
     ),
   };
@@ -46,9 +67,9 @@ const localizedRoutes = (): RouteObject[] => [
     ],
   },
   // No public header or footer on these (docs/product-rules.md §2).
-  { path: 'login', errorElement: <RouteError />, lazy: page(() => import('@/pages/login')) },
-  { path: 'signup', errorElement: <RouteError />, lazy: page(() => import('@/pages/signup')) },
-  { path: 'verify-phone', errorElement: <RouteError />, lazy: page(() => import('@/pages/verify-phone')) },
+  { path: 'login', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/login')) },
+  { path: 'signup', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/signup')) },
+  { path: 'verify-phone', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/verify-phone')) },
   { path: 'forgot-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/forgot-password')) },
   { path: 'reset-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/reset-password')) },
 ];

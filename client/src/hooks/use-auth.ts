@@ -5,7 +5,6 @@
 import { useSyncExternalStore } from 'react';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
 import { typedApi } from '@/lib/typed-api';
-import { queryClient } from '@/lib/query-client';
 
 const listeners = new Set<() => void>();
 /** What the prerendered HTML shows (nobody is signed in at build time); hydration starts from it too. */
@@ -91,6 +90,8 @@ export async function logout(): Promise<void> {
     // The token may already be invalid; the local session is cleared either way.
   }
   authStorage.clear();
+  // Loaded here rather than imported: the public pages' first load carries no Query code (lib/query-provider.tsx).
+  const { queryClient } = await import('@/lib/query-client');
   queryClient.clear();
   emit();
 }

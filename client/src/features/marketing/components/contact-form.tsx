@@ -8,6 +8,7 @@ import { Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import type { ContactMessage } from '@escrow/core/contract/contact';
 import { ApiError } from '@/lib/api';
+import { QueryProvider } from '@/lib/query-provider';
 import { sendContactMessage } from '../api/contact';
 
 const TOPICS = {
@@ -37,7 +38,16 @@ const LABELS: Record<keyof ContactValues, string> = {
   message: 'Message',
 };
 
+/** In its own Query provider: the pages it is on have none (lib/query-provider.tsx). */
 export function ContactForm() {
+  return (
+    <QueryProvider>
+      <ContactFormFields />
+    </QueryProvider>
+  );
+}
+
+function ContactFormFields() {
   const [values, setValues] = useState<ContactValues>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ContactValues, string>>>({});
   const [sent, setSent] = useState<string | null>(null);
