@@ -490,6 +490,15 @@ describe('the customer area in Kiswahili', () => {
     expect(await page.getByTestId('guidance').innerText()).toBe('Pesa yako iko salama kwenye escrow. Tunasubiri muuzaji atume bidhaa.');
     const text = await page.locator('main').innerText();
     for (const phrase of ['Kinachofuata', 'Hali ya malipo', 'Ghairi muamala', 'Historia']) expect(text).toContain(phrase);
+    // The release code panel and the relative times are in Kiswahili too.
+    for (const phrase of [
+      'Nambari yako ya kuachilia malipo',
+      'pale tu utakapopokea bidhaa',
+      'Nitumie nambari mpya kwa SMS',
+      'Iliundwa sasa hivi',
+    ])
+      expect(text).toContain(phrase);
+    for (const english of ['Your release code', 'Send me a new code', 'Just now', 'just now']) expect(text).not.toContain(english);
     await screenshot(page, 'issue14-sw-transaction-360');
     await page.goto('/dashboard/new');
     expect(await page.getByTestId('transaction-form').innerText()).toContain('Aina ya muamala');

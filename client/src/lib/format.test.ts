@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPhone, formatRelativeTime, humanize } from './format';
+import { formatMoney, formatPhone, formatRelativeTime, humanize, relativeTime } from './format';
 
 describe('formatMoney', () => {
   it('shows wire amounts in KES with 0 to 2 decimals', () => {
@@ -26,6 +26,14 @@ describe('formatRelativeTime (docs/product-rules.md §9)', () => {
     expect(formatRelativeTime(ago(7 * 86400), now)).toMatch(/14 Nov 2026/);
     expect(formatRelativeTime(ago(-3 * 3600), now)).toBe('in 3 hours');
     expect(formatRelativeTime('not a date', now)).toBe('—');
+  });
+
+  it('gives the unit and count for the catalogs to word (the customer area in English and Kiswahili)', () => {
+    expect(relativeTime(ago(30), now)).toEqual({ unit: 'now', future: false });
+    expect(relativeTime(ago(60), now)).toEqual({ unit: 'minute', count: 1, future: false });
+    expect(relativeTime(ago(-2 * 86400), now)).toEqual({ unit: 'day', count: 2, future: true });
+    expect(relativeTime(ago(8 * 86400), now)).toEqual({ unit: 'date', date: expect.stringMatching(/13 Nov 2026/) });
+    expect(relativeTime(undefined, now)).toEqual({ unit: 'unknown' });
   });
 });
 

@@ -16,26 +16,47 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** How long ago (or until) a moment is, in the unit docs/product-rules.md §9 shows it in. */
+export type RelativeTime =
+  | { unit: 'now'; future: boolean }
+  | { unit: 'minute' | 'hour' | 'day'; count: number; future: boolean }
+  | { unit: 'date'; date: string }
+  | { unit: 'unknown' };
+
 /**
- * Spec §9: under 60 seconds "Just now", then minutes, hours and days (under 7 days), then a date.
- * Times in the future (a deadline) read "in 3 hours".
+ * Spec §9: under 60 seconds "now", then minutes, hours and days (under 7 days), then a date. Times in the
+ * future (a deadline) count the same way. The words are the caller's: English below, the customer area's
+ * catalogs through client/src/hooks/use-relative-time.ts.
  */
-export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date()): string {
-  if (!iso) return '—';
+export function relativeTime(iso: string | null | undefined, now: Date = new Date()): RelativeTime {
+  if (!iso) return { unit: 'unknown' };
   const then = new Date(iso);
-  if (Number.isNaN(then.getTime())) return '—';
+  if (Number.isNaN(then.getTime())) return { unit: 'unknown' };
   const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
   const future = seconds < 0;
   const elapsed = Math.abs(seconds);
-  const say = (count: number, unit: string) => {
-    const text = `${count} ${unit}${count === 1 ? '' : 's'}`;
-    return future ? `in ${text}` : `${text} ago`;
-  };
-  if (elapsed < MINUTE) return future ? 'In a moment' : 'Just now';
-  if (elapsed < HOUR) return say(Math.floor(elapsed / MINUTE), 'minute');
-  if (elapsed < DAY) return say(Math.floor(elapsed / HOUR), 'hour');
-  if (elapsed < 7 * DAY) return say(Math.floor(elapsed / DAY), 'day');
-  return formatDate(iso);
+  if (elapsed < MINUTE) return { unit: 'now', future };
+  if (elapsed < HOUR) return { unit: 'minute', count: Math.floor(elapsed / MINUTE), future };
+  if (elapsed < DAY) return { unit: 'hour', count: Math.floor(elapsed / HOUR), future };
+  if (elapsed < 7 * DAY) return { unit: 'day', count: Math.floor(elapsed / DAY), future };
+  return { unit: 'date', date: formatDate(iso) };
+}
+
+/** relativeTime in English: "Just now", "5 minutes ago", "in 3 hours", "21 Nov 2026" (the admin dashboard's words). */
+export function formatRelativeTime(iso: string | null | undefined, now: Date = new Date()): string {
+  const time = relativeTime(iso, now);
+  switch (time.unit) {
+    case 'unknown':
+      return '—';
+    case 'date':
+      return time.date;
+    case 'now':
+      return time.future ? 'In a moment' : 'Just now';
+    default: {
+      const text = `${time.count} ${time.unit}${time.count === 1 ? '' : 's'}`;
+      return time.future ? `in ${text}` : `${text} ago`;
+    }
+  }
 }
 
 /** "21 Nov 2026". */

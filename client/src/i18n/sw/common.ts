@@ -8,4 +8,21 @@ export const common: Catalog['common'] = {
   errors: {
     generic: 'Kuna hitilafu. Tafadhali jaribu tena.',
   },
+  /** Relative times (client/src/hooks/use-relative-time.ts); one form for one, one for more. */
+  time: {
+    justNow: 'Sasa hivi',
+    inAMoment: 'Punde',
+    minuteAgo: 'dakika 1 iliyopita',
+    minutesAgo: 'dakika {{count}} zilizopita',
+    hourAgo: 'saa 1 iliyopita',
+    hoursAgo: 'saa {{count}} zilizopita',
+    dayAgo: 'siku 1 iliyopita',
+    daysAgo: 'siku {{count}} zilizopita',
+    inMinute: 'baada ya dakika 1',
+    inMinutes: 'baada ya dakika {{count}}',
+    inHour: 'baada ya saa 1',
+    inHours: 'baada ya saa {{count}}',
+    inDay: 'baada ya siku 1',
+    inDays: 'baada ya siku {{count}}',
+  },
 };

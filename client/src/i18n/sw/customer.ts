@@ -499,4 +499,26 @@ export const customer: Catalog['customer'] = {
     courier: 'Msafirishaji: {{courier}}',
     tracking: 'Ufuatiliaji: {{tracking}}',
   },
+  /** The release code panel (features/customer/components/release-code-panel.tsx). */
+  releaseCode: {
+    buyerHeading: 'Nambari yako ya kuachilia malipo',
+    sellerHeading: 'Achilia malipo kwa nambari',
+    getCode: 'Nipe nambari yangu ya kuachilia malipo',
+    giveBefore: 'Mpe muuzaji au mhudumu wa boda nambari hii',
+    giveStrong: 'pale tu utakapopokea bidhaa',
+    giveAfter: 'na iko kama ilivyoelezwa: inamlipa muuzaji papo hapo.',
+    codeLabel: 'Nambari ya kuachilia malipo {{digits}}',
+    burnt: 'Nambari 5 zisizo sahihi ziliwekwa, kwa hivyo nambari hii haifanyi kazi tena. Jitumie nambari mpya.',
+    used: 'Nambari yako ilitumika wakati wa kukabidhi.',
+    resend: 'Nitumie nambari mpya kwa SMS',
+    resent: 'Nambari mpya imetumwa; ya zamani haifanyi kazi tena.',
+    errResend: 'Hatukuweza kutuma nambari mpya. Jaribu tena.',
+    sellerHelp:
+      'Unapokabidhi bidhaa, mwombe mnunuzi nambari yake ya kuachilia malipo ya tarakimu 6 na uiweke hapa: malipo yanakufikia papo hapo.',
+    formLabel: 'Achilia malipo kwa nambari ya mnunuzi',
+    inputLabel: 'Nambari ya mnunuzi ya kuachilia malipo',
+    placeholder: 'Tarakimu 6',
+    errRelease: 'Hatukuweza kuachilia malipo. Jaribu tena.',
+    submit: 'Achilia malipo kwa nambari',
+  },
 };

@@ -23,7 +23,8 @@ import { Download, Paperclip } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
-import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
+import { formatDateTime, humanize } from '@/lib/format';
+import { useRelativeTime } from '@/hooks/use-relative-time';
 import { ApiError } from '@/lib/api';
 import {
   downloadEvidenceFile,
@@ -59,6 +60,7 @@ function fileSize(bytes: number | null) {
 
 function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string }) {
   const { t } = useT();
+  const when = useRelativeTime();
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
   const who =
@@ -86,7 +88,7 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
         <HStack gap="2">
           <Badge variant="outline">{t(`customer.dispute.kinds.${evidence.kind}`)}</Badge>
           <Text fontSize="xs" color="fg.muted">
-            {who} · <time dateTime={evidence.created_at}>{formatRelativeTime(evidence.created_at)}</time>
+            {who} · <time dateTime={evidence.created_at}>{when(evidence.created_at)}</time>
           </Text>
         </HStack>
       </HStack>
@@ -260,6 +262,7 @@ function RespondForm({ transactionId }: { transactionId: string }) {
 
 export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   const { t } = useT();
+  const when = useRelativeTime();
   const summary = detail.dispute!;
   const txn = detail.transaction;
   const query = useDispute(txn.id, true);
@@ -302,7 +305,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
             <DataList.ItemLabel>{t('customer.dispute.openedBy')}</DataList.ItemLabel>
             <DataList.ItemValue>
               {openedByMe ? t('customer.dispute.you') : t('customer.dispute.theParty', { party: t(`customer.role.${dispute.opened_by}`) })}{' '}
-              · {formatRelativeTime(dispute.created_at)}
+              · {when(dispute.created_at)}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>

@@ -7,6 +7,7 @@
 import { Alert, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useT } from '@/i18n';
 import { useReleaseCode, useReleaseWithCode, useResendReleaseCode } from '../api/payment-links';
 import type { TransactionDetail } from '../api/transactions';
 import { errorMessage } from './query-state';
@@ -15,6 +16,7 @@ import { FormStack } from './form-stack';
 const HELD = ['funded', 'dispatched'];
 
 function BuyerCode({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const txn = detail.transaction;
   const query = useReleaseCode(txn.id, true, txn.status);
   const resend = useResendReleaseCode(txn.id);
@@ -22,7 +24,7 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
   if (!code || code.status === 'none' || code.status === 'closed') {
     return code?.status === 'none' && code.can_resend ? (
       <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending} alignSelf="flex-start">
-        Get my release code
+        {t('customer.releaseCode.getCode')}
       </Button>
     ) : null;
   }
@@ -31,8 +33,8 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
       {code.status === 'active' && code.code ? (
         <>
           <Text color="fg.muted">
-            Give this code to the seller or the rider <strong>only when you have the item</strong> and it is as described: it pays the
-            seller at once.
+            {t('customer.releaseCode.giveBefore')} <strong>{t('customer.releaseCode.giveStrong')}</strong>{' '}
+            {t('customer.releaseCode.giveAfter')}
           </Text>
           <Text
             data-testid="release-code"
@@ -41,7 +43,7 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
             fontWeight="bold"
             letterSpacing="0.3em"
             color="brand.fg"
-            aria-label={`Release code ${code.code.split('').join(' ')}`}
+            aria-label={t('customer.releaseCode.codeLabel', { digits: code.code.split('').join(' ') })}
           >
             {code.code}
           </Text>
@@ -50,21 +52,21 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
       {code.status === 'burnt' ? (
         <Alert.Root status="warning" borderRadius="l2">
           <Alert.Indicator />
-          <Alert.Description>Five wrong codes were entered, so this code no longer works. Send yourself a new one.</Alert.Description>
+          <Alert.Description>{t('customer.releaseCode.burnt')}</Alert.Description>
         </Alert.Root>
       ) : null}
-      {code.status === 'used' ? <Text color="fg.muted">Your code was used at hand-over.</Text> : null}
+      {code.status === 'used' ? <Text color="fg.muted">{t('customer.releaseCode.used')}</Text> : null}
       {code.can_resend && code.status !== 'used' ? (
         <HStack gap="3" flexWrap="wrap">
           <Button size="sm" variant="outline" onClick={() => resend.mutate()} loading={resend.isPending}>
-            Send me a new code by SMS
+            {t('customer.releaseCode.resend')}
           </Button>
-          {resend.isSuccess ? <Text fontSize="sm">A new code was sent; the old one no longer works.</Text> : null}
+          {resend.isSuccess ? <Text fontSize="sm">{t('customer.releaseCode.resent')}</Text> : null}
         </HStack>
       ) : null}
       {resend.isError ? (
         <Text color="fg.error" fontSize="sm" role="alert">
-          {errorMessage(resend.error, 'Could not send a new code. Try again.')}
+          {errorMessage(resend.error, t('customer.releaseCode.errResend'))}
         </Text>
       ) : null}
     </Stack>
@@ -72,6 +74,7 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
 }
 
 function SellerEntry({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const txn = detail.transaction;
   const [code, setCode] = useState('');
   const release = useReleaseWithCode(txn.id);
@@ -81,33 +84,32 @@ function SellerEntry({ detail }: { detail: TransactionDetail }) {
     release.mutate(code, { onSuccess: () => setCode('') });
   };
   return (
-    <FormStack gap="3" onSubmit={submit} noValidate aria-label="Release with the buyer's code">
-      <Text color="fg.muted">
-        At hand-over, ask the buyer for their 6-digit release code and enter it: the payment is released to you at once.
-      </Text>
+    <FormStack gap="3" onSubmit={submit} noValidate aria-label={t('customer.releaseCode.formLabel')}>
+      <Text color="fg.muted">{t('customer.releaseCode.sellerHelp')}</Text>
       <Field.Root invalid={release.isError}>
-        <Field.Label htmlFor="release-code-input">Buyer&apos;s release code</Field.Label>
+        <Field.Label htmlFor="release-code-input">{t('customer.releaseCode.inputLabel')}</Field.Label>
         <Input
           id="release-code-input"
           value={code}
           onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
           inputMode="numeric"
           autoComplete="one-time-code"
-          placeholder="6 digits"
+          placeholder={t('customer.releaseCode.placeholder')}
           maxW="12rem"
           fontFamily="mono"
           letterSpacing="0.2em"
         />
-        <Field.ErrorText>{release.isError ? errorMessage(release.error, 'Could not release. Try again.') : null}</Field.ErrorText>
+        <Field.ErrorText>{release.isError ? errorMessage(release.error, t('customer.releaseCode.errRelease')) : null}</Field.ErrorText>
       </Field.Root>
       <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={code.length !== 6} loading={release.isPending}>
-        Release payment with code
+        {t('customer.releaseCode.submit')}
       </Button>
     </FormStack>
   );
 }
 
 export function ReleaseCodePanel({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
   const txn = detail.transaction;
   const isBuyerView = txn.my_role === 'buyer' && HELD.includes(txn.status);
   const isSellerView = txn.my_role === 'seller' && txn.allowed_actions.includes('release_with_code');
@@ -118,7 +120,7 @@ export function ReleaseCodePanel({ detail }: { detail: TransactionDetail }) {
         <HStack gap="2">
           <KeyRound size={18} aria-hidden />
           <Text as="h2" id="release-code-heading" fontWeight="semibold">
-            {isBuyerView ? 'Your release code' : 'Release with code'}
+            {t(isBuyerView ? 'customer.releaseCode.buyerHeading' : 'customer.releaseCode.sellerHeading')}
           </Text>
         </HStack>
         {isBuyerView ? <BuyerCode detail={detail} /> : <SellerEntry detail={detail} />}

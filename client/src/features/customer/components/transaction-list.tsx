@@ -7,7 +7,8 @@ import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT, type Translate } from '@/i18n';
-import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { formatMoney, formatPhone, humanize } from '@/lib/format';
+import { useRelativeTime } from '@/hooks/use-relative-time';
 import type { TransactionListItem } from '../api/transactions';
 import { StatusBadge, typeLabel } from '@/components/status-badge';
 
@@ -36,6 +37,7 @@ export function TransactionList({
   empty?: ReactNode;
 }) {
   const { t } = useT();
+  const when = useRelativeTime();
   if (items.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" borderRadius="l3" bg="bg">
@@ -99,7 +101,7 @@ export function TransactionList({
                     {item.latest_event ? humanize(item.latest_event.event_type) : '—'}
                   </Table.Cell>
                   <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={item.created_at}>
-                    {formatRelativeTime(item.created_at)}
+                    {when(item.created_at)}
                   </Table.Cell>
                 </Table.Row>
               );
@@ -141,7 +143,7 @@ export function TransactionList({
                 <HStack justify="space-between" gap="2" flexWrap="wrap">
                   <StatusBadge status={item.status} />
                   <Text fontSize="xs" color="fg.muted">
-                    {other.relation} · {formatRelativeTime(item.created_at)}
+                    {other.relation} · {when(item.created_at)}
                   </Text>
                 </HStack>
               </Card.Body>

@@ -1,7 +1,8 @@
 /** The transaction's history, oldest first: every transition and money movement with its time. */
 import { Card, Text, Timeline } from '@chakra-ui/react';
 import { AlertTriangle, Banknote, CircleDot, Gavel, RotateCcw, Send } from 'lucide-react';
-import { formatDateTime, formatRelativeTime, humanize } from '@/lib/format';
+import { formatDateTime, humanize } from '@/lib/format';
+import { useRelativeTime } from '@/hooks/use-relative-time';
 import { en } from '@/i18n/en';
 import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
@@ -26,6 +27,7 @@ const text = (value: unknown) => (typeof value === 'string' && value ? value : n
 
 export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] }) {
   const { t } = useT();
+  const when = useRelativeTime();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="timeline-heading">
       <Card.Header>
@@ -76,7 +78,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                       </Text>
                     ) : null}
                     <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp)}>
-                      <time dateTime={entry.timestamp}>{formatRelativeTime(entry.timestamp)}</time>
+                      <time dateTime={entry.timestamp}>{when(entry.timestamp)}</time>
                     </Text>
                   </Timeline.Content>
                 </Timeline.Item>

@@ -10,7 +10,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
-import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
+import { formatDateTime, formatPhone } from '@/lib/format';
+import { useRelativeTime } from '@/hooks/use-relative-time';
 import { useTransaction, type TransactionDetail } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { DisputePanel } from '../components/dispute-panel';
@@ -250,6 +251,7 @@ function DetailView({
   onFlash: (flash: Flash | null) => void;
 }) {
   const { t } = useT();
+  const when = useRelativeTime();
   const txn = detail.transaction;
   const [paymentId, trackPayment] = useTrackedPayment(txn.id);
   const canPay = txn.allowed_actions.includes('pay');
@@ -287,7 +289,7 @@ function DetailView({
             <span>{t('customer.detail.youAre', { role: t(`customer.role.${txn.my_role}`) })}</span>
             <span aria-hidden>·</span>
             <span title={formatDateTime(txn.created_at)}>
-              {t('customer.detail.created', { when: formatRelativeTime(txn.created_at).replace('Just now', 'just now') })}
+              {t('customer.detail.created', { when: when(txn.created_at, { inSentence: true }) })}
             </span>
           </HStack>
         }
