@@ -1,4 +1,6 @@
 /** The customer area (/dashboard): buyers' and sellers' pages. */
+import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
+
 export const customer = {
   status: {
     pending: 'Awaiting payment',
@@ -491,7 +493,12 @@ export const customer = {
       withdrawal_initiated: 'Withdrawal requested',
       withdrawal_confirmed: 'Withdrawal accepted',
       withdrawal_declined: 'Withdrawal declined',
-    },
+      installment_paid: 'Installment paid',
+      release_code_sent: 'Release code sent',
+      release_code_rejected: 'Wrong release code entered',
+      release_code_burnt: 'Release code blocked',
+      released_with_code: 'Released with code',
+    } satisfies Record<TimelineEventType, string>,
     heading: 'Timeline',
     empty: 'Nothing has happened yet.',
     receipt: '{{rail}} receipt {{receipt}}',

@@ -1,0 +1,39 @@
+/**
+ * The events a transaction's timeline records, one per transition and money movement. Shared so the web
+ * client names every one of them (its catalogs are checked against this list).
+ * docs/product-rules.md §4: payment_completed / payment_failed are type 'payment'; others contain
+ * initiated / confirmed / failed.
+ */
+export const TIMELINE_EVENT_TYPES = [
+  'transaction_initiated',
+  'payment_initiated',
+  'payment_completed',
+  'payment_failed',
+  'installment_paid',
+  'transaction_funded',
+  'dispatch_confirmed',
+  'delivery_confirmed',
+  'payment_released',
+  'auto_release_confirmed',
+  'payout_initiated',
+  'payout_completed',
+  'payout_failed',
+  'transaction_cancelled',
+  'refund_initiated',
+  'refund_completed',
+  'refund_failed',
+  'dispute_initiated',
+  'dispute_evidence_added',
+  'dispute_resolved',
+  'withdrawal_initiated',
+  'withdrawal_confirmed',
+  'withdrawal_declined',
+  'installment_reminder_sent',
+  'installment_missed',
+  'release_code_sent',
+  'release_code_rejected',
+  'release_code_burnt',
+  'released_with_code',
+] as const;
+
+export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
