@@ -5,6 +5,7 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
+import { loadWholeCatalogs } from '@/i18n';
 import { syncDocumentMetadata } from './document-metadata';
 
 type PageModule = { default: React.ComponentType };
@@ -27,13 +28,16 @@ const queryPage = (load: () => Promise<PageModule>) => async () => {
 
 /**
  * A page that is not prerendered: it renders inside the Chakra system with every recipe, loaded with it
- * (the public pages' system has only theirs, ./theme.ts). Each of them uses TanStack Query too.
+ * (the public pages' system has only theirs, ./theme.ts), and with the whole language catalog (the
+ * prerendered pages' first load has only their texts, client/src/i18n/en-first-load.ts). Each of them uses
+ * TanStack Query too.
  */
 const fullThemePage = (load: () => Promise<PageModule>) => async () => {
   const [{ default: Page }, { FullThemeProvider }, { QueryProvider }] = await Promise.all([
     load(),
     import('./full-theme'),
     import('@/lib/query-provider'),
+    loadWholeCatalogs(),
   ]);
   return {
     Component: () => (

@@ -4,7 +4,6 @@
  */
 import { useSyncExternalStore } from 'react';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
-import { typedApi } from '@/lib/typed-api';
 
 const listeners = new Set<() => void>();
 /** What the prerendered HTML shows (nobody is signed in at build time); hydration starts from it too. */
@@ -85,13 +84,17 @@ export function updateStoredUser(user: StoredUser): void {
 /** Revokes the token on the server (best effort), then clears local state and cached data. */
 export async function logout(): Promise<void> {
   try {
-    if (authStorage.token()) await typedApi.POST('/api/auth/logout');
+    // Loaded here rather than imported: the public pages' first load does without the API client.
+    if (authStorage.token()) await (await import('@/lib/typed-api')).typedApi.POST('/api/auth/logout');
   } catch {
     // The token may already be invalid; the local session is cleared either way.
   }
   authStorage.clear();
   // Loaded here rather than imported: the public pages' first load carries no Query code (lib/query-provider.tsx).
-  const { queryClient } = await import('@/lib/query-client');
-  queryClient.clear();
+  try {
+    (await import('@/lib/query-client')).queryClient.clear();
+  } catch {
+    // It could not be loaded (offline), so this page never loaded it either: there is no cache to clear.
+  }
   emit();
 }

@@ -1,11 +1,12 @@
-/** The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. */
-import { auth } from './en/auth';
-import { common } from './en/common';
+/**
+ * The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. The
+ * customer area is in two files (./en/customer-form.ts is also on the home page); ./en-first-load.ts is
+ * the part that ships with the public pages.
+ */
 import { customer } from './en/customer';
-import { layout } from './en/layout';
-import { publicSite } from './en/public';
+import { enFirstLoad } from './en-first-load';
 
-export const en = { common, layout, public: publicSite, auth, customer };
+export const en = { ...enFirstLoad, customer: { ...customer, ...enFirstLoad.customer } };
 
 /** The catalog's shape, with every text a string. */
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

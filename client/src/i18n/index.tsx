@@ -2,7 +2,9 @@
  * The website's languages: English and Kiswahili (docs/adr/0010-i18n.md). The texts live in one catalog
  * per language, split by area (`en/<area>.ts`, `sw/<area>.ts`); the English catalog is the source of the
  * keys and the Kiswahili one must have every key (a type error otherwise). rosetta does the lookup and the
- * `{{name}}` interpolation. The Kiswahili catalog is loaded only when it is the language in use.
+ * `{{name}}` interpolation. The Kiswahili catalog is loaded only when it is the language in use; of the
+ * English one, the first load carries what the prerendered pages use (./en-first-load.ts), and the pages
+ * that are not prerendered load the rest before they render (`loadWholeCatalogs`).
  *
  * Where the language comes from: a public or auth page is in its path's language (`/sw/…` Kiswahili);
  * elsewhere the choice saved in this browser (and, for a signed-in person, in their profile, which also
@@ -11,8 +13,18 @@
  */
 import rosetta from 'rosetta';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { en, type Catalog } from './en';
-import { DEFAULT_LANGUAGE, isLanguage, isLocalizedPath, LANGUAGE_TAGS, languageOfPath, pathInLanguage, type Language } from './paths';
+import type { Catalog } from './en';
+import { enFirstLoad } from './en-first-load';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  isLocalizedPath,
+  LANGUAGE_TAGS,
+  LANGUAGES,
+  languageOfPath,
+  pathInLanguage,
+  type Language,
+} from './paths';
 
 export {
   DEFAULT_LANGUAGE,
@@ -38,15 +50,33 @@ export type MessageKey = Leaves<Catalog>;
 export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
-const i18n = rosetta<Catalog>({ en });
+// English starts with its first-load part (a copy: rosetta merges later tables into the object it holds).
+// The cast: the customer area's other texts are missing until loadWholeCatalogs; only the pages that load
+// them first use them (app/router.tsx).
+const i18n = rosetta<Catalog>({ en: { ...enFirstLoad } as Catalog });
 const loaders: Record<Language, () => Promise<Catalog>> = {
-  en: async () => en,
+  en: async () => (await import('./en')).en,
   sw: async () => (await import('./sw')).sw,
 };
+/** The languages whose whole catalog is loaded (Kiswahili always loads whole). */
+const whole = new Set<Language>();
+/** Once a page that needs the whole catalog has been opened, every language is loaded whole. */
+let wholeWanted = false;
 
 /** Loads a language's catalog (once); await it before rendering in that language. */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (!i18n.table(language)) i18n.set(language, await loaders[language]());
+  if (whole.has(language) || (i18n.table(language) && !wholeWanted)) return;
+  i18n.set(language, await loaders[language]());
+  whole.add(language);
+}
+
+/**
+ * Loads the whole catalog of each language loaded so far, and of any loaded later: the customer area's
+ * texts are not in English's first load. The pages that are not prerendered await it (app/router.tsx).
+ */
+export async function loadWholeCatalogs(): Promise<void> {
+  wholeWanted = true;
+  await Promise.all(LANGUAGES.filter((language) => i18n.table(language)).map(loadLanguage));
 }
 
 /** The language saved in this browser (by the switch, or adopted from the profile at sign-in). */
@@ -126,8 +156,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * value), with their keys: the auth area's and the public site's `messages`.
  */
 const KNOWN_MESSAGES = [
-  ...Object.entries(en.auth.messages).map(([key, text]) => [`auth.messages.${key}`, text] as const),
-  ...Object.entries(en.public.messages).map(([key, text]) => [`public.messages.${key}`, text] as const),
+  ...Object.entries(enFirstLoad.auth.messages).map(([key, text]) => [`auth.messages.${key}`, text] as const),
+  ...Object.entries(enFirstLoad.public.messages).map(([key, text]) => [`public.messages.${key}`, text] as const),
 ].map(([key, text]) => ({
   key: key as MessageKey,
   names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),

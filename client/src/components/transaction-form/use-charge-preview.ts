@@ -1,12 +1,12 @@
 /**
  * The fee for an amount from GET /api/v1/charges/calculate, asked 300 ms after the typing stops. A plain
  * effect rather than a React Query observer: the form is on the home page's first screen, where every
- * kilobyte counts, and this one call needs no shared cache.
+ * kilobyte counts, and this one call needs no shared cache. The typed API client (openapi-fetch) is loaded
+ * with the first question, not with the page, for the same reason.
  */
 import { useEffect, useState } from 'react';
 import type { ChargesCalculateData } from '@escrow/core/contract/charges';
 import type { FeeType } from '@escrow/core/domain/fees';
-import { typedApi, unwrap } from '@/lib/typed-api';
 
 export type ChargePreviewState =
   | { status: 'idle' }
@@ -35,7 +35,10 @@ export function useChargePreview(amount: string | null, type: FeeType): ChargePr
     const controller = new AbortController();
     setState((current) => ({ status: 'loading', previous: current.status === 'done' ? current.data : undefined }));
     const timer = setTimeout(() => {
-      unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal: controller.signal }))
+      import('@/lib/typed-api')
+        .then(({ typedApi, unwrap }) =>
+          unwrap(typedApi.GET('/api/v1/charges/calculate', { params: { query: { amount, type } }, signal: controller.signal })),
+        )
         .then((data) => {
           cache.set(key, data);
           setState({ status: 'done', data });
