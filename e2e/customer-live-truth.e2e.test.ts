@@ -499,6 +499,7 @@ describe('the customer area in Kiswahili', () => {
     ])
       expect(text).toContain(phrase);
     for (const english of ['Your release code', 'Send me a new code', 'Just now', 'just now']) expect(text).not.toContain(english);
+    await expect.poll(() => page.getByTestId('demo-ribbon').innerText()).toBe('Majaribio — hakuna pesa halisi inayohamishwa');
     await screenshot(page, 'issue14-sw-transaction-360');
     await page.goto('/dashboard/new');
     expect(await page.getByTestId('transaction-form').innerText()).toContain('Aina ya muamala');

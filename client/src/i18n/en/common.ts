@@ -4,6 +4,8 @@ export const common = {
     label: 'Language',
     switchTo: 'Kiswahili',
   },
+  /** The ribbon shown while the server runs on its built-in payment and SMS mocks. */
+  demoRibbon: 'Demo — no real money moves',
   errors: {
     generic: 'Something went wrong. Please try again.',
   },

@@ -5,6 +5,8 @@ export const common: Catalog['common'] = {
     label: 'Lugha',
     switchTo: 'English',
   },
+  /** The ribbon shown while the server runs on its built-in payment and SMS mocks. */
+  demoRibbon: 'Majaribio — hakuna pesa halisi inayohamishwa',
   errors: {
     generic: 'Kuna hitilafu. Tafadhali jaribu tena.',
   },
