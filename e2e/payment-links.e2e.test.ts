@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
+import { launchBrowser, openPage, screenshot, waitForHydration, type WatchedPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const SELLER_PHONE = '0711000202';
@@ -153,5 +153,113 @@ describe('payment link → checkout → pay → release code → release, at 360
     await screenshot(page, 'pay-8-admin-links-1280');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
+  });
+});
+
+describe('the Payment links page and the pay page in Kiswahili, at 360 px', () => {
+  it('read in Kiswahili from creating the link to the release code, with no English left', async () => {
+    const product = `Kikapu ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const storage = { 'escrow.language': 'sw' };
+    const english = [
+      'Payment links',
+      'New payment link',
+      'Create link',
+      'Copy link',
+      'Held in escrow',
+      'Disable',
+      'checkout',
+      'Standard escrow',
+      'How many buyers',
+      'Sold by',
+      'Verified phone',
+      'Escrow fee',
+      'You pay',
+      'New here?',
+      'First name',
+      'Send me a code',
+      'SMS code',
+      'Verify and continue',
+      'Already have an account?',
+      'Signed in as',
+      'with M-Pesa',
+      'Your release code',
+      'Paid.',
+      'Open ESC-',
+      'sold out',
+    ];
+    const noEnglish = async (page: WatchedPage['page']) => {
+      const text = await page.locator('body').innerText();
+      for (const words of english) expect(text, words).not.toContain(words);
+    };
+
+    const sellerSw = await openPage(browser, { width: PHONE_WIDTH, height: 780, storage });
+    const { page } = sellerSw;
+    await page.goto('/sw/login');
+    await waitForHydration(page);
+    await page.locator('input[name="phone_or_email"]').fill(SELLER_PHONE);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingia', exact: true }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto('/dashboard/links');
+    await page.getByRole('heading', { name: 'Viungo vya malipo' }).waitFor();
+    await page.getByLabel('Bidhaa').fill(product);
+    await page.getByLabel('Bei').fill('1800');
+    await page.getByRole('button', { name: 'Unda kiungo' }).click();
+    const card = page.getByTestId('payment-link').filter({ hasText: product });
+    await card.waitFor();
+    const text = await page.locator('main').innerText();
+    for (const phrase of ['Kiungo kipya cha malipo', 'Idadi ya wanunuzi', 'Kiungo kimeundwa', 'Nakili kiungo', 'Kinatumika', 'wanunuzi 0'])
+      expect(text, phrase).toContain(phrase);
+    await noEnglish(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(page, 'pay-sw-1-seller-links-360');
+    const path = new URL((await card.getByTestId('payment-link-url').textContent())!.trim()).pathname;
+
+    const buyerSw = await openPage(browser, { width: PHONE_WIDTH, height: 780, storage });
+    const buyer = buyerSw.page;
+    await buyer.goto(path);
+    await buyer.getByRole('heading', { name: 'Mgeni hapa? Fungua akaunti ili ulipe' }).waitFor();
+    for (const phrase of ['Muuzaji:', 'Ada ya escrow (nusu yako)', 'Utalipa', 'Una akaunti tayari?'])
+      expect(await buyer.locator('body').innerText(), phrase).toContain(phrase);
+    await noEnglish(buyer);
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(buyer, 'pay-sw-2-visitor-opens-link-360');
+
+    const phone = freshPhone();
+    await buyer.getByLabel('Jina la kwanza').fill('Wanjiru');
+    await buyer.getByLabel('Jina la mwisho').fill('Kamau');
+    await buyer.getByLabel('Simu ya M-Pesa').fill(phone);
+    await buyer.getByLabel('Nenosiri').fill('Mvua-ya-2026!');
+    await buyer.getByRole('button', { name: 'Nitumie nambari' }).click();
+    await buyer.getByLabel('Nambari kutoka SMS').fill(await smsCodeFor(phone));
+    await buyer.getByRole('button', { name: 'Thibitisha na uendelee' }).click();
+    const pay = buyer.getByTestId('pay-button');
+    await pay.waitFor();
+    expect(await pay.innerText()).toMatch(/^Lipa KES [\d,]+ kwa M-Pesa$/);
+    expect(await buyer.locator('body').innerText()).toContain('Umeingia kama');
+    // The page's language became the new account's, so its SMS are in Kiswahili too.
+    expect(await buyer.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').preferred_language)).toBe('sw');
+    await noEnglish(buyer);
+    await screenshot(buyer, 'pay-sw-3-signed-up-360');
+    await pay.click();
+    await buyer.getByTestId('pay-release-code').waitFor({ timeout: 30_000 });
+    const paid = await buyer.locator('body').innerText();
+    for (const phrase of ['Umelipa. Pesa yako inashikiliwa escrow', 'Nambari yako ya kuachilia malipo', 'Fungua ESC-'])
+      expect(paid, phrase).toContain(phrase);
+    await noEnglish(buyer);
+    expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
+    await screenshot(buyer, 'pay-sw-4-paid-release-code-360');
+
+    // One buyer only: the link is now sold out, and says so in Kiswahili.
+    await buyer.goto(path);
+    await buyer.getByTestId('pay-closed').waitFor();
+    expect(await buyer.getByTestId('pay-closed').innerText()).toContain('Samahani, bidhaa hii imeisha.');
+    await noEnglish(buyer);
+    await screenshot(buyer, 'pay-sw-5-sold-out-360');
+
+    expect(sellerSw.errors).toEqual([]);
+    expect(buyerSw.errors).toEqual([]);
+    await sellerSw.context.close();
+    await buyerSw.context.close();
   });
 });

@@ -30,9 +30,12 @@ import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contra
 import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { authApi } from '@/features/auth/api/auth-api';
+import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
+import { localizeMessage, pathInLanguage, useT } from '@/i18n';
 import { api, ApiError, newIdempotencyKey } from '@/lib/api';
-import type { StoredUser } from '@/lib/auth-storage';
+import { formatPhone } from '@/lib/format';
+import { authStorage, type StoredUser } from '@/lib/auth-storage';
 
 type PublicLink = z.infer<typeof publicPaymentLinkWire>;
 type ReleaseCode = z.infer<typeof releaseCodeWire>;
@@ -56,13 +59,8 @@ const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback;
 
-const CLOSED: Record<Exclude<PublicLink['status'], 'active'>, string> = {
-  sold_out: 'Sorry, this item is sold out.',
-  expired: 'This payment link has expired. Ask the seller for a new one.',
-  disabled: 'The seller has stopped this payment link.',
-};
-
 function LinkSummary({ link }: { link: PublicLink }) {
+  const { t } = useT();
   return (
     <Card.Root variant="outline">
       <Card.Body gap="3">
@@ -71,37 +69,40 @@ function LinkSummary({ link }: { link: PublicLink }) {
         </Text>
         {link.description ? <Text color="fg.muted">{link.description}</Text> : null}
         <HStack gap="2" flexWrap="wrap">
-          <Text>Sold by {link.seller.display_name}</Text>
+          <Text>{t('public.pay.soldBy', { name: link.seller.display_name })}</Text>
           {link.seller.is_verified ? (
             <Badge colorPalette="green" gap="1">
-              <BadgeCheck size={14} aria-hidden /> Verified phone
+              <BadgeCheck size={14} aria-hidden /> {t('public.pay.verified')}
             </Badge>
           ) : null}
         </HStack>
         <Stack gap="1" fontSize="sm">
           <HStack justify="space-between">
-            <Text>Price</Text>
+            <Text>{t('public.pay.price')}</Text>
             <Text fontWeight="medium">{kes(link.amount)}</Text>
           </HStack>
           <HStack justify="space-between">
-            <Text>Escrow fee (your half)</Text>
+            <Text>{t('public.pay.fee')}</Text>
             <Text fontWeight="medium">{kes(link.charges.buyer_share)}</Text>
           </HStack>
           {link.plan ? (
             <Text color="fg.muted" data-testid="pay-plan">
-              Lipa Mdogo Mdogo: pay at least {kes(link.plan.minimum_deposit)} now, then about {kes(link.plan.monthly_installment)} a month
-              for {link.plan.installment_months} months.
+              {t('public.pay.plan', {
+                deposit: kes(link.plan.minimum_deposit),
+                monthly: kes(link.plan.monthly_installment),
+                months: link.plan.installment_months,
+              })}
             </Text>
           ) : (
             <HStack justify="space-between" fontWeight="semibold" fontSize="md">
-              <Text>You pay</Text>
+              <Text>{t('public.pay.youPay')}</Text>
               <Text data-testid="pay-total">{kes(link.buyer_pays)}</Text>
             </HStack>
           )}
         </Stack>
-        <HStack gap="2" color="fg.muted" fontSize="sm">
-          <ShieldCheck size={16} aria-hidden />
-          <Text>Your money is held in escrow. The seller is paid only when you give them your release code at hand-over.</Text>
+        <HStack gap="2" color="fg.muted" fontSize="sm" align="flex-start">
+          <ShieldCheck size={16} aria-hidden style={{ flexShrink: 0, marginTop: '0.15em' }} />
+          <Text>{t('public.pay.held')}</Text>
         </HStack>
       </Card.Body>
     </Card.Root>
@@ -110,6 +111,7 @@ function LinkSummary({ link }: { link: PublicLink }) {
 
 /** Sign-up with phone + SMS code, without leaving the page. */
 function SignUp() {
+  const { t, language } = useT();
   const [step, setStep] = useState<'details' | 'code'>('details');
   const [form, setForm] = useState({ first: '', last: '', phone: '', password: '' });
   const [code, setCode] = useState('');
@@ -117,6 +119,11 @@ function SignUp() {
   const [isBusy, setIsBusy] = useState(false);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
   const fields = error?.errors ?? {};
+  // The server's validation messages, in Kiswahili when the catalog knows them (as on the sign-up page).
+  const fieldError = (field: string) => {
+    const message = fields[field]?.[0];
+    return message ? localizeMessage(message, language) : undefined;
+  };
 
   const register = async (event: FormEvent) => {
     event.preventDefault();
@@ -133,7 +140,7 @@ function SignUp() {
       });
       setStep('code');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : new ApiError('Could not sign up. Try again.', 0, 'NETWORK'));
+      setError(caught instanceof ApiError ? caught : new ApiError(t('public.pay.signUpFailed'), 0, 'NETWORK'));
     } finally {
       setIsBusy(false);
     }
@@ -145,9 +152,21 @@ function SignUp() {
     setError(null);
     try {
       const data = await authApi.verifyPhone({ phone_number: form.phone.trim(), code: code.trim() });
-      setSession(data.token, data.user as StoredUser);
+      const user = data.user as StoredUser;
+      if (user.preferred_language !== language) {
+        // The page's language becomes the new account's, so its SMS (the release code too) read the same;
+        // saved before the session is announced, as on the verify-phone page. Not saved is no reason to fail.
+        authStorage.save(data.token, user);
+        await api<{ user: StoredUser }>('/api/auth/profile', {
+          method: 'PUT',
+          body: { preferred_language: language },
+          noAuthRedirect: true,
+        })
+          .then((saved) => setSession(data.token, saved.user))
+          .catch(() => setSession(data.token, user));
+      } else setSession(data.token, user);
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught : new ApiError('Could not verify. Try again.', 0, 'NETWORK'));
+      setError(caught instanceof ApiError ? caught : new ApiError(t('public.pay.verifyFailed'), 0, 'NETWORK'));
     } finally {
       setIsBusy(false);
     }
@@ -157,9 +176,9 @@ function SignUp() {
     return (
       <form onSubmit={verify} noValidate>
         <Stack gap="3">
-          <Text>We sent a 6-digit code by SMS to {form.phone}. Enter it to continue.</Text>
+          <Text>{t('public.pay.codeSent', { phone: form.phone })}</Text>
           <Field.Root invalid={!!error}>
-            <Field.Label htmlFor="pay-code">SMS code</Field.Label>
+            <Field.Label htmlFor="pay-code">{t('public.pay.smsCode')}</Field.Label>
             <Input
               id="pay-code"
               value={code}
@@ -168,10 +187,10 @@ function SignUp() {
               autoComplete="one-time-code"
               maxW="12rem"
             />
-            <Field.ErrorText>{error ? messageOf(error, 'Wrong or expired code.') : null}</Field.ErrorText>
+            <Field.ErrorText>{error ? localizeMessage(messageOf(error, t('public.pay.wrongCode')), language) : null}</Field.ErrorText>
           </Field.Root>
           <Button type="submit" colorPalette="brand" loading={isBusy} disabled={code.length !== 6} alignSelf="flex-start">
-            Verify and continue
+            {t('public.pay.verify')}
           </Button>
         </Stack>
       </form>
@@ -181,22 +200,22 @@ function SignUp() {
     <form onSubmit={register} noValidate aria-labelledby="pay-signup-heading">
       <Stack gap="3">
         <Text as="h2" id="pay-signup-heading" fontWeight="semibold">
-          New here? Create your account to pay
+          {t('public.pay.signUpHeading')}
         </Text>
         <Stack direction={{ base: 'column', sm: 'row' }} gap="3">
           <Field.Root required invalid={!!fields.first_name}>
-            <Field.Label htmlFor="pay-first">First name</Field.Label>
+            <Field.Label htmlFor="pay-first">{t('public.pay.firstName')}</Field.Label>
             <Input id="pay-first" value={form.first} onChange={set('first')} autoComplete="given-name" />
-            <Field.ErrorText>{fields.first_name?.[0]}</Field.ErrorText>
+            <Field.ErrorText>{fieldError('first_name')}</Field.ErrorText>
           </Field.Root>
           <Field.Root required invalid={!!fields.last_name}>
-            <Field.Label htmlFor="pay-last">Last name</Field.Label>
+            <Field.Label htmlFor="pay-last">{t('public.pay.lastName')}</Field.Label>
             <Input id="pay-last" value={form.last} onChange={set('last')} autoComplete="family-name" />
-            <Field.ErrorText>{fields.last_name?.[0]}</Field.ErrorText>
+            <Field.ErrorText>{fieldError('last_name')}</Field.ErrorText>
           </Field.Root>
         </Stack>
         <Field.Root required invalid={!!fields.phone_number}>
-          <Field.Label htmlFor="pay-phone">M-Pesa phone</Field.Label>
+          <Field.Label htmlFor="pay-phone">{t('public.pay.phone')}</Field.Label>
           <Input
             id="pay-phone"
             type="tel"
@@ -206,20 +225,20 @@ function SignUp() {
             placeholder="0722123456"
             autoComplete="tel"
           />
-          <Field.ErrorText>{fields.phone_number?.[0]}</Field.ErrorText>
+          <Field.ErrorText>{fieldError('phone_number')}</Field.ErrorText>
         </Field.Root>
         <Field.Root required invalid={!!fields.password}>
-          <Field.Label htmlFor="pay-password">Password</Field.Label>
+          <Field.Label htmlFor="pay-password">{t('public.pay.password')}</Field.Label>
           <Input id="pay-password" type="password" value={form.password} onChange={set('password')} autoComplete="new-password" />
-          <Field.ErrorText>{fields.password?.[0]}</Field.ErrorText>
+          <Field.ErrorText>{fieldError('password')}</Field.ErrorText>
         </Field.Root>
         {error && Object.keys(fields).length === 0 ? (
           <Text color="fg.error" role="alert">
-            {messageOf(error, 'Could not sign up. Try again.')}
+            {localizeMessage(messageOf(error, t('public.pay.signUpFailed')), language)}
           </Text>
         ) : null}
         <Button type="submit" colorPalette="brand" loading={isBusy} alignSelf="flex-start">
-          Send me a code
+          {t('public.pay.sendCode')}
         </Button>
       </Stack>
     </form>
@@ -228,6 +247,7 @@ function SignUp() {
 
 /** Follows the M-Pesa prompt, then shows the release code. */
 function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: TransactionWire; paymentId: string; onRetry: () => void }) {
+  const { t } = useT();
   const payment = useQuery({
     queryKey: ['pay-page', 'payment', paymentId],
     queryFn: ({ signal }) => getPaymentStatus(paymentId, signal),
@@ -247,14 +267,14 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
   });
   const detailLink = (
     <ChakraLink asChild color="brand.fg" fontWeight="medium">
-      <Link to={`/dashboard/transactions/${transaction.id}`}>Open {transaction.reference_number}</Link>
+      <Link to={`/dashboard/transactions/${transaction.id}`}>{t('public.pay.open', { reference: transaction.reference_number })}</Link>
     </ChakraLink>
   );
   if (!payment.data || payment.data.status === 'pending') {
     return (
       <HStack gap="3" role="status" aria-live="polite">
         <Spinner color="brand.solid" />
-        <Text>Check your phone: enter your M-Pesa PIN to pay {kes(payment.data?.amount ?? transaction.amount_due)}.</Text>
+        <Text>{t('public.pay.waiting', { amount: kes(payment.data?.amount ?? transaction.amount_due) })}</Text>
       </HStack>
     );
   }
@@ -263,10 +283,10 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
       <Stack gap="3">
         <Alert.Root status="error" borderRadius="l2" role="alert">
           <Alert.Indicator />
-          <Alert.Description>{payment.data.failure_reason ?? 'The payment did not go through.'}</Alert.Description>
+          <Alert.Description>{payment.data.failure_reason ?? t('public.pay.failed')}</Alert.Description>
         </Alert.Root>
         <Button onClick={onRetry} colorPalette="brand" alignSelf="flex-start">
-          Try again
+          {t('public.pay.retry')}
         </Button>
       </Stack>
     );
@@ -276,11 +296,11 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
     <Stack gap="3" role="status" aria-live="polite">
       <Alert.Root status="success" borderRadius="l2">
         <Alert.Indicator />
-        <Alert.Description>Paid. Your money is held in escrow ({payment.data.mpesa_receipt}).</Alert.Description>
+        <Alert.Description>{t('public.pay.paid', { receipt: payment.data.mpesa_receipt ?? '' })}</Alert.Description>
       </Alert.Root>
       {code?.status === 'active' && code.code ? (
         <Box>
-          <Text>Your release code (also sent by SMS). Give it to the seller or rider only when you have the item:</Text>
+          <Text>{t('public.pay.releaseCode')}</Text>
           <Text data-testid="pay-release-code" fontFamily="mono" fontSize="3xl" fontWeight="bold" letterSpacing="0.3em" color="brand.fg">
             {code.code}
           </Text>
@@ -292,6 +312,7 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
 }
 
 function Checkout({ link }: { link: PublicLink }) {
+  const { t, language } = useT();
   const { isAuthenticated, user } = useAuth();
   const [deposit, setDeposit] = useState(link.plan?.suggested_deposit.replace(/\.00$/, '') ?? '');
   const [transaction, setTransaction] = useState<TransactionWire | null>(null);
@@ -304,9 +325,9 @@ function Checkout({ link }: { link: PublicLink }) {
       <Stack gap="4">
         <SignUp />
         <Text fontSize="sm">
-          Already have an account?{' '}
+          {t('public.pay.haveAccount')}{' '}
           <ChakraLink asChild color="brand.fg">
-            <Link to={`/login?next=${encodeURIComponent(`/pay/${link.code}`)}`}>Log in</Link>
+            <Link to={pathInLanguage(`/login?next=${encodeURIComponent(`/pay/${link.code}`)}`, language)}>{t('public.pay.logIn')}</Link>
           </ChakraLink>
         </Text>
       </Stack>
@@ -341,31 +362,30 @@ function Checkout({ link }: { link: PublicLink }) {
   }
   return (
     <Stack gap="3">
-      <Text>
-        Signed in as {user?.display_name}. The M-Pesa prompt goes to {user?.phone_number}.
-      </Text>
+      <Text>{t('public.pay.signedInAs', { name: user?.display_name ?? '', phone: formatPhone(user?.phone_number) })}</Text>
       {link.plan ? (
         <Field.Root>
-          <Field.Label htmlFor="pay-deposit">First payment</Field.Label>
+          <Field.Label htmlFor="pay-deposit">{t('public.pay.firstPayment')}</Field.Label>
           <InputGroup startAddon="KES" maxW="16rem">
             <Input id="pay-deposit" value={deposit} onChange={(event) => setDeposit(event.target.value)} inputMode="numeric" />
           </InputGroup>
-          <Field.HelperText>At least {kes(link.plan.minimum_deposit)}</Field.HelperText>
+          <Field.HelperText>{t('public.pay.atLeast', { amount: kes(link.plan.minimum_deposit) })}</Field.HelperText>
         </Field.Root>
       ) : null}
       {error ? (
         <Text color="fg.error" role="alert">
-          {messageOf(error, 'Could not start the payment. Try again.')}
+          {messageOf(error, t('public.pay.startFailed'))}
         </Text>
       ) : null}
       <Button colorPalette="brand" size="lg" onClick={() => pay(transaction)} loading={isBusy} data-testid="pay-button">
-        Pay {link.plan ? 'the first payment' : kes(link.buyer_pays)} with M-Pesa
+        {link.plan ? t('public.pay.payFirst') : t('public.pay.payAmount', { amount: kes(link.buyer_pays) })}
       </Button>
     </Stack>
   );
 }
 
 export default function PayPage() {
+  const { t, language } = useT();
   const { code = '' } = useParams();
   const query = useQuery({
     queryKey: ['pay-page', 'link', code],
@@ -378,25 +398,26 @@ export default function PayPage() {
   return (
     <Container maxW="xl" py={{ base: '4', md: '10' }} px={{ base: '3', md: '6' }}>
       <Stack gap="4">
-        <HStack asChild gap="2" fontWeight="bold" color="brand.fg">
-          <Link to="/" aria-label="Escrow Kenya home">
-            <ShieldCheck aria-hidden />
-            <span>Escrow Kenya</span>
-          </Link>
+        <HStack justify="space-between" gap="2">
+          <HStack asChild gap="2" fontWeight="bold" color="brand.fg">
+            <Link to={pathInLanguage('/', language)} aria-label={t('layout.brandHome')}>
+              <ShieldCheck aria-hidden />
+              <span>Escrow Kenya</span>
+            </Link>
+          </HStack>
+          <LanguageSwitch />
         </HStack>
         {query.isPending ? (
           <HStack gap="3" role="status">
             <Spinner color="brand.solid" />
-            <Text>Loading…</Text>
+            <Text>{t('public.pay.loading')}</Text>
           </HStack>
         ) : null}
         {query.isError ? (
           <Alert.Root status="error" borderRadius="l2" role="alert">
             <Alert.Indicator />
             <Alert.Description>
-              {query.error instanceof ApiError && query.error.status === 404
-                ? 'This payment link does not exist.'
-                : 'Could not load this link.'}
+              {query.error instanceof ApiError && query.error.status === 404 ? t('public.pay.notFound') : t('public.pay.loadFailed')}
             </Alert.Description>
           </Alert.Root>
         ) : null}
@@ -412,7 +433,7 @@ export default function PayPage() {
             ) : (
               <Alert.Root status="warning" borderRadius="l2" data-testid="pay-closed">
                 <Alert.Indicator />
-                <Alert.Description>{CLOSED[query.data.status]}</Alert.Description>
+                <Alert.Description>{t(`public.pay.closed.${query.data.status}`)}</Alert.Description>
               </Alert.Root>
             )}
           </>

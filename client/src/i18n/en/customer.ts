@@ -1,7 +1,4 @@
-/**
- * The customer area (/dashboard): buyers' and sellers' pages. Loaded with those pages, not with the public
- * ones; the one transaction form's texts, which the home page shows too, are in ./customer-form.ts.
- */
+/** The customer area (/dashboard): buyers' and sellers' pages. */
 import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
 
 export const customer = {
@@ -19,6 +16,12 @@ export const customer = {
     standard: 'Standard Escrow',
     protected: 'Protected Escrow',
     lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo',
+  },
+  coverage: {
+    standard: 'Standard Escrow: your money is held until you confirm delivery; {{days}} days to inspect after dispatch.',
+    protected:
+      'Protected Escrow: a longer inspection window ({{days}} days after dispatch) and mediation with evidence if something goes wrong.',
+    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: pay in installments; the seller dispatches once it is fully paid; {{days}} days to inspect.',
   },
   role: { buyer: 'buyer', seller: 'seller', admin: 'admin' },
   detail: {
@@ -291,6 +294,69 @@ export const customer = {
     sending: 'Sending…',
     sendResponse: 'Send response',
   },
+  form: {
+    heroTitle: 'Start a protected transaction',
+    heroSubtitle: 'Your money stays in escrow until you confirm delivery.',
+    pageTitle: 'New transaction',
+    pageSubtitle: 'You are the buyer. The seller is told by SMS and sees it when they sign in.',
+    restored: 'We kept the details you entered. Review them and create your transaction.',
+    type: 'Transaction type',
+    typeOptions: {
+      standard: 'Standard Escrow',
+      protected: 'Protected Escrow',
+      lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (installments)',
+    },
+    sellerPhone: 'Seller phone',
+    sellerPhoneHelp: 'The M-Pesa number the seller is paid on',
+    productName: 'Product or service',
+    productPlaceholder: 'e.g. Samsung Galaxy A15',
+    amount: 'Amount (KES)',
+    initialPayment: 'Initial payment (KES)',
+    initialPaymentHelp: 'At least 20% of the total cost',
+    totalCost: 'Total cost (KES)',
+    totalCostHelp: 'Items over KES 10,000',
+    months: 'Installment period',
+    monthsOption: '{{months}} months',
+    planTitle: 'Your plan',
+    plan: '{{deposit}} now, then {{count}} × {{monthly}} a month. The item is dispatched once it is fully paid.',
+    planWithLast:
+      '{{deposit}} now, then {{count}} × {{monthly}} a month and a last payment of {{last}}. The item is dispatched once it is fully paid.',
+    submit: 'Create transaction',
+    creating: 'Creating…',
+    signInFirst: 'You will sign in or create a free account first; we keep what you typed.',
+    failed: 'Failed to create transaction: {{detail}}',
+    tryAgain: 'Please try again.',
+    created: 'Transaction created successfully!',
+    createdReference: 'Reference {{reference}}.',
+    payNow: 'Pay now',
+    errors: {
+      sellerPhoneRequired: 'Seller phone is required',
+      sellerPhone: 'Phone must start with 0 or 254 followed by 9 digits (e.g. 0722123456)',
+      sellerIsYou: 'You cannot be the seller of your own transaction',
+      productNameRequired: 'Product or service name is required',
+      productName: 'Product name must be at most 100 characters',
+      amountRequired: 'Amount is required',
+      amount: 'Amount must be between 1 and 500,000 KES',
+      wholeShillings: 'M-Pesa amounts are whole shillings',
+      totalCostRequired: 'Total cost is required for Lipa Mdogo Mdogo',
+      totalCost: 'Total cost must be more than the initial payment and at most 500,000 KES',
+      months: 'Installment terms are 3, 6, 12 or 24 months',
+      TOTAL_TOO_LOW: 'Lipa Mdogo Mdogo is for items over KES 10,000',
+      DEPOSIT_NOT_BELOW_TOTAL: 'The initial payment must be less than the total cost',
+      DEPOSIT_TOO_LOW: 'The initial payment must be at least 20% of the total cost ({{minimum}})',
+      TERM_NOT_OFFERED: 'Installment terms are 3, 6, 12 or 24 months',
+    },
+    fee: {
+      unavailable: 'The fee preview is unavailable right now; the fee is shown before you pay.',
+      calculating: 'Calculating the fee…',
+      escrowFee: 'Escrow fee',
+      installmentFee: 'Installment fee on {{amount}}',
+      free: 'Free',
+      yourShare: 'Your share (buyer, 50%)',
+      youPay: 'You pay into escrow',
+      firstPayment: 'First payment incl. your fee',
+    },
+  },
   layout: {
     home: 'Escrow Kenya home',
     skip: 'Skip to content',
@@ -459,5 +525,41 @@ export const customer = {
     placeholder: '6 digits',
     errRelease: 'Could not release. Try again.',
     submit: 'Release payment with code',
+  },
+  /** The seller's payment links page (features/customer/routes/payment-links.tsx). */
+  paymentLinks: {
+    title: 'Payment links',
+    intro:
+      'Sell on WhatsApp, Instagram or Facebook: share a link, the buyer pays into escrow with M-Pesa, and you are paid when they have the item.',
+    newHeading: 'New payment link',
+    product: 'Product',
+    productPlaceholder: 'e.g. Ankara dress, size M',
+    price: 'Price',
+    type: 'Type',
+    types: {
+      standard: 'Standard escrow',
+      protected: 'Protected (dispute cover)',
+      lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (over KES 10,000)',
+    },
+    description: 'Description (optional)',
+    quantity: 'How many buyers',
+    quantityHelp: 'Empty: no limit',
+    expires: 'Expires (optional)',
+    createFailed: 'Could not create the link. Try again.',
+    created: 'Link created: share it below.',
+    create: 'Create link',
+    statuses: { active: 'Active', sold_out: 'Sold out', expired: 'Expired', disabled: 'Disabled' },
+    checkoutOne: '{{count}} checkout',
+    checkoutMany: '{{count}} checkouts',
+    unitsLeft: ' · {{count}} left',
+    held: 'Held in escrow now:',
+    expiresOn: ' · expires {{date}}',
+    copy: 'Copy link',
+    copied: 'Copied',
+    shareText: '{{product}} — {{price}}, paid safely by M-Pesa escrow: {{url}}',
+    disable: 'Disable',
+    loading: 'Loading your links',
+    loadFailed: 'Could not load your links',
+    empty: 'No links yet.',
   },
 };

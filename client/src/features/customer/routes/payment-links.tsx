@@ -13,25 +13,18 @@ import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
 import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
+import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { formatKes } from '@escrow/core/domain/money';
 import { cents } from '../money';
 
-const STATUS_LOOK: Record<PaymentLinkStatus, { label: string; palette: string }> = {
-  active: { label: 'Active', palette: 'green' },
-  sold_out: { label: 'Sold out', palette: 'orange' },
-  expired: { label: 'Expired', palette: 'gray' },
-  disabled: { label: 'Disabled', palette: 'red' },
-};
+const STATUS_PALETTE: Record<PaymentLinkStatus, string> = { active: 'green', sold_out: 'orange', expired: 'gray', disabled: 'red' };
 
-const TYPES = [
-  { value: 'standard', label: 'Standard escrow' },
-  { value: 'protected', label: 'Protected (dispute cover)' },
-  { value: 'lipa_mdogo_mdogo', label: 'Lipa Mdogo Mdogo (over KES 10,000)' },
-] as const;
+const TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
 function CreateLinkForm() {
+  const { t } = useT();
   const create = useCreatePaymentLink();
   const [form, setForm] = useState({ product: '', amount: '', type: 'standard', description: '', quantity: '1', expires: '' });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
@@ -56,34 +49,34 @@ function CreateLinkForm() {
       <Card.Body>
         <FormStack gap="4" onSubmit={submit} noValidate aria-labelledby="new-link-heading">
           <Text as="h2" id="new-link-heading" fontWeight="semibold">
-            New payment link
+            {t('customer.paymentLinks.newHeading')}
           </Text>
           <Field.Root required invalid={!!fieldErrors.product_name}>
-            <Field.Label htmlFor="link-product">Product</Field.Label>
+            <Field.Label htmlFor="link-product">{t('customer.paymentLinks.product')}</Field.Label>
             <Input
               id="link-product"
               value={form.product}
               onChange={set('product')}
               maxLength={100}
-              placeholder="e.g. Ankara dress, size M"
+              placeholder={t('customer.paymentLinks.productPlaceholder')}
             />
             <Field.ErrorText>{fieldErrors.product_name?.[0]}</Field.ErrorText>
           </Field.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
             <Field.Root required invalid={!!fieldErrors.amount}>
-              <Field.Label htmlFor="link-amount">Price</Field.Label>
+              <Field.Label htmlFor="link-amount">{t('customer.paymentLinks.price')}</Field.Label>
               <InputGroup startAddon="KES">
                 <Input id="link-amount" value={form.amount} onChange={set('amount')} inputMode="numeric" placeholder="2500" />
               </InputGroup>
               <Field.ErrorText>{fieldErrors.amount?.[0]}</Field.ErrorText>
             </Field.Root>
             <Field.Root required>
-              <Field.Label htmlFor="link-type">Type</Field.Label>
+              <Field.Label htmlFor="link-type">{t('customer.paymentLinks.type')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field id="link-type" value={form.type} onChange={set('type')}>
-                  {TYPES.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
+                  {TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`customer.paymentLinks.types.${type}`)}
                     </option>
                   ))}
                 </NativeSelect.Field>
@@ -92,36 +85,36 @@ function CreateLinkForm() {
             </Field.Root>
           </Stack>
           <Field.Root invalid={!!fieldErrors.description}>
-            <Field.Label htmlFor="link-description">Description (optional)</Field.Label>
+            <Field.Label htmlFor="link-description">{t('customer.paymentLinks.description')}</Field.Label>
             <Textarea id="link-description" value={form.description} onChange={set('description')} maxLength={500} rows={2} />
             <Field.ErrorText>{fieldErrors.description?.[0]}</Field.ErrorText>
           </Field.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
             <Field.Root invalid={!!fieldErrors.quantity}>
-              <Field.Label htmlFor="link-quantity">How many buyers</Field.Label>
+              <Field.Label htmlFor="link-quantity">{t('customer.paymentLinks.quantity')}</Field.Label>
               <Input id="link-quantity" value={form.quantity} onChange={set('quantity')} inputMode="numeric" />
-              <Field.HelperText>Empty: no limit</Field.HelperText>
+              <Field.HelperText>{t('customer.paymentLinks.quantityHelp')}</Field.HelperText>
               <Field.ErrorText>{fieldErrors.quantity?.[0]}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!fieldErrors.expires_at}>
-              <Field.Label htmlFor="link-expires">Expires (optional)</Field.Label>
+              <Field.Label htmlFor="link-expires">{t('customer.paymentLinks.expires')}</Field.Label>
               <Input id="link-expires" type="datetime-local" value={form.expires} onChange={set('expires')} />
               <Field.ErrorText>{fieldErrors.expires_at?.[0]}</Field.ErrorText>
             </Field.Root>
           </Stack>
           {create.isError && Object.keys(fieldErrors).length === 0 ? (
             <Text color="fg.error" role="alert">
-              {errorMessage(create.error, 'Could not create the link. Try again.')}
+              {errorMessage(create.error, t('customer.paymentLinks.createFailed'))}
             </Text>
           ) : null}
           {create.data ? (
             <Alert.Root status="success" borderRadius="l2">
               <Alert.Indicator />
-              <Alert.Description>Link created: share it below.</Alert.Description>
+              <Alert.Description>{t('customer.paymentLinks.created')}</Alert.Description>
             </Alert.Root>
           ) : null}
           <Button type="submit" colorPalette="brand" alignSelf="flex-start" loading={create.isPending}>
-            Create link
+            {t('customer.paymentLinks.create')}
           </Button>
         </FormStack>
       </Card.Body>
@@ -130,10 +123,12 @@ function CreateLinkForm() {
 }
 
 function LinkCard({ link }: { link: PaymentLink }) {
+  const { t } = useT();
   const disable = useDisablePaymentLink();
   const [copied, setCopied] = useState(false);
-  const look = STATUS_LOOK[link.status];
-  const share = `https://wa.me/?text=${encodeURIComponent(`${link.product_name} — ${formatKes(cents(link.amount))}, paid safely by M-Pesa escrow: ${link.url}`)}`;
+  const share = `https://wa.me/?text=${encodeURIComponent(
+    t('customer.paymentLinks.shareText', { product: link.product_name, price: formatKes(cents(link.amount)), url: link.url }),
+  )}`;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link.url);
@@ -151,22 +146,25 @@ function LinkCard({ link }: { link: PaymentLink }) {
               {link.product_name}
             </Text>
             <Text fontSize="sm" color="fg.muted">
-              {formatKes(cents(link.amount))} · {link.checkouts} {link.checkouts === 1 ? 'checkout' : 'checkouts'}
-              {link.units_left !== null ? ` · ${link.units_left} left` : ''}
+              {formatKes(cents(link.amount))} ·{' '}
+              {t(link.checkouts === 1 ? 'customer.paymentLinks.checkoutOne' : 'customer.paymentLinks.checkoutMany', {
+                count: link.checkouts,
+              })}
+              {link.units_left !== null ? t('customer.paymentLinks.unitsLeft', { count: link.units_left }) : ''}
             </Text>
           </Stack>
-          <Badge colorPalette={look.palette}>{look.label}</Badge>
+          <Badge colorPalette={STATUS_PALETTE[link.status]}>{t(`customer.paymentLinks.statuses.${link.status}`)}</Badge>
         </HStack>
         <Text fontSize="sm" fontFamily="mono" wordBreak="break-all" data-testid="payment-link-url">
           {link.url}
         </Text>
         <Text fontSize="sm">
-          Held in escrow now: <strong>{formatKes(cents(link.held))}</strong>
-          {link.expires_at ? ` · expires ${formatDateTime(link.expires_at)}` : ''}
+          {t('customer.paymentLinks.held')} <strong>{formatKes(cents(link.held))}</strong>
+          {link.expires_at ? t('customer.paymentLinks.expiresOn', { date: formatDateTime(link.expires_at) }) : ''}
         </Text>
         <HStack gap="2" flexWrap="wrap">
           <Button size="sm" variant="outline" onClick={copy}>
-            <Copy size={16} aria-hidden /> {copied ? 'Copied' : 'Copy link'}
+            <Copy size={16} aria-hidden /> {copied ? t('customer.paymentLinks.copied') : t('customer.paymentLinks.copy')}
           </Button>
           <Button size="sm" variant="outline" asChild>
             <a href={share} target="_blank" rel="noreferrer">
@@ -175,7 +173,7 @@ function LinkCard({ link }: { link: PaymentLink }) {
           </Button>
           {link.status === 'active' || link.status === 'sold_out' ? (
             <Button size="sm" variant="ghost" colorPalette="red" loading={disable.isPending} onClick={() => disable.mutate(link.code)}>
-              Disable
+              {t('customer.paymentLinks.disable')}
             </Button>
           ) : null}
         </HStack>
@@ -197,18 +195,18 @@ function LinkCard({ link }: { link: PaymentLink }) {
 }
 
 export default function PaymentLinksScreen() {
+  const { t } = useT();
   const query = usePaymentLinks();
   return (
     <Stack gap="5">
-      <PageHeader title="Payment links" />
-      <Text color="fg.muted">
-        Sell on WhatsApp, Instagram or Facebook: share a link, the buyer pays into escrow with M-Pesa, and you are paid when they have the
-        item.
-      </Text>
+      <PageHeader title={t('customer.paymentLinks.title')} />
+      <Text color="fg.muted">{t('customer.paymentLinks.intro')}</Text>
       <CreateLinkForm />
-      {query.isPending ? <LoadingState label="Loading your links" /> : null}
-      {query.isError ? <ErrorState title="Could not load your links" error={query.error} onRetry={() => query.refetch()} /> : null}
-      {query.data && query.data.length === 0 ? <Text color="fg.muted">No links yet.</Text> : null}
+      {query.isPending ? <LoadingState label={t('customer.paymentLinks.loading')} /> : null}
+      {query.isError ? (
+        <ErrorState title={t('customer.paymentLinks.loadFailed')} error={query.error} onRetry={() => query.refetch()} />
+      ) : null}
+      {query.data && query.data.length === 0 ? <Text color="fg.muted">{t('customer.paymentLinks.empty')}</Text> : null}
       <Grid templateColumns={{ base: '1fr', lg: 'repeat(2, 1fr)' }} gap="4">
         {query.data?.map((link) => (
           <LinkCard key={link.code} link={link} />
