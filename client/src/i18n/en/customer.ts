@@ -1,4 +1,7 @@
-/** The customer area (/dashboard): buyers' and sellers' pages. */
+/**
+ * The customer area (/dashboard): buyers' and sellers' pages. Loaded with those pages, not with the public
+ * ones; the one transaction form's texts, which the home page shows too, are in ./customer-form.ts.
+ */
 import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
 
 export const customer = {
@@ -16,12 +19,6 @@ export const customer = {
     standard: 'Standard Escrow',
     protected: 'Protected Escrow',
     lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo',
-  },
-  coverage: {
-    standard: 'Standard Escrow: your money is held until you confirm delivery; {{days}} days to inspect after dispatch.',
-    protected:
-      'Protected Escrow: a longer inspection window ({{days}} days after dispatch) and mediation with evidence if something goes wrong.',
-    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: pay in installments; the seller dispatches once it is fully paid; {{days}} days to inspect.',
   },
   role: { buyer: 'buyer', seller: 'seller', admin: 'admin' },
   detail: {
@@ -293,69 +290,6 @@ export const customer = {
     respondHelp: 'Your side of what happened. The mediation team reads both.',
     sending: 'Sending…',
     sendResponse: 'Send response',
-  },
-  form: {
-    heroTitle: 'Start a protected transaction',
-    heroSubtitle: 'Your money stays in escrow until you confirm delivery.',
-    pageTitle: 'New transaction',
-    pageSubtitle: 'You are the buyer. The seller is told by SMS and sees it when they sign in.',
-    restored: 'We kept the details you entered. Review them and create your transaction.',
-    type: 'Transaction type',
-    typeOptions: {
-      standard: 'Standard Escrow',
-      protected: 'Protected Escrow',
-      lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (installments)',
-    },
-    sellerPhone: 'Seller phone',
-    sellerPhoneHelp: 'The M-Pesa number the seller is paid on',
-    productName: 'Product or service',
-    productPlaceholder: 'e.g. Samsung Galaxy A15',
-    amount: 'Amount (KES)',
-    initialPayment: 'Initial payment (KES)',
-    initialPaymentHelp: 'At least 20% of the total cost',
-    totalCost: 'Total cost (KES)',
-    totalCostHelp: 'Items over KES 10,000',
-    months: 'Installment period',
-    monthsOption: '{{months}} months',
-    planTitle: 'Your plan',
-    plan: '{{deposit}} now, then {{count}} × {{monthly}} a month. The item is dispatched once it is fully paid.',
-    planWithLast:
-      '{{deposit}} now, then {{count}} × {{monthly}} a month and a last payment of {{last}}. The item is dispatched once it is fully paid.',
-    submit: 'Create transaction',
-    creating: 'Creating…',
-    signInFirst: 'You will sign in or create a free account first; we keep what you typed.',
-    failed: 'Failed to create transaction: {{detail}}',
-    tryAgain: 'Please try again.',
-    created: 'Transaction created successfully!',
-    createdReference: 'Reference {{reference}}.',
-    payNow: 'Pay now',
-    errors: {
-      sellerPhoneRequired: 'Seller phone is required',
-      sellerPhone: 'Phone must start with 0 or 254 followed by 9 digits (e.g. 0722123456)',
-      sellerIsYou: 'You cannot be the seller of your own transaction',
-      productNameRequired: 'Product or service name is required',
-      productName: 'Product name must be at most 100 characters',
-      amountRequired: 'Amount is required',
-      amount: 'Amount must be between 1 and 500,000 KES',
-      wholeShillings: 'M-Pesa amounts are whole shillings',
-      totalCostRequired: 'Total cost is required for Lipa Mdogo Mdogo',
-      totalCost: 'Total cost must be more than the initial payment and at most 500,000 KES',
-      months: 'Installment terms are 3, 6, 12 or 24 months',
-      TOTAL_TOO_LOW: 'Lipa Mdogo Mdogo is for items over KES 10,000',
-      DEPOSIT_NOT_BELOW_TOTAL: 'The initial payment must be less than the total cost',
-      DEPOSIT_TOO_LOW: 'The initial payment must be at least 20% of the total cost ({{minimum}})',
-      TERM_NOT_OFFERED: 'Installment terms are 3, 6, 12 or 24 months',
-    },
-    fee: {
-      unavailable: 'The fee preview is unavailable right now; the fee is shown before you pay.',
-      calculating: 'Calculating the fee…',
-      escrowFee: 'Escrow fee',
-      installmentFee: 'Installment fee on {{amount}}',
-      free: 'Free',
-      yourShare: 'Your share (buyer, 50%)',
-      youPay: 'You pay into escrow',
-      firstPayment: 'First payment incl. your fee',
-    },
   },
   layout: {
     home: 'Escrow Kenya home',
