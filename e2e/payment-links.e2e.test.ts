@@ -25,10 +25,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A fresh Safaricom number whose ending the Daraja mock pays (not …1032, …0001, …2001, …1037). */
-function freshPhone(): string {
+/** A fresh number whose ending the rail's mock pays (not …1032, …0001, …2001, …1037): Safaricom's 0722, or Airtel's 0733. */
+function freshPhone(prefix: '0722' | '0733' = '0722'): string {
   for (;;) {
-    const phone = `0722${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    const phone = `${prefix}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
     if (!['1032', '0001', '2001', '1037', '2040'].includes(phone.slice(-4))) return phone;
   }
 }
@@ -93,7 +93,7 @@ describe('payment link → checkout → pay → release code → release, at 360
     const phone = freshPhone();
     await page.getByLabel('First name').fill('Achieng');
     await page.getByLabel('Last name').fill('Odhiambo');
-    await page.getByLabel('M-Pesa phone').fill(phone);
+    await page.getByLabel('Phone (M-Pesa or Airtel Money)').fill(phone);
     await page.getByLabel('Password').fill('Mvua-ya-2026!');
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await page.getByLabel('SMS code').fill(await smsCodeFor(phone));
@@ -225,17 +225,19 @@ describe('the Payment links page and the pay page in Kiswahili, at 360 px', () =
     expect(await buyer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_WIDTH);
     await screenshot(buyer, 'pay-sw-2-visitor-opens-link-360');
 
-    const phone = freshPhone();
+    // An Airtel Money customer: the page names the rail the prompt really goes out on.
+    const phone = freshPhone('0733');
     await buyer.getByLabel('Jina la kwanza').fill('Wanjiru');
     await buyer.getByLabel('Jina la mwisho').fill('Kamau');
-    await buyer.getByLabel('Simu ya M-Pesa').fill(phone);
+    await buyer.getByLabel('Simu (M-Pesa au Airtel Money)').fill(phone);
     await buyer.getByLabel('Nenosiri').fill('Mvua-ya-2026!');
     await buyer.getByRole('button', { name: 'Nitumie nambari' }).click();
     await buyer.getByLabel('Nambari kutoka SMS').fill(await smsCodeFor(phone));
     await buyer.getByRole('button', { name: 'Thibitisha na uendelee' }).click();
     const pay = buyer.getByTestId('pay-button');
     await pay.waitFor();
-    expect(await pay.innerText()).toMatch(/^Lipa KES [\d,]+ kwa M-Pesa$/);
+    expect(await pay.innerText()).toMatch(/^Lipa KES [\d,]+ kwa Airtel Money$/);
+    expect(await buyer.locator('body').innerText()).toContain('ombi la Airtel Money litatumwa kwa 0733');
     expect(await buyer.locator('body').innerText()).toContain('Umeingia kama');
     // The page's language became the new account's, so its SMS are in Kiswahili too.
     expect(await buyer.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}').preferred_language)).toBe('sw');

@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
 import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
+import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
 import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
@@ -44,7 +45,7 @@ type Payment = z.infer<typeof paymentWire>;
 const PAYMENT_POLL_MS = 1500;
 const isSettled = (status: Payment['status'] | undefined) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
-/** The existing M-Pesa initiate; the prompt goes to the account's own phone. */
+/** The existing initiate; the prompt goes to the account's own phone, on its network's rail (the server's default). */
 const initiatePayment = (transactionId: string) =>
   api<{ payment: Payment }>('/api/payments/initiate', {
     method: 'POST',
@@ -245,8 +246,18 @@ function SignUp() {
   );
 }
 
-/** Follows the M-Pesa prompt, then shows the release code. */
-function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: TransactionWire; paymentId: string; onRetry: () => void }) {
+/** Follows the payment prompt on `rail` (M-Pesa or Airtel Money), then shows the release code. */
+function PaymentProgress({
+  transaction,
+  paymentId,
+  rail,
+  onRetry,
+}: {
+  transaction: TransactionWire;
+  paymentId: string;
+  rail: string;
+  onRetry: () => void;
+}) {
   const { t } = useT();
   const payment = useQuery({
     queryKey: ['pay-page', 'payment', paymentId],
@@ -274,7 +285,7 @@ function PaymentProgress({ transaction, paymentId, onRetry }: { transaction: Tra
     return (
       <HStack gap="3" role="status" aria-live="polite">
         <Spinner color="brand.solid" />
-        <Text>{t('public.pay.waiting', { amount: kes(payment.data?.amount ?? transaction.amount_due) })}</Text>
+        <Text>{t('public.pay.waiting', { amount: kes(payment.data?.amount ?? transaction.amount_due), rail })}</Text>
       </HStack>
     );
   }
@@ -334,6 +345,8 @@ function Checkout({ link }: { link: PublicLink }) {
     );
   }
 
+  // The prompt goes to the account's phone, on that phone's network unless the buyer picks otherwise.
+  const rail = RAIL_DISPLAY_NAMES[railForPhone(user?.phone_number ?? '')];
   const pay = async (existing: TransactionWire | null) => {
     setIsBusy(true);
     setError(null);
@@ -358,11 +371,11 @@ function Checkout({ link }: { link: PublicLink }) {
   };
 
   if (transaction && paymentId) {
-    return <PaymentProgress transaction={transaction} paymentId={paymentId} onRetry={() => pay(transaction)} />;
+    return <PaymentProgress transaction={transaction} paymentId={paymentId} rail={rail} onRetry={() => pay(transaction)} />;
   }
   return (
     <Stack gap="3">
-      <Text>{t('public.pay.signedInAs', { name: user?.display_name ?? '', phone: formatPhone(user?.phone_number) })}</Text>
+      <Text>{t('public.pay.signedInAs', { name: user?.display_name ?? '', phone: formatPhone(user?.phone_number), rail })}</Text>
       {link.plan ? (
         <Field.Root>
           <Field.Label htmlFor="pay-deposit">{t('public.pay.firstPayment')}</Field.Label>
@@ -378,7 +391,7 @@ function Checkout({ link }: { link: PublicLink }) {
         </Text>
       ) : null}
       <Button colorPalette="brand" size="lg" onClick={() => pay(transaction)} loading={isBusy} data-testid="pay-button">
-        {link.plan ? t('public.pay.payFirst') : t('public.pay.payAmount', { amount: kes(link.buyer_pays) })}
+        {link.plan ? t('public.pay.payFirst', { rail }) : t('public.pay.payAmount', { amount: kes(link.buyer_pays), rail })}
       </Button>
     </Stack>
   );
