@@ -34,6 +34,23 @@ async function countBy(sql: TemplateStringsArray, ...values: unknown[]): Promise
   return Number(row!.count);
 }
 
+/** What the books hold for these sales: payments, refunds and payouts, for a failure message. */
+async function describeSales(ids: string[]): Promise<string> {
+  const lines: string[] = [];
+  for (const id of ids) {
+    const payments = await db.payment.findMany({ where: { transactionId: id }, orderBy: { createdAt: 'asc' } });
+    const payouts = await db.payout.findMany({ where: { transactionId: id }, orderBy: { createdAt: 'asc' } });
+    lines.push(`sale ${id}`);
+    for (const p of payments)
+      lines.push(
+        `  payment ${p.id} ${p.status} rail_request_id=${p.railRequestId} amount=${p.amountCents} created=${p.createdAt.toISOString()}`,
+      );
+    for (const p of payouts)
+      lines.push(`  payout ${p.id} ${p.kind} ${p.status} amount=${p.amountCents} rail_request_id=${p.railRequestId}`);
+  }
+  return lines.join('\n');
+}
+
 /** Waits until every release of `ids` is paid out and no job is waiting or running, then checks the money. */
 async function expectSettledExactlyOnce(ids: string[]) {
   await eventually(
@@ -52,7 +69,8 @@ async function expectSettledExactlyOnce(ids: string[]) {
     _count: true,
   });
   expect(deposits).toHaveLength(ids.length);
-  expect(deposits.every((row) => row._count === 1)).toBe(true);
+  const doubled = deposits.filter((row) => row._count !== 1).map((row) => row.transactionId!);
+  expect(doubled, await describeSales(doubled)).toEqual([]);
   // One completed payment per sale. A node killed between storing a payment and sending its STK push
   // leaves a payment that never reached M-Pesa: the status query marks it failed and the buyer's repeat
   // prompts afresh, so such a sale has one failed payment more, with no money on it.

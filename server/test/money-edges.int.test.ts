@@ -17,6 +17,7 @@ import { lockTransaction } from '../src/modules/escrow-core/access.ts';
 import { refundBuyer } from '../src/modules/escrow-core/money-movements.ts';
 import { RailError } from '../src/rails/http.ts';
 import { RECEIPTLESS_SUCCESS } from '../src/modules/payments/use-cases/apply-stk-result.ts';
+import { reconcilePayment, StillProcessing, UNANSWERED_PROMPT_LIFETIMES } from '../src/modules/payments/use-cases/reconcile-payment.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {
   action,
@@ -125,6 +126,76 @@ describe('one prompt at a time', () => {
     expect(cancelled.status).toBe('cancelled');
     const again = await pay(t, buyer, created.id);
     expect(again.id).not.toBe(cancelled.id);
+  });
+});
+
+describe('a node that stopped in the middle of an initiation', () => {
+  /** The pay-in of a payer who never answers (…1037), as if its node died before recording the push's id. */
+  async function promptWithoutRecordedId(amount: number) {
+    const payer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone('1037') });
+    const created = await createTransaction(t, payer, standard(amount));
+    const sent = await pay(t, payer, created.id);
+    const { railRequestId } = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: sent.id } });
+    await t.ctx.db.payment.update({ where: { id: sent.id }, data: { railRequestId: null } });
+    return { payer, created, paymentId: sent.id as string, checkoutRequestId: railRequestId! };
+  }
+
+  it('keeps the payment pending while M-Pesa may still answer: no second prompt, and the late answer credits it once', async () => {
+    const { payer, created, paymentId, checkoutRequestId } = await promptWithoutRecordedId(1100);
+    await expect(reconcilePayment(t.ctx, { paymentId })).rejects.toBeInstanceOf(StillProcessing);
+    expect((await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('pending');
+    // The buyer taps Pay again: the same pending payment, no second prompt.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(payer),
+      payload: { transaction_id: created.id },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data.payment.id).toBe(paymentId);
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(1);
+
+    // M-Pesa's answer names the payment in its callback URL, so it lands although the id was never recorded.
+    const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+    const callback = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${paymentId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        Body: {
+          stkCallback: {
+            MerchantRequestID: 'lost-with-the-node',
+            CheckoutRequestID: checkoutRequestId,
+            ResultCode: 0,
+            ResultDesc: 'The service request is processed successfully.',
+            CallbackMetadata: {
+              Item: [
+                { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
+                { Name: 'MpesaReceiptNumber', Value: receipt() },
+                { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
+              ],
+            },
+          },
+        },
+      }),
+    });
+    expect(callback.status).toBe(200);
+    expect((await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('completed');
+    expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
+    await expectLedgerHealthy(t);
+  });
+
+  it('fails it as never sent once a prompt could no longer be answered, and the buyer can pay again', async () => {
+    const { payer, created, paymentId } = await promptWithoutRecordedId(1200);
+    const longAgo = new Date(Date.now() - (UNANSWERED_PROMPT_LIFETIMES * t.config.STK_RECONCILE_AFTER_SECONDS + 1) * 1000);
+    await t.ctx.db.payment.update({ where: { id: paymentId }, data: { createdAt: longAgo } });
+    await reconcilePayment(t.ctx, { paymentId });
+    expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+      status: 'failed',
+      failureKind: 'not_sent',
+    });
+    const again = await pay(t, payer, created.id);
+    expect(again.id).not.toBe(paymentId);
   });
 });
 

@@ -9,13 +9,22 @@ import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export class StillProcessing extends Error {}
 
+/**
+ * How many STK_RECONCILE_AFTER_SECONDS a payment whose request id was never recorded stays pending. Its node
+ * stopped after asking the rail, or before: if the prompt reached the phone, the rail can still answer
+ * (the callback URL names the payment), and failing it sooner would let the buyer be prompted and charged
+ * a second time. Only once no prompt could still be answered is it failed as never sent.
+ */
+export const UNANSWERED_PROMPT_LIFETIMES = 4;
+
 export async function reconcilePayment(ctx: AppContext, { paymentId }: { paymentId: string }): Promise<void> {
   const payment = await ctx.db.payment.findUnique({ where: { id: paymentId } });
   if (!payment || payment.status !== 'pending') return;
   await ctx.db.payment.update({ where: { id: paymentId }, data: { reconcileAttempts: { increment: 1 } } });
   const rail = ctx.rails[payment.rail];
   if (!payment.railRequestId) {
-    // The request never reached the rail (crash between steps): nothing can have been paid.
+    const answerableUntil = payment.createdAt.getTime() + UNANSWERED_PROMPT_LIFETIMES * ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
+    if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
     await ctx.db.payment.updateMany({
       where: { id: paymentId, status: 'pending', railRequestId: null },
       data: { status: 'failed', failureKind: 'not_sent', failureReason: paymentFailureSentence('not_sent', 'en', rail.displayName) },
