@@ -129,7 +129,52 @@ describe('one prompt at a time', () => {
   });
 });
 
-describe('a node that stopped in the middle of an initiation', () => {
+/** M-Pesa's success callback for a prompt whose request id we never recorded: its URL names the payment. */
+async function deliverSuccessNaming(paymentId: string, checkoutRequestId: string) {
+  const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const response = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${paymentId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      Body: {
+        stkCallback: {
+          MerchantRequestID: 'never-recorded',
+          CheckoutRequestID: checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
+              { Name: 'MpesaReceiptNumber', Value: receipt() },
+              { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
+            ],
+          },
+        },
+      },
+    }),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** Runs `work` with the M-Pesa rail's collect replaced by `collect` (the real one is passed in). */
+async function withCollect<T>(
+  collect: (
+    real: typeof t.ctx.rails.mpesa.collect,
+    request: Parameters<typeof t.ctx.rails.mpesa.collect>[0],
+  ) => ReturnType<typeof t.ctx.rails.mpesa.collect>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const rail = t.ctx.rails.mpesa;
+  const real = rail.collect.bind(rail);
+  rail.collect = (request) => collect(real, request);
+  try {
+    return await work();
+  } finally {
+    rail.collect = real;
+  }
+}
+
+describe('a prompt whose request id was never recorded', () => {
   /** The pay-in of a payer who never answers (…1037), as if its node died before recording the push's id. */
   async function promptWithoutRecordedId(amount: number) {
     const payer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone('1037') });
@@ -156,33 +201,64 @@ describe('a node that stopped in the middle of an initiation', () => {
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(1);
 
     // M-Pesa's answer names the payment in its callback URL, so it lands although the id was never recorded.
-    const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-    const callback = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${paymentId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        Body: {
-          stkCallback: {
-            MerchantRequestID: 'lost-with-the-node',
-            CheckoutRequestID: checkoutRequestId,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            CallbackMetadata: {
-              Item: [
-                { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
-                { Name: 'MpesaReceiptNumber', Value: receipt() },
-                { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
-              ],
-            },
-          },
-        },
-      }),
-    });
-    expect(callback.status).toBe(200);
+    await deliverSuccessNaming(paymentId, checkoutRequestId);
     expect((await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('completed');
     expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
     await expectLedgerHealthy(t);
+  });
+
+  it('a request whose answer was lost (a timeout) leaves the payment pending (202): the prompt was answered and is credited once', async () => {
+    const payer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone('1037') });
+    const created = await createTransaction(t, payer, standard(1300));
+    const timedOut = new RailError(
+      'request to /mpesa/stkpush/v1/processrequest failed: The operation was aborted due to timeout',
+      undefined,
+      undefined,
+      true,
+    );
+    const first = await withCollect(
+      async (real, request) => {
+        await real(request);
+        throw timedOut;
+      },
+      () =>
+        t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: created.id } }),
+    );
+    expect(first.statusCode, first.body).toBe(202);
+    const paymentId = first.json().data.payment.id as string;
+    expect(first.json().data.payment.status).toBe('pending');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(payer),
+      payload: { transaction_id: created.id },
+    });
+    expect(again.json().data.payment.id).toBe(paymentId);
+    const pushes = await t.ctx.db.mockMpesaRequest.findMany({ where: { kind: 'stk', phone: payer.phone } });
+    expect(pushes).toHaveLength(1);
+    await deliverSuccessNaming(paymentId, pushes[0]!.id);
+    expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
+    await expectLedgerHealthy(t);
+  });
+
+  it('a rail that cannot be reached at all fails the payment at once (502), and the buyer may try again', async () => {
+    const payer = await makeUser(t.app, { userType: 'buyer' });
+    const created = await createTransaction(t, payer, standard(1400));
+    const refused = await withCollect(
+      async () => {
+        throw new RailError('request to /mpesa/stkpush/v1/processrequest failed: fetch failed (ECONNREFUSED)');
+      },
+      () =>
+        t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: created.id } }),
+    );
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: created.id } })).toMatchObject({
+      status: 'failed',
+      failureKind: 'not_sent',
+    });
+    expect((await pay(t, payer, created.id)).status).toBe('pending');
   });
 
   it('fails it as never sent once a prompt could no longer be answered, and the buyer can pay again', async () => {

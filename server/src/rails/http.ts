@@ -4,10 +4,24 @@ export class RailError extends Error {
     message: string,
     readonly status?: number,
     readonly body?: unknown,
+    /**
+     * The request may have reached the rail and only its answer was lost (a timeout, a connection cut
+     * mid-request): the rail may act on it. False when the rail answered, or could not be reached at all.
+     */
+    readonly mayHaveReachedRail = false,
   ) {
     super(message);
     this.name = 'RailError';
   }
+}
+
+/** Errors from a connection that was never made: nothing reached the rail. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+function unanswered(url: string, error: unknown): RailError {
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  const neverConnected = typeof code === 'string' && NEVER_CONNECTED.has(code);
+  return new RailError(`request to ${new URL(url).pathname} failed: ${(error as Error).message}`, undefined, undefined, !neverConnected);
 }
 
 export interface RailRequest {
@@ -37,9 +51,14 @@ export async function railFetch<T>(url: string, request: RailRequest = {}): Prom
       signal: AbortSignal.timeout(request.timeoutMs ?? 15_000),
     });
   } catch (error) {
-    throw new RailError(`request to ${new URL(url).pathname} failed: ${(error as Error).message}`);
+    throw unanswered(url, error);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw unanswered(url, error);
+  }
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;

@@ -9,6 +9,8 @@
  * 2. Ask the rail to collect (outside the transaction: no lock is held over the network).
  * 3. Store the rail's request id. The callback may race step 3; it finds the payment by our payment id
  *    (in Daraja's callback URL, or as Airtel's transaction id), and the payment row lock orders the two.
+ * 4. A rail that refused the request, or could not be reached, fails the payment at once (502). A request
+ *    whose answer was lost (a timeout) may have reached the phone: the payment stays pending (202).
  */
 import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
@@ -123,6 +125,12 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     return { payment: sent, isNew: true };
   } catch (error) {
     if (!(error instanceof RailError)) throw error;
+    if (error.mayHaveReachedRail) {
+      // The prompt may be on the phone and only the rail's answer was lost: the payment stays pending, as
+      // after a node that stopped mid-request, until reconciliation settles it (reconcile-payment.ts).
+      ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request unanswered: left pending');
+      return { payment, isNew: true };
+    }
     ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request failed');
     await ctx.db.payment.updateMany({
       where: { id: payment.id, status: 'pending', railRequestId: null },
