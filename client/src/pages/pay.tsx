@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
 import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
-import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
+import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
@@ -346,7 +346,7 @@ function Checkout({ link }: { link: PublicLink }) {
   }
 
   // The prompt goes to the account's phone, on that phone's network unless the buyer picks otherwise.
-  const rail = RAIL_DISPLAY_NAMES[railForPhone(user?.phone_number ?? '')];
+  const rail = railNameForPhone(user?.phone_number ?? '');
   const pay = async (existing: TransactionWire | null) => {
     setIsBusy(true);
     setError(null);

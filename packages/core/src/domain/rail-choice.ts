@@ -42,6 +42,11 @@ export function railForPhone(phone: string, chosen?: RailChoice): RailChoice {
   return PREFIX_ROWS.find(([, prefixes]) => prefixes.some((prefix) => national.startsWith(prefix)))?.[0] ?? DEFAULT_RAIL;
 }
 
+/** The name of the rail a phone pays and is paid by when nobody picked another: "M-Pesa", "Airtel Money". */
+export function railNameForPhone(phone: string): string {
+  return RAIL_DISPLAY_NAMES[railForPhone(phone)];
+}
+
 /**
  * The rail a payout goes out on, decided here alone (docs/adr/0008-payment-rail-port.md, "Which rail pays
  * back"). A refund of a pay-in goes back on the rail that pay-in came through, to the phone that paid: the

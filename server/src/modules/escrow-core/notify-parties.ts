@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
 import { formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
-import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
+import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { queueSms } from '../notifications/notify.ts';
 import type { SmsTemplate } from '../notifications/templates.ts';
 import type { LockedTransaction } from './access.ts';
@@ -29,7 +29,7 @@ export async function notifyParties(
       phone: txn.buyer.phoneNumber,
       template,
       // The rail a person's own network pays by, unless the message names the rail the money moved on.
-      params: { ...base, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber)], ...params },
+      params: { ...base, rail: railNameForPhone(txn.buyer.phoneNumber), ...params },
       transactionId: txn.id,
       language: txn.buyer.language,
     });
@@ -40,7 +40,7 @@ export async function notifyParties(
       phone: txn.sellerPhone,
       template,
       // A seller is paid out on their own network's rail (payoutRail in @escrow/core/domain/rail-choice).
-      params: { ...base, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.sellerPhone)], ...params },
+      params: { ...base, rail: railNameForPhone(txn.sellerPhone), ...params },
       transactionId: txn.id,
       // A seller without an account yet: queueSms looks the phone up.
       ...(txn.seller ? { language: txn.seller.language } : {}),

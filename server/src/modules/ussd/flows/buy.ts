@@ -11,7 +11,7 @@ import {
 } from '@escrow/core/domain/installment-plan';
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
-import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
+import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';
 import { clip } from '../screen.ts';
@@ -145,7 +145,7 @@ export const buyScreens: ScreensOf<
         const due = await amountToPay(c.ctx, txn.id);
         await queueUssdStkPush(c.ctx, { transactionId: txn.id, userId: c.user!.id });
         // No rail was picked: the push goes by the phone's own network (stk-push-job.ts).
-        return endWith(c.m.created(txn.referenceNumber, kes(due), RAIL_DISPLAY_NAMES[railForPhone(c.phone)]));
+        return endWith(c.m.created(txn.referenceNumber, kes(due), railNameForPhone(c.phone)));
       });
     },
   },

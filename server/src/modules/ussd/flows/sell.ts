@@ -7,7 +7,7 @@ import { createPaymentLinkBody } from '@escrow/core/contract/payment-links';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION, MAX_CHARGEABLE, MIN_CHARGEABLE } from '@escrow/core/domain/fees';
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { RELEASE_CODE_PATTERN } from '@escrow/core/domain/payment-link';
-import { RAIL_DISPLAY_NAMES, railForPhone } from '@escrow/core/domain/rail-choice';
+import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { createPaymentLink } from '../../payment-links/use-cases/create-payment-link.ts';
 import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
 import { ReleaseCodeRefused, releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
@@ -62,7 +62,7 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
       }
       const t = await chosenTransaction(c, data);
       // The caller is the seller, paid out on their own network's rail (payoutRail).
-      return endWith(c.m.releasedWithCode(t.reference_number, RAIL_DISPLAY_NAMES[railForPhone(c.phone)]));
+      return endWith(c.m.releasedWithCode(t.reference_number, railNameForPhone(c.phone)));
     },
   },
   link_item: {
