@@ -51,14 +51,18 @@ const standard = (amount: number, sellerPhone = seller.phone) => ({
   transaction_type: 'standard',
 });
 
-/** Daraja's success callback for a payment, as M-Pesa would send it (late, or again). */
-async function deliverSuccess(paymentId: string, receipt: string) {
+/**
+ * Daraja's success callback for a payment, as M-Pesa would send it (late, or again). `checkoutRequestId`:
+ * the answer to a prompt whose request id was never recorded, found by the payment its callback URL names.
+ */
+async function deliverSuccess(paymentId: string, receipt: string, { checkoutRequestId }: { checkoutRequestId?: string } = {}) {
   const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   const body = {
     Body: {
       stkCallback: {
-        MerchantRequestID: payment.merchantRequestId,
-        CheckoutRequestID: payment.railRequestId,
+        // Daraja always sends its own; ours is null when the request's answer never reached us.
+        MerchantRequestID: payment.merchantRequestId ?? 'unrecorded-merchant-request',
+        CheckoutRequestID: checkoutRequestId ?? payment.railRequestId,
         ResultCode: 0,
         ResultDesc: 'The service request is processed successfully.',
         CallbackMetadata: {
@@ -71,7 +75,8 @@ async function deliverSuccess(paymentId: string, receipt: string) {
       },
     },
   };
-  const response = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}`, {
+  const naming = checkoutRequestId ? `?payment=${paymentId}` : '';
+  const response = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}${naming}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -129,33 +134,6 @@ describe('one prompt at a time', () => {
   });
 });
 
-/** M-Pesa's success callback for a prompt whose request id we never recorded: its URL names the payment. */
-async function deliverSuccessNaming(paymentId: string, checkoutRequestId: string) {
-  const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-  const response = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${paymentId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      Body: {
-        stkCallback: {
-          MerchantRequestID: 'never-recorded',
-          CheckoutRequestID: checkoutRequestId,
-          ResultCode: 0,
-          ResultDesc: 'The service request is processed successfully.',
-          CallbackMetadata: {
-            Item: [
-              { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
-              { Name: 'MpesaReceiptNumber', Value: receipt() },
-              { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
-            ],
-          },
-        },
-      },
-    }),
-  });
-  expect(response.status).toBe(200);
-}
-
 /** Runs `work` with the M-Pesa rail's collect replaced by `collect` (the real one is passed in). */
 async function withCollect<T>(
   collect: (
@@ -201,7 +179,7 @@ describe('a prompt whose request id was never recorded', () => {
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(1);
 
     // M-Pesa's answer names the payment in its callback URL, so it lands although the id was never recorded.
-    await deliverSuccessNaming(paymentId, checkoutRequestId);
+    await deliverSuccess(paymentId, receipt(), { checkoutRequestId });
     expect((await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe('completed');
     expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
@@ -237,7 +215,7 @@ describe('a prompt whose request id was never recorded', () => {
     expect(again.json().data.payment.id).toBe(paymentId);
     const pushes = await t.ctx.db.mockMpesaRequest.findMany({ where: { kind: 'stk', phone: payer.phone } });
     expect(pushes).toHaveLength(1);
-    await deliverSuccessNaming(paymentId, pushes[0]!.id);
+    await deliverSuccess(paymentId, receipt(), { checkoutRequestId: pushes[0]!.id });
     expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
     await expectLedgerHealthy(t);
