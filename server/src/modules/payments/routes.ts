@@ -79,7 +79,7 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         tags: ['payments'],
         summary:
           'Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)',
-        description: `rail defaults to the paying phone's network (${RAIL_PREFIXES_TEXT}); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent. One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.`,
+        description: `rail defaults to the paying phone's network (${RAIL_PREFIXES_TEXT}); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent (or sent with its answer lost in transit: the payment stays pending until a callback or a status query settles it). One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.`,
         security,
         body: initiatePaymentBody,
         response: { 200: paymentResponse, 202: paymentResponse, ...errors },
