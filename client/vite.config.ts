@@ -1,9 +1,23 @@
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The theme script (color-mode.js) written into each page's head, so the first paint waits for no second
+ * request. The server's content security policy allows it by its hash, which it reads off the built shell
+ * (server/src/plugins/inline-script-hashes.ts).
+ */
+function inlineColorModeScript(): Plugin {
+  const script = readFileSync(path.resolve(__dirname, 'color-mode.js'), 'utf8');
+  return {
+    name: 'inline-color-mode-script',
+    transformIndexHtml: (html) => html.replace('<!--color-mode-script-->', () => `<script>${script}</script>`),
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineColorModeScript()],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(__dirname, 'src') },

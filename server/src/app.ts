@@ -23,6 +23,7 @@ import errorHandler from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
+import { builtShellScriptHashes } from './plugins/inline-script-hashes.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticClient from './plugins/static-client.ts';
 import payPage from './modules/payment-links/pay-page.ts';
@@ -161,12 +162,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('ctx', ctx);
 
   // ── external ──
+  const clientDistDir = config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
   await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...builtShellScriptHashes(clientDistDir)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // blob: for evidence images the admin page fetches with its token and previews.
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -212,8 +214,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
 
-  await app.register(payPage, { ctx, distDir: config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST });
-  await app.register(staticClient, { distDir: config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST });
+  await app.register(payPage, { ctx, distDir: clientDistDir });
+  await app.register(staticClient, { distDir: clientDistDir });
 
   registerJobHandlers(ctx);
   const startJobs = options.startJobs ?? config.JOBS_ENABLED;

@@ -1,7 +1,8 @@
 /**
  * Light/dark theme (Chakra UI v3 + next-themes): kept in local storage, the system preference by default.
- * The class on <html> is set before the first paint by client/public/color-mode.js (a file, because the
- * content security policy refuses inline scripts: next-themes' own inline script is kept inert).
+ * The class on <html> is set before the first paint by client/color-mode.js, written into each page's head
+ * at build time and allowed by its hash (next-themes' own inline script, which the content security policy
+ * would refuse, is kept inert).
  */
 import { IconButton, type IconButtonProps } from '@chakra-ui/react';
 import { Moon, Sun } from 'lucide-react';

@@ -1,6 +1,7 @@
 /* global document, matchMedia */
-// Sets the light/dark class before the first paint, as next-themes would with its inline script (which
-// the content security policy refuses). Same storage key and values as client/src/components/ui/color-mode.tsx.
+// Sets the light/dark class before the first paint, as next-themes would with its own inline script (which
+// the content security policy refuses). The build writes this file into each page's head (client/vite.config.ts);
+// the policy allows it by its hash. Same storage key and values as client/src/components/ui/color-mode.tsx.
 (function () {
   var root = document.documentElement;
   var theme = 'light';
