@@ -8,10 +8,10 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { DEFAULT_LANGUAGE, languageOfPath, loadLanguage } from '@/i18n';
-import { routePatterns, routes } from '@/app/router';
+import { AppRoutes, preloadPages, routePatterns } from '@/app/router';
 
 export { routePatterns };
 
@@ -32,10 +32,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render(pathname: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`${pathname} redirects (${context.status}): not a page to prerender`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await preloadPages(pathname);
 
   // The key must be emotion's default ("css"): the browser's default cache adopts tags with that key.
   const language = languageOfPath(pathname) ?? DEFAULT_LANGUAGE;
@@ -46,7 +43,9 @@ export async function render(pathname: string): Promise<RenderedPage> {
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders language={language}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={pathname}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

@@ -1,8 +1,8 @@
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
-import { createRouter } from '@/app/router';
+import { PreloadingBrowserRouter } from '@/app/preloading-router';
+import { AppRoutes, preloadPages } from '@/app/router';
 import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/app/typed-before-hydration';
 import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
@@ -19,17 +19,20 @@ const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
 if (!twin)
-  void Promise.all([createRouter(), loadLanguage(language)]).then(([router]) => {
-    // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts).
+  void Promise.all([preloadPages(window.location.pathname), loadLanguage(language)]).then(() => {
+    // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts):
+    // looked for before hydrating and again once hydrated, for what was typed while hydration ran.
     let typed: TypedField[] = [];
     const handOver = () => {
-      handTypedValuesToReact(typed);
+      if (container.firstElementChild) handTypedValuesToReact([...typed, ...fieldsTypedBeforeHydration(container)]);
       typed = [];
     };
     const app = (
       <StrictMode>
         <AppProviders language={language}>
-          <RouterProvider router={router} />
+          <PreloadingBrowserRouter preload={preloadPages}>
+            <AppRoutes />
+          </PreloadingBrowserRouter>
         </AppProviders>
         <AfterFirstCommit run={handOver} />
       </StrictMode>

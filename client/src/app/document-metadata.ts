@@ -23,25 +23,16 @@ function applyHeadTags(tags: HeadTag[]): void {
   }
 }
 
-interface RouterLike {
-  state: { location: { pathname: string } };
-  subscribe(listener: (state: { location: { pathname: string } }) => void): unknown;
-}
+let current: string | undefined;
 
-/** Applies the metadata of the current page now and after every navigation of `router`. */
-export function syncDocumentMetadata(router: RouterLike): void {
-  let current = router.state.location.pathname;
-  const apply = (pathname: string) =>
-    import('./seo').then((seo) => {
-      // A newer navigation may have finished first.
-      if (pathname === current) {
-        applyHeadTags(seo.headTagsFor(seo.routeFor(pathname), SITE_URL ?? seo.DEFAULT_SITE_URL, seo.languageFor(pathname)));
-      }
-    });
-  void apply(current);
-  router.subscribe((state) => {
-    if (state.location.pathname === current) return;
-    current = state.location.pathname;
-    void apply(current);
+/** Applies the metadata of the page at `pathname` (run at hydration and after every navigation). */
+export function syncDocumentMetadata(pathname: string): void {
+  if (pathname === current) return;
+  current = pathname;
+  void import('./seo').then((seo) => {
+    // A newer navigation may have finished first.
+    if (pathname === current) {
+      applyHeadTags(seo.headTagsFor(seo.routeFor(pathname), SITE_URL ?? seo.DEFAULT_SITE_URL, seo.languageFor(pathname)));
+    }
   });
 }

@@ -2,29 +2,65 @@
  * Every path of docs/product-rules.md §2. Pages load lazily, so the admin dashboard's code never ships with the public
  * pages (the budget in docs/ARCHITECTURE.md "Conventions").
  */
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { Component, lazy, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
-import { loadWholeCatalogs } from '@/i18n';
+import { type LaterEnglishTexts, loadEnglishTexts, loadWholeCatalogs } from '@/i18n';
 import { syncDocumentMetadata } from './document-metadata';
 
 type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+/** What a route's `handle` holds: the loader of its page's code, run before the page is first shown. */
+interface RouteHandle {
+  preload: () => Promise<void>;
+}
+
+/**
+ * A page whose code loads on first use. Once `preload` has run the page renders at once, without
+ * suspending: hydration then sees the tree the prerender wrote. Before that it suspends, and because
+ * React Router navigates in a transition the previous page stays on screen until the code has arrived.
+ */
+function lazyRoute(load: () => Promise<React.ComponentType>): Pick<RouteObject, 'element' | 'handle'> {
+  let Loaded: React.ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (page) => void (Loaded = page),
+      (error: unknown) => {
+        loading = undefined; // a failed download is tried again on the next visit
+        throw error;
+      },
+    ));
+  const Suspending = lazy(async () => {
+    await preload();
+    return { default: Loaded! };
+  });
+  const Page = () => (Loaded ? <Loaded /> : <Suspending />);
+  return { element: <Page />, handle: { preload } satisfies RouteHandle };
+}
+
+const page = (load: () => Promise<PageModule>) => lazyRoute(async () => (await load()).default);
+
+/** A page's code with the English texts that the first load leaves out for it. */
+const withTexts =
+  (part: LaterEnglishTexts, load: () => Promise<PageModule>): (() => Promise<PageModule>) =>
+  async () =>
+    (await Promise.all([load(), loadEnglishTexts(part)]))[0];
 
 /**
  * A page that uses TanStack Query, inside its provider, loaded with it: the provider is not at the root so
  * that the public pages' first load carries no Query code (lib/query-provider.tsx).
  */
-const queryPage = (load: () => Promise<PageModule>) => async () => {
-  const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import('@/lib/query-provider')]);
-  return {
-    Component: () => (
+const queryPage = (load: () => Promise<PageModule>) =>
+  lazyRoute(async () => {
+    const [{ default: Page }, { QueryProvider }] = await Promise.all([load(), import('@/lib/query-provider')]);
+    return () => (
       <QueryProvider>
         <Page />
       </QueryProvider>
-    ),
-  };
-};
+    );
+  });
 
 /**
  * A page that is not prerendered: it renders inside the Chakra system with every recipe, loaded with it
@@ -32,59 +68,57 @@ const queryPage = (load: () => Promise<PageModule>) => async () => {
  * prerendered pages' first load has only their texts, client/src/i18n/en-first-load.ts). Each of them uses
  * TanStack Query too.
  */
-const fullThemePage = (load: () => Promise<PageModule>) => async () => {
-  const [{ default: Page }, { FullThemeProvider }, { QueryProvider }] = await Promise.all([
-    load(),
-    import('./full-theme'),
-    import('@/lib/query-provider'),
-    loadWholeCatalogs(),
-  ]);
-  return {
-    Component: () => (
+const fullThemePage = (load: () => Promise<PageModule>) =>
+  lazyRoute(async () => {
+    const [{ default: Page }, { FullThemeProvider }, { QueryProvider }] = await Promise.all([
+      load(),
+      import('./full-theme'),
+      import('@/lib/query-provider'),
+      loadWholeCatalogs(),
+    ]);
+    return () => (
       <FullThemeProvider>
         <QueryProvider>
           <Page />
         </QueryProvider>
       </FullThemeProvider>
-    ),
-  };
-};
+    );
+  });
 
 /** The public site and the auth pages; built twice, for English (`/x`) and Kiswahili (`/sw/x`). */
 const localizedRoutes = (): RouteObject[] => [
   {
     element: <PublicLayout />,
-    errorElement: <RouteError />,
     children: [
-      { index: true, lazy: page(() => import('@/pages/home')) },
-      { path: 'standard-escrow', lazy: page(() => import('@/pages/standard-escrow')) },
-      { path: 'lipa-mdogo-mdogo', lazy: page(() => import('@/pages/lipa-mdogo-mdogo')) },
-      { path: 'dispute-resolution', lazy: page(() => import('@/pages/dispute-resolution')) },
-      { path: 'pricing', lazy: page(() => import('@/pages/pricing')) },
-      { path: 'about-us', lazy: page(() => import('@/pages/about-us')) },
-      { path: 'refund-policy', lazy: page(() => import('@/pages/refund-policy')) },
-      { path: 'terms-of-service', lazy: page(() => import('@/pages/terms-of-service')) },
-      { path: 'privacy-policy', lazy: page(() => import('@/pages/privacy-policy')) },
-      { path: 'data-protection', lazy: page(() => import('@/pages/data-protection')) },
-      { path: 'ussd-simulator', lazy: fullThemePage(() => import('@/pages/ussd-simulator')) },
-      { path: '*', lazy: page(() => import('@/pages/not-found')) },
+      { index: true, ...page(() => import('@/pages/home')) },
+      { path: 'standard-escrow', ...page(() => import('@/pages/standard-escrow')) },
+      { path: 'lipa-mdogo-mdogo', ...page(() => import('@/pages/lipa-mdogo-mdogo')) },
+      { path: 'dispute-resolution', ...page(() => import('@/pages/dispute-resolution')) },
+      { path: 'pricing', ...page(withTexts('pricing', () => import('@/pages/pricing'))) },
+      { path: 'about-us', ...page(() => import('@/pages/about-us')) },
+      { path: 'refund-policy', ...page(() => import('@/pages/refund-policy')) },
+      { path: 'terms-of-service', ...page(() => import('@/pages/terms-of-service')) },
+      { path: 'privacy-policy', ...page(() => import('@/pages/privacy-policy')) },
+      { path: 'data-protection', ...page(() => import('@/pages/data-protection')) },
+      { path: 'ussd-simulator', ...fullThemePage(() => import('@/pages/ussd-simulator')) },
+      { path: '*', ...page(() => import('@/pages/not-found')) },
     ],
   },
   // No public header or footer on these (docs/product-rules.md §2).
-  { path: 'login', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/login')) },
-  { path: 'signup', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/signup')) },
-  { path: 'verify-phone', errorElement: <RouteError />, lazy: queryPage(() => import('@/pages/verify-phone')) },
-  { path: 'forgot-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/forgot-password')) },
-  { path: 'reset-password', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/reset-password')) },
+  { path: 'login', ...queryPage(withTexts('auth', () => import('@/pages/login'))) },
+  { path: 'signup', ...queryPage(withTexts('auth', () => import('@/pages/signup'))) },
+  { path: 'verify-phone', ...queryPage(withTexts('auth', () => import('@/pages/verify-phone'))) },
+  { path: 'forgot-password', ...fullThemePage(() => import('@/pages/forgot-password')) },
+  { path: 'reset-password', ...fullThemePage(() => import('@/pages/reset-password')) },
 ];
 
 export const routes: RouteObject[] = [
   ...localizedRoutes(),
   // The Kiswahili twins (client/src/i18n/paths.ts): the same pages, in the path's language.
   { path: 'sw', children: localizedRoutes() },
-  { path: 'dashboard/*', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/dashboard')) },
+  { path: 'dashboard/*', ...fullThemePage(() => import('@/pages/dashboard')) },
   // Per link, so never prerendered: the server puts the link's own title and Open Graph tags in the shell.
-  { path: 'pay/:code', errorElement: <RouteError />, lazy: fullThemePage(() => import('@/pages/pay')) },
+  { path: 'pay/:code', ...fullThemePage(() => import('@/pages/pay')) },
 ];
 
 /**
@@ -100,16 +134,42 @@ export function routePatterns(table: RouteObject[] = routes, parent = ''): strin
   });
 }
 
-/**
- * The browser's router. The lazy pages matching the current URL are loaded first, so that hydrating the
- * prerendered HTML renders the same tree the server did (no loading state in between).
- */
-export async function createRouter() {
-  for (const { route } of matchRoutes(routes, window.location) ?? []) {
-    if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
+/** Loads the code of the pages `pathname` shows, so that they render without suspending. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()));
+}
+
+/** Shows RouteError instead of a blank screen when a page throws or its code cannot be downloaded. */
+class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; pathname: string }> {
+  override state = { error: undefined as unknown, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
   }
-  const router = createBrowserRouter(routes);
+
+  // Navigating elsewhere leaves the error behind.
+  static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : <RouteError />;
+  }
+}
+
+/** The page of the current URL (inside a BrowserRouter, or the prerender's StaticRouter). */
+export function AppRoutes() {
+  const { pathname } = useLocation();
   // Title, description, canonical and JSON-LD follow client-side navigation (the prerender set them for the first page).
-  syncDocumentMetadata(router);
-  return router;
+  useEffect(() => syncDocumentMetadata(pathname), [pathname]);
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Suspense fallback={null}>{useRoutes(routes)}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

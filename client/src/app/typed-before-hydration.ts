@@ -57,7 +57,11 @@ function replay({ field, value }: TypedField) {
 
 const SKIPPED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file']);
 
-/** The prerendered fields under `root` the visitor has already changed, with their values. Call just before hydrating. */
+/**
+ * The prerendered fields under `root` the visitor has already changed, with their values. Call just before
+ * hydrating, and again once hydrated (for what was typed while it ran: React leaves such a value in the
+ * field without taking it).
+ */
 export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
   return [...root.querySelectorAll<Field>('input, textarea, select')]
     .filter((field) => !(field instanceof HTMLInputElement && SKIPPED_INPUT_TYPES.has(field.type)) && changedFromHtml(field))
@@ -72,7 +76,8 @@ export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
  */
 export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000): void {
   const giveUpAt = Date.now() + timeoutMs;
-  let pending = fields.filter((typed) => typed.field.isConnected);
+  // A field seen more than once (before and after hydrating) is handed over once, with its latest value.
+  let pending = [...new Map(fields.map((typed) => [typed.field, typed])).values()].filter((typed) => typed.field.isConnected);
   const step = () => {
     pending = pending.filter((typed) => typed.field.isConnected);
     const ready = pending.find((typed) => isHydrated(typed.field));
@@ -83,4 +88,14 @@ export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000)
     if (pending.length > 0 && Date.now() < giveUpAt) setTimeout(step, ready ? 0 : 50);
   };
   if (pending.length > 0) setTimeout(step, 0);
+}
+
+/**
+ * For a section that hydrates after the rest, when its code has just arrived (a lazy chunk): what the visitor
+ * typed into its prerendered fields until then is handed to React once the section has hydrated. Nothing to
+ * do when the section is not on the page (a client-side navigation renders it fresh).
+ */
+export function keepValuesTypedIntoSection(sectionId: string): void {
+  const section = typeof document === 'undefined' ? null : document.getElementById(sectionId);
+  if (section) handTypedValuesToReact(fieldsTypedBeforeHydration(section));
 }

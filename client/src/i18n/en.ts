@@ -1,12 +1,28 @@
 /**
- * The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. The
- * customer area is in two files (./en/customer-form.ts is also on the home page); ./en-first-load.ts is
- * the part that ships with the public pages.
+ * The English catalog: the source of every key. Add an area as `en/<area>.ts` and `sw/<area>.ts`. Some
+ * areas are in several files: ./en-first-load.ts is the part that ships with the public pages (the
+ * customer area's form, which is also on the home page, and the auth area's messages, which translate the
+ * server's on every page), the rest loads with the pages that show it.
  */
+import { auth } from './en/auth';
 import { customer } from './en/customer';
+import { publicContact, publicHomeSections } from './en/public-home-sections';
+import { publicPay } from './en/public-pay';
+import { publicPricing } from './en/public-pricing';
 import { enFirstLoad } from './en-first-load';
 
-export const en = { ...enFirstLoad, customer: { ...customer, ...enFirstLoad.customer } };
+export const en = {
+  ...enFirstLoad,
+  public: {
+    ...enFirstLoad.public,
+    home: { ...enFirstLoad.public.home, ...publicHomeSections },
+    contact: publicContact,
+    pricing: publicPricing,
+    pay: publicPay,
+  },
+  auth: { ...auth, ...enFirstLoad.auth },
+  customer: { ...customer, ...enFirstLoad.customer },
+};
 
 /** The catalog's shape, with every text a string. */
 type Strings<T> = { [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

@@ -51,8 +51,8 @@ export type MessageParams = Record<string, string | number>;
 export type Translate = (key: MessageKey, params?: MessageParams) => string;
 
 // English starts with its first-load part (a copy: rosetta merges later tables into the object it holds).
-// The cast: the customer area's other texts are missing until loadWholeCatalogs; only the pages that load
-// them first use them (app/router.tsx).
+// The cast: the texts of LATER_ENGLISH are missing until loadEnglishTexts, the customer area's other texts until
+// loadWholeCatalogs; only the pages that load them first use them (app/router.tsx).
 const i18n = rosetta<Catalog>({ en: { ...enFirstLoad } as Catalog });
 const loaders: Record<Language, () => Promise<Catalog>> = {
   en: async () => (await import('./en')).en,
@@ -77,6 +77,36 @@ export async function loadLanguage(language: Language): Promise<void> {
 export async function loadWholeCatalogs(): Promise<void> {
   wholeWanted = true;
   await Promise.all(LANGUAGES.filter((language) => i18n.table(language)).map(loadLanguage));
+}
+
+/**
+ * Parts of the English catalog a visitor's first load leaves out (./en-first-load.ts), each loaded with the
+ * code of the pages that show it (app/router.tsx). Kiswahili always loads whole.
+ */
+const LATER_ENGLISH = {
+  auth: async () => ({ auth: (await import('./en/auth')).auth }),
+  pricing: async () => ({ public: { pricing: (await import('./en/public-pricing')).publicPricing } }),
+  homeSections: async () => {
+    const { publicContact, publicHomeSections } = await import('./en/public-home-sections');
+    return { public: { home: publicHomeSections, contact: publicContact } };
+  },
+};
+
+type Texts = { [key: string]: string | Texts };
+/** `texts` added to `into`, group by group (rosetta's own `set` replaces whole areas). */
+const withTexts = (into: Texts, texts: Texts): Texts =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(into), ...Object.keys(texts)])].map((key) => {
+      const [had, added] = [into[key], texts[key]];
+      return [key, typeof had === 'object' && typeof added === 'object' ? withTexts(had, added) : (added ?? had)!];
+    }),
+  );
+export type LaterEnglishTexts = keyof typeof LATER_ENGLISH;
+
+/** Loads a part of the English catalog that the first load leaves out; await it before rendering the page. */
+export async function loadEnglishTexts(part: LaterEnglishTexts): Promise<void> {
+  if (whole.has('en')) return;
+  i18n.set('en', withTexts(i18n.table('en') as unknown as Texts, await LATER_ENGLISH[part]()) as unknown as Catalog);
 }
 
 /** The language saved in this browser (by the switch, or adopted from the profile at sign-in). */

@@ -1,15 +1,25 @@
 /**
- * Home (docs/product-rules.md §2): the hero with the create-transaction form renders at once; the sections below it
- * (how it works, features, services, testimonials, FAQ, contact) arrive as a second chunk.
+ * Home (docs/product-rules.md §2): the hero's text renders at once; the create-transaction form's code and the
+ * sections below it (how it works, features, services, testimonials, FAQ, contact) arrive as chunks of their
+ * own, so the page paints and hydrates its header and text without them (the prerendered form shows meanwhile,
+ * and what a visitor types into it is kept: app/typed-before-hydration.ts).
  */
 import { Badge, Box, Container, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { CreateTransactionForm } from '@/features/marketing/components/create-transaction-form';
+import { keepValuesTypedIntoSection } from '@/app/typed-before-hydration';
 import { USSD_CODE } from '@/features/marketing/constants';
 import { trustPoints } from '@/features/marketing/content/trust-points';
-import { useT } from '@/i18n';
+import { loadEnglishTexts, useT } from '@/i18n';
 
-const HomeSections = lazy(() => import('@/features/marketing/components/home-sections'));
+const FORM_ID = 'create';
+const CreateTransactionForm = lazy(async () => {
+  const { CreateTransactionForm } = await import('@/features/marketing/components/create-transaction-form');
+  keepValuesTypedIntoSection(FORM_ID);
+  return { default: CreateTransactionForm };
+});
+const HomeSections = lazy(
+  async () => (await Promise.all([import('@/features/marketing/components/home-sections'), loadEnglishTexts('homeSections')]))[0],
+);
 
 function Hero() {
   const { t } = useT();
@@ -65,7 +75,10 @@ function Hero() {
               ))}
             </HStack>
           </Stack>
-          <CreateTransactionForm />
+          {/* Reached by client-side navigation, the form's place is kept while its code loads. */}
+          <Suspense fallback={<Box minH="xl" aria-busy="true" />}>
+            <CreateTransactionForm id={FORM_ID} />
+          </Suspense>
         </SimpleGrid>
       </Container>
     </Box>

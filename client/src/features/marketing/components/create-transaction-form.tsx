@@ -28,7 +28,8 @@ export interface TransactionPrefillState {
 
 type Outcome = { status: 'success'; id: string; reference: string } | { status: 'error'; message: string } | null;
 
-export function CreateTransactionForm() {
+/** `id`: the form's element id, the target of the other pages' `/#<id>` links. */
+export function CreateTransactionForm({ id }: { id: string }) {
   const { t } = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -86,7 +87,7 @@ export function CreateTransactionForm() {
       // A new form after each creation: the fields start empty again.
       key={cleared}
       variant="hero"
-      id="create"
+      id={id}
       initialValues={initialValues}
       notice={
         draft && cleared === 0 && !prefill ? (

@@ -1,0 +1,43 @@
+/**
+ * React Router's BrowserRouter, except that a link or `navigate()` changes the URL only once the next
+ * page's code has arrived (`preload`), as React Router's data routers do: the address bar and the screen
+ * never disagree, so nothing typed in that moment goes into the page being left. Back and forward change
+ * the URL first (the browser does); the previous page then stays on screen until the next one can show,
+ * because the location is updated in a transition.
+ */
+import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { type Navigator, Router, type To, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+
+const pathnameOf = (to: To) =>
+  typeof to === 'string' ? new URL(to, window.location.href).pathname : (to.pathname ?? window.location.pathname);
+
+export function PreloadingBrowserRouter({ preload, children }: { preload: (pathname: string) => Promise<void>; children: ReactNode }) {
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [state, setState] = useState({ action: history.action, location: history.location });
+  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+
+  const navigator = useMemo<Navigator>(() => {
+    let latest = 0;
+    // The newest request wins: an earlier link whose code arrives later does not move the URL back.
+    const afterPreload = (to: To, go: () => void) => {
+      const request = ++latest;
+      // A page whose code failed to load still gets its URL: it shows the route error, with a reload.
+      void preload(pathnameOf(to))
+        .catch(() => undefined)
+        .then(() => request === latest && go());
+    };
+    return {
+      createHref: (to) => history.createHref(to),
+      encodeLocation: (to) => history.encodeLocation(to),
+      go: (delta) => history.go(delta),
+      push: (to, state) => afterPreload(to, () => history.push(to, state)),
+      replace: (to, state) => afterPreload(to, () => history.replace(to, state)),
+    };
+  }, [history, preload]);
+
+  return (
+    <Router location={state.location} navigationType={state.action} navigator={navigator}>
+      {children}
+    </Router>
+  );
+}
