@@ -97,4 +97,40 @@ describe('prerendered pages', () => {
     await page.getByText('/no-such-page', { exact: true }).waitFor();
     await context.close();
   });
+
+  it("moves to another page only once that page's code has arrived, and says so plainly when it cannot", async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto('/');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: /switch to dark theme/i })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    // The pricing page's code held back: the URL and the screen stay on the home page meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/pricing-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation').getByRole('link', { name: 'Pricing', exact: true }).first().click();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.locator('h1').first().textContent()).toContain('Buy and sell safely.');
+    release();
+    await page.waitForURL('**/pricing');
+    await expect.poll(() => page.locator('h1').first().textContent()).toContain('Simple fees, split fairly');
+
+    // A page whose code cannot be downloaded shows the route error with a reload, not a blank screen.
+    await page.route(/\/assets\/about-us-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('navigation').getByRole('link', { name: 'About Us', exact: true }).first().click();
+    await page.waitForURL('**/about-us');
+    await page.getByRole('heading', { name: 'We hit a snag' }).waitFor();
+    await page.getByRole('button', { name: 'Reload the page' }).waitFor();
+    expect(errors.some((error) => /about-us/.test(error))).toBe(true);
+    await context.close();
+  });
 });

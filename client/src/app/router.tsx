@@ -2,7 +2,7 @@
  * Every path of docs/product-rules.md §2. Pages load lazily, so the admin dashboard's code never ships with the public
  * pages (the budget in docs/ARCHITECTURE.md "Conventions").
  */
-import { Component, lazy, Suspense, useEffect, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PublicLayout } from '@/layouts/public-layout';
 import { RouteError } from '@/components/route-error';
@@ -140,7 +140,7 @@ export async function preloadPages(pathname: string): Promise<void> {
   await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload()));
 }
 
-/** Shows RouteError instead of a blank screen when a page throws or its code cannot be downloaded. */
+/** Shows RouteError instead of a blank screen when a page throws or its code cannot be downloaded (React logs the error). */
 class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { error: unknown; pathname: string }> {
   override state = { error: undefined as unknown, pathname: this.props.pathname };
 
@@ -151,10 +151,6 @@ class RouteErrorBoundary extends Component<{ pathname: string; children: ReactNo
   // Navigating elsewhere leaves the error behind.
   static getDerivedStateFromProps(props: { pathname: string }, state: { error: unknown; pathname: string }) {
     return props.pathname === state.pathname ? null : { error: undefined, pathname: props.pathname };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(error, info.componentStack);
   }
 
   override render() {
