@@ -5,9 +5,17 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/prisma.ts';
+import { jobSpec, type JobSpec } from '../../jobs/queue.ts';
 import { renderSms, type Language, type SmsTemplate } from './templates.ts';
 
 export const SMS_QUEUE = 'sms.send';
+/** Attempts of one delivery before the message is `failed` (the queue's backoff spaces them). */
+const SMS_MAX_ATTEMPTS = 6;
+
+/** The delivery job of one outbox message. */
+export function smsJob(smsId: string): JobSpec {
+  return jobSpec(SMS_QUEUE, { smsId }, { maxAttempts: SMS_MAX_ATTEMPTS });
+}
 
 export interface SmsRequest {
   phone: string;
@@ -25,7 +33,8 @@ export async function queueSms(ctx: AppContext, tx: Tx | Db, request: SmsRequest
     data: { phoneNumber: request.phone, template: request.template, message, transactionId: request.transactionId ?? null },
     select: { id: true },
   });
-  await ctx.jobs.enqueue(tx, SMS_QUEUE, { smsId: row.id }, { maxAttempts: 6 });
+  const job = smsJob(row.id);
+  await ctx.jobs.enqueue(tx, job.identifier, job.payload, { maxAttempts: job.max_attempts });
 }
 
 async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
