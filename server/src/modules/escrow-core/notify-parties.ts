@@ -4,8 +4,12 @@ import type { Tx } from '../../db/prisma.ts';
 import { formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { railNameForPhone } from '@escrow/core/domain/rail-choice';
-import { queueSms, type SmsRequest } from '../notifications/notify.ts';
-import type { Language, SmsTemplate } from '../notifications/templates.ts';
+import { uuid7 } from '../../db/uuid7.ts';
+import type { JobSpec } from '../../jobs/queue.ts';
+import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
+import { renderSms, type Language, type SmsTemplate } from '../notifications/templates.ts';
+
+export type { Language } from '../notifications/templates.ts';
 
 type Message = [SmsTemplate, Record<string, string>?];
 
@@ -65,4 +69,23 @@ export async function notifyParties(
   messages: { buyer?: Message; seller?: Message },
 ): Promise<void> {
   for (const request of partyMessages(txn, messages)) await queueSms(ctx, tx, request);
+}
+
+/**
+ * The party SMS as outbox rows rendered now, each with its delivery job, for a hand-written statement
+ * that writes them with the change they report (transactions/create-query.ts). `phoneLanguage` is the
+ * language of the account holding a phone that has no language here (as `queueSms` looks it up).
+ */
+export function partyOutbox(
+  txn: NotifiedTransaction,
+  messages: { buyer?: Message; seller?: Message },
+  options: { phoneLanguage: Language | null; createdAt: Date },
+): { sms: { id: string; phoneNumber: string; template: SmsTemplate; message: string }[]; jobs: JobSpec[] } {
+  const sms = partyMessages(txn, messages).map((request) => ({
+    id: uuid7(options.createdAt.getTime()),
+    phoneNumber: request.phone,
+    template: request.template,
+    message: renderSms(request.template, request.language ?? options.phoneLanguage ?? 'en', request.params),
+  }));
+  return { sms, jobs: sms.map((row) => smsJob(row.id)) };
 }

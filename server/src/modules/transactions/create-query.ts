@@ -13,7 +13,7 @@
 import { queryRows, type Db, type Tx } from '../../db/prisma.ts';
 import { addJobsSql, type JobSpec } from '../../jobs/queue.ts';
 import { countHitSql } from '../../lib/rate-limit.ts';
-import type { Language } from '../notifications/templates.ts';
+import type { Language } from '../escrow-core/notify-parties.ts';
 
 /** The buyer and, when the phone has an account, the seller: one read before the write. */
 const PARTIES_SQL = `

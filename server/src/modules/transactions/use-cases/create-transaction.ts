@@ -18,9 +18,7 @@ import { abuseRules } from '../../../config/limits.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { bucketOf, limitResult, rateLimited, type RateLimitRule } from '../../../lib/rate-limit.ts';
 import type { Tx } from '../../../db/prisma.ts';
-import { partyMessages } from '../../escrow-core/notify-parties.ts';
-import { smsJob } from '../../notifications/notify.ts';
-import { renderSms } from '../../notifications/templates.ts';
+import { partyOutbox } from '../../escrow-core/notify-parties.ts';
 import {
   insertTransaction,
   isDuplicateReference,
@@ -140,15 +138,12 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
       latestEvent: { eventType: 'transaction_initiated', createdAt },
       nextInstallment: null,
     };
-    const sms = partyMessages(txn, {
-      buyer: ['transaction_created_buyer', { due: formatKes(due) }],
-      seller: ['transaction_created_seller'],
-    }).map((request) => {
-      // A seller phone's own account sets its language, verified or not (as queueSms looks it up).
-      const language = request.language ?? sellerAccount?.language ?? 'en';
-      const message = renderSms(request.template, language, request.params);
-      return { id: uuid7(createdAt.getTime()), phoneNumber: request.phone, template: request.template, message };
-    });
+    // A seller phone's own account sets its language, verified or not.
+    const outbox = partyOutbox(
+      txn,
+      { buyer: ['transaction_created_buyer', { due: formatKes(due) }], seller: ['transaction_created_seller'] },
+      { phoneLanguage: sellerAccount?.language ?? null, createdAt },
+    );
     const rows: CreateRows = {
       now,
       buyerHit: hit(rules.buyer),
@@ -160,8 +155,8 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
         description: `${isInstallment ? 'Lipa Mdogo Mdogo plan' : 'Escrow transaction'} created for ${txn.productName}`,
         data: { amount: formatCents(price), buyer_fee: formatCents(fee.buyerShare), seller_fee: formatCents(fee.sellerShare) },
       },
-      sms,
-      jobs: sms.map((message) => smsJob(message.id)),
+      sms: outbox.sms,
+      jobs: outbox.jobs,
     };
     try {
       const isPlain = !isInstallment && !input.beforeCreate;
