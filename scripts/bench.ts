@@ -190,6 +190,38 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+const SMS_DRAIN_LIMIT_SECONDS = 120;
+
+/**
+ * Waits for the SMS of the create runs to leave the queue, from the moment the run ended: how long the
+ * backlog of a burst takes to drain (the creates' own figure does not include their deliveries).
+ */
+async function drainSmsBacklog(client: pg.Client) {
+  const ended = Date.now();
+  const count = async () =>
+    (
+      await client.query<{ total: number; waiting: number; sent: number; failed: number }>(
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'queued')::int AS waiting,
+           count(*) FILTER (WHERE s.status IN ('sent', 'delivered'))::int AS sent, count(*) FILTER (WHERE s.status = 'failed')::int AS failed
+         FROM sms_messages s JOIN transactions t ON t.id = s.transaction_id WHERE t.product_name = 'Bench item'`,
+      )
+    ).rows[0]!;
+  const atEnd = await count();
+  let now = atEnd;
+  while (now.waiting > 0 && Date.now() - ended < SMS_DRAIN_LIMIT_SECONDS * 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await count();
+  }
+  return {
+    total: now.total,
+    waitingAtEnd: atEnd.waiting,
+    isDrained: now.waiting === 0,
+    drainSeconds: (Date.now() - ended) / 1000,
+    sent: now.sent,
+    failed: now.failed,
+  };
+}
+
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)} %`);
 
@@ -483,6 +515,15 @@ try {
       check: (row) => row.requestsPerSecond >= GOALS.createsPerSecond,
     });
 
+  // ── the creates' SMS: the queue is durable, so under a burst the deliveries may drain after the creates ──
+  const smsBacklog = runs('create') ? await drainSmsBacklog(client) : null;
+  if (smsBacklog)
+    say(
+      `create SMS: ${fmt(smsBacklog.total)} queued by the creates, ${fmt(smsBacklog.waitingAtEnd)} still waiting when the create run ended; ` +
+        `${smsBacklog.isDrained ? `drained ${smsBacklog.drainSeconds.toFixed(1)} s after it` : `NOT drained after ${SMS_DRAIN_LIMIT_SECONDS} s`} ` +
+        `(${fmt(smsBacklog.sent)} sent, ${fmt(smsBacklog.failed)} failed).`,
+    );
+
   // ── pay-ins end to end: STK push → Daraja mock → callback over HTTP → credited ──
   const pending = runs('payin')
     ? (
@@ -627,6 +668,16 @@ try {
       : []),
     '',
     `Bare node:http runs: ${bareRuns.map(fmt).join(', ')} req/s. Creates: ${fmt(Number(durableRows))} transactions committed by the create runs (each a durable commit).`,
+    ...(smsBacklog
+      ? [
+          `Their SMS (two per create, delivered by the job worker through the Africa's Talking mock in the same process, delivery reports over HTTP): ` +
+            `${fmt(smsBacklog.waitingAtEnd)} of ${fmt(smsBacklog.total)} still waiting when the create run ended; ` +
+            (smsBacklog.isDrained
+              ? `**the backlog drained ${smsBacklog.drainSeconds.toFixed(1)} s after it**`
+              : `**not drained after ${SMS_DRAIN_LIMIT_SECONDS} s**`) +
+            ` (${fmt(smsBacklog.sent)} sent, ${fmt(smsBacklog.failed)} failed).`,
+        ]
+      : []),
     ...(runs('payin')
       ? [
           `Pay-ins end to end (STK push → Daraja mock → callback over HTTP → credited): ${fmt(payins.completed)} of ${fmt(payins.initiated)} credited, ` +
@@ -667,6 +718,7 @@ try {
         growth,
         bareRuns,
         payins,
+        smsBacklog,
         ledgerHealthy: ledger.isHealthy,
         goalsMissed,
         profile,

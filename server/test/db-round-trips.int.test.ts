@@ -5,7 +5,8 @@
  * Budgets (docs/QUALITY.md): the auth check is at most one query (auth_sessions by jti, joined to its
  * user), and none once the node has checked that session (plugins/session-cache.ts); a read takes at
  * most two more; a money movement is exactly one database transaction — one BEGIN, one
- * COMMIT, and every write of the request inside it, on its connection.
+ * COMMIT, and every write of the request inside it, on its connection; a standard creation is one read
+ * of the parties and one statement that writes everything (its own database transaction).
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +170,33 @@ describe('reads', () => {
     const { response, statements: list } = await measure({ method: 'GET', url: '/api/v1/charges/calculate?amount=2500&type=with_dispute' });
     expect(response.statusCode).toBe(200);
     expect(list, describeStatements(list)).toHaveLength(0);
+  });
+});
+
+describe('creating a transaction', () => {
+  it('is one read and one writing statement, with no BEGIN: the statement is its own database transaction', async () => {
+    const body = { seller_phone: seller.phone, amount: 1200, product_name: 'Two statements', transaction_type: 'standard' };
+    // A first request checks the session; the next ones find it in this node's cache.
+    await measure({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: body });
+    for (const sellerPhone of [seller.phone, randomPhone()]) {
+      const { response, statements: list } = await measure({
+        method: 'POST',
+        url: '/api/transactions',
+        headers: bearer(buyer),
+        payload: { ...body, seller_phone: sellerPhone },
+      });
+      const text = describeStatements(list);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(list, text).toHaveLength(2);
+      expect(isWrite(list[0]!.sql), text).toBe(false);
+      expect(list[1]!.sql, text).toMatch(
+        /INSERT INTO transactions[\s\S]*INSERT INTO timeline_events[\s\S]*INSERT INTO sms_messages[\s\S]*add_jobs/,
+      );
+      expect(
+        list.some((s) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(s.sql)),
+        text,
+      ).toBe(false);
+    }
   });
 });
 

@@ -52,6 +52,17 @@ const pools = new WeakMap<Db, pg.Pool>();
 /** The connection pool under a client made by `createPrisma` (metrics read how busy it is). */
 export const poolOf = (db: Db): pg.Pool | undefined => pools.get(db);
 
+/**
+ * Runs one hand-written statement: inside `tx` when given; else on the pool under `db`, prepared once per
+ * connection under `name` (the hot paths: docs/adr/0012-hot-paths.md), or through Prisma when `db` has no
+ * pool (a client made elsewhere). Casts in the SQL keep the parameters' types the same either way.
+ */
+export async function queryRows<Row>(db: Db, statement: { name: string; text: string; values: unknown[] }, tx?: Tx): Promise<Row[]> {
+  const pool = tx ? undefined : poolOf(db);
+  if (pool) return (await pool.query({ name: statement.name, text: statement.text, values: statement.values })).rows as Row[];
+  return (tx ?? db).$queryRawUnsafe<Row[]>(statement.text, ...statement.values);
+}
+
 export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): Db {
   const max = options.poolSize ?? 20;
   const adapterOptions = { statementNameGenerator: statementNames() };

@@ -47,6 +47,28 @@ export interface JobRecord {
   max_attempts: number;
 }
 
+/**
+ * A job as `graphile_worker.add_jobs` takes it, for hand-written statements that queue jobs alongside
+ * their own writes (`addJobsSql`); `enqueue` is the way for everything else.
+ */
+export interface JobSpec {
+  identifier: string;
+  payload: object;
+  max_attempts: number;
+}
+
+export function jobSpec(queue: string, payload: object, options: { maxAttempts?: number } = {}): JobSpec {
+  return { identifier: queue, payload, max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS };
+}
+
+/**
+ * The SQL expression that queues the jobs of `specs` (a JSON array of `JobSpec`, e.g. `$9::json`) in the
+ * statement's database transaction: one call, one NOTIFY, however many jobs.
+ */
+export function addJobsSql(specs: string): string {
+  return `graphile_worker.add_jobs(ARRAY(SELECT json_populate_record(NULL::graphile_worker.job_spec, spec) FROM json_array_elements(${specs}) AS spec))`;
+}
+
 export type JobHandler = (payload: any, job: JobRecord) => Promise<void>;
 
 export type JobOutcome = 'completed' | 'retrying' | 'failed';

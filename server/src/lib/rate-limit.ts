@@ -26,23 +26,41 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Counts one hit against `rule` at `now` and says whether it is within the limit. */
-export async function hitRateLimit(db: Db | Tx, rule: RateLimitRule, now: Date): Promise<RateLimitResult> {
-  const key = rule.key.slice(0, 200);
-  const windowEnd = new Date(now.getTime() + rule.windowSeconds * 1000);
-  const rows = await db.$queryRaw<{ count: number; reset_at: Date }[]>`
-    INSERT INTO rate_limit_buckets AS bucket (key, count, reset_at)
-    VALUES (${key}, 1, ${windowEnd})
+/**
+ * The statement that counts one hit: `rows` yields `(key, 1, reset_at)` (a VALUES list, or a SELECT when
+ * the hit depends on another), `now` names the hit's time. Returns the window's `count` and `reset_at`.
+ * Hand-written statements that count hits alongside other writes (create-transaction) embed it.
+ */
+export function countHitSql(rows: string, now: string): string {
+  return `INSERT INTO rate_limit_buckets AS bucket (key, count, reset_at)
+    ${rows}
     ON CONFLICT (key) DO UPDATE SET
       count = CASE WHEN bucket.reset_at <= ${now} THEN 1 ELSE bucket.count + 1 END,
       reset_at = CASE WHEN bucket.reset_at <= ${now} THEN EXCLUDED.reset_at ELSE bucket.reset_at END
     RETURNING count, reset_at`;
-  const row = rows[0]!;
+}
+
+const HIT_SQL = countHitSql('VALUES ($1, 1, $2::timestamptz)', '$3::timestamptz');
+
+/** The key as stored (at most 200 characters) and the end of a window opened at `now`. */
+export function bucketOf(rule: RateLimitRule, now: Date): { key: string; windowEnd: Date } {
+  return { key: rule.key.slice(0, 200), windowEnd: new Date(now.getTime() + rule.windowSeconds * 1000) };
+}
+
+/** What a counted hit (`countHitSql`'s row) means for `rule`. */
+export function limitResult(rule: RateLimitRule, row: { count: number; reset_at: Date }, now: Date): RateLimitResult {
   return {
     isAllowed: row.count <= rule.limit,
     count: row.count,
     retryAfterSeconds: Math.max(1, Math.ceil((row.reset_at.getTime() - now.getTime()) / 1000)),
   };
+}
+
+/** Counts one hit against `rule` at `now` and says whether it is within the limit. */
+export async function hitRateLimit(db: Db | Tx, rule: RateLimitRule, now: Date): Promise<RateLimitResult> {
+  const { key, windowEnd } = bucketOf(rule, now);
+  const rows = await db.$queryRawUnsafe<{ count: number; reset_at: Date }[]>(HIT_SQL, key, windowEnd, now);
+  return limitResult(rule, rows[0]!, now);
 }
 
 /**

@@ -4,18 +4,31 @@ import type { Tx } from '../../db/prisma.ts';
 import { formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { railNameForPhone } from '@escrow/core/domain/rail-choice';
-import { queueSms } from '../notifications/notify.ts';
-import type { SmsTemplate } from '../notifications/templates.ts';
-import type { LockedTransaction } from './access.ts';
+import { uuid7 } from '../../db/uuid7.ts';
+import type { JobSpec } from '../../jobs/queue.ts';
+import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
+import { renderSms, type Language, type SmsTemplate } from '../notifications/templates.ts';
+
+export type { Language } from '../notifications/templates.ts';
 
 type Message = [SmsTemplate, Record<string, string>?];
 
-export async function notifyParties(
-  ctx: AppContext,
-  tx: Tx,
-  txn: LockedTransaction,
-  messages: { buyer?: Message; seller?: Message },
-): Promise<void> {
+/** What the party SMS read of a transaction (a locked row, or one being created). */
+export interface NotifiedTransaction {
+  id: string;
+  referenceNumber: string;
+  productName: string;
+  amountCents: bigint;
+  sellerPhone: string;
+  buyer: { firstName: string; phoneNumber: string; language: Language };
+  seller: { firstName: string; language: Language } | null;
+}
+
+/**
+ * The SMS to each party, with the parameters every template shares. A seller without an account has no
+ * language here: `queueSms` looks the phone up.
+ */
+export function partyMessages(txn: NotifiedTransaction, messages: { buyer?: Message; seller?: Message }): SmsRequest[] {
   const base = {
     ref: txn.referenceNumber,
     product: txn.productName.length > 40 ? `${txn.productName.slice(0, 37)}...` : txn.productName,
@@ -23,9 +36,10 @@ export async function notifyParties(
     buyer: `${txn.buyer.firstName} (${displayPhone(txn.buyer.phoneNumber)})`,
     seller: txn.seller ? `${txn.seller.firstName} (${displayPhone(txn.sellerPhone)})` : displayPhone(txn.sellerPhone),
   };
+  const requests: SmsRequest[] = [];
   if (messages.buyer) {
     const [template, params] = messages.buyer;
-    await queueSms(ctx, tx, {
+    requests.push({
       phone: txn.buyer.phoneNumber,
       template,
       // The rail a person's own network pays by, unless the message names the rail the money moved on.
@@ -36,14 +50,42 @@ export async function notifyParties(
   }
   if (messages.seller) {
     const [template, params] = messages.seller;
-    await queueSms(ctx, tx, {
+    requests.push({
       phone: txn.sellerPhone,
       template,
       // A seller is paid out on their own network's rail (payoutRail in @escrow/core/domain/rail-choice).
       params: { ...base, rail: railNameForPhone(txn.sellerPhone), ...params },
       transactionId: txn.id,
-      // A seller without an account yet: queueSms looks the phone up.
       ...(txn.seller ? { language: txn.seller.language } : {}),
     });
   }
+  return requests;
+}
+
+export async function notifyParties(
+  ctx: AppContext,
+  tx: Tx,
+  txn: NotifiedTransaction,
+  messages: { buyer?: Message; seller?: Message },
+): Promise<void> {
+  for (const request of partyMessages(txn, messages)) await queueSms(ctx, tx, request);
+}
+
+/**
+ * The party SMS as outbox rows rendered now, each with its delivery job, for a hand-written statement
+ * that writes them with the change they report (transactions/create-query.ts). `phoneLanguage` is the
+ * language of the account holding a phone that has no language here (as `queueSms` looks it up).
+ */
+export function partyOutbox(
+  txn: NotifiedTransaction,
+  messages: { buyer?: Message; seller?: Message },
+  options: { phoneLanguage: Language | null; createdAt: Date },
+): { sms: { id: string; phoneNumber: string; template: SmsTemplate; message: string }[]; jobs: JobSpec[] } {
+  const sms = partyMessages(txn, messages).map((request) => ({
+    id: uuid7(options.createdAt.getTime()),
+    phoneNumber: request.phone,
+    template: request.template,
+    message: renderSms(request.template, request.language ?? options.phoneLanguage ?? 'en', request.params),
+  }));
+  return { sms, jobs: sms.map((row) => smsJob(row.id)) };
 }

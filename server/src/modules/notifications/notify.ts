@@ -4,10 +4,18 @@
  * change it reports commits. The `sms.send` job delivers it through the Africa's Talking client.
  */
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/prisma.ts';
+import { queryRows, type Db, type Tx } from '../../db/prisma.ts';
+import { jobSpec, type JobSpec } from '../../jobs/queue.ts';
 import { renderSms, type Language, type SmsTemplate } from './templates.ts';
 
 export const SMS_QUEUE = 'sms.send';
+/** Attempts of one delivery before the message is `failed` (the queue's backoff spaces them). */
+const SMS_MAX_ATTEMPTS = 6;
+
+/** The delivery job of one outbox message. */
+export function smsJob(smsId: string): JobSpec {
+  return jobSpec(SMS_QUEUE, { smsId }, { maxAttempts: SMS_MAX_ATTEMPTS });
+}
 
 export interface SmsRequest {
   phone: string;
@@ -25,7 +33,8 @@ export async function queueSms(ctx: AppContext, tx: Tx | Db, request: SmsRequest
     data: { phoneNumber: request.phone, template: request.template, message, transactionId: request.transactionId ?? null },
     select: { id: true },
   });
-  await ctx.jobs.enqueue(tx, SMS_QUEUE, { smsId: row.id }, { maxAttempts: 6 });
+  const job = smsJob(row.id);
+  await ctx.jobs.enqueue(tx, job.identifier, job.payload, { maxAttempts: job.max_attempts });
 }
 
 async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
@@ -33,25 +42,32 @@ async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
   return user?.language ?? 'en';
 }
 
+/**
+ * The delivery's statements, by hand on the pool (the SMS of a burst of creations are the bulk of the
+ * work behind it: docs/adr/0012-hot-paths.md). The outcome is counted in the same statement as the status.
+ */
+const QUEUED_SMS = `SELECT phone_number, message FROM sms_messages WHERE id = $1::uuid AND status = 'queued'`;
+const MARK_SENT = `UPDATE sms_messages SET status = 'sent', provider_message_id = $2, sent_at = $3::timestamptz, attempts = attempts + 1
+  WHERE id = $1::uuid`;
+const MARK_ATTEMPT_FAILED = `UPDATE sms_messages SET attempts = attempts + 1, failure_reason = $2,
+  status = CASE WHEN $3::boolean THEN 'failed'::"SmsStatus" ELSE status END
+  WHERE id = $1::uuid`;
+
 /** The `sms.send` job: deliver one outbox message; the queue retries on failure. */
 export async function deliverSms(ctx: AppContext, { smsId }: { smsId: string }, isLastAttempt = false): Promise<void> {
-  const sms = await ctx.db.smsMessage.findUnique({ where: { id: smsId } });
-  if (!sms || sms.status !== 'queued') return;
+  const [sms] = await queryRows<{ phone_number: string; message: string }>(ctx.db, {
+    name: 'sms_queued',
+    text: QUEUED_SMS,
+    values: [smsId],
+  });
+  // Sent already (an attempt whose completion was lost), or not ours to send.
+  if (!sms) return;
   try {
-    const result = await ctx.sms.send(sms.phoneNumber, sms.message);
-    await ctx.db.smsMessage.update({
-      where: { id: smsId },
-      data: { status: 'sent', providerMessageId: result.messageId, sentAt: ctx.now(), attempts: { increment: 1 } },
-    });
+    const result = await ctx.sms.send(sms.phone_number, sms.message);
+    await queryRows(ctx.db, { name: 'sms_mark_sent', text: MARK_SENT, values: [smsId, result.messageId, ctx.now()] });
   } catch (error) {
-    await ctx.db.smsMessage.update({
-      where: { id: smsId },
-      data: {
-        attempts: { increment: 1 },
-        failureReason: String((error as Error).message).slice(0, 300),
-        ...(isLastAttempt ? { status: 'failed' as const } : {}),
-      },
-    });
+    const reason = String((error as Error).message).slice(0, 300);
+    await queryRows(ctx.db, { name: 'sms_mark_attempt_failed', text: MARK_ATTEMPT_FAILED, values: [smsId, reason, isLastAttempt] });
     throw error;
   }
 }

@@ -13,7 +13,7 @@ import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { signedInIdempotent } from '../../plugins/idempotency.ts';
-import { transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
+import { createdTransactionWire } from '../transactions/use-cases/read-transactions.ts';
 import { checkoutPaymentLink } from './use-cases/checkout-payment-link.ts';
 import { createPaymentLink } from './use-cases/create-payment-link.ts';
 import { disablePaymentLink } from './use-cases/disable-payment-link.ts';
@@ -134,7 +134,7 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         code: request.params.code,
         ...(request.body?.amount !== undefined ? { deposit: request.body.amount } : {}),
       });
-      const transaction = await transactionForCaller(ctx, txn.id, who);
+      const transaction = createdTransactionWire(txn, ctx.config);
       return reply.status(201).send({ success: true as const, message: 'Transaction created successfully', data: { transaction } });
     },
   );

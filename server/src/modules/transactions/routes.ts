@@ -18,7 +18,7 @@ import { cancelTransaction } from './use-cases/cancel-transaction.ts';
 import { createTransaction } from './use-cases/create-transaction.ts';
 import { dispatchTransaction } from './use-cases/dispatch-transaction.ts';
 import { openDispute } from './use-cases/open-dispute.ts';
-import { getTransactionDetail, listTransactions, transactionForCaller } from './use-cases/read-transactions.ts';
+import { createdTransactionWire, getTransactionDetail, listTransactions, transactionForCaller } from './use-cases/read-transactions.ts';
 import { releasePayment } from './use-cases/release-payment.ts';
 
 // 429: the abuse limits of transaction creation (docs/contract.md "Abuse limits").
@@ -55,7 +55,7 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         installmentMonths: body.installment_months,
         channel: 'web',
       });
-      const transaction = await transactionForCaller(ctx, txn.id, who);
+      const transaction = createdTransactionWire(txn, ctx.config);
       return reply.status(201).send({ success: true as const, message: 'Transaction created successfully', data: { transaction } });
     },
   );

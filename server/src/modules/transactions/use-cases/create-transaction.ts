@@ -3,9 +3,12 @@
  * for its type (standard → wo_dispute, protected → with_dispute, lipa_mdogo_mdogo → lipa_mdogo_mdogo),
  * split 50/50. A seller phone with no account yet is allowed: the seller is told by SMS and the
  * transaction attaches when that number registers.
+ *
+ * The writes are one hand-written statement (create-query.ts): one read of the parties, one write.
  */
 import type { AppContext } from '../../../context.ts';
-import { inTransaction, Prisma, type Tx } from '../../../db/prisma.ts';
+import { inTransaction } from '../../../db/prisma.ts';
+import { uuid7 } from '../../../db/uuid7.ts';
 import { calculateFee, FEE_TYPE_FOR_TRANSACTION } from '@escrow/core/domain/fees';
 import { addMonths, buildPlan, checkPlanRules, DEFAULT_PLAN_TERM } from '@escrow/core/domain/installment-plan';
 import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
@@ -13,10 +16,18 @@ import { generateReference } from '@escrow/core/domain/reference';
 import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { abuseRules } from '../../../config/limits.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
-import { enforceRateLimits } from '../../../lib/rate-limit.ts';
-import { LOCKED_INCLUDE, type LockedTransaction } from '../../escrow-core/access.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
-import { appendEvent } from '../../escrow-core/timeline.ts';
+import { bucketOf, limitResult, rateLimited, type RateLimitRule } from '../../../lib/rate-limit.ts';
+import type { Tx } from '../../../db/prisma.ts';
+import { partyOutbox } from '../../escrow-core/notify-parties.ts';
+import {
+  insertTransaction,
+  isDuplicateReference,
+  loadCreationParties,
+  type CreateResult,
+  type CreateRows,
+  type Person,
+} from '../create-query.ts';
+import type { TransactionRow } from '../wire.ts';
 
 export interface CreateTransactionInput {
   buyerId: string;
@@ -35,34 +46,35 @@ export interface CreateTransactionInput {
   beforeCreate?: (tx: Tx) => Promise<void>;
 }
 
+/** A created transaction as the answer needs it: the row, its parties, its plan and its first event. */
+export type CreatedTransaction = Omit<TransactionRow, 'buyer' | 'seller' | 'paymentLinkCode'> & {
+  buyer: Person;
+  seller: Person | null;
+  paymentLinkCode: string | null;
+  latestEvent: { eventType: string; createdAt: Date };
+  /** The first installment of a Lipa Mdogo Mdogo plan (the deposit), for the quote. */
+  nextInstallment: { id: string; amountCents: Cents; paidCents: Cents } | null;
+};
+
 /**
  * Each creation texts the seller: an account may create LIMIT_TRANSACTIONS_PER_HOUR, and a phone with no
  * (verified) account receives LIMIT_INVITES_PER_PHONE_PER_DAY invitations from all senders together. A
  * registered seller's own notifications are never limited. The buyer's limit is counted first, so a
- * buyer already refused does not use up the phone's invitations.
+ * buyer already refused does not use up the phone's invitations (create-query.ts counts both).
  */
-async function enforceCreationLimits(ctx: AppContext, input: { buyerId: string; sellerPhone: string; isInvitation: boolean }) {
-  const now = ctx.now();
-  await enforceRateLimits(
-    ctx.db,
-    [abuseRules.transactionsByAccount(ctx.config, input.buyerId)],
-    now,
-    'Too many transactions created. Please try again later.',
-  );
-  if (input.isInvitation) {
-    await enforceRateLimits(
-      ctx.db,
-      [abuseRules.invitesToPhone(ctx.config, input.sellerPhone)],
-      now,
-      'This phone has received too many invitations today. Please try again tomorrow.',
-    );
-  }
+function creationRefusal(rules: { buyer: RateLimitRule; invite: RateLimitRule | null }, result: CreateResult, now: Date): AppError | null {
+  if (result.transactions === 1) return null;
+  const buyer = limitResult(rules.buyer, { count: result.buyer_count, reset_at: result.buyer_reset_at }, now);
+  if (!buyer.isAllowed) return rateLimited('Too many transactions created. Please try again later.', buyer.retryAfterSeconds);
+  const invite = limitResult(rules.invite!, { count: result.invite_count!, reset_at: result.invite_reset_at! }, now);
+  return rateLimited('This phone has received too many invitations today. Please try again tomorrow.', invite.retryAfterSeconds);
 }
 
-export async function createTransaction(ctx: AppContext, input: CreateTransactionInput) {
-  const buyer = await ctx.db.user.findUnique({ where: { id: input.buyerId }, select: { phoneNumber: true, phoneVerifiedAt: true } });
-  if (!buyer) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
-  if (!buyer.phoneVerifiedAt) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a transaction');
+export async function createTransaction(ctx: AppContext, input: CreateTransactionInput): Promise<CreatedTransaction> {
+  const parties = await loadCreationParties(ctx.db, input.buyerId, input.sellerPhone);
+  if (!parties) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
+  const { buyer, sellerAccount } = parties;
+  if (!buyer.isVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a transaction');
   if (buyer.phoneNumber === input.sellerPhone)
     throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone');
   // M-Pesa moves whole shillings only.
@@ -82,68 +94,113 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
       );
   }
   const fee = calculateFee(price, FEE_TYPE_FOR_TRANSACTION[input.transactionType]);
-  const seller = await ctx.db.user.findUnique({ where: { phoneNumber: input.sellerPhone }, select: { id: true, phoneVerifiedAt: true } });
-  await enforceCreationLimits(ctx, { buyerId: input.buyerId, sellerPhone: input.sellerPhone, isInvitation: !seller?.phoneVerifiedAt });
+  // A seller attaches (and is named to the buyer) once their phone is verified.
+  const seller = sellerAccount?.isVerified ? sellerAccount : null;
+  const now = ctx.now();
+  const rules = {
+    buyer: abuseRules.transactionsByAccount(ctx.config, input.buyerId),
+    invite: seller ? null : abuseRules.invitesToPhone(ctx.config, input.sellerPhone),
+  };
+  const hit = (rule: RateLimitRule) => ({ ...bucketOf(rule, now), limit: rule.limit });
+  const due = isInstallment ? input.amount + fee.buyerShare : price + fee.buyerShare;
 
   for (let attempt = 0; ; attempt++) {
+    // Wall-clock time, as Prisma stamps `@default(now())` columns.
+    const createdAt = new Date();
+    const txn: CreatedTransaction = {
+      id: uuid7(createdAt.getTime()),
+      referenceNumber: generateReference(),
+      transactionType: input.transactionType,
+      status: 'pending',
+      buyerId: input.buyerId,
+      sellerId: seller?.id ?? null,
+      sellerPhone: input.sellerPhone,
+      productName: input.productName,
+      amountCents: price,
+      buyerFeeCents: fee.buyerShare,
+      sellerFeeCents: fee.sellerShare,
+      paidCents: 0n,
+      refundedCents: 0n,
+      channel: input.channel ?? 'web',
+      fundedAt: null,
+      dispatchedAt: null,
+      inspectionEndsAt: null,
+      dispatchCourier: null,
+      dispatchTracking: null,
+      dispatchNote: null,
+      completedAt: null,
+      createdAt,
+      updatedAt: createdAt,
+      paymentLinkCode: input.paymentLinkCode ?? null,
+      buyer,
+      seller,
+      plan: null,
+      latestEvent: { eventType: 'transaction_initiated', createdAt },
+      nextInstallment: null,
+    };
+    // A seller phone's own account sets its language, verified or not.
+    const outbox = partyOutbox(
+      txn,
+      { buyer: ['transaction_created_buyer', { due: formatKes(due) }], seller: ['transaction_created_seller'] },
+      { phoneLanguage: sellerAccount?.language ?? null, createdAt },
+    );
+    const rows: CreateRows = {
+      now,
+      buyerHit: hit(rules.buyer),
+      inviteHit: rules.invite ? hit(rules.invite) : null,
+      transaction: txn,
+      event: {
+        id: uuid7(createdAt.getTime()),
+        eventType: 'transaction_initiated',
+        description: `${isInstallment ? 'Lipa Mdogo Mdogo plan' : 'Escrow transaction'} created for ${txn.productName}`,
+        data: { amount: formatCents(price), buyer_fee: formatCents(fee.buyerShare), seller_fee: formatCents(fee.sellerShare) },
+      },
+      sms: outbox.sms,
+      jobs: outbox.jobs,
+    };
     try {
-      return await inTransaction(ctx.db, async (tx) => {
-        await input.beforeCreate?.(tx);
-        const created = await tx.transaction.create({
-          data: {
-            referenceNumber: generateReference(),
-            transactionType: input.transactionType,
-            buyerId: input.buyerId,
-            sellerId: seller?.phoneVerifiedAt ? seller.id : null,
-            sellerPhone: input.sellerPhone,
-            productName: input.productName,
-            amountCents: price,
-            buyerFeeCents: fee.buyerShare,
-            sellerFeeCents: fee.sellerShare,
-            channel: input.channel ?? 'web',
-            paymentLinkCode: input.paymentLinkCode ?? null,
-          },
-          include: LOCKED_INCLUDE,
-        });
-        const txn: LockedTransaction = created;
-        if (isInstallment) {
-          const plan = buildPlan({ total: price, deposit: input.amount, months });
-          const start = ctx.now();
-          txn.plan = await tx.installmentPlan.create({
-            data: {
-              transactionId: created.id,
-              totalCents: plan.total,
-              depositCents: plan.deposit,
-              monthlyCents: plan.monthly,
-              months: plan.months,
-              installments: {
-                create: plan.schedule.map((payment) => ({
-                  sequence: payment.sequence,
-                  amountCents: payment.amount,
-                  dueDate: addMonths(start, payment.monthOffset),
-                })),
-              },
-            },
+      const isPlain = !isInstallment && !input.beforeCreate;
+      const result = isPlain
+        ? await insertTransaction(ctx.db, rows)
+        : await inTransaction(ctx.db, async (tx) => {
+            await input.beforeCreate?.(tx);
+            const written = await insertTransaction(ctx.db, rows, tx);
+            if (written.transactions === 1 && isInstallment)
+              await createPlan(ctx, tx, txn, { total: price, deposit: input.amount, months });
+            return written;
           });
-        }
-        await appendEvent(tx, {
-          transactionId: txn.id,
-          eventType: 'transaction_initiated',
-          description: `${isInstallment ? 'Lipa Mdogo Mdogo plan' : 'Escrow transaction'} created for ${txn.productName}`,
-          actorId: input.buyerId,
-          data: { amount: formatCents(price), buyer_fee: formatCents(fee.buyerShare), seller_fee: formatCents(fee.sellerShare) },
-        });
-        const due = isInstallment ? input.amount + fee.buyerShare : price + fee.buyerShare;
-        await notifyParties(ctx, tx, txn, {
-          buyer: ['transaction_created_buyer', { due: formatKes(due) }],
-          seller: ['transaction_created_seller'],
-        });
-        return txn;
-      });
+      // A refusal is thrown after the statement committed: its hits stay counted.
+      const refusal = creationRefusal(rules, result, now);
+      if (refusal) throw refusal;
+      return txn;
     } catch (error) {
       // A reference collision (1 in 10^12) is retried with a new reference.
-      const isDuplicateReference = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' && attempt < 3;
-      if (!isDuplicateReference) throw error;
+      if (!(isDuplicateReference(error) && attempt < 3)) throw error;
     }
   }
+}
+
+/** A Lipa Mdogo Mdogo plan and its schedule, in the creating database transaction. */
+async function createPlan(ctx: AppContext, tx: Tx, txn: CreatedTransaction, input: { total: Cents; deposit: Cents; months: number }) {
+  const plan = buildPlan(input);
+  const start = ctx.now();
+  const created = await tx.installmentPlan.create({
+    data: {
+      transactionId: txn.id,
+      totalCents: plan.total,
+      depositCents: plan.deposit,
+      monthlyCents: plan.monthly,
+      months: plan.months,
+      installments: {
+        create: plan.schedule.map((payment) => ({
+          sequence: payment.sequence,
+          amountCents: payment.amount,
+          dueDate: addMonths(start, payment.monthOffset),
+        })),
+      },
+    },
+    include: { installments: { orderBy: { sequence: 'asc' }, take: 1, select: { id: true, amountCents: true, paidCents: true } } },
+  });
+  txn.plan = { depositCents: created.depositCents, months: created.months };
+  txn.nextInstallment = created.installments[0] ?? null;
 }

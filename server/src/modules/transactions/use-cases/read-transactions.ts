@@ -19,6 +19,7 @@ import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { loadDetail, type DetailRow } from '../detail-query.ts';
 import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
+import type { CreatedTransaction } from './create-transaction.ts';
 
 export type { ListTransactionsInput };
 
@@ -207,5 +208,19 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     hasPendingWithdrawal: txn.withdrawals.length > 0,
     isAwaitingReturn: txn.disputes.length > 0,
     inspectionWindowSeconds: inspectionWindowSeconds(ctx.config, txn.transactionType),
+  });
+}
+
+/**
+ * The answer to a creation, from what was written instead of a re-read: a new transaction is pending,
+ * has paid nothing and is answered to its buyer (create-transaction.int.test.ts compares it with
+ * `transactionForCaller`).
+ */
+export function createdTransactionWire(txn: CreatedTransaction, config: Parameters<typeof inspectionWindowSeconds>[0]) {
+  return toTransactionWire(txn, {
+    role: 'buyer',
+    quote: quote({ ...txn, payments: [], refunds: [], nextInstallment: txn.nextInstallment }),
+    latestEvent: txn.latestEvent,
+    inspectionWindowSeconds: inspectionWindowSeconds(config, txn.transactionType),
   });
 }

@@ -1,0 +1,152 @@
+/**
+ * The hand-written creation (create-query.ts) against the reads: the answer built from what was written
+ * equals the re-read answer (`transactionForCaller`) for every kind of creation, and the statement wrote
+ * what Prisma's writes did: the timeline event, the SMS in each recipient's language with one delivery
+ * job each, and (Lipa Mdogo Mdogo) the plan.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
+import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { SMS_QUEUE } from '../notifications/notify.ts';
+import { transactionForCaller } from './use-cases/read-transactions.ts';
+
+let t: TestApp;
+let buyer: MadeUser;
+let seller: MadeUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  buyer = await makeUser(t.app, { userType: 'buyer', firstName: 'Wanjiku' });
+  seller = await makeUser(t.app, { userType: 'seller', firstName: 'Otieno' });
+  await t.ctx.db.user.update({ where: { id: seller.id }, data: { language: 'sw' } });
+});
+afterAll(() => t?.close());
+
+async function create(payload: Record<string, unknown>, who: MadeUser = buyer) {
+  const response = await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(who), payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.transaction as { id: string; reference_number: string };
+}
+
+async function expectAnswerAsReRead(answer: { id: string }, who: MadeUser = buyer) {
+  const reRead = await transactionForCaller(t.ctx, answer.id, { userId: who.id, role: 'buyer' });
+  expect(answer).toEqual(JSON.parse(JSON.stringify(reRead)));
+}
+
+/** The event and SMS rows of a transaction, and the delivery jobs queued since the last call (run, then). */
+async function writtenFor(transactionId: string) {
+  const db = t.ctx.db;
+  const [events, queued, jobs] = await Promise.all([
+    db.timelineEvent.findMany({ where: { transactionId } }),
+    db.smsMessage.findMany({ where: { transactionId }, orderBy: { id: 'asc' } }),
+    db.$queryRaw<{ max_attempts: number }[]>`SELECT max_attempts FROM graphile_worker.jobs WHERE task_identifier = ${SMS_QUEUE}`,
+  ]);
+  // Each job names its message: running them sends exactly these.
+  await t.ctx.jobs.drain({ queues: [SMS_QUEUE] });
+  const sent = await db.smsMessage.findMany({ where: { transactionId }, select: { status: true } });
+  // The mock's delivery report may already have come back.
+  expect(sent.map((row) => (row.status === 'delivered' ? 'sent' : row.status))).toEqual(queued.map(() => 'sent'));
+  return { events, sms: queued, jobs };
+}
+
+describe('creating a transaction', () => {
+  it('answers a standard creation as the re-read does, and writes its event, SMS and jobs', async () => {
+    const answer = await create({ seller_phone: seller.phone, amount: 2500, product_name: 'Tecno Spark', transaction_type: 'standard' });
+    await expectAnswerAsReRead(answer);
+    const { events, sms, jobs } = await writtenFor(answer.id);
+    expect(events).toEqual([
+      expect.objectContaining({
+        eventType: 'transaction_initiated',
+        description: 'Escrow transaction created for Tecno Spark',
+        actorId: buyer.id,
+        data: { amount: '2500.00', buyer_fee: '40.00', seller_fee: '40.00' },
+      }),
+    ]);
+    // The buyer in English with the seller's name, the seller (sw) in Kiswahili.
+    expect(sms.map((row) => [row.phoneNumber, row.template, row.status])).toEqual([
+      [buyer.phone, 'transaction_created_buyer', 'queued'],
+      [seller.phone, 'transaction_created_seller', 'queued'],
+    ]);
+    expect(sms[0]!.message).toContain(`Escrow ${answer.reference_number} created: Tecno Spark, KES 2,500 to Otieno (`);
+    expect(sms[1]!.message).toContain(`Wanjiku (`);
+    expect(sms[1]!.message).toContain(`ameanzisha escrow ${answer.reference_number} nawe`);
+    expect(jobs.map((job) => job.max_attempts)).toEqual([6, 6]);
+  });
+
+  it('answers a protected creation for a phone with no account, and invites that phone', async () => {
+    const phone = randomPhone();
+    const answer = await create({ seller_phone: phone, amount: 900, product_name: 'Shoes', transaction_type: 'protected' });
+    await expectAnswerAsReRead(answer);
+    const { sms, jobs } = await writtenFor(answer.id);
+    expect(sms.map((row) => row.phoneNumber)).toEqual([buyer.phone, phone]);
+    expect(sms[1]!.message).toMatch(/^Wanjiku \(.*\) opened escrow/);
+    expect(jobs).toHaveLength(2);
+    const bucket = await t.ctx.db.rateLimitBucket.findUnique({ where: { key: `limit:invites:phone:${phone}` } });
+    expect(bucket?.count).toBe(1);
+  });
+
+  it('does not attach a seller whose phone is not verified, but texts them in their language', async () => {
+    const unverified = await makeUser(t.app, { userType: 'seller', verified: false });
+    await t.ctx.db.user.update({ where: { id: unverified.id }, data: { language: 'sw' } });
+    const answer = await create({ seller_phone: unverified.phone, amount: 700, product_name: 'Radio', transaction_type: 'standard' });
+    await expectAnswerAsReRead(answer);
+    const row = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: answer.id } });
+    expect(row.sellerId).toBeNull();
+    const { sms } = await writtenFor(answer.id);
+    expect(sms[1]!.message).toContain('ameanzisha escrow');
+  });
+
+  it('answers a Lipa Mdogo Mdogo creation as the re-read does, with its plan', async () => {
+    const answer = await create({
+      seller_phone: seller.phone,
+      amount: 6000,
+      total_cost: 24_000,
+      installment_months: 6,
+      product_name: 'Fridge',
+      transaction_type: 'lipa_mdogo_mdogo',
+    });
+    await expectAnswerAsReRead(answer);
+    const plan = await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: answer.id }, include: { installments: true } });
+    expect(plan.installments.length).toBeGreaterThan(1);
+    const { events, jobs } = await writtenFor(answer.id);
+    expect(events[0]!.description).toBe('Lipa Mdogo Mdogo plan created for Fridge');
+    expect(jobs).toHaveLength(2);
+  });
+
+  it('answers a payment-link checkout as the re-read does', async () => {
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      headers: bearer(seller),
+      payload: { product_name: 'Ankara dress', amount: 2500, transaction_type: 'protected' },
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const code = link.json().data.payment_link.code as string;
+    const response = await t.app.inject({ method: 'POST', url: `/api/payment-links/${code}/checkout`, headers: bearer(buyer) });
+    expect(response.statusCode, response.body).toBe(201);
+    const answer = response.json().data.transaction;
+    expect(answer.payment_link_code).toBe(code);
+    await expectAnswerAsReRead(answer);
+  });
+
+  it('writes nothing but the count when the buyer is over the limit', async () => {
+    const limited = await buildTestApp({ env: { LIMIT_TRANSACTIONS_PER_HOUR: '1' } });
+    try {
+      const who = await makeUser(limited.app, { userType: 'buyer' });
+      const body = { seller_phone: randomPhone(), amount: 500, product_name: 'Once', transaction_type: 'standard' };
+      const post = () => limited.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(who), payload: body });
+      expect((await post()).statusCode).toBe(201);
+      const refused = await post();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      const db = limited.ctx.db;
+      expect(await db.transaction.count({ where: { buyerId: who.id } })).toBe(1);
+      expect(await db.smsMessage.count({ where: { phoneNumber: body.seller_phone } })).toBe(1);
+      expect((await db.rateLimitBucket.findUnique({ where: { key: `limit:transactions:account:${who.id}` } }))?.count).toBe(2);
+      // The refused buyer did not use up the phone's invitations.
+      expect((await db.rateLimitBucket.findUnique({ where: { key: `limit:invites:phone:${body.seller_phone}` } }))?.count).toBe(1);
+    } finally {
+      await limited.close();
+    }
+  });
+});
