@@ -1,6 +1,6 @@
 /**
  * A prerendered form shows before its JavaScript has run: what a visitor types in that window must reach
- * React's state and be what the form submits (client/src/app/typed-before-hydration.ts). The page's
+ * React's state and be what the form submits (client/src/lib/typed-before-hydration.ts). The page's
  * scripts are held back while the test types, as a slow network would.
  */
 import type { BrowserContext, Page } from 'playwright-core';

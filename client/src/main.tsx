@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { PreloadingBrowserRouter } from '@/app/preloading-router';
 import { AppRoutes, preloadPages } from '@/app/router';
-import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/app/typed-before-hydration';
+import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/lib/typed-before-hydration';
 import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
 /** Runs once the root has committed: for a hydrated page, after its HTML became React's. */
@@ -20,7 +20,7 @@ const language = initialLanguage(window.location.pathname);
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
 if (!twin)
   void Promise.all([preloadPages(window.location.pathname), loadLanguage(language)]).then(() => {
-    // What the visitor typed into the prerendered forms while the scripts loaded (./app/typed-before-hydration.ts):
+    // What the visitor typed into the prerendered forms while the scripts loaded (./lib/typed-before-hydration.ts):
     // looked for before hydrating and again once hydrated, for what was typed while hydration ran.
     let typed: TypedField[] = [];
     const handOver = () => {

@@ -2,11 +2,11 @@
  * Home (docs/product-rules.md §2): the hero's text renders at once; the create-transaction form's code and the
  * sections below it (how it works, features, services, testimonials, FAQ, contact) arrive as chunks of their
  * own, so the page paints and hydrates its header and text without them (the prerendered form shows meanwhile,
- * and what a visitor types into it is kept: app/typed-before-hydration.ts).
+ * and what a visitor types into it is kept: lib/typed-before-hydration.ts).
  */
 import { Badge, Box, Container, Flex, Heading, HStack, Icon, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { keepValuesTypedIntoSection } from '@/app/typed-before-hydration';
+import { keepValuesTypedIntoSection } from '@/lib/typed-before-hydration';
 import { USSD_CODE } from '@/features/marketing/constants';
 import { trustPoints } from '@/features/marketing/content/trust-points';
 import { loadEnglishTexts, useT } from '@/i18n';
