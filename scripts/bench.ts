@@ -3,9 +3,11 @@
  * in the same run, on a fresh embedded PostgreSQL seeded in bulk (scripts/seed-bulk.ts, generate_series).
  *
  * 1. PostgreSQL in a temporary folder (loopback only), migrations, a few sessions.
- * 2. Two child processes, so the load generator (autocannon) never shares their event loops: the product
- *    (scripts/lib/bench-server.ts; production logging: info, asynchronous, to a file; MPESA_MOCK_DELAY_MS=0;
- *    `--profile` runs it under `node --cpu-prof` and summarises the top frames), and the yardsticks
+ * 2. Three child processes, so the load generator (autocannon) never shares their event loops: the product
+ *    (scripts/lib/bench-server.ts; production logging: info, asynchronous, to a file; `--profile` runs it
+ *    under `node --cpu-prof` and summarises the top frames), the M-Pesa and Africa's Talking mocks it pays
+ *    and texts through (the same script; MPESA_MOCK_DELAY_MS=0; they call back to the product, as the real
+ *    services do from outside our process), and the yardsticks
  *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, and the transaction detail and list
  *    written by hand with `node:http` + `pg` (same database, same tokens, same answer shape).
  * 3. For each data size (`--sizes`, default 10,000 then 100,000 transactions; the seed grows the same
@@ -97,6 +99,7 @@ let cluster: EmbeddedCluster | undefined;
 let tempDir: string | undefined;
 let server: ChildProcess | undefined;
 let baseline: ChildProcess | undefined;
+let rails: ChildProcess | undefined;
 let serverOutput = '';
 let db: Db | undefined;
 
@@ -111,6 +114,7 @@ async function stop(child: ChildProcess | undefined) {
 async function cleanUp() {
   await stop(server);
   await stop(baseline);
+  await stop(rails);
   await db?.$disconnect().catch(() => {});
   await cluster?.stop().catch(() => {});
   if (tempDir) await rm(tempDir, { recursive: true, force: true }).catch(() => {});
@@ -238,7 +242,18 @@ try {
   const synchronousCommit = (await client.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value")).rows[0]!.value;
 
   // ── the processes: the product and its yardsticks ──
-  const [port, baselinePort] = [await findFreePort(), await findFreePort()];
+  const [port, baselinePort, railsPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
+  // Safaricom and Africa's Talking stand-ins in their own process, calling back to the product (bench-server.ts).
+  rails = await startChild('bench-server.ts', {
+    DATABASE_URL: databaseUrl,
+    PORT: String(railsPort),
+    JWT_SECRET: jwtSecret,
+    MPESA_CALLBACK_SECRET: callbackSecret,
+    MPESA_MOCK_DELAY_MS: '0',
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    BENCH_PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+  });
   const profileDir = args.profile ? path.join(os.tmpdir(), `escrow-bench-profile-${Date.now()}`) : undefined;
   const logFile = path.join(tempDir, 'server.log');
   const logFd = openSync(logFile, 'a');
@@ -250,6 +265,7 @@ try {
       JWT_SECRET: jwtSecret,
       MPESA_CALLBACK_SECRET: callbackSecret,
       MPESA_MOCK_DELAY_MS: '0',
+      BENCH_RAILS_URL: `http://127.0.0.1:${railsPort}`,
       // Production's logging: the default level (info), one line per request.
       LOG_LEVEL: 'info',
       // The benchmark measures throughput from a few accounts, not abuse: its limits are lifted.
@@ -607,6 +623,7 @@ try {
   await cleanUp();
   server = undefined;
   baseline = undefined;
+  rails = undefined;
   cluster = undefined;
   let profile: { file: string; frames: Frame[]; totalSamples: number } | undefined;
   if (profileDir && existsSync(profileDir)) {
@@ -644,8 +661,8 @@ try {
     `Measured ${date} on ${machine} (other work on the machine makes figures noisy: the load average is given per size).`,
     ...sizeNotes.map((note) => `- ${note}`),
     `Seeded in ${seededSeconds.toFixed(0)} s (scripts/seed-bulk.ts, generate_series). Load: autocannon, ${connections} connections, ${duration} s per run after ${warmup} s of warm-up; ` +
-      `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker on; MPESA_MOCK_DELAY_MS=0), ` +
-      `the yardsticks in another (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}.`,
+      `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker on), ` +
+      `the M-Pesa and Africa's Talking mocks in another (MPESA_MOCK_DELAY_MS=0; they call back to the product, as Safaricom and Africa's Talking do), the yardsticks in a third (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}.`,
     '',
     '| rows | endpoint | request | req/s | p50 ms | p99 ms | yardstick (run just before) | its req/s | ratio | errors | goal |',
     '|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|',
@@ -670,7 +687,7 @@ try {
     `Bare node:http runs: ${bareRuns.map(fmt).join(', ')} req/s. Creates: ${fmt(Number(durableRows))} transactions committed by the create runs (each a durable commit).`,
     ...(smsBacklog
       ? [
-          `Their SMS (two per create, delivered by the job worker through the Africa's Talking mock in the same process, delivery reports over HTTP): ` +
+          `Their SMS (two per create, delivered by the job worker through the Africa's Talking mock's process, delivery reports back over HTTP): ` +
             `${fmt(smsBacklog.waitingAtEnd)} of ${fmt(smsBacklog.total)} still waiting when the create run ended; ` +
             (smsBacklog.isDrained
               ? `**the backlog drained ${smsBacklog.drainSeconds.toFixed(1)} s after it**`

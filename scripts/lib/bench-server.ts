@@ -5,6 +5,11 @@
  * costs in the same process. Logs as production does (LOG_LEVEL from the environment, default info,
  * written asynchronously to stdout, which the bench sends to a file). Prints READY on stderr when it
  * listens; SIGTERM closes it (and writes the CPU profile when started with --cpu-prof).
+ *
+ * The same script, started with BENCH_PUBLIC_BASE_URL (the product's address) and JOBS_ENABLED=false, is the
+ * bench's stand-in for Safaricom and Africa's Talking: the product's rails point at it (BENCH_RAILS_URL), and
+ * its mocks call back to the product, so the product's process does only the product's work, as in
+ * production where those services are not in our process.
  */
 import { buildApp } from '../../server/src/app.ts';
 import { parseEnv, resolveConfig } from '../../server/src/config/env.ts';
@@ -19,13 +24,14 @@ if (!databaseUrl || !port || !jwtSecret || !callbackSecret) {
 }
 
 const base = `http://127.0.0.1:${port}`;
+const railsBase = process.env.BENCH_RAILS_URL ?? base;
 const env = parseEnv({ NODE_ENV: 'production', ...process.env });
 const config = resolveConfig(env, { databaseUrl, jwtSecret, callbackSecret, port });
 const app = await buildApp({
   ...config,
-  PUBLIC_BASE_URL: base,
-  MPESA_BASE_URL: `${base}/mock/daraja`,
-  SMS_BASE_URL: `${base}/mock/africastalking`,
+  PUBLIC_BASE_URL: process.env.BENCH_PUBLIC_BASE_URL ?? base,
+  MPESA_BASE_URL: `${railsBase}/mock/daraja`,
+  SMS_BASE_URL: `${railsBase}/mock/africastalking`,
 });
 app.get('/bench/bare', async () => ({ success: true, message: 'bare', data: { ok: true } }));
 await app.listen({ port, host: '127.0.0.1' });
