@@ -39,4 +39,18 @@ describe('a whole JSON log line', () => {
     stream.write(JSON.stringify({ req: { url: '/api/ussd/s3cr3t-value-long', host: 'h' } }) + '\n');
     expect(JSON.parse(written[1]!)).toEqual({ req: { url: '/api/ussd/***', host: 'h' } });
   });
+
+  it('stays one valid line when the URL ends in a secret query value: the value ends at the quote', () => {
+    const written: string[] = [];
+    const stream = scrubbingStream([], { write: (line) => written.push(line) });
+    stream.write(JSON.stringify({ url: '/api/auth/verify?code=123456', status: 200, msg: 'request' }) + '\n');
+    expect(written).toEqual([JSON.stringify({ url: '/api/auth/verify?code=***', status: 200, msg: 'request' }) + '\n']);
+  });
+
+  it('replaces a configured secret whatever its case, in the same pass as the URL parts', () => {
+    const written: string[] = [];
+    const stream = scrubbingStream(['Secret-Value-0123'], { write: (line) => written.push(line) });
+    stream.write('{"url":"/api/ussd/abc?pin=1234","msg":"failed with SECRET-VALUE-0123 and Secret-Value-0123"}\n');
+    expect(written).toEqual(['{"url":"/api/ussd/***?pin=***","msg":"failed with *** and ***"}\n']);
+  });
 });

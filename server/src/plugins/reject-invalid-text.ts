@@ -21,28 +21,39 @@ function isData(value: object): boolean {
 }
 
 /** The dotted path of the first string (or key) PostgreSQL could not store, or null. */
-export function findInvalidText(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return INVALID_TEXT.test(value) ? path || 'request' : null;
+export function findInvalidText(value: unknown): string | null {
+  const keys = invalidKeys(value, 0);
+  return keys === null ? null : keys.reverse().join('.') || 'request';
+}
+
+/**
+ * The keys leading to the first invalid string, innermost first, or null. The path is built only for
+ * the request that is refused: the others pay for the walk alone.
+ */
+function invalidKeys(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return INVALID_TEXT.test(value) ? [] : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || !isData(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
-    if (INVALID_TEXT.test(key)) return itemPath;
-    const found = findInvalidText(item, itemPath, depth + 1);
-    if (found !== null) return found;
+  for (const key of Object.keys(value)) {
+    if (INVALID_TEXT.test(key)) return [key];
+    const keys = invalidKeys((value as Record<string, unknown>)[key], depth + 1);
+    if (keys !== null) {
+      keys.push(key);
+      return keys;
+    }
   }
   return null;
 }
 
+const MESSAGE = 'Must be valid text (no NUL characters or unpaired surrogates)';
+
 export default fp(
   async function rejectInvalidText(app: FastifyInstance) {
-    app.addHook('preValidation', async (request) => {
-      for (const part of [request.params, request.query, request.body]) {
-        const field = findInvalidText(part);
-        if (field !== null) {
-          const message = 'Must be valid text (no NUL characters or unpaired surrogates)';
-          throw new AppError('VALIDATION_ERROR', `${field}: ${message}`, { errors: { [field]: [message] } });
-        }
-      }
+    // A callback hook, not an async one: no promise per request. A GET has no body: its params and
+    // query are all there is to walk.
+    app.addHook('preValidation', (request, _reply, done) => {
+      const field = findInvalidText(request.params) ?? findInvalidText(request.query) ?? findInvalidText(request.body);
+      if (field === null) return done();
+      done(new AppError('VALIDATION_ERROR', `${field}: ${MESSAGE}`, { errors: { [field]: [MESSAGE] } }));
     });
   },
   { name: 'reject-invalid-text' },

@@ -65,16 +65,21 @@ export interface Fee {
   basisPoints: bigint;
 }
 
+/** Each band's upper bound in cents, computed once: the fee calculator is a public hot path. */
+const BAND_MAX_CENTS: readonly Cents[] = FEE_BANDS.map((band) => BigInt(band.max) * CENTS_PER_SHILLING);
+
 /** The band an amount falls in, or undefined outside 1–500,000. */
 export function findBand(amount: Cents): FeeBand | undefined {
   if (amount < MIN_CHARGEABLE || amount > MAX_CHARGEABLE) return undefined;
-  return FEE_BANDS.find((band) => amount <= BigInt(band.max) * CENTS_PER_SHILLING);
+  return FEE_BANDS[BAND_MAX_CENTS.findIndex((max) => amount <= max)];
+}
+
+function feeInBand(band: FeeBand | undefined, amount: Cents, type: FeeType): Fee {
+  return splitFee(band ? BigInt(band[type]) * CENTS_PER_SHILLING : 0n, amount);
 }
 
 export function calculateFee(amount: Cents, type: FeeType): Fee {
-  const band = findBand(amount);
-  const total = band ? BigInt(band[type]) * CENTS_PER_SHILLING : 0n;
-  return splitFee(total, amount);
+  return feeInBand(findBand(amount), amount, type);
 }
 
 export function splitFee(total: Cents, amount: Cents): Fee {
@@ -87,11 +92,13 @@ export function splitFee(total: Cents, amount: Cents): Fee {
   };
 }
 
+/** The three fees of one amount; its band is looked up once. */
 export function calculateAllFees(amount: Cents): Record<FeeType, Fee> {
+  const band = findBand(amount);
   return {
-    wo_dispute: calculateFee(amount, 'wo_dispute'),
-    with_dispute: calculateFee(amount, 'with_dispute'),
-    lipa_mdogo_mdogo: calculateFee(amount, 'lipa_mdogo_mdogo'),
+    wo_dispute: feeInBand(band, amount, 'wo_dispute'),
+    with_dispute: feeInBand(band, amount, 'with_dispute'),
+    lipa_mdogo_mdogo: feeInBand(band, amount, 'lipa_mdogo_mdogo'),
   };
 }
 

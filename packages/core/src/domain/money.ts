@@ -30,13 +30,14 @@ export function parseAmount(input: unknown): Cents | null {
   return whole * CENTS_PER_SHILLING + fraction;
 }
 
-/** Cents → "1500.00" (negative amounts keep their sign). */
+/**
+ * Cents → "1500.00" (negative amounts keep their sign). The digits of the cents with a point before the
+ * last two: one bigint-to-text conversion, no division (every amount of every answer passes here).
+ */
 export function formatCents(cents: Cents): string {
   const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  const whole = abs / CENTS_PER_SHILLING;
-  const fraction = (abs % CENTS_PER_SHILLING).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
+  const digits = (negative ? -cents : cents).toString().padStart(3, '0');
+  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 export function shillings(amount: number): Cents {
