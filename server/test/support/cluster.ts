@@ -201,13 +201,25 @@ async function statusOf(baseUrl: string, party: Party, transactionId: string): P
   return answer?.status === 200 ? (answer.json().data.transaction.status as string) : undefined;
 }
 
-async function waitForStatus(baseUrl: string, party: Party, transactionId: string, wanted: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
+/**
+ * Pays by STK push until the transaction is funded. A payment can end failed with no money taken when the
+ * node that sent it, or the Daraja mock that node also serves, is killed before M-Pesa has it: the buyer
+ * then pays again, as the pay page's "Try again" offers.
+ */
+async function payUntilFunded(baseUrl: string, buyer: Party, id: string): Promise<void> {
+  const deadline = Date.now() + 240_000;
   for (;;) {
-    const answer = await call(baseUrl, 'GET', `/api/transactions/${transactionId}`, { token: party.token }).catch(() => null);
-    if (answer?.status === 200 && answer.json().data.transaction.status === wanted) return;
-    if (Date.now() > deadline) throw new Error(`transaction ${transactionId} did not become ${wanted}: ${answer?.text}`);
-    await sleep(250);
+    const funded = async () => (await statusOf(baseUrl, buyer, id)) === 'funded';
+    await callOnce(baseUrl, '/api/payments/initiate', buyer.token, { transaction_id: id }, [200, 202], funded);
+    for (;;) {
+      const answer = await call(baseUrl, 'GET', `/api/transactions/${id}`, { token: buyer.token }).catch(() => null);
+      const data = answer?.status === 200 ? answer.json().data : undefined;
+      if (data?.transaction.status === 'funded') return;
+      const payments = data?.payment_status as { total_payments: number; failed_payments: number } | undefined;
+      if (payments && payments.total_payments > 0 && payments.failed_payments === payments.total_payments) break;
+      if (Date.now() > deadline) throw new Error(`transaction ${id} did not become funded: ${answer?.text}`);
+      await sleep(250);
+    }
   }
 }
 
@@ -222,8 +234,7 @@ export async function runSale(baseUrl: string, buyer: Party, seller: Party, amou
   );
   const id = created!.json().data.transaction.id as string;
   const reached = (statuses: string[]) => async () => statuses.includes((await statusOf(baseUrl, buyer, id)) ?? '');
-  await callOnce(baseUrl, '/api/payments/initiate', buyer.token, { transaction_id: id }, [200, 202], reached(['funded']));
-  await waitForStatus(baseUrl, buyer, id, 'funded');
+  await payUntilFunded(baseUrl, buyer, id);
   await callOnce(baseUrl, `/api/transactions/${id}/dispatch`, seller.token, {}, [200], reached(['dispatched', 'completed']));
   await callOnce(baseUrl, `/api/transactions/${id}/release_payment`, buyer.token, {}, [200], reached(['completed']));
   return id;
