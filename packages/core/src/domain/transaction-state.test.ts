@@ -94,7 +94,10 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
   it('an action not offered is refused by checkTransition in that sub-state', () => {
     const actions = [...new Set(TRANSITIONS.map((row) => row.action))];
     fc.assert(
-      fc.property(inputs, fc.constantFrom(...actions), ({ status, type, actor, sub }, action) => {
+      fc.property(inputs, fc.constantFrom(...actions), ({ status, type, actor, sub: given }, action) => {
+        // Every fact stated: a fact left out counts as false for what is offered and as holding for a
+        // check (the caller knows no better), so only a whole sub-state makes the two answer alike.
+        const sub = { hasPendingWithdrawal: false, isAwaitingReturn: false, wasDispatched: false, isPartPaidPlan: false, ...given };
         if (!availableActions(status, actor, type, sub).includes(action))
           expect(checkTransition(status, action, actor, type, sub).ok).toBe(false);
       }),
