@@ -14,6 +14,7 @@ import { queryRows, type Db, type Tx } from '../../db/prisma.ts';
 import { addJobsSql, type JobSpec } from '../../jobs/queue.ts';
 import { countHitSql } from '../../lib/rate-limit.ts';
 import type { Language } from '../escrow-core/notify-parties.ts';
+import type { TransactionRow } from './wire.ts';
 
 /** The buyer and, when the phone has an account, the seller: one read before the write. */
 const PARTIES_SQL = `
@@ -118,21 +119,22 @@ export interface CreateRows {
   buyerHit: CountedHit;
   /** Counted only when the seller phone has no verified account (and the buyer's hit is allowed). */
   inviteHit: CountedHit | null;
-  transaction: {
-    id: string;
-    referenceNumber: string;
-    transactionType: string;
-    buyerId: string;
-    sellerId: string | null;
-    sellerPhone: string;
-    productName: string;
-    amountCents: bigint;
-    buyerFeeCents: bigint;
-    sellerFeeCents: bigint;
-    channel: string;
-    paymentLinkCode: string | null;
-    createdAt: Date;
-  };
+  transaction: Pick<
+    TransactionRow,
+    | 'id'
+    | 'referenceNumber'
+    | 'transactionType'
+    | 'buyerId'
+    | 'sellerId'
+    | 'sellerPhone'
+    | 'productName'
+    | 'amountCents'
+    | 'buyerFeeCents'
+    | 'sellerFeeCents'
+    | 'channel'
+    | 'paymentLinkCode'
+    | 'createdAt'
+  >;
   event: { id: string; eventType: string; description: string; data: Record<string, unknown> };
   sms: { id: string; phoneNumber: string; template: string; message: string }[];
   jobs: JobSpec[];
