@@ -120,14 +120,19 @@ describe('several workers on one database', () => {
     await db.$executeRaw`
       UPDATE graphile_worker._private_jobs SET locked_by = 'pool-alive-elsewhere', locked_at = now() - interval '5 seconds', attempts = 1
       WHERE task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'test.held')`;
+    // The other node keeps beating, from before this one starts (a start can take longer than the dead-worker
+    // limit on a loaded machine); this one must leave its job alone.
+    const beat = () => db.jobWorker.update({ where: { id: 'pool-alive-elsewhere' }, data: { lastSeenAt: new Date() } });
+    // `.catch` also starts the query: Prisma sends it only once its promise is awaited or chained.
+    const beating = setInterval(() => void beat().catch(() => undefined), 200);
     const other = node();
     let runs = 0;
     other.register('test.held', async () => void runs++);
-    await other.start();
-    // The other node keeps beating; this one must leave its job alone.
-    for (let i = 0; i < 6; i++) {
-      await db.jobWorker.update({ where: { id: 'pool-alive-elsewhere' }, data: { lastSeenAt: new Date() } });
-      await sleep(300);
+    try {
+      await other.start();
+      await sleep(1800);
+    } finally {
+      clearInterval(beating);
     }
     expect(runs).toBe(0);
     expect((await jobRows('test.held'))[0]).toMatchObject({ locked_by: 'pool-alive-elsewhere' });
