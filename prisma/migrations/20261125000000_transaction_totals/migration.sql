@@ -64,7 +64,9 @@ BEGIN
     PERFORM "transaction_totals_add"(ARRAY(SELECT n::"transactions" FROM new_rows n), '{}');
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM "transaction_totals_add"('{}', ARRAY(SELECT o::"transactions" FROM old_rows o));
-  ELSE
+  -- Most updates (a payment credited, a date set) leave every key as it was: nothing to add.
+  ELSIF EXISTS (SELECT buyer_id, seller_id, status, transaction_type, amount_cents FROM new_rows
+                EXCEPT ALL SELECT buyer_id, seller_id, status, transaction_type, amount_cents FROM old_rows) THEN
     PERFORM "transaction_totals_add"(ARRAY(SELECT n::"transactions" FROM new_rows n), ARRAY(SELECT o::"transactions" FROM old_rows o));
   END IF;
   RETURN NULL;
