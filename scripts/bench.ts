@@ -16,7 +16,7 @@
  *    figures block of docs/QUALITY.md.
  *
  *   npm run bench -- [--sizes 10000,100000] [--duration 5] [--connections 10] [--profile] [--only read,list] [--no-docs] [--strict]
- *   npm run bench -- --sizes 100000,1000000      (the 1 M run: about 5 minutes more of seeding)
+ *   npm run bench -- --sizes 100000,1000000      (the 1 M run: seeding took 15 minutes on two shared cores)
  *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
  * Bounded: every phase has a time limit and the whole run stops after 10 minutes, 3 more per 100,000
