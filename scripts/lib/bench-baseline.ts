@@ -5,7 +5,7 @@
  * - `GET /api/transactions/{id}` and `GET /api/transactions?status=…&per_page=…`: the product's detail and
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
  *   to its user (one query per request, no cache), then the answer of the same shape as the product's in
- *   one query (two for the list: the page and its summary).
+ *   one query (two for the list: the page, and its summary from the totals the database keeps).
  *
  * Not the product: no validation beyond what the work needs, no logging, no headers but Content-Type.
  * Prints READY when it listens; SIGTERM ends it.
@@ -170,7 +170,16 @@ SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t
     WHERE e.transaction_id = t.id ORDER BY e.created_at DESC LIMIT 1) AS latest
 FROM transactions t JOIN users b ON b.id = t.buyer_id LEFT JOIN users s ON s.id = t.seller_id
 WHERE ${LIST_WHERE} ORDER BY t.created_at DESC, t.id DESC LIMIT $3 OFFSET $4`;
-const LIST_SUMMARY = `SELECT t.status::text, count(*)::int AS n, coalesce(sum(t.amount_cents), 0) AS value FROM transactions t WHERE ${LIST_WHERE} GROUP BY t.status`;
+// The summary from the totals the database keeps, as the product reads them (server/src/modules/transactions/totals.ts):
+// the folded totals plus the deltas since the last fold, a transaction whose buyer is its seller counted once.
+const TOTALS_WHERE = `user_id = coalesce($1::uuid, '00000000-0000-0000-0000-000000000000') AND status = $2::"TransactionStatus"
+  AND scope = ANY(CASE WHEN $1::uuid IS NULL THEN '{all}' ELSE '{buyer,seller,both}' END::"TotalScope"[])`;
+const SIGNED = (column: string) => `CASE WHEN scope = 'both' THEN -${column} ELSE ${column} END`;
+const LIST_SUMMARY = `
+SELECT status::text, sum(${SIGNED('count')})::int AS n, sum(${SIGNED('amount_cents')}) AS value
+FROM (SELECT scope, status, count, amount_cents FROM transaction_totals WHERE ${TOTALS_WHERE}
+      UNION ALL SELECT scope, status, count, amount_cents FROM transaction_total_deltas WHERE ${TOTALS_WHERE}) k
+GROUP BY status HAVING sum(${SIGNED('count')}) > 0`;
 
 async function list(url: URL, caller: { id: string; role: string }) {
   const status = url.searchParams.get('status') ?? 'completed';

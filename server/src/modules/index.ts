@@ -27,6 +27,7 @@ import { PAYOUT_RECONCILE_QUEUE, reconcilePayout } from './payouts/reconcile-pay
 import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
 import releaseCodeRoutes from './release-codes/routes.ts';
 import transactionRoutes from './transactions/routes.ts';
+import { foldTransactionTotals, transactionTotalsFold } from './transactions/totals.ts';
 import { AUTO_RELEASE_QUEUE } from './transactions/use-cases/dispatch-transaction.ts';
 import { autoReleaseTransaction } from './transactions/use-cases/release-payment.ts';
 import ussdRoutes from './ussd/routes.ts';
@@ -62,6 +63,7 @@ export function registerJobHandlers(ctx: AppContext): void {
   const recurring: [RecurringJob, () => Promise<unknown>][] = [
     [installmentSweep, () => sweepInstallments(ctx)],
     [maintenanceSweep, () => runMaintenance(ctx)],
+    [transactionTotalsFold, () => foldTransactionTotals(ctx.db)],
   ];
   for (const [job, work] of recurring) {
     ctx.jobs.register(job.queue, async () => {
@@ -73,7 +75,7 @@ export function registerJobHandlers(ctx: AppContext): void {
 
 /** Queues a catch-up run of every recurring job (at start; one already waiting is left alone). */
 export async function startRecurringJobs(ctx: AppContext): Promise<void> {
-  for (const recurring of [installmentSweep, maintenanceSweep]) {
+  for (const recurring of [installmentSweep, maintenanceSweep, transactionTotalsFold]) {
     // A database that is not reachable yet must not stop the server: the next start catches up.
     await recurring
       .start(ctx)

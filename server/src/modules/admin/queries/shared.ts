@@ -6,6 +6,7 @@ import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
 import { TERMINAL_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
+import { totalsSql } from '../../transactions/totals.ts';
 import { createAggregateCache, type AggregateCache } from '../aggregate-cache.ts';
 
 const caches = new WeakMap<AppContext, AggregateCache>();
@@ -49,16 +50,19 @@ export interface GroupTotal {
 export type TransactionGroups = Map<`${TransactionStatus}:${TransactionType}`, GroupTotal>;
 
 /**
- * Count and value of transactions per (status, type): 24 rows from one index-only scan, from which the
- * dashboard, the stats and every list filtered only by status/type read their totals.
+ * Count and value of transactions per (status, type): at most 24 rows of the totals the database keeps
+ * (transactions/totals.ts), from which the dashboard, the stats and every list filtered only by
+ * status/type read their totals.
  */
 export async function transactionGroups(ctx: AppContext): Promise<TransactionGroups> {
   const { value } = await adminCache(ctx).get('transactions:groups', async () => {
-    const rows = await ctx.db.$queryRaw<{ status: TransactionStatus; type: TransactionType; count: bigint; cents: bigint }[]>`
-      SELECT status::text AS status, transaction_type::text AS type, COUNT(*)::bigint AS count, COALESCE(SUM(amount_cents), 0)::bigint AS cents
-      FROM transactions GROUP BY status, transaction_type`;
+    const values: unknown[] = [];
+    const text = totalsSql({ userId: null }, (value) => `$${values.push(value)}`, { byType: true });
+    const rows = await ctx.db.$queryRawUnsafe<
+      { status: TransactionStatus; transaction_type: TransactionType; count: number; amount_cents: string }[]
+    >(text, ...values);
     const groups: TransactionGroups = new Map();
-    for (const row of rows) groups.set(`${row.status}:${row.type}`, { count: Number(row.count), cents: row.cents });
+    for (const row of rows) groups.set(`${row.status}:${row.transaction_type}`, { count: row.count, cents: BigInt(row.amount_cents) });
     return groups;
   });
   return value;

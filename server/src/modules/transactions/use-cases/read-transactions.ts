@@ -85,7 +85,7 @@ export async function listWithPrisma(
       skip: (input.page - 1) * input.perPage,
       take: input.perPage,
     }),
-    ctx.db.transaction.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { amountCents: true } }),
+    ctx.db.transaction.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { amountCents: true }, orderBy: { status: 'asc' } }),
   ]);
   return {
     rows: rows.map(({ timeline, ...row }) => ({ ...row, latestEvent: timeline[0] ?? null })),
