@@ -238,8 +238,13 @@ describe('three nodes behind a round-robin proxy', () => {
       expect(killed).toBe(true);
       await expectSettledExactlyOnce(ids);
       console.log(`three nodes, one killed: ${ids.length} sales settled in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      // Nothing is left locked by the dead node, and nothing failed for good.
-      expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL`).toBe(0);
+      // Nothing is left locked by the dead node, and nothing failed for good. A live node may be running a
+      // recurring job (the totals fold runs every minute) just then: it lets go within moments.
+      await eventually(
+        async () => (await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL`) === 0,
+        30_000,
+        250,
+      );
       expect(await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts`).toBe(0);
     },
   );
