@@ -94,11 +94,11 @@ const LATER_ENGLISH = {
 
 type Texts = { [key: string]: string | Texts };
 /** `texts` added to `into`, group by group (rosetta's own `set` replaces whole areas). */
-const withTexts = (into: Texts, texts: Texts): Texts =>
+const mergeTexts = (into: Texts, texts: Texts): Texts =>
   Object.fromEntries(
     [...new Set([...Object.keys(into), ...Object.keys(texts)])].map((key) => {
       const [had, added] = [into[key], texts[key]];
-      return [key, typeof had === 'object' && typeof added === 'object' ? withTexts(had, added) : (added ?? had)!];
+      return [key, typeof had === 'object' && typeof added === 'object' ? mergeTexts(had, added) : (added ?? had)!];
     }),
   );
 export type LaterEnglishTexts = keyof typeof LATER_ENGLISH;
@@ -106,7 +106,7 @@ export type LaterEnglishTexts = keyof typeof LATER_ENGLISH;
 /** Loads a part of the English catalog that the first load leaves out; await it before rendering the page. */
 export async function loadEnglishTexts(part: LaterEnglishTexts): Promise<void> {
   if (whole.has('en')) return;
-  i18n.set('en', withTexts(i18n.table('en') as unknown as Texts, await LATER_ENGLISH[part]()) as unknown as Catalog);
+  i18n.set('en', mergeTexts(i18n.table('en') as unknown as Texts, await LATER_ENGLISH[part]()) as unknown as Catalog);
 }
 
 /** The language saved in this browser (by the switch, or adopted from the profile at sign-in). */
