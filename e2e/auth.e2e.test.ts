@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { launchBrowser, openPage, screenshot, waitForHydration } from './browser.ts';
 
 let browser: Browser;
 const baseUrl = () => inject('baseUrl');
@@ -145,6 +145,7 @@ describe('sign-up and phone verification', () => {
   it("keeps Create Account disabled until the terms are accepted and says 'Passwords do not match'", async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/signup');
+    await waitForHydration(page);
     await page.getByLabel('First name').fill('Baraka');
     await page.getByLabel('Last name').fill('Mutua');
     await page.getByLabel('Phone number').fill('0712345678');
@@ -166,6 +167,8 @@ describe('login and logout', () => {
   it('keeps Sign In disabled while a field is empty, and toggles password visibility', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/login');
+    // The prerendered button is disabled until React takes the page over: wait, or every check below passes unheard.
+    await waitForHydration(page);
     const signIn = page.getByRole('button', { name: 'Sign In' });
     expect(await signIn.isDisabled()).toBe(true);
     await page.getByLabel('Phone or email').fill('0712345678');

@@ -29,28 +29,27 @@ function setWithoutTracking(field: HTMLInputElement | HTMLTextAreaElement, value
   Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
 }
 
-export interface TypedField {
-  field: Field;
-  /** The value, or for a checkbox or radio button whether it is checked. */
-  value: string | boolean;
-}
-
-/** Replays the visitor's value as user input, for React's change handling. */
-function replay({ field, value }: TypedField) {
+/**
+ * Replays the field's value as user input, for React's change handling. The value is read now, not when the
+ * field was found: the visitor may have changed it since (typed, cleared, typed again), and handing React
+ * an older value would undo what they see on the screen.
+ */
+function replay(field: Field) {
   if (field instanceof HTMLSelectElement) {
-    field.value = value as string;
     field.dispatchEvent(new Event('change', { bubbles: true }));
   } else if (isToggle(field)) {
     // Hydration made `defaultChecked` React's idea of the field. Set the opposite of the visitor's choice
     // through the tracked property, then click: the click restores it and is what React listens to.
-    if (value === field.defaultChecked) return;
-    field.checked = !value;
+    const checked = field.checked;
+    if (checked === field.defaultChecked) return;
+    field.checked = !checked;
     field.click();
   } else {
     // Hydration made `defaultValue` what React rendered; a value it does not know is the visitor's.
+    const value = field.value;
     if (value === field.defaultValue) return;
     field.value = field.defaultValue;
-    setWithoutTracking(field, value as string);
+    setWithoutTracking(field, value);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
@@ -58,14 +57,13 @@ function replay({ field, value }: TypedField) {
 const SKIPPED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file']);
 
 /**
- * The prerendered fields under `root` the visitor has already changed, with their values. Call just before
- * hydrating, and again once hydrated (for what was typed while it ran: React leaves such a value in the
- * field without taking it).
+ * The prerendered fields under `root` the visitor has already changed. Call just before hydrating, and again
+ * once hydrated (for what was typed while it ran: React leaves such a value in the field without taking it).
  */
-export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
-  return [...root.querySelectorAll<Field>('input, textarea, select')]
-    .filter((field) => !(field instanceof HTMLInputElement && SKIPPED_INPUT_TYPES.has(field.type)) && changedFromHtml(field))
-    .map((field) => ({ field, value: isToggle(field) ? field.checked : field.value }));
+export function fieldsTypedBeforeHydration(root: HTMLElement): Field[] {
+  return [...root.querySelectorAll<Field>('input, textarea, select')].filter(
+    (field) => !(field instanceof HTMLInputElement && SKIPPED_INPUT_TYPES.has(field.type)) && changedFromHtml(field),
+  );
 }
 
 /**
@@ -74,16 +72,16 @@ export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
  * next, so a handler that builds the form's state from the last render loses none. Call when the root
  * has hydrated.
  */
-export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000): void {
+export function handTypedValuesToReact(fields: Field[], timeoutMs = 10_000): void {
   const giveUpAt = Date.now() + timeoutMs;
-  // A field seen more than once (before and after hydrating) is handed over once, with its latest value.
-  let pending = [...new Map(fields.map((typed) => [typed.field, typed])).values()].filter((typed) => typed.field.isConnected);
+  // A field seen more than once (before and after hydrating) is handed over once.
+  let pending = [...new Set(fields)].filter((field) => field.isConnected);
   const step = () => {
-    pending = pending.filter((typed) => typed.field.isConnected);
-    const ready = pending.find((typed) => isHydrated(typed.field));
+    pending = pending.filter((field) => field.isConnected);
+    const ready = pending.find(isHydrated);
     if (ready) {
       replay(ready);
-      pending = pending.filter((typed) => typed !== ready);
+      pending = pending.filter((field) => field !== ready);
     }
     if (pending.length > 0 && Date.now() < giveUpAt) setTimeout(step, ready ? 0 : 50);
   };
