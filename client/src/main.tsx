@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from '@/app/providers';
 import { PreloadingBrowserRouter } from '@/app/preloading-router';
 import { AppRoutes, preloadPages } from '@/app/router';
-import { fieldsTypedBeforeHydration, handTypedValuesToReact } from '@/lib/typed-before-hydration';
+import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/lib/typed-before-hydration';
 import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
 /** Runs once the root has committed: for a hydrated page, after its HTML became React's. */
@@ -22,7 +22,7 @@ if (!twin)
   void Promise.all([preloadPages(window.location.pathname), loadLanguage(language)]).then(() => {
     // What the visitor typed into the prerendered forms while the scripts loaded (./lib/typed-before-hydration.ts):
     // looked for before hydrating and again once hydrated, for what was typed while hydration ran.
-    let typed: ReturnType<typeof fieldsTypedBeforeHydration> = [];
+    let typed: TypedField[] = [];
     const handOver = () => {
       if (container.firstElementChild) handTypedValuesToReact([...typed, ...fieldsTypedBeforeHydration(container)]);
       typed = [];

@@ -29,27 +29,30 @@ function setWithoutTracking(field: HTMLInputElement | HTMLTextAreaElement, value
   Object.getOwnPropertyDescriptor(prototype, 'value')!.set!.call(field, value);
 }
 
-/**
- * Replays the field's value as user input, for React's change handling. The value is read now, not when the
- * field was found: the visitor may have changed it since (typed, cleared, typed again), and handing React
- * an older value would undo what they see on the screen.
- */
-function replay(field: Field) {
+const valueOf = (field: Field) => (isToggle(field) ? field.checked : field.value);
+
+export interface TypedField {
+  field: Field;
+  /** The value, or for a checkbox or radio button whether it is checked. */
+  value: string | boolean;
+}
+
+/** Replays the visitor's value as user input, for React's change handling. */
+function replay({ field, value }: TypedField) {
   if (field instanceof HTMLSelectElement) {
+    field.value = value as string;
     field.dispatchEvent(new Event('change', { bubbles: true }));
   } else if (isToggle(field)) {
     // Hydration made `defaultChecked` React's idea of the field. Set the opposite of the visitor's choice
     // through the tracked property, then click: the click restores it and is what React listens to.
-    const checked = field.checked;
-    if (checked === field.defaultChecked) return;
-    field.checked = !checked;
+    if (value === field.defaultChecked) return;
+    field.checked = !value;
     field.click();
   } else {
     // Hydration made `defaultValue` what React rendered; a value it does not know is the visitor's.
-    const value = field.value;
     if (value === field.defaultValue) return;
     field.value = field.defaultValue;
-    setWithoutTracking(field, value);
+    setWithoutTracking(field, value as string);
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
@@ -57,13 +60,14 @@ function replay(field: Field) {
 const SKIPPED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image', 'file']);
 
 /**
- * The prerendered fields under `root` the visitor has already changed. Call just before hydrating, and again
- * once hydrated (for what was typed while it ran: React leaves such a value in the field without taking it).
+ * The prerendered fields under `root` the visitor has already changed, with their values. Call just before
+ * hydrating, and again once hydrated (for what was typed while it ran: React leaves such a value in the
+ * field without taking it).
  */
-export function fieldsTypedBeforeHydration(root: HTMLElement): Field[] {
-  return [...root.querySelectorAll<Field>('input, textarea, select')].filter(
-    (field) => !(field instanceof HTMLInputElement && SKIPPED_INPUT_TYPES.has(field.type)) && changedFromHtml(field),
-  );
+export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
+  return [...root.querySelectorAll<Field>('input, textarea, select')]
+    .filter((field) => !(field instanceof HTMLInputElement && SKIPPED_INPUT_TYPES.has(field.type)) && changedFromHtml(field))
+    .map((field) => ({ field, value: valueOf(field) }));
 }
 
 /**
@@ -72,20 +76,36 @@ export function fieldsTypedBeforeHydration(root: HTMLElement): Field[] {
  * next, so a handler that builds the form's state from the last render loses none. Call when the root
  * has hydrated.
  */
-export function handTypedValuesToReact(fields: Field[], timeoutMs = 10_000): void {
+export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000): void {
   const giveUpAt = Date.now() + timeoutMs;
-  // A field seen more than once (before and after hydrating) is handed over once.
-  let pending = [...new Set(fields)].filter((field) => field.isConnected);
+  // A field seen more than once (before and after hydrating) is handed over once, with its latest value.
+  let pending = [...new Map(fields.map((typed) => [typed.field, typed])).values()].filter((typed) => typed.field.isConnected);
+  // What the visitor does to a waiting field from now on wins over the value found: React hears a hydrated
+  // field itself (handing the older value over would undo the visitor's edit), and for one not hydrated yet
+  // the new value is the one to hand over.
+  const heard = (event: Event) => {
+    const typed = event.isTrusted ? pending.find((candidate) => candidate.field === event.target) : undefined;
+    if (!typed) return;
+    if (isHydrated(typed.field)) pending = pending.filter((candidate) => candidate !== typed);
+    else typed.value = valueOf(typed.field);
+  };
+  const listen = (add: boolean) =>
+    (['input', 'change'] as const).forEach((type) =>
+      add ? document.addEventListener(type, heard, true) : document.removeEventListener(type, heard, true),
+    );
   const step = () => {
-    pending = pending.filter((field) => field.isConnected);
-    const ready = pending.find(isHydrated);
+    pending = pending.filter((typed) => typed.field.isConnected);
+    const ready = pending.find((typed) => isHydrated(typed.field));
     if (ready) {
       replay(ready);
-      pending = pending.filter((field) => field !== ready);
+      pending = pending.filter((typed) => typed !== ready);
     }
     if (pending.length > 0 && Date.now() < giveUpAt) setTimeout(step, ready ? 0 : 50);
+    else listen(false);
   };
-  if (pending.length > 0) setTimeout(step, 0);
+  if (pending.length === 0) return;
+  listen(true);
+  setTimeout(step, 0);
 }
 
 /**
