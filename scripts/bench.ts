@@ -10,15 +10,15 @@
  *    services do from outside our process), and the yardsticks
  *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, and the transaction detail and list
  *    written by hand with `node:http` + `pg` (same database, same tokens, same answer shape).
- * 3. For each data size (`--sizes`, default 10,000 then 100,000 transactions; the seed grows the same
+ * 3. For each data size (`--sizes`, default 100,000 then 1,000,000 transactions; the seed grows the same
  *    database): charges calculate against bare node:http, the detail read and the two lists against their
  *    hand-written twins, the admin dashboard; then creates and pay-ins end to end once.
  * 4. req/s, p50, p99 and the ratios against the goals below, and how each ratio moved from the smallest to
  *    the largest size; the ledger is checked afterwards. Writes bench/report.md, bench/report.json and the
  *    figures block of docs/QUALITY.md.
  *
- *   npm run bench -- [--sizes 10000,100000] [--duration 5] [--connections 10] [--profile] [--only read,list] [--no-docs] [--strict]
- *   npm run bench -- --sizes 100000,1000000      (the 1 M run: seeding took 15 minutes on two shared cores)
+ *   npm run bench -- [--sizes 100000,1000000] [--duration 5] [--connections 10] [--profile] [--only read,list] [--no-docs] [--strict]
+ *   npm run bench -- --sizes 10000,100000        (a quick run: about 5 minutes; the default's million takes 15 to seed)
  *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
  * Bounded: every phase has a time limit and the whole run stops after 10 minutes, 3 more per 100,000
@@ -56,7 +56,7 @@ const GOALS = {
 
 const { values: args } = parseArgs({
   options: {
-    sizes: { type: 'string', default: '10000,100000' },
+    sizes: { type: 'string', default: '100000,1000000' },
     count: { type: 'string' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
