@@ -17,12 +17,15 @@
  *    the largest size; the ledger is checked afterwards. Writes bench/report.md, bench/report.json and the
  *    figures block of docs/QUALITY.md.
  *
- *   npm run bench -- [--sizes 100000,1000000] [--duration 5] [--connections 10] [--profile] [--only read,list] [--no-docs] [--strict]
+ *   npm run bench -- [--sizes 100000,1000000] [--duration 5] [--connections 10] [--pairs 3] [--profile] [--statements] [--only read,list] [--no-docs] [--strict]
+ *   (`--statements`: PostgreSQL's own account of each run, from pg_stat_statements: the top statements by
+ *   time spent in the server, with calls and mean time, printed after each scenario; `--no-worker`: the
+ *   product without its job worker, as a web-only node, so the SMS of the creates wait until the end)
  *   npm run bench -- --sizes 10000,100000        (a quick run: about 5 minutes; the default's million takes 15 to seed)
  *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
- * Bounded: every phase has a time limit and the whole run stops after 10 minutes, 3 more per 100,000
- * transactions above 100,000 (37 for a million). Loopback only.
+ * Bounded: every phase has a time limit and the whole run stops after 10 minutes, 2 more per extra pair,
+ * 3 more per 100,000 transactions above 100,000 (41 for a million with 3 pairs). Loopback only.
  */
 import autocannon, { type Options, type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,6 +69,9 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     nodes: { type: 'string' },
     concurrency: { type: 'string', default: '24' },
+    statements: { type: 'boolean', default: false },
+    'no-worker': { type: 'boolean', default: false },
+    pairs: { type: 'string', default: '3' },
   },
 });
 // `--nodes N`: the escrow flow on one node and on N nodes sharing one PostgreSQL (scripts/bench-nodes.ts).
@@ -86,10 +92,12 @@ const sizes = (args.count ?? args.sizes)
 const largest = sizes.at(-1)!;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+/** Yardstick and product runs per ratio scenario, the median pair kept (`--pairs`). */
+const pairCount = Math.max(1, Number(args.pairs));
 const warmup = Math.max(1, Math.round(duration / 5));
 const CREATING_BUYERS = 100;
 // Seeding grows with the largest size (a million took about 20 minutes with other work on two cores).
-const DEADLINE_MS = (10 + (3 * Math.max(0, largest - 100_000)) / 100_000) * 60_000;
+const DEADLINE_MS = (10 + 2 * (pairCount - 1) + (3 * Math.max(0, largest - 100_000)) / 100_000) * 60_000;
 
 const say = (line: string) => console.log(`bench: ${line}`);
 const startedAt = Date.now();
@@ -179,7 +187,10 @@ interface Row {
   /** Against `reference` (the yardstick measured just before), when there is one. */
   reference: string | null;
   referencePerSecond: number | null;
+  /** The median of `pairs` ratios, each against the yardstick run just before it. */
   ratio: number | null;
+  /** The lowest and highest of those ratios. */
+  ratioRange: [number, number] | null;
   errors: number;
   goal: string;
   passes: boolean | null;
@@ -203,12 +214,20 @@ const SMS_DRAIN_LIMIT_SECONDS = 120;
  */
 async function drainSmsBacklog(client: pg.Client) {
   const ended = Date.now();
+  // The creates' messages are found once; polling them by id keeps the watch from costing PostgreSQL
+  // more than the deliveries it waits for (a join over every bench transaction, ten times a second, did).
+  const ids = (
+    await client.query<{ id: string }>(
+      `SELECT s.id::text FROM sms_messages s JOIN transactions t ON t.id = s.transaction_id WHERE t.product_name = 'Bench item'`,
+    )
+  ).rows.map((row) => row.id);
   const count = async () =>
     (
       await client.query<{ total: number; waiting: number; sent: number; failed: number }>(
-        `SELECT count(*)::int AS total, count(*) FILTER (WHERE s.status = 'queued')::int AS waiting,
-           count(*) FILTER (WHERE s.status IN ('sent', 'delivered'))::int AS sent, count(*) FILTER (WHERE s.status = 'failed')::int AS failed
-         FROM sms_messages s JOIN transactions t ON t.id = s.transaction_id WHERE t.product_name = 'Bench item'`,
+        `SELECT count(*)::int AS total, count(*) FILTER (WHERE status = 'queued')::int AS waiting,
+           count(*) FILTER (WHERE status IN ('sent', 'delivered'))::int AS sent, count(*) FILTER (WHERE status = 'failed')::int AS failed
+         FROM sms_messages WHERE id = ANY($1::uuid[])`,
+        [ids],
       )
     ).rows[0]!;
   const atEnd = await count();
@@ -227,18 +246,41 @@ async function drainSmsBacklog(client: pg.Client) {
   };
 }
 
+/** `--statements`: what PostgreSQL spent its time on since the last reset, the costliest first. */
+async function printStatements(client: pg.Client, scenario: string): Promise<void> {
+  const { rows } = await client.query<{ calls: string; total_ms: number; mean_ms: number; rows: string; query: string }>(
+    `SELECT calls::text, total_exec_time AS total_ms, mean_exec_time AS mean_ms, rows::text, regexp_replace(query, '\\s+', ' ', 'g') AS query
+     FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 10`,
+  );
+  say(`statements during ${scenario} (pg_stat_statements, by time in PostgreSQL):`);
+  for (const row of rows)
+    say(
+      `  ${row.total_ms.toFixed(0).padStart(7)} ms  ${row.calls.padStart(7)} calls  ${row.mean_ms.toFixed(3).padStart(8)} ms each  ${row.query.slice(0, 160)}`,
+    );
+}
+
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
 const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(0)} %`);
+/** The ratios of all pairs, when there were several: "(49–55 % in 3 pairs)". */
+const spread = (row: Row) =>
+  row.ratioRange && pairCount > 1
+    ? ` (${(row.ratioRange[0] * 100).toFixed(0)}–${(row.ratioRange[1] * 100).toFixed(0)} % in ${pairCount} pairs)`
+    : '';
 
 try {
   say(`sizes ${sizes.map(fmt).join(' → ')} transactions, ${connections} connections, ${duration} s per run (+${warmup} s warm-up).`);
   tempDir = await mkdtemp(path.join(os.tmpdir(), 'escrow-bench-'));
-  cluster = await startEmbeddedPostgres({ baseDir: tempDir, persistent: false });
+  cluster = await startEmbeddedPostgres({
+    baseDir: tempDir,
+    persistent: false,
+    settings: args.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+  });
   await cluster.createDatabase('escrow_bench');
   const databaseUrl = cluster.url('escrow_bench');
   await applyMigrations(databaseUrl, MIGRATIONS_DIR, () => {});
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  if (args.statements) await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   const pgVersion = (await client.query<{ version: string }>("SELECT current_setting('server_version') AS version")).rows[0]!.version;
   const synchronousCommit = (await client.query<{ value: string }>("SELECT current_setting('synchronous_commit') AS value")).rows[0]!.value;
 
@@ -269,6 +311,8 @@ try {
       BENCH_RAILS_URL: `http://127.0.0.1:${railsPort}`,
       // Production's logging: the default level (info), one line per request.
       LOG_LEVEL: 'info',
+      // `--no-worker`: a web-only node, to measure requests without the deliveries beside them.
+      JOBS_ENABLED: args['no-worker'] ? 'false' : 'true',
       // The benchmark measures throughput from a few accounts, not abuse: its limits are lifted.
       LIMIT_TRANSACTIONS_PER_HOUR: '1000000',
       LIMIT_INVITES_PER_PHONE_PER_DAY: '1000000',
@@ -311,12 +355,14 @@ try {
   const print = (row: Row) =>
     say(
       `${fmt(row.size).padStart(9)} ${row.name.padEnd(34)} ${fmt(row.requestsPerSecond).padStart(7)} req/s  p50 ${String(row.p50).padStart(4)} ms  p99 ${String(row.p99).padStart(4)} ms` +
-        `${row.ratio === null ? '' : `  ${pct(row.ratio).padStart(5)} of ${row.reference}`}${row.errors ? `  ${row.errors} errors` : ''}` +
+        `${row.ratio === null ? '' : `  ${pct(row.ratio).padStart(5)} of ${row.reference}${spread(row)}`}${row.errors ? `  ${row.errors} errors` : ''}` +
         `${row.passes === null ? '' : row.passes ? '  ✓' : `  ✗ (${row.goal})`}`,
     );
   /**
    * One scenario: its yardstick (when it has one) runs just before it and its ratio is taken against that
    * run: other work on the machine changes from minute to minute, and the two runs see the same machine.
+   * A scenario with a yardstick runs `--pairs` such pairs and keeps the pair with the median ratio: one
+   * five-second pair moved by ±10 % from run to run on this machine, as much as the goals' margins.
    */
   const measure = async (
     size: number,
@@ -330,8 +376,19 @@ try {
       check?: (row: Row) => boolean;
     },
   ) => {
-    const reference = scenario.reference ? await scenario.reference.run() : null;
-    const result = await load({ url: base, connections, ...scenario.options });
+    const runPair = async () => {
+      const reference = scenario.reference ? await scenario.reference.run() : null;
+      if (args.statements) await client.query('SELECT pg_stat_statements_reset()');
+      const result = await load({ url: base, connections, ...scenario.options });
+      if (args.statements) await printStatements(client, scenario.name);
+      return { reference, result, ratio: reference ? result.requests.average / reference.requests.average : null };
+    };
+    const pairs = [await runPair()];
+    while (scenario.reference && pairs.length < pairCount) pairs.push(await runPair());
+    const ratios = pairs.map((pair) => pair.ratio!).sort((a, b) => a - b);
+    const { reference, result, ratio } = scenario.reference
+      ? pairs.find((pair) => pair.ratio === ratios[(ratios.length - 1) >> 1])!
+      : pairs[0]!;
     const isWrite = scenario.options.requests?.some((spec) => spec.method === 'POST');
     const row: Row = {
       size,
@@ -344,8 +401,9 @@ try {
       p99: result.latency.p99,
       reference: scenario.reference?.name ?? null,
       referencePerSecond: reference ? reference.requests.average : null,
-      ratio: reference ? result.requests.average / reference.requests.average : null,
-      errors: errorsOf(result) + (reference ? errorsOf(reference) : 0),
+      ratio,
+      ratioRange: scenario.reference ? [ratios[0]!, ratios.at(-1)!] : null,
+      errors: pairs.reduce((sum, pair) => sum + errorsOf(pair.result) + (pair.reference ? errorsOf(pair.reference) : 0), 0),
       goal: scenario.goal ?? '',
       passes: null,
     };
@@ -534,7 +592,9 @@ try {
     });
 
   // ── the creates' SMS: the queue is durable, so under a burst the deliveries may drain after the creates ──
-  const smsBacklog = runs('create') ? await drainSmsBacklog(client) : null;
+  if (args.statements) await client.query('SELECT pg_stat_statements_reset()');
+  const smsBacklog = runs('create') && !args['no-worker'] ? await drainSmsBacklog(client) : null;
+  if (args.statements && smsBacklog) await printStatements(client, "the creates' SMS backlog");
   if (smsBacklog)
     say(
       `create SMS: ${fmt(smsBacklog.total)} queued by the creates, ${fmt(smsBacklog.waitingAtEnd)} still waiting when the create run ended; ` +
@@ -662,15 +722,15 @@ try {
   const lines = [
     `Measured ${date} on ${machine} (other work on the machine makes figures noisy: the load average is given per size).`,
     ...sizeNotes.map((note) => `- ${note}`),
-    `Seeded in ${seededSeconds.toFixed(0)} s (scripts/seed-bulk.ts, generate_series). Load: autocannon, ${connections} connections, ${duration} s per run after ${warmup} s of warm-up; ` +
-      `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker on), ` +
+    `Seeded in ${seededSeconds.toFixed(0)} s (scripts/seed-bulk.ts, generate_series). Load: autocannon, ${connections} connections, ${duration} s per run after ${warmup} s of warm-up, each ratio the median of ${pairCount} yardstick-then-product pairs; ` +
+      `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker ${args['no-worker'] ? 'OFF (--no-worker)' : 'on'}), ` +
       `the M-Pesa and Africa's Talking mocks in another (MPESA_MOCK_DELAY_MS=0; they call back to the product, as Safaricom and Africa's Talking do), the yardsticks in a third (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}.`,
     '',
     '| rows | endpoint | request | req/s | p50 ms | p99 ms | yardstick (run just before) | its req/s | ratio | errors | goal |',
     '|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|',
     ...rows.map(
       (row) =>
-        `| ${fmt(row.size)} | ${row.name} | \`${row.request}\` | ${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.reference ?? '—'} | ${row.referencePerSecond === null ? '—' : fmt(row.referencePerSecond)} | ${pct(row.ratio)} | ${row.errors} | ${row.goal ? `${row.goal} ${row.passes ? '✓' : '✗'}` : ''} |`,
+        `| ${fmt(row.size)} | ${row.name} | \`${row.request}\` | ${fmt(row.requestsPerSecond)} | ${row.p50} | ${row.p99} | ${row.reference ?? '—'} | ${row.referencePerSecond === null ? '—' : fmt(row.referencePerSecond)} | ${pct(row.ratio)}${spread(row)} | ${row.errors} | ${row.goal ? `${row.goal} ${row.passes ? '✓' : '✗'}` : ''} |`,
     ),
     ...(growth.length
       ? [

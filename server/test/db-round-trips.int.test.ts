@@ -190,7 +190,7 @@ describe('creating a transaction', () => {
       expect(list, text).toHaveLength(2);
       expect(isWrite(list[0]!.sql), text).toBe(false);
       expect(list[1]!.sql, text).toMatch(
-        /INSERT INTO transactions[\s\S]*INSERT INTO timeline_events[\s\S]*INSERT INTO sms_messages[\s\S]*add_jobs/,
+        /INSERT INTO transactions[\s\S]*INSERT INTO timeline_events[\s\S]*INSERT INTO sms_messages[\s\S]*INSERT INTO job_outbox/,
       );
       expect(
         list.some((s) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(s.sql)),

@@ -32,6 +32,8 @@ export interface EmbeddedOptions {
   /** Delete the data when stopped (tests). */
   persistent?: boolean;
   log?: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. the bench's `shared_preload_libraries`. */
+  settings?: Record<string, string>;
 }
 
 const USER = 'postgres';
@@ -55,7 +57,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent,
     createPostgresUser: isRoot,
     // Listen on loopback only, and no unix socket: its default folder may not exist or be writable.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     onLog: (message: unknown) => log(String(message).trim()),
     onError: (message: unknown) => log(String(message).trim()),
   });

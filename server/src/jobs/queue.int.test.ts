@@ -2,14 +2,16 @@
  * The job queue on real PostgreSQL, with two queues on one database standing for two nodes: enqueue is
  * atomic with the business transaction, a running job is never taken by a second worker, a dead
  * worker's job is taken over, a poison job ends as a dead letter (shown in admin alerts) instead of
- * looping, job keys de-duplicate, and cron ticks are registered in the database.
+ * looping, job keys de-duplicate, cron ticks are registered in the database, and jobs written to the
+ * outbox move into the queue exactly once, from the node that wrote them or from any worker's poll.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrisma, type Db } from '../db/prisma.ts';
 import { bearer, makeUser } from '../../test/factories.ts';
 import { buildTestApp, eventually, type TestApp } from '../../test/helpers.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import { createJobQueue, jobSpec, outboxJobsSql, type JobQueue } from './queue.ts';
 
 let t: TestApp;
 let db: Db;
@@ -73,6 +75,95 @@ describe('enqueue', () => {
     expect(await queue.drain()).toBe(0); // not due yet
     expect(await queue.drain({ until: new Date(runAt.getTime() + 1000) })).toBe(1);
     expect(seen).toEqual([5]);
+  });
+});
+
+/** Writes jobs to the outbox as a hot statement does, in one statement (its own database transaction). */
+async function writeToOutbox(task: string, payloads: object[]): Promise<void> {
+  const specs = JSON.stringify(payloads.map((payload) => jobSpec(task, payload, { maxAttempts: 3 })));
+  await db.$queryRawUnsafe(`WITH jobs AS (${outboxJobsSql('$1::json')}) SELECT count(*)::int FROM jobs`, specs);
+}
+
+async function outboxCount(task: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM job_outbox WHERE spec->>'identifier' = ${task}`;
+  return row!.count;
+}
+
+describe('the outbox', () => {
+  it('holds jobs out of the queue until relayed, then runs each once with its own attempts', async () => {
+    const queue = node();
+    const seen: number[] = [];
+    queue.register('test.outbox', async (payload: { n: number }) => void seen.push(payload.n));
+    await writeToOutbox('test.outbox', [{ n: 1 }, { n: 2 }]);
+    expect(await jobRows('test.outbox')).toEqual([]);
+    expect(await outboxCount('test.outbox')).toBe(2);
+
+    expect(await queue.relayOutbox()).toBe(2);
+    expect(await outboxCount('test.outbox')).toBe(0);
+    expect((await jobRows('test.outbox')).map((job) => job.max_attempts)).toEqual([3, 3]);
+    expect(await queue.drain()).toBe(2);
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('runs the jobs of a commit moments after relaySoon, on a running worker', async () => {
+    const queue = node();
+    const seen: number[] = [];
+    queue.register('test.outbox-soon', async (payload: { n: number }) => void seen.push(payload.n));
+    await queue.start();
+    await writeToOutbox('test.outbox-soon', [{ n: 7 }]);
+    const started = Date.now();
+    queue.relaySoon();
+    await eventually(async () => seen.length === 1);
+    expect(seen).toEqual([7]);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await queue.stop();
+  });
+
+  it("moves the jobs a stopped node left in the outbox at another worker's next poll", async () => {
+    const queue = node();
+    const seen: number[] = [];
+    queue.register('test.outbox-orphan', async (payload: { n: number }) => void seen.push(payload.n));
+    await queue.start();
+    // Written, and the writer stopped before it could relay: nobody calls relaySoon.
+    await writeToOutbox('test.outbox-orphan', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    await eventually(async () => seen.length === 3);
+    expect(seen.sort()).toEqual([1, 2, 3]);
+    expect(await outboxCount('test.outbox-orphan')).toBe(0);
+    await queue.stop();
+  });
+
+  it('moves each row once when several nodes relay at the same time, across several batches', async () => {
+    const [a, b, c] = [node(), node(), node()];
+    const payloads = Array.from({ length: 2500 }, (_, n) => ({ n }));
+    for (let from = 0; from < payloads.length; from += 500) await writeToOutbox('test.outbox-race', payloads.slice(from, from + 500));
+
+    const moved = await Promise.all([a.relayOutbox(), b.relayOutbox(), c.relayOutbox()]);
+    expect(moved.reduce((sum, count) => sum + count, 0)).toBe(2500);
+    const [row] = await db.$queryRaw<{ jobs: number; distinct_n: number }[]>`
+      SELECT count(*)::int AS jobs, count(DISTINCT j.payload->>'n')::int AS distinct_n
+      FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+      WHERE task.identifier = 'test.outbox-race'`;
+    expect(row).toEqual({ jobs: 2500, distinct_n: 2500 });
+    expect(await outboxCount('test.outbox-race')).toBe(0);
+  });
+
+  it('sends no NOTIFY when the outbox is empty, and one per batch otherwise', async () => {
+    const queue = node();
+    await queue.relayOutbox(); // whatever earlier tests left
+    const listener = new pg.Client({ connectionString: t.databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.channel));
+    await listener.query('LISTEN "jobs:insert"');
+    try {
+      expect(await queue.relayOutbox()).toBe(0);
+      await writeToOutbox('test.outbox-notify', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(await queue.relayOutbox()).toBe(3);
+      await listener.query('SELECT 1'); // notifications sent before this answer have arrived
+      expect(heard).toEqual(['jobs:insert']);
+    } finally {
+      await listener.end();
+    }
   });
 });
 

@@ -11,6 +11,11 @@
  * - A failing job is retried with exponential backoff; after `maxAttempts` it stays in the queue as
  *   permanently failed (the dead letters the admin alerts list).
  * - Recurring sweeps are graphile-worker cron items: one run per tick across every node.
+ * - The outbox, for hot statements: `add_jobs` sends a NOTIFY, and PostgreSQL commits NOTIFY-ing
+ *   transactions one at a time (their commits queue on one lock), which capped a burst of creations. Such
+ *   a statement writes its jobs to `job_outbox` instead (`outboxJobsSql`), in its own transaction, and
+ *   calls `relaySoon()` once it has committed; the rows move into graphile-worker a few milliseconds
+ *   later in one batch (one NOTIFY). Rows a stopped node left behind move at any worker's next poll.
  */
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
@@ -49,7 +54,7 @@ export interface JobRecord {
 
 /**
  * A job as `graphile_worker.add_jobs` takes it, for hand-written statements that queue jobs alongside
- * their own writes (`addJobsSql`); `enqueue` is the way for everything else.
+ * their own writes (`outboxJobsSql`); `enqueue` is the way for everything else.
  */
 export interface JobSpec {
   identifier: string;
@@ -62,12 +67,29 @@ export function jobSpec(queue: string, payload: object, options: { maxAttempts?:
 }
 
 /**
- * The SQL expression that queues the jobs of `specs` (a JSON array of `JobSpec`, e.g. `$9::json`) in the
- * statement's database transaction: one call, one NOTIFY, however many jobs.
+ * The statement, for a CTE, that writes the jobs of `specs` (a JSON array of `JobSpec`, e.g. `$9::json`)
+ * to the outbox in the statement's database transaction, once per row of `perRowOf` when given (a CTE
+ * that may be empty: no row, no jobs). The caller calls `relaySoon()` after its commit.
  */
-export function addJobsSql(specs: string): string {
-  return `graphile_worker.add_jobs(ARRAY(SELECT json_populate_record(NULL::graphile_worker.job_spec, spec) FROM json_array_elements(${specs}) AS spec))`;
+export function outboxJobsSql(specs: string, perRowOf?: string): string {
+  return `INSERT INTO job_outbox (spec) SELECT spec FROM ${perRowOf ? `${perRowOf}, ` : ''}json_array_elements(${specs}) AS spec RETURNING id`;
 }
+
+/** Outbox rows moved per statement; a larger backlog takes several. */
+const RELAY_BATCH = 1000;
+/** How long a relay waits after being asked, so the jobs of the commits around it go in one batch. */
+const RELAY_GATHER_MS = 10;
+
+/** Moves the oldest outbox rows into graphile-worker, deleting them in the same database transaction. */
+const RELAY_SQL = `
+WITH moved AS (
+  DELETE FROM job_outbox WHERE id IN (SELECT id FROM job_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+  RETURNING spec
+)
+SELECT count(*)::int AS moved FROM (
+  SELECT graphile_worker.add_jobs(ARRAY(SELECT json_populate_record(NULL::graphile_worker.job_spec, spec) FROM moved))
+  WHERE EXISTS (SELECT 1 FROM moved)
+) AS queued`;
 
 export type JobHandler = (payload: any, job: JobRecord) => Promise<void>;
 
@@ -82,6 +104,10 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Ask an idle worker to look for due jobs now (NOTIFY already does after a commit). */
   nudge(): void;
+  /** After a commit that wrote `outboxJobsSql` rows: move them into the queue shortly, in a batch. */
+  relaySoon(): void;
+  /** Moves every outbox row into the queue now; resolves with how many moved. */
+  relayOutbox(): Promise<number>;
   /**
    * Runs due jobs in this process until none is left (tests; a worker need not be started). With `until`,
    * jobs due by then (their retries included) are brought forward and run as if that time had come.
@@ -118,6 +144,11 @@ export function createJobQueue(options: QueueOptions): JobQueue {
   let runner: Runner | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
   let beating: Promise<void> = Promise.resolve();
+  let relaying: Promise<number> | undefined;
+  let relayWanted = false;
+  let relayTimer: NodeJS.Timeout | undefined;
+  let relayPoll: NodeJS.Timeout | undefined;
+  let stopped = false;
 
   // graphile-worker logs every job at info; its errors are failed attempts that the retry handles.
   const logger = new Logger((scope) => (level, message, meta) => {
@@ -179,6 +210,40 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     return beating;
   }
 
+  /**
+   * One relay at a time per process. A request during a relay runs another pass after it, since the
+   * first pass's DELETE may have started before the requester's commit.
+   */
+  function relayOutbox(): Promise<number> {
+    relayWanted = true;
+    relaying ??= (async () => {
+      let moved = 0;
+      try {
+        while (relayWanted) {
+          relayWanted = false;
+          for (;;) {
+            const { rows } = await pool().query<{ moved: number }>({ name: 'job_outbox_relay', text: RELAY_SQL, values: [RELAY_BATCH] });
+            moved += rows[0]!.moved;
+            if (rows[0]!.moved < RELAY_BATCH) break;
+          }
+        }
+        return moved;
+      } finally {
+        relaying = undefined;
+      }
+    })();
+    return relaying;
+  }
+
+  function relayLater(delayMs: number) {
+    if (relayTimer || stopped) return;
+    relayTimer = setTimeout(() => {
+      relayTimer = undefined;
+      // Left in the outbox on failure: the next request or poll moves it.
+      relayOutbox().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: outbox relay failed'));
+    }, delayMs);
+  }
+
   /** The handlers as graphile-worker tasks; `only` narrows them (drain). */
   function taskList(only?: string[], onRun?: (jobId: string) => void): TaskList {
     const tasks: TaskList = {};
@@ -211,6 +276,7 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     },
     async start() {
       if (runner) return;
+      stopped = false;
       runner = await run({
         pgPool: pool(),
         taskList: taskList(),
@@ -223,10 +289,20 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       });
       heartbeat = setInterval(() => void beat(), Math.max(50, Math.floor(deadAfterMs / 6)));
       heartbeat.unref();
+      relayPoll = setInterval(() => relayLater(0), options.pollIntervalMs);
+      relayPoll.unref();
     },
     async stop() {
       clearInterval(heartbeat);
       heartbeat = undefined;
+      clearInterval(relayPoll);
+      relayPoll = undefined;
+      // What this node was about to move, it moves now (another node's poll would, later).
+      const relayPending = relayTimer !== undefined || relaying !== undefined;
+      clearTimeout(relayTimer);
+      relayTimer = undefined;
+      stopped = true;
+      if (relayPending) await relayOutbox().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: outbox relay failed'));
       // Graceful: running jobs finish (their pool row goes on release); nothing new starts.
       await runner?.stop().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: stop failed'));
       runner = undefined;
@@ -238,6 +314,10 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     nudge() {
       for (const workerPool of livePools.values()) workerPool.nudge(1);
     },
+    relaySoon() {
+      relayLater(RELAY_GATHER_MS);
+    },
+    relayOutbox,
     async drain({ queues, until } = {}) {
       const names = queues ?? [...handlers.keys()];
       let ran = 0;
@@ -250,6 +330,7 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       });
       if (Object.keys(tasks).length === 0) return 0;
       for (;;) {
+        await relayOutbox();
         if (until) {
           await pool().query(
             `SELECT count(*) FROM graphile_worker.reschedule_jobs(ARRAY(

@@ -61,11 +61,15 @@ interface PlatformCounts {
 
 async function readPlatformCounts(ctx: AppContext): Promise<PlatformCounts> {
   const [jobs, payments, callbacks, payouts, sms] = await Promise.all([
+    // Jobs still in the outbox (jobs/queue.ts) count as queued: they move into the queue within moments.
     ctx.db.$queryRaw<PlatformCounts['jobs']>`
-      SELECT task_identifier AS queue,
-             CASE WHEN locked_at IS NOT NULL THEN 'running' WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END AS state,
-             COUNT(*)::bigint AS count
-      FROM graphile_worker.jobs GROUP BY 1, 2`,
+      SELECT queue, state, COUNT(*)::bigint AS count FROM (
+        SELECT task_identifier AS queue,
+               CASE WHEN locked_at IS NOT NULL THEN 'running' WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END AS state
+        FROM graphile_worker.jobs
+        UNION ALL
+        SELECT spec->>'identifier', 'queued' FROM job_outbox
+      ) AS waiting GROUP BY 1, 2`,
     ctx.db.$queryRaw<PlatformCounts['payments']>`SELECT status::text, COUNT(*)::bigint AS count FROM payments GROUP BY 1`,
     ctx.db.$queryRaw<PlatformCounts['callbacks']>`
       SELECT rail::text, kind, COALESCE(outcome, 'unprocessed') AS outcome, COUNT(*)::bigint AS count FROM rail_callbacks GROUP BY 1, 2, 3`,

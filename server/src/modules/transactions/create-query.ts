@@ -2,16 +2,17 @@
  * The writes of a transaction creation, by hand, in one statement (the hot path:
  * docs/adr/0012-hot-paths.md): count the buyer's creation and, when it is allowed and names a phone with
  * no account, the phone's invitation (lib/rate-limit.ts), then — only if both are within their limits —
- * the transaction row, its timeline event, the SMS outbox rows and their delivery jobs
- * (`graphile_worker.add_jobs`). One statement is one database transaction: the SMS go out if and only if
- * the transaction exists, and a refused creation still counts its hits (a flood is measured).
+ * the transaction row, its timeline event, the SMS outbox rows and their delivery jobs (in the job
+ * outbox, which the caller relays after the commit: jobs/queue.ts). One statement is one database
+ * transaction: the SMS go out if and only if the transaction exists, and a refused creation still counts
+ * its hits (a flood is measured).
  *
  * Standard and protected creations run it alone, on Prisma's own pg pool, prepared once per connection;
  * a creation with more writes (an installment plan, a payment link's unit) runs the same text inside its
  * Prisma transaction. `create-transaction.int.test.ts` checks the rows and the answer against the reads.
  */
 import { queryRows, type Db, type Tx } from '../../db/prisma.ts';
-import { addJobsSql, type JobSpec } from '../../jobs/queue.ts';
+import { outboxJobsSql, type JobSpec } from '../../jobs/queue.ts';
 import { countHitSql } from '../../lib/rate-limit.ts';
 import type { Language } from '../escrow-core/notify-parties.ts';
 import type { TransactionRow } from './wire.ts';
@@ -102,7 +103,7 @@ sms AS (
   FROM txn, json_to_recordset($25::json) AS m(id uuid, phone_number text, template text, message text)
   RETURNING id
 ),
-jobs AS (SELECT ${addJobsSql('$26::json')} FROM txn)
+jobs AS (${outboxJobsSql('$26::json', 'txn')})
 SELECT b.count AS buyer_count, b.reset_at AS buyer_reset_at, i.count AS invite_count, i.reset_at AS invite_reset_at,
   (SELECT count(*) FROM txn)::int AS transactions, (SELECT count(*) FROM event)::int AS events,
   (SELECT count(*) FROM sms)::int AS sms, (SELECT count(*) FROM jobs)::int AS jobs

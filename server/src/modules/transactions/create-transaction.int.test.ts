@@ -33,9 +33,13 @@ async function expectAnswerAsReRead(answer: { id: string }, who: MadeUser = buye
   expect(answer).toEqual(JSON.parse(JSON.stringify(reRead)));
 }
 
-/** The event and SMS rows of a transaction, and the delivery jobs queued since the last call (run, then). */
+/**
+ * The event and SMS rows of a transaction, and the delivery jobs queued since the last call (run, then).
+ * The creation's jobs wait in the outbox until relayed: relaying them is part of what is checked.
+ */
 async function writtenFor(transactionId: string) {
   const db = t.ctx.db;
+  await t.ctx.jobs.relayOutbox();
   const [events, queued, jobs] = await Promise.all([
     db.timelineEvent.findMany({ where: { transactionId } }),
     db.smsMessage.findMany({ where: { transactionId }, orderBy: { id: 'asc' } }),

@@ -50,11 +50,14 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
   const [[rails], failedByQueue, ledger] = await Promise.all([
     ctx.db.$queryRaw<RailRow[]>`
       SELECT
-        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts) AS jobs_queued,
+        -- Jobs still in the outbox (jobs/queue.ts) are queued too: they move into the queue within moments.
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts)
+          + (SELECT COUNT(*) FROM job_outbox) AS jobs_queued,
         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL) AS jobs_running,
         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts >= max_attempts) AS jobs_failed,
-        (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - MIN(run_at)))::float8 FROM graphile_worker.jobs
-          WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= ${now}) AS oldest_due_seconds,
+        (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - LEAST(
+          (SELECT MIN(run_at) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= ${now}),
+          (SELECT MIN(created_at) FROM job_outbox))))::float8) AS oldest_due_seconds,
         (SELECT COUNT(*) FROM payments WHERE status = 'pending' AND created_at < ${staleBefore}) AS stale_stk,
         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= ${dayAgo}) AS failed_payments_24h,
         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,

@@ -169,6 +169,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
               await createPlan(ctx, tx, txn, { total: price, deposit: input.amount, months });
             return written;
           });
+      if (result.jobs > 0) ctx.jobs.relaySoon();
       // A refusal is thrown after the statement committed: its hits stay counted.
       const refusal = creationRefusal(rules, result, now);
       if (refusal) throw refusal;
