@@ -235,12 +235,16 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     return relaying;
   }
 
+  /** A relay nobody awaits: on failure the rows stay in the outbox, and the next request or poll moves them. */
+  function relayLogged(): Promise<unknown> {
+    return relayOutbox().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: outbox relay failed'));
+  }
+
   function relayLater(delayMs: number) {
     if (relayTimer || stopped) return;
     relayTimer = setTimeout(() => {
       relayTimer = undefined;
-      // Left in the outbox on failure: the next request or poll moves it.
-      relayOutbox().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: outbox relay failed'));
+      void relayLogged();
     }, delayMs);
   }
 
@@ -302,7 +306,7 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       clearTimeout(relayTimer);
       relayTimer = undefined;
       stopped = true;
-      if (relayPending) await relayOutbox().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: outbox relay failed'));
+      if (relayPending) await relayLogged();
       // Graceful: running jobs finish (their pool row goes on release); nothing new starts.
       await runner?.stop().catch((error: unknown) => options.log.warn({ err: error }, 'jobs: stop failed'));
       runner = undefined;
