@@ -1,7 +1,10 @@
 /**
  * A prerendered form shows before its JavaScript has run: what a visitor types in that window must reach
  * React's state and be what the form submits (client/src/lib/typed-before-hydration.ts). The page's
- * scripts are held back while the test types, as a slow network would.
+ * scripts are held back while the test types, as a slow network would, and the page's CPU is slowed down
+ * as a cheap phone's is: React then hydrates in several slices, the window in which it drops events aimed
+ * at fields it has rendered but not committed (at full speed the login form lost a field only on a
+ * loaded CI machine; at this slowdown it lost it every time before the hand-over checked its replays).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
@@ -27,14 +30,28 @@ async function holdScripts(context: BrowserContext): Promise<{ release: () => vo
   return { release, held: () => held };
 }
 
+/** A cheap phone's CPU against this machine's (Lighthouse's mobile preset slows it 4×). */
+const CPU_SLOWDOWN = 8;
+
+/** Opens a page whose CPU runs `CPU_SLOWDOWN` times slower, with the app's scripts held back. */
+async function openSlowPage() {
+  const watched = await openPage(browser);
+  const scripts = await holdScripts(watched.context);
+  const devtools = await watched.context.newCDPSession(watched.page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { ...watched, scripts };
+}
+
+/** The slowed page's hand-over may take some seconds. */
+const slowly = { timeout: 15_000 };
+
 /** True while React has not taken over the element (it marks the DOM nodes it owns with its keys). */
 const notHydrated = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => !Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
 
 describe('typing into a prerendered form before it is hydrated', () => {
   it('keeps the login form’s values and submits them', async () => {
-    const { page, context, errors } = await openPage(browser);
-    const scripts = await holdScripts(context);
+    const { page, context, errors, scripts } = await openSlowPage();
     await page.goto('/login', { waitUntil: 'commit' });
     const phone = page.locator('input[name="phone_or_email"]');
     await phone.waitFor();
@@ -47,11 +64,11 @@ describe('typing into a prerendered form before it is hydrated', () => {
     scripts.release();
     await waitForHydration(page);
     // The values are handed to React one field per task after the first commit, so they may take a moment.
-    await expect.poll(() => phone.inputValue()).toBe('0712345678');
-    await expect.poll(() => page.locator('input[name="password"]').inputValue()).toBe('typed-early-1');
+    await expect.poll(() => phone.inputValue(), slowly).toBe('0712345678');
+    await expect.poll(() => page.locator('input[name="password"]').inputValue(), slowly).toBe('typed-early-1');
     // Sign In stays disabled while React thinks a field is empty.
     const signIn = page.getByRole('button', { name: 'Sign In' });
-    await expect.poll(() => signIn.isEnabled()).toBe(true);
+    await expect.poll(() => signIn.isEnabled(), slowly).toBe(true);
 
     const request = page.waitForRequest((candidate) => candidate.url().endsWith('/api/auth/login') && candidate.method() === 'POST');
     await signIn.click();
@@ -61,8 +78,7 @@ describe('typing into a prerendered form before it is hydrated', () => {
   });
 
   it('keeps the home page’s transaction form values and submits them', async () => {
-    const { page, context, errors } = await openPage(browser);
-    const scripts = await holdScripts(context);
+    const { page, context, errors, scripts } = await openSlowPage();
     await page.goto('/', { waitUntil: 'commit' });
     const form = page.locator('form#create');
     await form.locator('input[name="sellerPhone"]').waitFor();
@@ -74,7 +90,7 @@ describe('typing into a prerendered form before it is hydrated', () => {
 
     scripts.release();
     await waitForHydration(page);
-    await expect.poll(() => form.locator('input[name="productName"]').inputValue()).toBe('Samsung Galaxy A15');
+    await expect.poll(() => form.locator('input[name="productName"]').inputValue(), slowly).toBe('Samsung Galaxy A15');
 
     // Signed out, submitting keeps the form as a draft and goes to the login page first.
     await form.getByRole('button', { name: 'Create Transaction' }).click();

@@ -70,16 +70,48 @@ export function fieldsTypedBeforeHydration(root: HTMLElement): TypedField[] {
     .map((field) => ({ field, value: valueOf(field) }));
 }
 
+/** What React renders into a field it has hydrated (kept on the element under its own key); undefined when uncontrolled. */
+function reactValueOf(field: Field): unknown {
+  const key = Object.keys(field).find((candidate) => candidate.startsWith('__reactProps$'));
+  const props = key ? (field as unknown as Record<string, Record<string, unknown> | undefined>)[key] : undefined;
+  return isToggle(field) ? props?.checked : props?.value;
+}
+
+interface Handover extends TypedField {
+  replays: number;
+  replayedAt: number;
+  /** React's value for the field just before the last replay. */
+  reactValueBefore?: unknown;
+}
+
+/** Replays to a field React has not taken yet wait this long, doubling each time (6 replays span about 6 s). */
+const FIRST_RETRY_MS = 100;
+const MAX_REPLAYS = 6;
+
+/** React took the replayed value: its own value for the field moved (perhaps reformatted) or is the visitor's. */
+function taken({ field, value, replays, reactValueBefore }: Handover): boolean {
+  if (replays === 0) return false;
+  const now = reactValueOf(field);
+  return now === undefined || now !== reactValueBefore || String(now) === String(value);
+}
+
 /**
  * Hands each field's value to React once its section is hydrated (the page's lazy sections hydrate after
  * the rest), giving up after `timeoutMs`. One field per task: React then renders each change before the
  * next, so a handler that builds the form's state from the last render loses none. Call when the root
  * has hydrated.
+ *
+ * A section hydrating in slices carries React's keys before it commits, and React drops events aimed at
+ * it until then: a replay is checked against what React renders afterwards, and made again if React did
+ * not take it (on a throttled phone the login form lost its first field so, and the second field's render
+ * then cleared it).
  */
 export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000): void {
   const giveUpAt = Date.now() + timeoutMs;
   // A field seen more than once (before and after hydrating) is handed over once, with its latest value.
-  let pending = [...new Map(fields.map((typed) => [typed.field, typed])).values()].filter((typed) => typed.field.isConnected);
+  let pending: Handover[] = [...new Map(fields.map((typed) => [typed.field, typed])).values()]
+    .filter((typed) => typed.field.isConnected)
+    .map((typed) => ({ ...typed, replays: 0, replayedAt: -Infinity }));
   // What the visitor does to a waiting field from now on wins over the value found: React hears a hydrated
   // field itself (handing the older value over would undo the visitor's edit), and for one not hydrated yet
   // the new value is the one to hand over.
@@ -94,13 +126,16 @@ export function handTypedValuesToReact(fields: TypedField[], timeoutMs = 10_000)
       add ? document.addEventListener(type, heard, true) : document.removeEventListener(type, heard, true),
     );
   const step = () => {
-    pending = pending.filter((typed) => typed.field.isConnected);
-    const ready = pending.find((typed) => isHydrated(typed.field));
+    pending = pending.filter((typed) => typed.field.isConnected && !taken(typed) && typed.replays < MAX_REPLAYS);
+    const now = Date.now();
+    const ready = pending.find((typed) => isHydrated(typed.field) && now - typed.replayedAt >= FIRST_RETRY_MS * 2 ** (typed.replays - 1));
     if (ready) {
+      ready.reactValueBefore = reactValueOf(ready.field);
       replay(ready);
-      pending = pending.filter((typed) => typed !== ready);
+      ready.replays++;
+      ready.replayedAt = now;
     }
-    if (pending.length > 0 && Date.now() < giveUpAt) setTimeout(step, ready ? 0 : 50);
+    if (pending.length > 0 && now < giveUpAt) setTimeout(step, ready ? 0 : 50);
     else listen(false);
   };
   if (pending.length === 0) return;
