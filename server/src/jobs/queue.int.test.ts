@@ -79,8 +79,8 @@ describe('enqueue', () => {
 });
 
 /** Writes jobs to the outbox as a hot statement does, in one statement (its own database transaction). */
-async function writeToOutbox(task: string, payloads: object[]): Promise<void> {
-  const specs = JSON.stringify(payloads.map((payload) => jobSpec(task, payload, { maxAttempts: 3 })));
+async function writeToOutbox(task: string, payloads: object[], options: { batch?: boolean; maxAttempts?: number } = {}): Promise<void> {
+  const specs = JSON.stringify(payloads.map((payload) => jobSpec(task, payload, { maxAttempts: 3, ...options })));
   await db.$queryRawUnsafe(`WITH jobs AS (${outboxJobsSql('$1::json')}) SELECT count(*)::int FROM jobs`, specs);
 }
 
@@ -145,6 +145,60 @@ describe('the outbox', () => {
       WHERE task.identifier = 'test.outbox-race'`;
     expect(row).toEqual({ jobs: 2500, distinct_n: 2500 });
     expect(await outboxCount('test.outbox-race')).toBe(0);
+  });
+
+  it('puts batched specs of one queue and attempts in shared jobs, and runs each entry once as its own payload', async () => {
+    const queue = node();
+    await queue.relayOutbox(); // whatever earlier tests left
+    const seen: { n: number; attempts: number }[] = [];
+    queue.register('test.batched', async (payload: { n: number }, job) => void seen.push({ n: payload.n, attempts: job.attempts }));
+    await writeToOutbox(
+      'test.batched',
+      Array.from({ length: 45 }, (_, n) => ({ n })),
+      { batch: true },
+    );
+    await writeToOutbox('test.batched', [{ n: 100 }], { batch: true, maxAttempts: 5 });
+    await writeToOutbox('test.batched', [{ n: 200 }]); // not batched: a job of its own
+
+    expect(await queue.relayOutbox()).toBe(47);
+    const jobs = await db.$queryRaw<{ entries: number; max_attempts: number }[]>`
+      SELECT CASE WHEN json_typeof(j.payload) = 'array' THEN json_array_length(j.payload) ELSE 0 END AS entries, j.max_attempts::int
+      FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+      WHERE task.identifier = 'test.batched' ORDER BY entries DESC, j.max_attempts`;
+    expect(jobs).toEqual([
+      { entries: 20, max_attempts: 3 },
+      { entries: 20, max_attempts: 3 },
+      { entries: 5, max_attempts: 3 },
+      { entries: 1, max_attempts: 5 },
+      { entries: 0, max_attempts: 3 },
+    ]);
+    expect(await queue.drain()).toBe(5);
+    expect(seen.map((entry) => entry.n).sort((a, b) => a - b)).toEqual([...Array.from({ length: 45 }, (_, n) => n), 100, 200]);
+    expect(seen.every((entry) => entry.attempts === 1)).toBe(true);
+  });
+
+  it('retries only the entries of a batch that failed, with the attempt counted', async () => {
+    const queue = node();
+    const runs: { n: number; attempts: number }[] = [];
+    queue.register('test.batch-retry', async (payload: { n: number }, job) => {
+      runs.push({ n: payload.n, attempts: job.attempts });
+      if (payload.n === 2 && job.attempts === 1) throw new Error('gateway down');
+    });
+    await writeToOutbox('test.batch-retry', [{ n: 1 }, { n: 2 }, { n: 3 }], { batch: true });
+    expect(await queue.drain()).toBe(1);
+    const [left] = await db.$queryRaw<{ payload: unknown; attempts: number }[]>`
+      SELECT j.payload, j.attempts::int FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+      WHERE task.identifier = 'test.batch-retry'`;
+    expect(left).toEqual({ payload: [{ n: 2 }], attempts: 1 });
+
+    expect(await queue.drain({ until: new Date(Date.now() + 3_600_000) })).toBe(1);
+    expect(runs).toEqual([
+      { n: 1, attempts: 1 },
+      { n: 2, attempts: 1 },
+      { n: 3, attempts: 1 },
+      { n: 2, attempts: 2 },
+    ]);
+    expect(await jobRows('test.batch-retry')).toEqual([]);
   });
 
   it('sends no NOTIFY when the outbox is empty, and one per batch otherwise', async () => {

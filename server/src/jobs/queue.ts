@@ -16,6 +16,11 @@
  *   a statement writes its jobs to `job_outbox` instead (`outboxJobsSql`), in its own transaction, and
  *   calls `relaySoon()` once it has committed; the rows move into graphile-worker a few milliseconds
  *   later in one batch (one NOTIFY). Rows a stopped node left behind move at any worker's next poll.
+ * - Batched jobs: an outbox spec marked `batch` (one SMS, say) may share a graphile-worker job with others
+ *   of its queue and attempts (at most `BATCH_SIZE`), whose payload is then their list. The task runs the
+ *   handler once per entry, all at once, and graphile-worker retries only the entries that failed, as
+ *   one job with the attempt counted (its "batch jobs"). A batch costs the queue one fetch and one
+ *   completion instead of one per entry: the fetch was the costliest statement behind a burst's SMS.
  */
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
@@ -60,10 +65,17 @@ export interface JobSpec {
   identifier: string;
   payload: object;
   max_attempts: number;
+  /** May share one job with other batched specs of its queue and attempts (the handler still sees one payload). */
+  batch?: true;
 }
 
-export function jobSpec(queue: string, payload: object, options: { maxAttempts?: number } = {}): JobSpec {
-  return { identifier: queue, payload, max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS };
+export function jobSpec(queue: string, payload: object, options: { maxAttempts?: number; batch?: boolean } = {}): JobSpec {
+  return {
+    identifier: queue,
+    payload,
+    max_attempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    ...(options.batch ? { batch: true } : {}),
+  };
 }
 
 /**
@@ -80,16 +92,31 @@ const RELAY_BATCH = 1000;
 /** How long a relay waits after being asked, so the jobs of the commits around it go in one batch. */
 const RELAY_GATHER_MS = 10;
 
-/** Moves the oldest outbox rows into graphile-worker, deleting them in the same database transaction. */
+/** Batched specs per job: enough to spread a fetch over many, few enough that a batch runs at once. */
+const BATCH_SIZE = 20;
+
+/**
+ * Moves the oldest outbox rows into graphile-worker, deleting them in the same database transaction;
+ * batched specs of one queue and attempts go in jobs of up to $2 entries, in the order they were written.
+ */
 const RELAY_SQL = `
 WITH moved AS (
   DELETE FROM job_outbox WHERE id IN (SELECT id FROM job_outbox ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-  RETURNING spec
+  RETURNING id, spec
+), batched AS (
+  SELECT id, spec, (row_number() OVER (PARTITION BY spec->>'identifier', spec->>'max_attempts' ORDER BY id) - 1) / $2 AS chunk
+  FROM moved WHERE (spec->>'batch')::boolean
+), jobs AS (
+  SELECT spec FROM moved WHERE NOT coalesce((spec->>'batch')::boolean, false)
+  UNION ALL
+  SELECT json_build_object('identifier', spec->>'identifier', 'max_attempts', (spec->>'max_attempts')::int,
+    'payload', json_agg(spec->'payload' ORDER BY id))
+  FROM batched GROUP BY spec->>'identifier', spec->>'max_attempts', chunk
 )
-SELECT count(*)::int AS moved FROM (
-  SELECT graphile_worker.add_jobs(ARRAY(SELECT json_populate_record(NULL::graphile_worker.job_spec, spec) FROM moved))
+SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM (
+  SELECT graphile_worker.add_jobs(ARRAY(SELECT json_populate_record(NULL::graphile_worker.job_spec, spec) FROM jobs))
   WHERE EXISTS (SELECT 1 FROM moved)
-) AS queued`;
+) AS queued)::int AS jobs`;
 
 export type JobHandler = (payload: any, job: JobRecord) => Promise<void>;
 
@@ -222,7 +249,11 @@ export function createJobQueue(options: QueueOptions): JobQueue {
         while (relayWanted) {
           relayWanted = false;
           for (;;) {
-            const { rows } = await pool().query<{ moved: number }>({ name: 'job_outbox_relay', text: RELAY_SQL, values: [RELAY_BATCH] });
+            const { rows } = await pool().query<{ moved: number }>({
+              name: 'job_outbox_relay',
+              text: RELAY_SQL,
+              values: [RELAY_BATCH, BATCH_SIZE],
+            });
             moved += rows[0]!.moved;
             if (rows[0]!.moved < RELAY_BATCH) break;
           }
@@ -256,7 +287,16 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       const task: Task = async (payload, helpers) => {
         const { job } = helpers;
         onRun?.(String(job.id));
-        await handler(payload, { id: job.id, queue, payload, attempts: job.attempts, max_attempts: job.max_attempts });
+        const record = (entry: unknown): JobRecord => ({
+          id: job.id,
+          queue,
+          payload: entry,
+          attempts: job.attempts,
+          max_attempts: job.max_attempts,
+        });
+        // A batch: one outcome per entry, so that only the failed ones are retried.
+        if (Array.isArray(payload)) return payload.map((entry: unknown) => handler(entry, record(entry)));
+        await handler(payload, record(payload));
       };
       tasks[queue] = task;
     }

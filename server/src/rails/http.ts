@@ -1,4 +1,10 @@
-/** A small fetch wrapper for the rails: JSON or form bodies, a timeout, and errors that say what failed. */
+/**
+ * The rails' HTTP client: JSON or form bodies, a timeout, and errors that say what failed. On undici's
+ * `request` (the library behind Node's `fetch`) rather than `fetch` itself, whose web streams cost several
+ * times the CPU per call: a burst's SMS each make a call (docs/adr/0012-hot-paths.md).
+ */
+import { request as send } from 'undici';
+
 export class RailError extends Error {
   constructor(
     message: string,
@@ -19,7 +25,7 @@ export class RailError extends Error {
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
 
 function unanswered(url: string, error: unknown): RailError {
-  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  const code = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   const neverConnected = typeof code === 'string' && NEVER_CONNECTED.has(code);
   return new RailError(`request to ${new URL(url).pathname} failed: ${(error as Error).message}`, undefined, undefined, !neverConnected);
 }
@@ -42,20 +48,17 @@ export async function railFetch<T>(url: string, request: RailRequest = {}): Prom
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(request.form).toString();
   }
-  let response: Response;
+  let status: number;
+  let text: string;
   try {
-    response = await fetch(url, {
+    const response = await send(url, {
       method: request.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
       signal: AbortSignal.timeout(request.timeoutMs ?? 15_000),
     });
-  } catch (error) {
-    throw unanswered(url, error);
-  }
-  let text: string;
-  try {
-    text = await response.text();
+    status = response.statusCode;
+    text = await response.body.text();
   } catch (error) {
     throw unanswered(url, error);
   }
@@ -65,5 +68,5 @@ export async function railFetch<T>(url: string, request: RailRequest = {}): Prom
   } catch {
     // Not JSON: keep the text for the error message.
   }
-  return { status: response.status, body: parsed as T };
+  return { status, body: parsed as T };
 }

@@ -12,9 +12,12 @@ export const SMS_QUEUE = 'sms.send';
 /** Attempts of one delivery before the message is `failed` (the queue's backoff spaces them). */
 const SMS_MAX_ATTEMPTS = 6;
 
-/** The delivery job of one outbox message. */
+/**
+ * The delivery job of one outbox message, for a hand-written statement's job outbox: batched, so the
+ * messages of a burst share the queue's fetches and completions (jobs/queue.ts) and go out at once.
+ */
 export function smsJob(smsId: string): JobSpec {
-  return jobSpec(SMS_QUEUE, { smsId }, { maxAttempts: SMS_MAX_ATTEMPTS });
+  return jobSpec(SMS_QUEUE, { smsId }, { maxAttempts: SMS_MAX_ATTEMPTS, batch: true });
 }
 
 export interface SmsRequest {

@@ -20,6 +20,7 @@ import {
 } from './airtel-mock-checks.ts';
 import { type AirtelMockOutcome, COLLECTION_TIMED_OUT, collectionOutcomeFor, disbursementOutcomeFor } from './mock-outcomes.ts';
 import { deliverDueCallbacks } from '../mock-callback-delivery.ts';
+import { railFetch } from '../http.ts';
 
 export interface AirtelMockOptions {
   db: Db;
@@ -184,12 +185,7 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
         const row = await db.mockAirtelRequest.findUniqueOrThrow({ where: { id } });
         const body = { transaction: { id: row.id, message: row.message, status_code: row.status, airtel_money_id: row.airtelMoneyId } };
         try {
-          await fetch(options.callbackUrl, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-            signal: AbortSignal.timeout(10_000),
-          });
+          await railFetch(options.callbackUrl, { json: body, timeoutMs: 10_000 });
         } catch (error) {
           app.log.warn({ err: error, id }, 'airtel mock callback delivery failed');
         }

@@ -19,6 +19,7 @@ import {
 } from './daraja-mock-checks.ts';
 import { b2cOutcomeFor, stkOutcomeFor } from './mock-outcomes.ts';
 import { deliverDueCallbacks } from '../mock-callback-delivery.ts';
+import { railFetch } from '../http.ts';
 
 export interface DarajaMockOptions {
   db: Db;
@@ -234,12 +235,7 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
               ? await transactionStatusResultBody(db, row, options.shortcode)
               : b2cResultBody(row, options.shortcode);
         try {
-          await fetch(row.callbackUrl, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-            signal: AbortSignal.timeout(10_000),
-          });
+          await railFetch(row.callbackUrl, { json: body, timeoutMs: 10_000 });
         } catch (error) {
           // Like Safaricom, the mock does not retry a callback the receiver failed to take.
           app.log.warn({ err: error, id }, 'daraja mock callback delivery failed');

@@ -16,7 +16,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { phoneInput } from '@escrow/core/contract/common';
-import type { Db } from '../../db/prisma.ts';
+import { queryRows, type Db } from '../../db/prisma.ts';
+import { uuid7 } from '../../db/uuid7.ts';
+import { railFetch } from '../http.ts';
 
 export const smsInboxQuery = z.object({
   phone: phoneInput.meta({ description: 'The handset (any accepted form)' }),
@@ -46,6 +48,13 @@ export interface SmsMockOptions {
   deliveryReportDelayMs?: number;
 }
 
+/**
+ * The handset's copy, by hand on the pool: a burst's SMS pass through here one by one, and in the bench
+ * this stand-in shares the machine with the product it stands beside.
+ */
+const RECORD_DELIVERY = `INSERT INTO mock_sms_deliveries (id, message_id, username, "from", "to", message)
+  VALUES ($1::uuid, $2, $3, $4, $5, $6)`;
+
 /** Handsets that never receive SMS: the mock reports their messages as failed. */
 export const UNDELIVERABLE_ENDING = '9999';
 const REPORT_ATTEMPTS = 4;
@@ -70,13 +79,11 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
   async function sendReport(report: Record<string, string>, attempt: number): Promise<void> {
     let isAccepted = false;
     try {
-      const response = await fetch(options.deliveryReportUrl!, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ ...report, retryCount: String(attempt - 1) }).toString(),
-        signal: AbortSignal.timeout(10_000),
+      const { status } = await railFetch(options.deliveryReportUrl!, {
+        form: { ...report, retryCount: String(attempt - 1) },
+        timeoutMs: 10_000,
       });
-      isAccepted = response.ok;
+      isAccepted = status >= 200 && status < 300;
     } catch (error) {
       app.log.debug({ err: error, id: report.id }, 'SMS mock: delivery report not delivered');
     }
@@ -138,8 +145,10 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
       const isValid = /^\+254[17]\d{8}$/.test(to);
       const messageId = `ATXid_${randomBytes(12).toString('hex')}`;
       if (isValid) {
-        await options.db.mockSmsDelivery.create({
-          data: { messageId, username: body.username, from: body.from ?? null, to, message },
+        await queryRows(options.db, {
+          name: 'mock_sms_delivery',
+          text: RECORD_DELIVERY,
+          values: [uuid7(), messageId, body.username, body.from ?? null, to, message],
         });
         const isUndeliverable = to.endsWith(UNDELIVERABLE_ENDING);
         scheduleReport({
