@@ -153,7 +153,7 @@ export interface QueueOptions {
   /** A pool whose node has not written its heartbeat for this long is dead; its jobs are unlocked. */
   deadWorkerAfterMs?: number;
   log: FastifyBaseLogger;
-  /** Called when a job attempt ends (metrics). */
+  /** Called when a job attempt ends (metrics); for a batched job, once per entry. */
   onJobFinished?: (queue: string, outcome: JobOutcome, seconds: number) => void;
 }
 
@@ -201,11 +201,6 @@ export function createJobQueue(options: QueueOptions): JobQueue {
   events.on('pool:release', ({ workerPool }) => {
     livePools.delete(workerPool.id);
     void pgPool?.query('DELETE FROM job_workers WHERE id = $1', [workerPool.id]).catch(() => {});
-  });
-  events.on('job:complete', ({ job, error }) => {
-    const seconds = job.locked_at ? (Date.now() - new Date(job.locked_at).getTime()) / 1000 : 0;
-    const outcome: JobOutcome = !error ? 'completed' : job.attempts >= job.max_attempts ? 'failed' : 'retrying';
-    options.onJobFinished?.(job.task_identifier, outcome, seconds);
   });
 
   /** Says this node's pools are alive, and hands the jobs of pools that stopped saying so back to the queue. */
@@ -279,6 +274,11 @@ export function createJobQueue(options: QueueOptions): JobQueue {
     }, delayMs);
   }
 
+  function finished(queue: string, job: { locked_at: Date | null }, outcome: JobOutcome) {
+    const seconds = job.locked_at ? (Date.now() - new Date(job.locked_at).getTime()) / 1000 : 0;
+    options.onJobFinished?.(queue, outcome, seconds);
+  }
+
   /** The handlers as graphile-worker tasks; `only` narrows them (drain). */
   function taskList(only?: string[], onRun?: (jobId: string) => void): TaskList {
     const tasks: TaskList = {};
@@ -287,16 +287,19 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       const task: Task = async (payload, helpers) => {
         const { job } = helpers;
         onRun?.(String(job.id));
-        const record = (entry: unknown): JobRecord => ({
-          id: job.id,
-          queue,
-          payload: entry,
-          attempts: job.attempts,
-          max_attempts: job.max_attempts,
-        });
+        // Each entry of a batch is an attempt of its own, for the retries and for the metrics.
+        const attempt = async (entry: unknown) => {
+          try {
+            await handler(entry, { id: job.id, queue, payload: entry, attempts: job.attempts, max_attempts: job.max_attempts });
+            finished(queue, job, 'completed');
+          } catch (error) {
+            finished(queue, job, job.attempts >= job.max_attempts ? 'failed' : 'retrying');
+            throw error;
+          }
+        };
         // A batch: one outcome per entry, so that only the failed ones are retried.
-        if (Array.isArray(payload)) return payload.map((entry: unknown) => handler(entry, record(entry)));
-        await handler(payload, record(payload));
+        if (Array.isArray(payload)) return payload.map(attempt);
+        await attempt(payload);
       };
       tasks[queue] = task;
     }

@@ -31,7 +31,7 @@ export function createMetrics(): Metrics {
   const registry = new Registry();
   const jobAttempts = new Counter({
     name: 'escrow_job_attempts_total',
-    help: 'Job attempts finished on this node, by queue and outcome (completed, retrying, failed for good).',
+    help: 'Job attempts finished on this node, by queue and outcome (completed, retrying, failed for good); each entry of a batched job (SMS) counts as one.',
     labelNames: ['queue', 'outcome'],
     registers: [registry],
   });
