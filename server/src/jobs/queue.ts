@@ -297,8 +297,18 @@ export function createJobQueue(options: QueueOptions): JobQueue {
             throw error;
           }
         };
-        // A batch: one outcome per entry, so that only the failed ones are retried.
-        if (Array.isArray(payload)) return payload.map(attempt);
+        // A batch: one outcome per entry, so that only the failed ones are retried. The entries run one
+        // after another, so a batch holds no more connections than a job does.
+        if (Array.isArray(payload)) {
+          let previous: Promise<unknown> = Promise.resolve();
+          return payload.map(
+            (entry: unknown) =>
+              (previous = previous.then(
+                () => attempt(entry),
+                () => attempt(entry),
+              )),
+          );
+        }
         await attempt(payload);
       };
       tasks[queue] = task;

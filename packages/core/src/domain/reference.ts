@@ -11,11 +11,25 @@ const UINT32_RANGE = 0x1_0000_0000;
 export function secureRandomBelow(max: number): number {
   if (!Number.isInteger(max) || max < 1 || max > UINT32_RANGE) throw new RangeError(`max must be an integer in 1..2^32, got ${max}`);
   const limit = UINT32_RANGE - (UINT32_RANGE % max);
-  const draw = new Uint32Array(1);
   for (;;) {
-    globalThis.crypto.getRandomValues(draw);
-    if (draw[0]! < limit) return draw[0]! % max;
+    const draw = nextRandomUint32();
+    if (draw < limit) return draw % max;
   }
+}
+
+/**
+ * Random words are drawn from Web Crypto 256 at a time and each used once: a reference takes eight, and
+ * one `getRandomValues` call per word was 3.5 % of the server's time during a burst of creations.
+ */
+const pool = new Uint32Array(256);
+let poolAt = pool.length;
+
+function nextRandomUint32(): number {
+  if (poolAt === pool.length) {
+    globalThis.crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++]!;
 }
 
 export function generateReference(random: (max: number) => number = secureRandomBelow): string {
