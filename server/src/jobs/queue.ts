@@ -18,7 +18,7 @@
  *   later in one batch (one NOTIFY). Rows a stopped node left behind move at any worker's next poll.
  * - Batched jobs: an outbox spec marked `batch` (one SMS, say) may share a graphile-worker job with others
  *   of its queue and attempts (at most `BATCH_SIZE`), whose payload is then their list. The task runs the
- *   handler once per entry, all at once, and graphile-worker retries only the entries that failed, as
+ *   handler once per entry, one after another, and graphile-worker retries only the entries that failed, as
  *   one job with the attempt counted (its "batch jobs"). A batch costs the queue one fetch and one
  *   completion instead of one per entry: the fetch was the costliest statement behind a burst's SMS.
  */
@@ -92,7 +92,7 @@ const RELAY_BATCH = 1000;
 /** How long a relay waits after being asked, so the jobs of the commits around it go in one batch. */
 const RELAY_GATHER_MS = 10;
 
-/** Batched specs per job: enough to spread a fetch over many, few enough that a batch runs at once. */
+/** Batched specs per job: enough to spread a fetch over many, few enough that the last waits little for the first. */
 const BATCH_SIZE = 20;
 
 /**
@@ -300,14 +300,12 @@ export function createJobQueue(options: QueueOptions): JobQueue {
         // A batch: one outcome per entry, so that only the failed ones are retried. The entries run one
         // after another, so a batch holds no more connections than a job does.
         if (Array.isArray(payload)) {
-          let previous: Promise<unknown> = Promise.resolve();
-          return payload.map(
-            (entry: unknown) =>
-              (previous = previous.then(
-                () => attempt(entry),
-                () => attempt(entry),
-              )),
-          );
+          const outcomes: Promise<void>[] = [];
+          for (const entry of payload as unknown[]) {
+            const earlier = outcomes.at(-1) ?? Promise.resolve();
+            outcomes.push(earlier.catch(() => {}).then(() => attempt(entry)));
+          }
+          return outcomes;
         }
         await attempt(payload);
       };
