@@ -14,7 +14,7 @@ const SMS_MAX_ATTEMPTS = 6;
 
 /**
  * The delivery job of one outbox message, for a hand-written statement's job outbox: batched, so the
- * messages of a burst share the queue's fetches and completions (jobs/queue.ts) and go out at once.
+ * messages of a burst share the queue's fetches and completions (jobs/queue.ts), one after another.
  */
 export function smsJob(smsId: string): JobSpec {
   return jobSpec(SMS_QUEUE, { smsId }, { maxAttempts: SMS_MAX_ATTEMPTS, batch: true });
