@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { applyCollectionResult } from './apply-stk-result.ts';
+import { markPaymentNotSent } from './initiate-payment.ts';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export class StillProcessing extends Error {}
@@ -25,10 +26,7 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
   if (!payment.railRequestId) {
     const answerableUntil = payment.createdAt.getTime() + UNANSWERED_PROMPT_LIFETIMES * ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
     if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
-    await ctx.db.payment.updateMany({
-      where: { id: paymentId, status: 'pending', railRequestId: null },
-      data: { status: 'failed', failureKind: 'not_sent', failureReason: paymentFailureSentence('not_sent', 'en', rail.displayName) },
-    });
+    await markPaymentNotSent(ctx.db, paymentId, paymentFailureSentence('not_sent', 'en', rail.displayName));
     return;
   }
   const result = await rail.queryCollection(payment.railRequestId);

@@ -1,0 +1,74 @@
+/**
+ * Lookups by key stay on their key's index while a backlog waits. PostgreSQL's statistics are taken when
+ * a table is quiet; a burst then leaves thousands of SMS queued or payments pending that the statistics
+ * never saw, and a lookup that also names the status could be planned on the status index instead,
+ * walking the whole backlog for each message sent and each pay-in. Each statement is planned here in that
+ * state: statistics without a backlog, then 3,000 waiting.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_TO_SEND } from '../src/modules/notifications/notify.ts';
+import { PAYMENT_NOT_SENT, PENDING_PAYMENT_OF_TRANSACTION } from '../src/modules/payments/use-cases/initiate-payment.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+const BACKLOG = 3000;
+
+/** The index names in a plan, wherever they sit in its tree. */
+function indexesOf(plan: unknown): string[] {
+  if (Array.isArray(plan)) return plan.flatMap(indexesOf);
+  if (plan === null || typeof plan !== 'object') return [];
+  return Object.entries(plan).flatMap(([key, value]) => (key === 'Index Name' ? [String(value)] : indexesOf(value)));
+}
+
+/** The plan of `statement` with its parameters $1, $2… replaced by these values (EXPLAIN runs nothing). */
+async function indexesUsedBy(statement: string, ...values: string[]): Promise<string[]> {
+  const bound = statement.replace(/\$(\d+)/g, (_, n: string) => `'${values[Number(n) - 1]}'`);
+  const [row] = await t.ctx.db.$queryRawUnsafe<{ 'QUERY PLAN': unknown }[]>(`EXPLAIN (FORMAT JSON) ${bound}`);
+  return indexesOf(row!['QUERY PLAN']);
+}
+
+/** Rows written without their foreign keys checked (the statements read no other table). */
+async function insertUnchecked(sql: string) {
+  await t.ctx.db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe('SET LOCAL session_replication_role = replica');
+    await tx.$executeRawUnsafe(sql);
+  });
+}
+
+describe('lookups while a backlog waits', () => {
+  it('finds an SMS to send by its primary key', async () => {
+    await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status)
+      SELECT gen_random_uuid(), '254700000000', 'ussd_welcome', 'delivered before', 'delivered' FROM generate_series(1, 5000)`);
+    await t.ctx.db.$executeRawUnsafe('ANALYZE sms_messages');
+    await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status)
+      SELECT gen_random_uuid(), '254700000001', 'ussd_welcome', 'waiting', 'queued' FROM generate_series(1, ${BACKLOG})`);
+    const [queued] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 1`);
+    expect(await indexesUsedBy(SMS_TO_SEND, queued!.id)).toEqual(['sms_messages_pkey']);
+  });
+
+  it("finds a transaction's pending payment through the transaction's index", async () => {
+    const payments = (status: string, count: number) =>
+      `INSERT INTO payments (id, transaction_id, payment_type, payer_phone, amount_cents, status, updated_at)
+       SELECT gen_random_uuid(), gen_random_uuid(), 'escrow_deposit', '254700000000', 100000, '${status}', now() FROM generate_series(1, ${count})`;
+    await insertUnchecked(payments('completed', 5000));
+    await t.ctx.db.$executeRawUnsafe('ANALYZE payments');
+    await insertUnchecked(payments('pending', BACKLOG));
+    const [pending] = await t.ctx.db.$queryRawUnsafe<{ transaction_id: string }[]>(
+      `SELECT transaction_id::text FROM payments WHERE status = 'pending' LIMIT 1`,
+    );
+    expect(await indexesUsedBy(PENDING_PAYMENT_OF_TRANSACTION, pending!.transaction_id)).toEqual([
+      'payments_transaction_id_created_at_idx',
+    ]);
+  });
+
+  it('fails a payment that never reached the rail by its primary key', async () => {
+    // The pending backlog of the test above, the statistics still without it.
+    const [pending] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM payments WHERE status = 'pending' LIMIT 1`);
+    expect(await indexesUsedBy(PAYMENT_NOT_SENT, pending!.id, 'not sent')).toEqual(['payments_pkey']);
+  });
+});
