@@ -51,24 +51,29 @@ describe('lookups while a backlog waits', () => {
     expect(await indexesUsedBy(SMS_TO_SEND, queued!.id)).toEqual(['sms_messages_pkey']);
   });
 
-  it("finds a transaction's pending payment through the transaction's index", async () => {
-    const payments = (status: string, count: number) =>
-      `INSERT INTO payments (id, transaction_id, payment_type, payer_phone, amount_cents, status, updated_at)
-       SELECT gen_random_uuid(), gen_random_uuid(), 'escrow_deposit', '254700000000', 100000, '${status}', now() FROM generate_series(1, ${count})`;
-    await insertUnchecked(payments('completed', 5000));
-    await t.ctx.db.$executeRawUnsafe('ANALYZE payments');
-    await insertUnchecked(payments('pending', BACKLOG));
-    const [pending] = await t.ctx.db.$queryRawUnsafe<{ transaction_id: string }[]>(
-      `SELECT transaction_id::text FROM payments WHERE status = 'pending' LIMIT 1`,
-    );
-    expect(await indexesUsedBy(PENDING_PAYMENT_OF_TRANSACTION, pending!.transaction_id)).toEqual([
-      'payments_transaction_id_created_at_idx',
-    ]);
-  });
+  describe(`with ${BACKLOG} payments pending`, () => {
+    let pending: { id: string; transaction_id: string };
+    beforeAll(async () => {
+      const payments = (status: string, count: number) =>
+        `INSERT INTO payments (id, transaction_id, payment_type, payer_phone, amount_cents, status, updated_at)
+         SELECT gen_random_uuid(), gen_random_uuid(), 'escrow_deposit', '254700000000', 100000, '${status}', now() FROM generate_series(1, ${count})`;
+      await insertUnchecked(payments('completed', 5000));
+      await t.ctx.db.$executeRawUnsafe('ANALYZE payments');
+      await insertUnchecked(payments('pending', BACKLOG));
+      const [first] = await t.ctx.db.$queryRawUnsafe<{ id: string; transaction_id: string }[]>(
+        `SELECT id::text, transaction_id::text FROM payments WHERE status = 'pending' LIMIT 1`,
+      );
+      pending = first!;
+    });
 
-  it('fails a payment that never reached the rail by its primary key', async () => {
-    // The pending backlog of the test above, the statistics still without it.
-    const [pending] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM payments WHERE status = 'pending' LIMIT 1`);
-    expect(await indexesUsedBy(PAYMENT_NOT_SENT, pending!.id, 'not sent')).toEqual(['payments_pkey']);
+    it("finds a transaction's pending payment through the transaction's index", async () => {
+      expect(await indexesUsedBy(PENDING_PAYMENT_OF_TRANSACTION, pending.transaction_id)).toEqual([
+        'payments_transaction_id_created_at_idx',
+      ]);
+    });
+
+    it('fails a payment that never reached the rail by its primary key', async () => {
+      expect(await indexesUsedBy(PAYMENT_NOT_SENT, pending.id, 'not sent')).toEqual(['payments_pkey']);
+    });
   });
 });
