@@ -188,8 +188,15 @@ describe('escrow state machine against a model', () => {
               if (want.code === 409) {
                 expect(codes).toEqual(Array.from({ length: step.calls }, () => 409));
               } else {
-                expect(codes).toEqual([...Array.from({ length: step.calls - 1 }, () => 200), 202]);
-                const ids = new Set(answers.map((answer) => answer.json().data.payment.id as string));
+                // One prompt; every other tap is answered that prompt, unless it took the lock after the
+                // money had arrived (the mock calls back within 10 ms): then there is nothing left to pay.
+                expect(codes.filter((code) => code === 202)).toHaveLength(1);
+                for (const answer of answers.filter((each) => each.statusCode === 409)) {
+                  expect(answer.json().message).toBe('Nothing to pay: the transaction is funded');
+                }
+                expect(codes.every((code) => code === 200 || code === 202 || code === 409)).toBe(true);
+                const prompted = answers.filter((answer) => answer.statusCode !== 409);
+                const ids = new Set(prompted.map((answer) => answer.json().data.payment.id as string));
                 expect(ids.size).toBe(1);
                 const [id] = [...ids];
                 await eventually(async () => (await paymentStatus(t, buyer, id!)).status === 'completed');
