@@ -21,6 +21,31 @@ export async function pay(t: TestApp, buyer: MadeUser, transactionId: string, ex
   return response.json().data.payment as { id: string; status: string; amount: string; checkout_request_id: string };
 }
 
+/** Simultaneous initiations of one order's payment, as a double tap sends them. */
+export function initiateTogether(t: TestApp, buyer: MadeUser, transactionId: string, calls: number) {
+  return Promise.all(
+    Array.from({ length: calls }, () =>
+      t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(buyer), payload: { transaction_id: transactionId } }),
+    ),
+  );
+}
+
+/**
+ * One prompt (202) for simultaneous initiations; every other call answered that same payment (200) or, if
+ * it took the order's lock after the mock's callback had funded it, told there is nothing to pay (409, as
+ * docs/contract.md "One prompt at a time" allows). Returns the prompted payment's id.
+ */
+export function expectOnePrompt(answers: Awaited<ReturnType<typeof initiateTogether>>): string {
+  expect(answers.filter((answer) => answer.statusCode === 202)).toHaveLength(1);
+  const late = answers.filter((answer) => answer.statusCode === 409);
+  for (const answer of late) expect(answer.json().message).toBe('Nothing to pay: the transaction is funded');
+  const answered = answers.filter((answer) => answer.statusCode !== 409);
+  expect(answered.every((answer) => answer.statusCode === 200 || answer.statusCode === 202)).toBe(true);
+  const ids = new Set(answered.map((answer) => answer.json().data.payment.id as string));
+  expect(ids.size).toBe(1);
+  return [...ids][0]!;
+}
+
 export async function paymentStatus(t: TestApp, user: MadeUser, paymentId: string) {
   const response = await t.app.inject({ method: 'GET', url: `/api/payments/${paymentId}/status`, headers: bearer(user) });
   expect(response.statusCode, response.body).toBe(200);

@@ -12,8 +12,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { RailError } from '../src/rails/http.ts';
-import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
-import { action, createTransaction, expectLedgerHealthy, payAndSettle, paymentStatus } from './escrow-helpers.ts';
+import { makeUser, randomPhone, type MadeUser } from './factories.ts';
+import {
+  action,
+  createTransaction,
+  expectLedgerHealthy,
+  expectOnePrompt,
+  initiateTogether,
+  payAndSettle,
+  paymentStatus,
+} from './escrow-helpers.ts';
 import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from './helpers.ts';
 
 type Status = 'pending' | 'funded' | 'dispatched' | 'completed' | 'cancelled' | 'disputed' | 'refunded';
@@ -174,33 +182,13 @@ describe('escrow state machine against a model', () => {
               expect(payment.status).toBe(step.succeeds ? 'completed' : 'failed');
               (step.succeeds ? completedPayments : failedPayments).push(payment.id);
             } else if (step.kind === 'concurrent_pay') {
-              const answers = await Promise.all(
-                Array.from({ length: step.calls }, () =>
-                  t.app.inject({
-                    method: 'POST',
-                    url: '/api/payments/initiate',
-                    headers: bearer(buyer),
-                    payload: { transaction_id: created.id },
-                  }),
-                ),
-              );
-              const codes = answers.map((answer) => answer.statusCode).sort();
+              const answers = await initiateTogether(t, buyer, created.id, step.calls);
               if (want.code === 409) {
-                expect(codes).toEqual(Array.from({ length: step.calls }, () => 409));
+                expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: step.calls }, () => 409));
               } else {
-                // One prompt; every other tap is answered that prompt, unless it took the lock after the
-                // money had arrived (the mock calls back within 10 ms): then there is nothing left to pay.
-                expect(codes.filter((code) => code === 202)).toHaveLength(1);
-                for (const answer of answers.filter((each) => each.statusCode === 409)) {
-                  expect(answer.json().message).toBe('Nothing to pay: the transaction is funded');
-                }
-                expect(codes.every((code) => code === 200 || code === 202 || code === 409)).toBe(true);
-                const prompted = answers.filter((answer) => answer.statusCode !== 409);
-                const ids = new Set(prompted.map((answer) => answer.json().data.payment.id as string));
-                expect(ids.size).toBe(1);
-                const [id] = [...ids];
-                await eventually(async () => (await paymentStatus(t, buyer, id!)).status === 'completed');
-                completedPayments.push(id!);
+                const id = expectOnePrompt(answers);
+                await eventually(async () => (await paymentStatus(t, buyer, id)).status === 'completed');
+                completedPayments.push(id);
               }
             } else if (step.kind === 'late_success') {
               const paymentId = failedPayments.shift();

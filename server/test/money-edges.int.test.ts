@@ -24,6 +24,8 @@ import {
   createTransaction,
   detail,
   expectLedgerHealthy,
+  expectOnePrompt,
+  initiateTogether,
   pay,
   payAndSettle,
   paymentStatus,
@@ -105,21 +107,12 @@ describe('one prompt at a time', () => {
   it('five simultaneous initiations send one STK push and all answer the same pending payment', async () => {
     const payer = await makeUser(t.app, { userType: 'buyer' });
     const created = await createTransaction(t, payer, standard(2000));
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: created.id } }),
-      ),
-    );
-    const codes = answers.map((answer) => answer.statusCode).sort();
-    expect(codes).toEqual([200, 200, 200, 200, 202]);
-    const ids = new Set(answers.map((answer) => answer.json().data.payment.id));
-    expect(ids.size).toBe(1);
+    const id = expectOnePrompt(await initiateTogether(t, payer, created.id, 5));
     expect(await t.ctx.db.payment.count({ where: { transactionId: created.id } })).toBe(1);
     expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(1);
 
     // Once that prompt has an answer, the buyer is charged once and nothing more is asked.
-    const [id] = [...ids];
-    await eventually(async () => (await paymentStatus(t, payer, id!)).status === 'completed');
+    await eventually(async () => (await paymentStatus(t, payer, id)).status === 'completed');
     expect((await detail(t, payer, created.id)).transaction.status).toBe('funded');
     expect(await t.ctx.db.payout.count({ where: { transactionId: created.id } })).toBe(0);
     await expectLedgerHealthy(t);

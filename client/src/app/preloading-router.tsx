@@ -1,11 +1,14 @@
 /**
  * React Router's BrowserRouter, except that a link or `navigate()` changes the URL only once the next
- * page's code has arrived (`preload`), as React Router's data routers do: the address bar and the screen
- * never disagree, so nothing typed in that moment goes into the page being left. Back and forward change
- * the URL first (the browser does); the previous page then stays on screen until the next one can show,
- * because the location is updated in a transition.
+ * page's code has arrived (`preload`), as React Router's data routers do, and the next page is rendered
+ * in the same task as the URL changes (`flushSync`: its code is there, so it does not suspend). The
+ * address bar and the screen never disagree, so nothing typed in that moment goes into the page being
+ * left (rendered in a transition instead, a slow phone showed the old page under the new URL for a
+ * while). Back and forward change the URL first (the browser does); the previous page then stays on
+ * screen until the next one can show, because that location is updated in a transition.
  */
 import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { type Navigator, Router, type To, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 
 const pathnameOf = (to: To) =>
@@ -14,7 +17,14 @@ const pathnameOf = (to: To) =>
 export function PreloadingBrowserRouter({ preload, children }: { preload: (pathname: string) => Promise<void>; children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   const [state, setState] = useState({ action: history.action, location: history.location });
-  useLayoutEffect(() => history.listen((update) => startTransition(() => setState(update))), [history]);
+  useLayoutEffect(
+    () =>
+      history.listen((update) => {
+        if (update.action === 'POP') startTransition(() => setState(update));
+        else flushSync(() => setState(update));
+      }),
+    [history],
+  );
 
   const navigator = useMemo<Navigator>(() => {
     let latest = 0;
