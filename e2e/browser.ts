@@ -45,6 +45,18 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/** A cheap phone's CPU against this machine's (Lighthouse's mobile preset slows it 4×). */
+const CHEAP_PHONE_CPU_SLOWDOWN = 8;
+
+/**
+ * Runs the page's CPU `CHEAP_PHONE_CPU_SLOWDOWN` times slower (Chrome DevTools' throttling): renders and
+ * hydration then take long enough for a race between them and the visitor to show.
+ */
+export async function slowDownCpu({ page, context }: WatchedPage): Promise<void> {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: CHEAP_PHONE_CPU_SLOWDOWN });
+}
+
 /** Saves a screenshot under test-results/screenshots for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   const dir = path.join(PROJECT_ROOT, 'test-results', 'screenshots');

@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, slowDownCpu, waitForHydration } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,14 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A cheap phone's CPU against this machine's, as in typed-before-hydration.e2e.test.ts. */
-const CPU_SLOWDOWN = 8;
-
 describe('following a link inside the app', () => {
   it('shows the next page by the time the address bar names it', async () => {
-    const { page, context, errors } = await openPage(browser, { width: 360, height: 800 });
-    const devtools = await context.newCDPSession(page);
-    await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    const watched = await openPage(browser, { width: 360, height: 800 });
+    const { page, context, errors } = watched;
+    await slowDownCpu(watched);
     for (let round = 0; round < 3; round++) {
       await page.goto('/login');
       await waitForHydration(page);

@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, waitForHydration } from './browser.ts';
+import { launchBrowser, openPage, slowDownCpu, waitForHydration } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -30,15 +30,11 @@ async function holdScripts(context: BrowserContext): Promise<{ release: () => vo
   return { release, held: () => held };
 }
 
-/** A cheap phone's CPU against this machine's (Lighthouse's mobile preset slows it 4×). */
-const CPU_SLOWDOWN = 8;
-
-/** Opens a page whose CPU runs `CPU_SLOWDOWN` times slower, with the app's scripts held back. */
+/** Opens a page whose CPU runs as slowly as a cheap phone's, with the app's scripts held back. */
 async function openSlowPage() {
   const watched = await openPage(browser);
   const scripts = await holdScripts(watched.context);
-  const devtools = await watched.context.newCDPSession(watched.page);
-  await devtools.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  await slowDownCpu(watched);
   return { ...watched, scripts };
 }
 

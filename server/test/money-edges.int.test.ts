@@ -104,7 +104,7 @@ async function moneyInAndOut(transactionId: string) {
 const receipt = () => `LATE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 
 describe('one prompt at a time', () => {
-  it('five simultaneous initiations send one STK push and all answer the same pending payment', async () => {
+  it('five simultaneous initiations send one STK push; each answers that payment, or nothing to pay once it is paid', async () => {
     const payer = await makeUser(t.app, { userType: 'buyer' });
     const created = await createTransaction(t, payer, standard(2000));
     const id = expectOnePrompt(await initiateTogether(t, payer, created.id, 5));
