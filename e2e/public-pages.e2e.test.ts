@@ -124,12 +124,33 @@ describe('prerendered pages', () => {
     await page.waitForURL('**/pricing');
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Simple fees, split fairly');
 
-    // A page whose code cannot be downloaded shows the route error with a reload, not a blank screen.
-    await page.route(/\/assets\/about-us-[^/]+\.js$/, (route) => route.abort());
+    // A page whose code cannot be downloaded shows the route error with a reload, not a blank screen: the
+    // page being left stays until the error can show. Every state of the page is looked at as it changes.
+    // It fails slowly, as on a poor connection, so that a blank moment would last long enough to be seen.
+    await page.route(/\/assets\/about-us-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.abort();
+    });
+    const screens = page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          const observer = new MutationObserver(() => {
+            const heading = document.querySelector('h1, h2')?.textContent ?? '(blank)';
+            if (seen.at(-1) !== heading) seen.push(heading);
+            if (heading === 'We hit a snag') {
+              observer.disconnect();
+              resolve(seen);
+            }
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        }),
+    );
     await page.getByRole('navigation').getByRole('link', { name: 'About Us', exact: true }).first().click();
     await page.waitForURL('**/about-us');
     await page.getByRole('heading', { name: 'We hit a snag' }).waitFor();
     await page.getByRole('button', { name: 'Reload the page' }).waitFor();
+    expect((await screens).filter((heading) => heading !== 'Simple fees, split fairly')).toEqual(['We hit a snag']);
     expect(errors.some((error) => /about-us/.test(error))).toBe(true);
     await context.close();
   });

@@ -7,7 +7,7 @@
  * while). Back and forward change the URL first (the browser does); the previous page then stays on
  * screen until the next one can show, because that location is updated in a transition.
  */
-import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { type Navigator, Router, type To, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 
@@ -17,11 +17,17 @@ const pathnameOf = (to: To) =>
 export function PreloadingBrowserRouter({ preload, children }: { preload: (pathname: string) => Promise<void>; children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   const [state, setState] = useState({ action: history.action, location: history.location });
+  // Set when the next page's code failed to download: that page will suspend while the browser tries the
+  // download again, so it is rendered in a transition and the page being left stays on screen until the
+  // route error can show, instead of a blank screen meanwhile.
+  const isNextPageMissing = useRef(false);
   useLayoutEffect(
     () =>
       history.listen((update) => {
-        if (update.action === 'POP') startTransition(() => setState(update));
-        else flushSync(() => setState(update));
+        const canShowAtOnce = update.action !== 'POP' && !isNextPageMissing.current;
+        isNextPageMissing.current = false;
+        if (canShowAtOnce) flushSync(() => setState(update));
+        else startTransition(() => setState(update));
       }),
     [history],
   );
@@ -33,8 +39,15 @@ export function PreloadingBrowserRouter({ preload, children }: { preload: (pathn
       const request = ++latest;
       // A page whose code failed to load still gets its URL: it shows the route error, with a reload.
       void preload(pathnameOf(to))
-        .catch(() => undefined)
-        .then(() => request === latest && go());
+        .then(
+          () => true,
+          () => false,
+        )
+        .then((isLoaded) => {
+          if (request !== latest) return;
+          isNextPageMissing.current = !isLoaded;
+          go();
+        });
     };
     return {
       createHref: (to) => history.createHref(to),
