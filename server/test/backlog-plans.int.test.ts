@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_TO_SEND } from '../src/modules/notifications/notify.ts';
-import { PAYMENT_NOT_SENT, PENDING_PAYMENT_OF_TRANSACTION } from '../src/modules/payments/use-cases/initiate-payment.ts';
+import { PAYMENT_NOT_SENT, PENDING_PAYMENT_OF_TRANSACTION } from '../src/modules/payments/pending-payments.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;

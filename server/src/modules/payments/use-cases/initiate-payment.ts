@@ -14,7 +14,7 @@
  */
 import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
-import { inTransaction, type Db, type Tx } from '../../../db/prisma.ts';
+import { inTransaction } from '../../../db/prisma.ts';
 import type { Payment } from '../../../generated/prisma/client.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
@@ -26,6 +26,7 @@ import type { Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { markPaymentNotSent, pendingPaymentOf } from '../pending-payments.ts';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 
@@ -36,33 +37,6 @@ export interface InitiatePaymentInput {
   amount?: bigint;
   /** The payer's pick; by default the rail of the paying phone's network. */
   rail?: RailChoice;
-}
-
-/**
- * The transaction's payment still waiting for the payer, if any, read through the transaction's own
- * index. The status is compared as text so that the planner cannot take the index on (status,
- * created_at): it did whenever its statistics had seen few pending payments, and walked every pending
- * payment on the platform with this transaction locked (0.3-0.6 ms with 3,000 pending, more the more are
- * pending, as while M-Pesa is slow to call back).
- */
-export const PENDING_PAYMENT_OF_TRANSACTION = `SELECT id::text FROM payments
-  WHERE transaction_id = $1::uuid AND status::text = 'pending' ORDER BY created_at DESC LIMIT 1`;
-
-async function pendingPaymentOf(tx: Tx, transactionId: string): Promise<Payment | null> {
-  const [row] = await tx.$queryRawUnsafe<{ id: string }[]>(PENDING_PAYMENT_OF_TRANSACTION, transactionId);
-  return row ? tx.payment.findUnique({ where: { id: row.id } }) : null;
-}
-
-/**
- * A payment whose request never reached the rail is failed, unless a callback or a reconciliation has
- * settled it meanwhile. By its id, the status compared as text as above: failures come in runs while a
- * rail is down, which is when pending payments pile up.
- */
-export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_kind = 'not_sent', failure_reason = $2, updated_at = now()
-  WHERE id = $1::uuid AND status::text = 'pending' AND rail_request_id IS NULL`;
-
-export async function markPaymentNotSent(db: Db, paymentId: string, reason: string): Promise<void> {
-  await db.$executeRawUnsafe(PAYMENT_NOT_SENT, paymentId, reason);
 }
 
 /** `isNew` is false when a pending payment was answered instead of sending a second prompt. */

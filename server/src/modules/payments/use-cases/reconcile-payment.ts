@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { applyCollectionResult } from './apply-stk-result.ts';
-import { markPaymentNotSent } from './initiate-payment.ts';
+import { markPaymentNotSent } from '../pending-payments.ts';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export class StillProcessing extends Error {}
