@@ -7,7 +7,7 @@
  * while). Back and forward change the URL first (the browser does); the previous page then stays on
  * screen until the next one can show, because that location is updated in a transition.
  */
-import { startTransition, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { type Navigator, Router, type To, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
 
@@ -17,17 +17,12 @@ const pathnameOf = (to: To) =>
 export function PreloadingBrowserRouter({ preload, children }: { preload: (pathname: string) => Promise<void>; children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   const [state, setState] = useState({ action: history.action, location: history.location });
-  // Set when the next page's code failed to download: that page will suspend while the browser tries the
-  // download again, so it is rendered in a transition and the page being left stays on screen until the
-  // route error can show, instead of a blank screen meanwhile.
-  const isNextPageMissing = useRef(false);
+  // A push or replace renders as its caller wraps it (below): history calls this listener synchronously.
   useLayoutEffect(
     () =>
       history.listen((update) => {
-        const canShowAtOnce = update.action !== 'POP' && !isNextPageMissing.current;
-        isNextPageMissing.current = false;
-        if (canShowAtOnce) flushSync(() => setState(update));
-        else startTransition(() => setState(update));
+        if (update.action === 'POP') startTransition(() => setState(update));
+        else setState(update);
       }),
     [history],
   );
@@ -45,8 +40,10 @@ export function PreloadingBrowserRouter({ preload, children }: { preload: (pathn
         )
         .then((isLoaded) => {
           if (request !== latest) return;
-          isNextPageMissing.current = !isLoaded;
-          go();
+          // A page whose code failed to download will suspend while the browser may try again: rendered in
+          // a transition, the page being left stays on screen until the route error can show, not a blank one.
+          if (isLoaded) flushSync(go);
+          else startTransition(go);
         });
     };
     return {
