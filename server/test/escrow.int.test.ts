@@ -1,4 +1,5 @@
 /** The escrow engine over HTTP, with the Daraja mock calling back over real HTTP. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
@@ -289,6 +290,21 @@ describe('exactly once', () => {
     const conflict = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(901) });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('replays the whole first answer when it was sent compressed, as browsers and fetch accept', async () => {
+    for (const encoding of ['gzip', 'br']) {
+      const headers = { ...bearer(buyer), 'idempotency-key': `create-${encoding}-${Date.now()}`, 'accept-encoding': encoding };
+      const first = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(902) });
+      expect(first.statusCode).toBe(201);
+      expect(first.headers['content-encoding']).toBe(encoding);
+      const text = (answer: typeof first) =>
+        (encoding === 'br' ? brotliDecompressSync(answer.rawPayload) : gunzipSync(answer.rawPayload)).toString('utf8');
+      const replayed = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(902) });
+      expect(replayed.statusCode).toBe(201);
+      expect(replayed.headers['idempotent-replayed']).toBe('true');
+      expect(JSON.parse(text(replayed))).toEqual(JSON.parse(text(first)));
+    }
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib, gunzipSync, gzipSync } from 'node:zlib';
 
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -25,6 +25,20 @@ const compressors: Record<Encoding, (payload: string | Buffer) => Buffer> = {
   br: (payload) => brotliCompressSync(payload, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }),
   gzip: (payload) => gzipSync(payload),
 };
+
+/**
+ * The text of an answer as its route wrote it, for an onSend hook that runs after this one's (a route's
+ * own hooks run after the global ones): the JSON it was handed, or what it compressed, uncompressed.
+ * Null for anything else (a stream, an empty answer).
+ */
+export function answerText(payload: unknown, contentEncoding: unknown): string | null {
+  if (typeof payload === 'string') return payload;
+  if (!Buffer.isBuffer(payload)) return null;
+  if (contentEncoding === undefined) return payload.toString('utf8');
+  if (contentEncoding === 'br') return brotliDecompressSync(payload).toString('utf8');
+  if (contentEncoding === 'gzip') return gunzipSync(payload).toString('utf8');
+  return null;
+}
 
 /** The encoding to answer in from an Accept-Encoding header: the highest weight above 0, or null. */
 export function negotiateEncoding(header: string | undefined): Encoding | null {

@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { Prisma } from '../db/prisma.ts';
+import { answerText } from './compression.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -84,9 +85,12 @@ export function idempotency(ctx: AppContext) {
         await ctx.db.idempotencyRecord.delete({ where: { id } }).catch(() => {});
         return payload;
       }
+      // Read back as JSON: a large answer has been compressed by now (plugins/compression.ts), and a replay
+      // is compressed again for its own client.
+      const text = answerText(payload, reply.getHeader('content-encoding'));
       let body: unknown = null;
       try {
-        body = typeof payload === 'string' ? JSON.parse(payload) : null;
+        body = text === null ? null : JSON.parse(text);
       } catch {
         body = null;
       }
