@@ -53,15 +53,20 @@ async function describeSales(ids: string[]): Promise<string> {
 
 /** Waits until every release of `ids` is paid out and no job is waiting or running, then checks the money. */
 async function expectSettledExactlyOnce(ids: string[]) {
+  // What the last look saw: by the time `diagnose` reads the tables, a slow tail may have finished.
+  let lastSeen = 'nothing yet';
   await eventually(
     async () => {
       const paid = await db.payout.count({ where: { transactionId: { in: ids }, status: 'completed' } });
-      const busy = await countBy`SELECT count(*) FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts`;
-      return paid === ids.length && busy === 0;
+      const due = await db.$queryRaw<object[]>`
+        SELECT task_identifier, attempts, run_at, locked_by, locked_at, last_error FROM graphile_worker.jobs
+        WHERE run_at <= now() AND attempts < max_attempts`;
+      lastSeen = `${paid} completed payouts for ${ids.length} sales (${new Set(ids).size} distinct); jobs due: ${JSON.stringify(due)}`;
+      return paid === ids.length && due.length === 0;
     },
     120_000,
     250,
-  ).catch(diagnose);
+  ).catch((error: Error) => diagnose(new Error(`${error.message}\nthe last look saw ${lastSeen}`)));
   expect(await db.transaction.count({ where: { id: { in: ids }, status: 'completed' } })).toBe(ids.length);
   const deposits = await db.ledgerJournal.groupBy({
     by: ['transactionId'],

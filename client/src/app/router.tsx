@@ -28,7 +28,9 @@ function lazyRoute(load: () => Promise<React.ComponentType>): Pick<RouteObject, 
     (loading ??= load().then(
       (page) => void (Loaded = page),
       (error: unknown) => {
-        loading = undefined; // a failed download is tried again on the next visit
+        // Asked again on the next visit; a browser that keeps a failed module in its module map (Chromium
+        // does) answers from it until the page reloads, which the route error's "Reload the page" offers.
+        loading = undefined;
         throw error;
       },
     ));
