@@ -272,6 +272,15 @@ describe('admin dashboard', () => {
     const login = await call('/api/auth/login', { body: { phone_or_email: fresh.phone, password: 'Secret@2026!' } });
     expect(login.status).toBe(403);
 
+    // The filters: a suspended user is found among the suspended and not among the active.
+    await page.getByLabel('Filter by status').selectOption('suspended');
+    await poll(() => page.getByText('No users match these filters.').count()).toBe(0);
+    await poll(() => row.textContent()).toContain(fresh.name);
+    await page.getByLabel('Filter by status').selectOption('active');
+    await poll(() => page.getByText('No users match these filters.').isVisible()).toBe(true);
+    await page.getByLabel('Filter by status').selectOption('');
+    await poll(() => row.textContent()).toContain(fresh.name);
+
     await page.getByRole('button', { name: `Reactivate ${fresh.name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
     await poll(() => row.textContent()).toContain('Active');

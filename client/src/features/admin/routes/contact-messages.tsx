@@ -1,5 +1,5 @@
 /** Contact messages: the website's contact form inbox, by status and topic; mark read or resolved. */
-import { Badge, Box, Button, Card, Flex, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, HStack, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CONTACT_STATUSES, CONTACT_TOPICS } from '@escrow/core/contract/contact';
@@ -7,6 +7,7 @@ import { formatDateTime, formatPhone, humanize } from '@/lib/format';
 import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type ContactMessage } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
+import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
@@ -40,42 +41,30 @@ export default function ContactMessagesPage() {
         description="Messages sent through the website's contact form."
         actions={
           <HStack gap="2">
-            <NativeSelect.Root size="sm" w="36">
-              <NativeSelect.Field
-                aria-label="Filter by status"
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as Status | '');
-                  setPage(1);
-                }}
-              >
-                <option value="">All statuses</option>
-                {CONTACT_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {humanize(value)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <NativeSelect.Root size="sm" w="36">
-              <NativeSelect.Field
-                aria-label="Filter by topic"
-                value={topic}
-                onChange={(event) => {
-                  setTopic(event.target.value as typeof topic);
-                  setPage(1);
-                }}
-              >
-                <option value="">All topics</option>
-                {CONTACT_TOPICS.map((value) => (
-                  <option key={value} value={value}>
-                    {humanize(value)}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <FilterSelect
+              label="Filter by status"
+              allLabel="All statuses"
+              values={CONTACT_STATUSES}
+              value={status}
+              onChange={(value) => {
+                setStatus(value);
+                setPage(1);
+              }}
+              size="sm"
+              w="36"
+            />
+            <FilterSelect
+              label="Filter by topic"
+              allLabel="All topics"
+              values={CONTACT_TOPICS}
+              value={topic}
+              onChange={(value) => {
+                setTopic(value);
+                setPage(1);
+              }}
+              size="sm"
+              w="36"
+            />
           </HStack>
         }
       />

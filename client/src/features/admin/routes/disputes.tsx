@@ -3,7 +3,7 @@
  * evidence (images previewed inline, files opened with the admin's token: components/evidence-list.tsx)
  * and the ruling form (components/ruling-form.tsx). A ruling is final (a second one is refused).
  */
-import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, NativeSelect, Portal, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { adminRest } from '../api/admin-rest';
 import { EvidenceList } from '../components/evidence-list';
 import { RulingForm } from '../components/ruling-form';
 import { PageHeader } from '../components/page-header';
+import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
@@ -143,24 +144,18 @@ export default function DisputesPage() {
         title="Disputes"
         description="Cases waiting for a ruling by the mediation team."
         actions={
-          <NativeSelect.Root size="sm" w="48">
-            <NativeSelect.Field
-              aria-label="Filter by status"
-              value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as typeof status);
-                setPage(1);
-              }}
-            >
-              <option value="">All disputes</option>
-              {DISPUTE_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {humanize(value)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
+          <FilterSelect
+            label="Filter by status"
+            allLabel="All disputes"
+            values={DISPUTE_STATUSES}
+            value={status}
+            onChange={(value) => {
+              setStatus(value);
+              setPage(1);
+            }}
+            size="sm"
+            w="48"
+          />
         }
       />
       {query.isPending ? (

@@ -3,17 +3,18 @@
  * filtered set, the table with view / copy / open-in-new-tab, pagination and a CSV export of the
  * filtered list. Filters live in the URL, so a filtered view can be shared or reopened.
  */
-import { Button, Flex, Input, InputGroup, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Button, Flex, Input, InputGroup, SimpleGrid } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CheckCircle2, Download, Hourglass, ListOrdered, Search, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
-import { formatMoney, humanize } from '@/lib/format';
+import { formatMoney } from '@/lib/format';
 import { trpc, type RouterInputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { downloadWithToken } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
+import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
@@ -102,36 +103,22 @@ export default function TransactionsPage() {
             maxLength={100}
           />
         </InputGroup>
-        <NativeSelect.Root w={{ base: 'full', md: '48' }}>
-          <NativeSelect.Field
-            aria-label="Filter by status"
-            value={status ?? ''}
-            onChange={(event) => setParam({ status: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">All statuses</option>
-            {TRANSACTION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w={{ base: 'full', md: '52' }}>
-          <NativeSelect.Field
-            aria-label="Filter by type"
-            value={type ?? ''}
-            onChange={(event) => setParam({ type: event.target.value || undefined, page: undefined })}
-          >
-            <option value="">All types</option>
-            {TRANSACTION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          values={TRANSACTION_STATUSES}
+          value={status ?? ''}
+          onChange={(value) => setParam({ status: value || undefined, page: undefined })}
+          w={{ base: 'full', md: '48' }}
+        />
+        <FilterSelect
+          label="Filter by type"
+          allLabel="All types"
+          values={TRANSACTION_TYPES}
+          value={type ?? ''}
+          onChange={(value) => setParam({ type: value || undefined, page: undefined })}
+          w={{ base: 'full', md: '52' }}
+        />
       </Flex>
 
       {summary ? (

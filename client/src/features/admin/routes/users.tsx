@@ -13,7 +13,6 @@ import {
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   Portal,
   SimpleGrid,
   Table,
@@ -26,11 +25,12 @@ import { useState } from 'react';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
 import { useAuth } from '@/hooks/use-auth';
-import { formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { formatPhone, formatRelativeTime } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { downloadWithToken } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
+import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
@@ -194,42 +194,28 @@ export default function UsersPage() {
             maxLength={100}
           />
         </InputGroup>
-        <NativeSelect.Root w={{ base: 'full', md: '44' }}>
-          <NativeSelect.Field
-            aria-label="Filter by type"
-            value={userType}
-            onChange={(event) => {
-              setUserType(event.target.value as typeof userType);
-              filterChanged();
-            }}
-          >
-            <option value="">All types</option>
-            {USER_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <NativeSelect.Root w={{ base: 'full', md: '44' }}>
-          <NativeSelect.Field
-            aria-label="Filter by status"
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value as typeof status);
-              filterChanged();
-            }}
-          >
-            <option value="">All statuses</option>
-            {USER_STATUS_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {humanize(value)}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <FilterSelect
+          label="Filter by type"
+          allLabel="All types"
+          values={USER_TYPES}
+          value={userType}
+          onChange={(value) => {
+            setUserType(value);
+            filterChanged();
+          }}
+          w={{ base: 'full', md: '44' }}
+        />
+        <FilterSelect
+          label="Filter by status"
+          allLabel="All statuses"
+          values={USER_STATUS_FILTERS}
+          value={status}
+          onChange={(value) => {
+            setStatus(value);
+            filterChanged();
+          }}
+          w={{ base: 'full', md: '44' }}
+        />
       </Flex>
 
       {query.data ? (
