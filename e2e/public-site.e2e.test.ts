@@ -456,6 +456,37 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('hero form: a retry after the connection dropped gets the transaction already created, not a second one', async () => {
+    const buyer = await login('0711000101', 'Demo@2026!');
+    const { page, context } = await visit('/', { storage: { authToken: buyer.token, userData: JSON.stringify(buyer.user) } });
+    const keys: (string | undefined)[] = [];
+    // The first creation reaches the server and is done there, but its answer never reaches the phone.
+    await page.route('**/api/transactions', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length === 1) {
+        await route.fetch();
+        return route.abort('connectionreset');
+      }
+      return route.fallback();
+    });
+    const form = page.locator('form#create');
+    const product = `Water tank ${randomUUID().slice(0, 8)}`;
+    await form.getByLabel(/Seller phone/).fill('0711000202');
+    await form.getByLabel(/Product or service/).fill(product);
+    await form.getByLabel(/^Amount/).fill('7000');
+    await form.getByRole('button', { name: 'Create Transaction' }).click();
+    await expect.poll(() => form.getByRole('alert').innerText()).toMatch(/Cannot reach the server/);
+    await form.getByRole('button', { name: 'Create Transaction' }).click();
+    await form.getByRole('alert').getByText('Transaction created successfully!').waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const list = await apiCall('/api/transactions?per_page=50', { token: buyer.token });
+    const rows = list.body.data.transactions.filter((transaction: { product_name: string }) => transaction.product_name === product);
+    expect(rows).toHaveLength(1);
+    await context.close();
+  });
+
   it('contact form: really sends the message, which the admin inbox lists', async () => {
     const { page, context, errors } = await visit('/#contact');
     const form = page.locator('form[aria-labelledby="contact-form-heading"]');

@@ -2,6 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { Prisma } from '../src/db/prisma.ts';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
 import {
@@ -290,6 +291,45 @@ describe('exactly once', () => {
     const conflict = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(901) });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('answers a repeat with the transaction the first attempt created when that attempt stopped before answering', async () => {
+    const key = `create-lost-${Date.now()}`;
+    const headers = { ...bearer(buyer), 'idempotency-key': key };
+    const first = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(903) });
+    expect(first.statusCode, first.body).toBe(201);
+    // What a server that stopped between the creation's commit and recording its answer leaves behind,
+    // a minute later: the key unanswered and old enough to be taken over.
+    const lost = await t.ctx.db.idempotencyRecord.updateMany({
+      where: { key },
+      data: { statusCode: null, responseBody: Prisma.DbNull, createdAt: new Date(Date.now() - 120_000) },
+    });
+    expect(lost.count).toBe(1);
+    const before = await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } });
+    const repeat = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(903) });
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual(first.json());
+    expect(await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } })).toBe(before);
+    // The rebuilt answer is now the recorded one.
+    const again = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(903) });
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('asks a repeat to come back in a moment while the first attempt is still running', async () => {
+    const key = `create-running-${Date.now()}`;
+    const headers = { ...bearer(buyer), 'idempotency-key': key };
+    const first = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(904) });
+    expect(first.statusCode, first.body).toBe(201);
+    // The first attempt before it has created anything or answered.
+    await t.ctx.db.idempotencyRecord.updateMany({
+      where: { key },
+      data: { statusCode: null, responseBody: Prisma.DbNull, resourceId: null },
+    });
+    const repeat = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(904) });
+    expect(repeat.statusCode).toBe(409);
+    expect(repeat.json().code).toBe('IDEMPOTENCY_CONFLICT');
+    expect(repeat.headers['retry-after']).toBe('1');
   });
 
   it('replays the whole first answer when it was sent compressed, as browsers and fetch accept', async () => {

@@ -3,6 +3,9 @@
  * authenticated call clears the session and returns the user to /login.
  */
 import { authStorage } from './auth-storage';
+import { createIdempotencyKeys, requestIdentity } from './idempotency-keys';
+
+const idempotencyKeys = createIdempotencyKeys();
 
 export class ApiError extends Error {
   constructor(
@@ -22,7 +25,11 @@ export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
-  idempotencyKey?: string;
+  /**
+   * Send an `Idempotency-Key`: the same one again while this request has had no answer
+   * (lib/idempotency-keys.ts), so a retry after a dropped connection cannot do the work twice.
+   */
+  idempotent?: boolean;
   /** Do not send the user back to /login on 401 (the login call itself). */
   noAuthRedirect?: boolean;
   signal?: AbortSignal;
@@ -45,12 +52,15 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   // A FormData body (file uploads) is sent as multipart/form-data; the browser writes its boundary.
   const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  // A form's files are not part of its JSON: each upload is its own request.
+  const identity = options.idempotent ? requestIdentity(method, url.href, isForm ? crypto.randomUUID() : options.body) : null;
+  if (identity) headers['Idempotency-Key'] = idempotencyKeys.keyFor(identity);
 
   let response: Response;
   try {
     response = await fetch(url, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
       signal: options.signal,
@@ -59,6 +69,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
     throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
   }
   const payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
+  if (identity) idempotencyKeys.settle(identity, { status: response.status, code: payload?.code });
   if (!response.ok || !payload?.success) throw failure(response, payload, { hadToken: !!token, noAuthRedirect: options.noAuthRedirect });
   return payload;
 }
@@ -97,8 +108,4 @@ export function failure(
 /** The `data` of a successful call. */
 export async function api<T>(path: string, options?: ApiOptions): Promise<T> {
   return (await apiRequest<T>(path, options)).data;
-}
-
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
 }

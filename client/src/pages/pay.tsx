@@ -34,7 +34,7 @@ import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
 import { localizeMessage, pathInLanguage, useT } from '@/i18n';
-import { api, ApiError, newIdempotencyKey } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { formatPhone } from '@/lib/format';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
 
@@ -50,7 +50,7 @@ const initiatePayment = (transactionId: string) =>
   api<{ payment: Payment }>('/api/payments/initiate', {
     method: 'POST',
     body: { transaction_id: transactionId },
-    idempotencyKey: newIdempotencyKey(),
+    idempotent: true,
   }).then((data) => data.payment);
 
 const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
@@ -357,7 +357,7 @@ function Checkout({ link }: { link: PublicLink }) {
           await api<{ transaction: TransactionWire }>(`/api/payment-links/${encodeURIComponent(link.code)}/checkout`, {
             method: 'POST',
             body: link.plan ? { amount: deposit } : {},
-            idempotencyKey: newIdempotencyKey(),
+            idempotent: true,
           })
         ).transaction;
       setTransaction(txn);

@@ -26,7 +26,7 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface AppErrorOptions {
   /** Field → messages, for VALIDATION_ERROR and BUSINESS_RULE. */
   errors?: Record<string, string[]>;
-  /** Seconds, for RATE_LIMITED. */
+  /** Seconds, for RATE_LIMITED and a key still in use (IDEMPOTENCY_CONFLICT). */
   retryAfter?: number;
   cause?: unknown;
 }
@@ -53,5 +53,8 @@ export const notFound = (what = 'Transaction') => new AppError('NOT_FOUND', `${w
 export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
 export const businessRule = (message: string, field?: string) =>
   new AppError('BUSINESS_RULE', message, field ? { errors: { [field]: [message] } } : {});
+/** An Idempotency-Key whose first request has not answered yet: worth asking again in a moment. */
+export const keyStillInUse = () =>
+  new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed', { retryAfter: 1 });
 export const validationError = (field: string, message: string) =>
   new AppError('VALIDATION_ERROR', message, { errors: { [field]: [message] } });

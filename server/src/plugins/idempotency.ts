@@ -1,13 +1,18 @@
 /**
  * `Idempotency-Key` for money-moving POSTs (docs/contract.md "Idempotency"): the same key with the same request replays the
  * first response; the same key with a different request is 409 IDEMPOTENCY_CONFLICT; a key whose first
- * request is still running is 409 too. Keys are scoped to the caller and the route. A 5xx answer is not
- * stored, so the client may retry with the same key.
+ * request is still running is 409 too, with Retry-After. Keys are scoped to the caller and the route. A 5xx
+ * answer is not stored, so the client may retry with the same key.
+ *
+ * The answer is recorded after the work commits, so a server that stops in between leaves work done and
+ * no answer. A creating route therefore claims the record for what it creates in the creating database
+ * transaction (`resource_id`), and a repeat answers that resource as it is now (`answerCreated`) instead
+ * of creating another. Other routes move a state machine, which refuses to do the same step twice.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, keyStillInUse } from '../lib/app-error.ts';
 import { Prisma } from '../db/prisma.ts';
 import { answerText } from './compression.ts';
 
@@ -37,7 +42,12 @@ export function acceptsIdempotencyKey(route: { preHandler?: unknown; preValidati
     .some((hook) => typeof hook === 'function' && idempotencyGuards.has(hook));
 }
 
-export function idempotency(ctx: AppContext) {
+export interface IdempotencyOptions {
+  /** A creating route: the body of its 201 answer for what an earlier attempt with the key created. */
+  answerCreated?: (resourceId: string, request: FastifyRequest) => Promise<unknown>;
+}
+
+export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
   const hooks = {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const header = request.headers['idempotency-key'];
@@ -62,6 +72,15 @@ export function idempotency(ctx: AppContext) {
       if (!existing || existing.requestHash !== hash) {
         throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request');
       }
+      if (existing.statusCode === null && existing.resourceId && options.answerCreated) {
+        // The first attempt created its resource but has not answered (or never will: it stopped).
+        const body = await options.answerCreated(existing.resourceId, request);
+        await ctx.db.idempotencyRecord.updateMany({
+          where: { id: existing.id, statusCode: null },
+          data: { statusCode: 201, responseBody: body as Prisma.InputJsonValue },
+        });
+        return reply.status(201).header('Idempotent-Replayed', 'true').send(body);
+      }
       if (existing.statusCode === null) {
         // A first attempt that died mid-way (crash, restart) must not block the key forever.
         const stale = await ctx.db.idempotencyRecord.updateMany({
@@ -72,7 +91,7 @@ export function idempotency(ctx: AppContext) {
           request.idempotencyRecordId = existing.id;
           return;
         }
-        throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed');
+        throw keyStillInUse();
       }
       return reply.status(existing.statusCode).header('Idempotent-Replayed', 'true').send(existing.responseBody);
     },
@@ -82,7 +101,8 @@ export function idempotency(ctx: AppContext) {
       if (!id) return payload;
       request.idempotencyRecordId = undefined;
       if (reply.statusCode >= 500) {
-        await ctx.db.idempotencyRecord.delete({ where: { id } }).catch(() => {});
+        // Free for a retry, unless the work created something: then a repeat answers that.
+        await ctx.db.idempotencyRecord.deleteMany({ where: { id, resourceId: null } }).catch(() => {});
         return payload;
       }
       // Read back as JSON: a large answer has been compressed by now (plugins/compression.ts), and a replay
@@ -109,7 +129,11 @@ export function idempotency(ctx: AppContext) {
  * The hooks of a signed-in, money-moving route: the token is checked first, before the body and params,
  * so a stranger is refused for who they are (401), not what they sent; then an Idempotency-Key replays.
  */
-export function signedInIdempotent(ctx: AppContext, requireAuth: (request: FastifyRequest) => Promise<void>) {
-  const hooks = idempotency(ctx);
+export function signedInIdempotent(
+  ctx: AppContext,
+  requireAuth: (request: FastifyRequest) => Promise<void>,
+  options: IdempotencyOptions = {},
+) {
+  const hooks = idempotency(ctx, options);
   return { onRequest: requireAuth, preHandler: hooks.preHandler, onSend: hooks.onSend };
 }

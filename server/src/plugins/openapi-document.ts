@@ -123,7 +123,9 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description:
     'Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); ' +
-    'the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.',
+    'the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running ' +
+    '(with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the ' +
+    'server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.',
   schema: { type: 'string', pattern: '^[\\w.:-]{1,200}$' },
   example: '7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90',
 };

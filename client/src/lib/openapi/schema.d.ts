@@ -2150,7 +2150,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -5478,7 +5478,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -5672,7 +5672,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -5889,7 +5889,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -6151,7 +6151,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -7012,7 +7012,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -7578,7 +7578,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -7790,7 +7790,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -7990,7 +7990,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -8327,7 +8327,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -8758,7 +8758,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -9036,7 +9036,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -9107,7 +9107,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -9319,7 +9319,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -9532,7 +9532,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;
@@ -9743,7 +9743,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT. Scoped to the caller and the route.
+                 * @description Makes a retry safe: the same key with the same request replays the first answer (with `Idempotent-Replayed: true`); the same key with another request is 409 IDEMPOTENCY_CONFLICT, and so is a repeat while the first is still running (with `Retry-After` in seconds). A creation whose first attempt created its transaction but never answered (the server stopped) is answered with that transaction as it is now, never a second one. Scoped to the caller and the route.
                  * @example 7f9c2ba4-e88f-4a2c-9d7b-1c3f5e6a8b90
                  */
                 "Idempotency-Key"?: string;

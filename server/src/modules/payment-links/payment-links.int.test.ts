@@ -254,6 +254,24 @@ describe('checkout', () => {
     expect((await checkout(buyer, link.code)).statusCode).toBe(201);
   });
 
+  it('answers a repeated checkout with the first one when its answer was lost, and takes one unit', async () => {
+    const link = await createLink({ product_name: 'Last kikoy', amount: 2500, transaction_type: 'standard', quantity: 1 });
+    const shopper = await makeUser(t.app, { userType: 'buyer' });
+    const key = `checkout-${Date.now()}`;
+    const headers = { ...bearer(shopper), 'idempotency-key': key };
+    const url = `/api/payment-links/${link.code}/checkout`;
+    const first = await t.app.inject({ method: 'POST', url, headers });
+    expect(first.statusCode, first.body).toBe(201);
+    // A server that stopped after the checkout committed, before it recorded the answer, a minute ago.
+    await t.ctx.db.$executeRaw`
+      UPDATE idempotency_records SET status_code = NULL, response_body = NULL, created_at = now() - interval '2 minutes'
+      WHERE key = ${key}`;
+    const repeat = await t.app.inject({ method: 'POST', url, headers });
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    expect(repeat.json()).toEqual(first.json());
+    expect(await t.ctx.db.transaction.count({ where: { paymentLinkCode: link.code } })).toBe(1);
+  });
+
   it('refuses checkout on an expired link (409), judged by the server clock', async () => {
     const link = await createLink({
       product_name: 'Flash sale shoes',

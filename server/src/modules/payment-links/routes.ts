@@ -13,7 +13,7 @@ import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { signedInIdempotent } from '../../plugins/idempotency.ts';
-import { createdTransactionWire } from '../transactions/use-cases/read-transactions.ts';
+import { createdTransactionBody, createdTransactionWire, transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
 import { checkoutPaymentLink } from './use-cases/checkout-payment-link.ts';
 import { createPaymentLink } from './use-cases/create-payment-link.ts';
 import { disablePaymentLink } from './use-cases/disable-payment-link.ts';
@@ -23,6 +23,9 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guarded = signedInIdempotent(ctx, app.requireAuth);
+  const checkingOut = signedInIdempotent(ctx, app.requireAuth, {
+    answerCreated: async (id, request) => createdTransactionBody(await transactionForCaller(ctx, id, caller(request))),
+  });
   const security = [{ bearerAuth: [] }];
 
   app.post(
@@ -115,7 +118,7 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/:code/checkout',
     {
-      ...guarded,
+      ...checkingOut,
       schema: {
         tags: ['payment-links'],
         summary: 'Buyer: check out from a link (a normal transaction with `payment_link_code`)',
@@ -132,10 +135,10 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const txn = await checkoutPaymentLink(ctx, {
         buyerId: who.userId,
         code: request.params.code,
+        idempotencyRecordId: request.idempotencyRecordId,
         ...(request.body?.amount !== undefined ? { deposit: request.body.amount } : {}),
       });
-      const transaction = createdTransactionWire(txn, ctx.config);
-      return reply.status(201).send({ success: true as const, message: 'Transaction created successfully', data: { transaction } });
+      return reply.status(201).send(createdTransactionBody(createdTransactionWire(txn, ctx.config)));
     },
   );
 };

@@ -83,6 +83,12 @@ WITH buyer_hit AS (
 invite_hit AS (
   ${countHitSql('SELECT $5::text, 1, $6::timestamptz FROM buyer_hit WHERE $5::text IS NOT NULL AND buyer_hit.count <= $3::int', '$4::timestamptz')}
 ),
+claim AS (
+  UPDATE idempotency_records SET resource_id = $8::uuid
+  WHERE id = $27::uuid AND resource_id IS NULL
+    AND (SELECT count FROM buyer_hit) <= $3::int AND NOT EXISTS (SELECT 1 FROM invite_hit WHERE invite_hit.count > $7::int)
+  RETURNING id
+),
 txn AS (
   INSERT INTO transactions (id, reference_number, transaction_type, buyer_id, seller_id, seller_phone, product_name,
     amount_cents, buyer_fee_cents, seller_fee_cents, channel, payment_link_code, created_at, updated_at)
@@ -90,6 +96,7 @@ txn AS (
     $15::bigint, $16::bigint, $17::bigint, $18::"Channel", $19, $20::timestamptz, $20::timestamptz
   FROM buyer_hit
   WHERE buyer_hit.count <= $3::int AND NOT EXISTS (SELECT 1 FROM invite_hit WHERE invite_hit.count > $7::int)
+    AND ($27::uuid IS NULL OR EXISTS (SELECT 1 FROM claim))
   RETURNING id
 ),
 event AS (
@@ -105,7 +112,7 @@ sms AS (
 ),
 jobs AS (${outboxJobsSql('$26::json', 'txn')})
 SELECT b.count AS buyer_count, b.reset_at AS buyer_reset_at, i.count AS invite_count, i.reset_at AS invite_reset_at,
-  (SELECT count(*) FROM txn)::int AS transactions, (SELECT count(*) FROM event)::int AS events,
+  (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM txn)::int AS transactions, (SELECT count(*) FROM event)::int AS events,
   (SELECT count(*) FROM sms)::int AS sms, (SELECT count(*) FROM jobs)::int AS jobs
 FROM buyer_hit b LEFT JOIN invite_hit i ON true`;
 
@@ -139,6 +146,12 @@ export interface CreateRows {
   event: { id: string; eventType: string; description: string; data: Record<string, unknown> };
   sms: { id: string; phoneNumber: string; template: string; message: string }[];
   jobs: JobSpec[];
+  /**
+   * The request's Idempotency-Key record (plugins/idempotency.ts): the transaction is written only if it
+   * claims that record, so two attempts with one key create one transaction, and a repeat after a lost
+   * answer finds what the first created.
+   */
+  idempotencyRecordId?: string;
 }
 
 export interface CreateResult {
@@ -146,6 +159,8 @@ export interface CreateResult {
   buyer_reset_at: Date;
   invite_count: number | null;
   invite_reset_at: Date | null;
+  /** 1 when the request's Idempotency-Key record was claimed for this transaction; 0 without a key. */
+  claimed: number;
   /** 1 when the transaction was written (both hits within their limits), else 0 and nothing else was. */
   transactions: number;
   events: number;
@@ -186,6 +201,7 @@ export async function insertTransaction(db: Db, rows: CreateRows, tx?: Tx): Prom
     JSON.stringify(rows.event.data),
     JSON.stringify(rows.sms.map((sms) => ({ id: sms.id, phone_number: sms.phoneNumber, template: sms.template, message: sms.message }))),
     JSON.stringify(rows.jobs),
+    rows.idempotencyRecordId ?? null,
   ];
   const [result] = await queryRows<CreateResult>(db, { name: 'create_transaction', text: CREATE_SQL, values }, tx);
   return result!;

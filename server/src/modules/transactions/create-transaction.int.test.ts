@@ -4,10 +4,13 @@
  * what Prisma's writes did: the timeline event, the SMS in each recipient's language with one delivery
  * job each, and (Lipa Mdogo Mdogo) the plan.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { SMS_QUEUE } from '../notifications/notify.ts';
+import type { AppError } from '../../lib/app-error.ts';
+import { createTransaction } from './use-cases/create-transaction.ts';
 import { transactionForCaller } from './use-cases/read-transactions.ts';
 
 let t: TestApp;
@@ -156,5 +159,35 @@ describe('creating a transaction', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('one Idempotency-Key, one transaction', () => {
+  /** A request's key record, as plugins/idempotency.ts writes it before the route runs. */
+  async function keyRecord(): Promise<string> {
+    const [row] = await t.ctx.db.$queryRaw<{ id: string }[]>`
+      INSERT INTO idempotency_records (id, scope, key, request_hash)
+      VALUES (gen_random_uuid(), 'create-transaction.int.test', ${randomUUID()}, 'hash') RETURNING id::text`;
+    return row!.id;
+  }
+
+  it.each([
+    ['a standard creation, one statement on its own', { transactionType: 'standard' as const, amount: 150_000n }],
+    [
+      'a Lipa Mdogo Mdogo creation, inside the database transaction that writes its plan',
+      { transactionType: 'lipa_mdogo_mdogo' as const, amount: 600_000n, totalCost: 2_400_000n, installmentMonths: 6 },
+    ],
+  ])('creates once when attempts with the same key run at the same moment: %s', async (_kind, terms) => {
+    const idempotencyRecordId = await keyRecord();
+    const input = { buyerId: buyer.id, sellerPhone: seller.phone, productName: 'Raced phone', idempotencyRecordId, ...terms };
+    const before = await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } });
+    const outcomes = await Promise.allSettled(Array.from({ length: 5 }, () => createTransaction(t.ctx, input)));
+    const created = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    expect(created).toHaveLength(1);
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as AppError] : []));
+    expect(refusals.map((error) => [error.code, error.retryAfter])).toEqual(refusals.map(() => ['IDEMPOTENCY_CONFLICT', 1]));
+    expect(await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } })).toBe(before + 1);
+    const record = await t.ctx.db.idempotencyRecord.findUniqueOrThrow({ where: { id: idempotencyRecordId } });
+    expect(record.resourceId).toBe(created[0]!.id);
   });
 });

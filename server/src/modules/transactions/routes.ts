@@ -18,7 +18,13 @@ import { cancelTransaction } from './use-cases/cancel-transaction.ts';
 import { createTransaction } from './use-cases/create-transaction.ts';
 import { dispatchTransaction } from './use-cases/dispatch-transaction.ts';
 import { openDispute } from './use-cases/open-dispute.ts';
-import { createdTransactionWire, getTransactionDetail, listTransactions, transactionForCaller } from './use-cases/read-transactions.ts';
+import {
+  createdTransactionBody,
+  createdTransactionWire,
+  getTransactionDetail,
+  listTransactions,
+  transactionForCaller,
+} from './use-cases/read-transactions.ts';
 import { releasePayment } from './use-cases/release-payment.ts';
 
 // 429: the abuse limits of transaction creation (docs/contract.md "Abuse limits").
@@ -28,12 +34,16 @@ const optionalBody = z.object({ reason: z.string().trim().max(500).optional() })
 const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const idem = idempotency(ctx);
   const guarded = { preHandler: [app.requireAuth, idem.preHandler], onSend: idem.onSend };
+  const creating = idempotency(ctx, {
+    answerCreated: async (id, request) => createdTransactionBody(await transactionForCaller(ctx, id, caller(request))),
+  });
   const security = [{ bearerAuth: [] }];
 
   app.post(
     '/',
     {
-      ...guarded,
+      preHandler: [app.requireAuth, creating.preHandler],
+      onSend: creating.onSend,
       schema: {
         tags: ['transactions'],
         summary: 'Create a transaction (the caller is the buyer)',
@@ -54,9 +64,9 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         totalCost: body.total_cost,
         installmentMonths: body.installment_months,
         channel: 'web',
+        idempotencyRecordId: request.idempotencyRecordId,
       });
-      const transaction = createdTransactionWire(txn, ctx.config);
-      return reply.status(201).send({ success: true as const, message: 'Transaction created successfully', data: { transaction } });
+      return reply.status(201).send(createdTransactionBody(createdTransactionWire(txn, ctx.config)));
     },
   );
 

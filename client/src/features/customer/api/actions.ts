@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DISPUTE_REASONS, TransactionWire } from '@escrow/core/contract/transactions';
-import { api, newIdempotencyKey } from '@/lib/api';
+import { api } from '@/lib/api';
 import { customerKeys } from './keys';
 
 export type DisputeType = (typeof DISPUTE_REASONS)[number];
@@ -50,13 +50,13 @@ function endpoint(request: TransactionActionRequest): { path: string; body: Reco
   }
 }
 
-/** Runs one action; a fresh idempotency key per attempt (a corrected retry must not replay an error). */
+/** Runs one action; a retry reuses its Idempotency-Key only while the action has had no answer (lib/idempotency-keys.ts). */
 export async function runTransactionAction(transactionId: string, request: TransactionActionRequest): Promise<TransactionWire> {
   const { path, body } = endpoint(request);
   const data = await api<{ transaction: TransactionWire }>(`/api/transactions/${encodeURIComponent(transactionId)}/${path}`, {
     method: 'POST',
     body,
-    idempotencyKey: newIdempotencyKey(),
+    idempotent: true,
   });
   return data.transaction;
 }

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { z } from 'zod';
 import type { CreatePaymentLinkBody, paymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
 import type { TransactionWire } from '@escrow/core/contract/transactions';
-import { api, newIdempotencyKey } from '@/lib/api';
+import { api } from '@/lib/api';
 import { customerKeys } from './keys';
 
 export type PaymentLink = z.infer<typeof paymentLinkWire>;
@@ -31,7 +31,7 @@ export function useCreatePaymentLink() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePaymentLinkBody) =>
-      api<{ payment_link: PaymentLink }>('/api/payment-links', { method: 'POST', body, idempotencyKey: newIdempotencyKey() }).then(
+      api<{ payment_link: PaymentLink }>('/api/payment-links', { method: 'POST', body, idempotent: true }).then(
         (data) => data.payment_link,
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.list() }),
@@ -44,7 +44,7 @@ export function useDisablePaymentLink() {
     mutationFn: (code: string) =>
       api<{ payment_link: PaymentLink }>(`/api/payment-links/${encodeURIComponent(code)}/disable`, {
         method: 'POST',
-        idempotencyKey: newIdempotencyKey(),
+        idempotent: true,
       }).then((data) => data.payment_link),
     onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.list() }),
   });
@@ -68,7 +68,7 @@ export function useResendReleaseCode(transactionId: string) {
     mutationFn: () =>
       api<{ release_code: ReleaseCode }>(`/api/transactions/${encodeURIComponent(transactionId)}/release_code/resend`, {
         method: 'POST',
-        idempotencyKey: newIdempotencyKey(),
+        idempotent: true,
       }).then((data) => data.release_code),
     onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.releaseCode(transactionId) }),
   });
@@ -81,7 +81,7 @@ export function useReleaseWithCode(transactionId: string) {
       api<{ transaction: TransactionWire }>(`/api/transactions/${encodeURIComponent(transactionId)}/release_with_code`, {
         method: 'POST',
         body: { code },
-        idempotencyKey: newIdempotencyKey(),
+        idempotent: true,
       }).then((data) => data.transaction),
     onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.transactions() }),
   });

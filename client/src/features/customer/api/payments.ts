@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import type { paymentWire } from '@escrow/core/contract/transactions';
-import { api, newIdempotencyKey } from '@/lib/api';
+import { api } from '@/lib/api';
 import { customerKeys } from './keys';
 import { useRefreshTransaction } from './actions';
 
@@ -28,7 +28,7 @@ export interface InitiatePaymentRequest {
 }
 
 export async function initiatePayment(body: InitiatePaymentRequest): Promise<Payment> {
-  const data = await api<{ payment: Payment }>('/api/payments/initiate', { method: 'POST', body, idempotencyKey: newIdempotencyKey() });
+  const data = await api<{ payment: Payment }>('/api/payments/initiate', { method: 'POST', body, idempotent: true });
   return data.payment;
 }
 

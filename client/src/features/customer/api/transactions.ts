@@ -7,7 +7,7 @@ import type {
   transactionDetailResponse,
   TransactionWire,
 } from '@escrow/core/contract/transactions';
-import { api, newIdempotencyKey } from '@/lib/api';
+import { api } from '@/lib/api';
 import { customerKeys, type TransactionListParams } from './keys';
 
 export type { TransactionListParams };
@@ -71,12 +71,12 @@ export function useTransaction(id: string) {
 
 export type CreateTransactionRequest = z.input<typeof createTransactionBody>;
 
-/** POST /api/transactions: the caller is the buyer. One idempotency key per attempt. */
+/** POST /api/transactions: the caller is the buyer. A retry after no answer cannot create a second one. */
 export async function createTransaction(body: CreateTransactionRequest): Promise<TransactionWire> {
   const data = await api<{ transaction: TransactionWire }>('/api/transactions', {
     method: 'POST',
     body,
-    idempotencyKey: newIdempotencyKey(),
+    idempotent: true,
   });
   return data.transaction;
 }

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
 import type { createTransactionBody, TransactionWire } from '@escrow/core/contract/transactions';
-import { api, newIdempotencyKey } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export type CreateTransactionRequest = z.input<typeof createTransactionBody>;
 
-/** POST /api/transactions (signed in; the caller is the buyer). One idempotency key per attempt. */
+/** POST /api/transactions (signed in; the caller is the buyer). A retry after no answer cannot create a second one. */
 export async function createTransaction(body: CreateTransactionRequest): Promise<TransactionWire> {
   const data = await api<{ transaction: TransactionWire }>('/api/transactions', {
     method: 'POST',
     body,
-    idempotencyKey: newIdempotencyKey(),
+    idempotent: true,
   });
   return data.transaction;
 }

@@ -20,7 +20,7 @@ import { createTransaction } from '../../transactions/use-cases/create-transacti
 
 export async function checkoutPaymentLink(
   ctx: AppContext,
-  options: { buyerId: string; code: string; deposit?: Cents; channel?: 'web' | 'ussd' | 'api' },
+  options: { buyerId: string; code: string; deposit?: Cents; channel?: 'web' | 'ussd' | 'api'; idempotencyRecordId?: string },
 ) {
   if (!PAYMENT_LINK_CODE_PATTERN.test(options.code)) throw notFound('Payment link');
   const link = await ctx.db.paymentLink.findUnique({
@@ -41,6 +41,7 @@ export async function checkoutPaymentLink(
     ...(isInstallment ? { totalCost: link.amountCents, installmentMonths: link.installmentMonths ?? DEFAULT_PLAN_TERM } : {}),
     channel: options.channel ?? 'web',
     paymentLinkCode: link.code,
+    idempotencyRecordId: options.idempotencyRecordId,
     beforeCreate: (tx) => claimUnit(ctx, tx, link.id),
   });
 }

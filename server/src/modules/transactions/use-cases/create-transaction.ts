@@ -15,7 +15,7 @@ import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
 import { generateReference } from '@escrow/core/domain/reference';
 import type { TransactionType } from '@escrow/core/domain/transaction-state';
 import { abuseRules } from '../../../config/limits.ts';
-import { AppError, businessRule } from '../../../lib/app-error.ts';
+import { AppError, businessRule, keyStillInUse } from '../../../lib/app-error.ts';
 import { bucketOf, limitResult, rateLimited, type RateLimitRule } from '../../../lib/rate-limit.ts';
 import type { Tx } from '../../../db/prisma.ts';
 import { partyOutbox } from '../../escrow-core/notify-parties.ts';
@@ -42,6 +42,11 @@ export interface CreateTransactionInput {
   channel?: 'web' | 'ussd' | 'api';
   /** A checkout from a payment link: recorded on the transaction. */
   paymentLinkCode?: string;
+  /**
+   * The request's Idempotency-Key record: the transaction is written only if it claims that record
+   * (create-query.ts), so one key creates at most one transaction.
+   */
+  idempotencyRecordId?: string;
   /** Runs first in the creating database transaction (a payment link locks itself and checks its stock). */
   beforeCreate?: (tx: Tx) => Promise<void>;
 }
@@ -66,8 +71,13 @@ function creationRefusal(rules: { buyer: RateLimitRule; invite: RateLimitRule | 
   if (result.transactions === 1) return null;
   const buyer = limitResult(rules.buyer, { count: result.buyer_count, reset_at: result.buyer_reset_at }, now);
   if (!buyer.isAllowed) return rateLimited('Too many transactions created. Please try again later.', buyer.retryAfterSeconds);
-  const invite = limitResult(rules.invite!, { count: result.invite_count!, reset_at: result.invite_reset_at! }, now);
-  return rateLimited('This phone has received too many invitations today. Please try again tomorrow.', invite.retryAfterSeconds);
+  if (rules.invite && result.invite_count !== null) {
+    const invite = limitResult(rules.invite, { count: result.invite_count, reset_at: result.invite_reset_at! }, now);
+    if (!invite.isAllowed)
+      return rateLimited('This phone has received too many invitations today. Please try again tomorrow.', invite.retryAfterSeconds);
+  }
+  // Within the limits, yet not written: another attempt with the same Idempotency-Key claimed it first.
+  return keyStillInUse();
 }
 
 export async function createTransaction(ctx: AppContext, input: CreateTransactionInput): Promise<CreatedTransaction> {
@@ -157,6 +167,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
       },
       sms: outbox.sms,
       jobs: outbox.jobs,
+      idempotencyRecordId: input.idempotencyRecordId,
     };
     try {
       const isPlain = !isInstallment && !input.beforeCreate;

@@ -211,6 +211,13 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
   });
 }
 
+/** The body of a creation's 201 answer (a checkout from a payment link is one too). */
+export const createdTransactionBody = (transaction: ReturnType<typeof toTransactionWire>) => ({
+  success: true as const,
+  message: 'Transaction created successfully',
+  data: { transaction },
+});
+
 /**
  * The answer to a creation, from what was written instead of a re-read: a new transaction is pending,
  * has paid nothing and is answered to its buyer (create-transaction.int.test.ts compares it with
