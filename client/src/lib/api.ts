@@ -6,6 +6,9 @@ import { authStorage } from './auth-storage';
 import { createIdempotencyKeys, requestIdentity } from './idempotency-keys';
 
 const idempotencyKeys = createIdempotencyKeys();
+/** How often a request the server is still working on is asked again, a `Retry-After` apart, before giving up. */
+const STILL_RUNNING_ATTEMPTS = 5;
+const MAX_WAIT_SECONDS = 5;
 
 export class ApiError extends Error {
   constructor(
@@ -58,18 +61,27 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (identity) headers['Idempotency-Key'] = idempotencyKeys.keyFor(identity);
 
   let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-      signal: options.signal,
-    });
-  } catch {
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
+  let payload: (Envelope<T> & ErrorBody) | null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch {
+      throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
+    }
+    payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
+    if (identity) idempotencyKeys.settle(identity, { status: response.status, code: payload?.code });
+    // An earlier attempt of this request is still running on the server (it says when to ask again):
+    // its outcome, not "still being processed", is what the person is waiting for.
+    const waitSeconds = Number(response.headers.get('Retry-After'));
+    const isStillRunning = identity && response.status === 409 && payload?.code === 'IDEMPOTENCY_CONFLICT' && waitSeconds > 0;
+    if (!isStillRunning || waitSeconds > MAX_WAIT_SECONDS || attempt >= STILL_RUNNING_ATTEMPTS) break;
+    await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
   }
-  const payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
-  if (identity) idempotencyKeys.settle(identity, { status: response.status, code: payload?.code });
   if (!response.ok || !payload?.success) throw failure(response, payload, { hadToken: !!token, noAuthRedirect: options.noAuthRedirect });
   return payload;
 }
