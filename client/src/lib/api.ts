@@ -3,7 +3,7 @@
  * authenticated call clears the session and returns the user to /login.
  */
 import { authStorage } from './auth-storage';
-import { createIdempotencyKeys, requestIdentity } from './idempotency-keys';
+import { createIdempotencyKeys, isStillRunning, requestIdentity } from './idempotency-keys';
 
 const idempotencyKeys = createIdempotencyKeys();
 /** How often a request the server is still working on is asked again, a `Retry-After` apart, before giving up. */
@@ -74,12 +74,13 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
       throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
     }
     payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
-    if (identity) idempotencyKeys.settle(identity, { status: response.status, code: payload?.code });
+    if (!identity) break;
+    const outcome = { status: response.status, code: payload?.code, retryAfter: Number(response.headers.get('Retry-After')) || undefined };
+    idempotencyKeys.settle(identity, outcome);
     // An earlier attempt of this request is still running on the server (it says when to ask again):
     // its outcome, not "still being processed", is what the person is waiting for.
-    const waitSeconds = Number(response.headers.get('Retry-After'));
-    const isStillRunning = identity && response.status === 409 && payload?.code === 'IDEMPOTENCY_CONFLICT' && waitSeconds > 0;
-    if (!isStillRunning || waitSeconds > MAX_WAIT_SECONDS || attempt >= STILL_RUNNING_ATTEMPTS) break;
+    const waitSeconds = outcome.retryAfter ?? 0;
+    if (!isStillRunning(outcome) || waitSeconds > MAX_WAIT_SECONDS || attempt >= STILL_RUNNING_ATTEMPTS) break;
     await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
   }
   if (!response.ok || !payload?.success) throw failure(response, payload, { hadToken: !!token, noAuthRedirect: options.noAuthRedirect });

@@ -12,7 +12,7 @@ describe('one Idempotency-Key per intended request', () => {
   it.each([
     ['no answer came (the connection dropped)', { status: 0 }],
     ['the server failed (5xx)', { status: 503, code: 'SERVICE_UNAVAILABLE' }],
-    ['the server is still working on the first attempt', { status: 409, code: 'IDEMPOTENCY_CONFLICT' }],
+    ['the server is still working on the first attempt', { status: 409, code: 'IDEMPOTENCY_CONFLICT', retryAfter: 1 }],
   ])('sends the same key again when %s', (_case, outcome) => {
     const store = keys();
     const first = store.keyFor(create);
@@ -24,6 +24,7 @@ describe('one Idempotency-Key per intended request', () => {
     ['a success', { status: 201 }],
     ['a refusal the person can correct', { status: 422, code: 'BUSINESS_RULE' }],
     ['a state the request cannot change', { status: 409, code: 'INVALID_STATE' }],
+    ['a key taken by another request (no Retry-After)', { status: 409, code: 'IDEMPOTENCY_CONFLICT' }],
   ])('starts a new key after %s', (_case, outcome) => {
     const store = keys();
     const first = store.keyFor(create);

@@ -9,9 +9,9 @@ import { useState, type ReactNode } from 'react';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { EXPORT_ROW_LIMIT, USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
-import { humanize } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { downloadWithToken, saveBlob } from '../api/admin-rest';
+import { FilterSelect } from '../components/filter-select';
 import { PageHeader } from '../components/page-header';
 import { toaster } from '../components/toaster';
 
@@ -29,17 +29,7 @@ function Select({
   return (
     <Field.Root>
       <Field.Label fontSize="sm">{label}</Field.Label>
-      <NativeSelect.Root size="sm">
-        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">All</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {humanize(option)}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <FilterSelect label={label} allLabel="All" values={options} value={value} onChange={onChange} size="sm" />
     </Field.Root>
   );
 }
