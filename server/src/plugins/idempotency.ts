@@ -114,6 +114,8 @@ export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
       } catch {
         body = null;
       }
+      // This attempt lost the key to another that is running it (a creation's claim): that one answers.
+      if (reply.statusCode === 409 && (body as { code?: unknown } | null)?.code === 'IDEMPOTENCY_CONFLICT') return payload;
       await ctx.db.idempotencyRecord.update({
         where: { id },
         data: { statusCode: reply.statusCode, responseBody: (body ?? Prisma.JsonNull) as Prisma.InputJsonValue },

@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { SMS_QUEUE } from '../notifications/notify.ts';
-import type { AppError } from '../../lib/app-error.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keyStillInUse, type AppError } from '../../lib/app-error.ts';
+import { idempotency } from '../../plugins/idempotency.ts';
 import { createTransaction } from './use-cases/create-transaction.ts';
 import { transactionForCaller } from './use-cases/read-transactions.ts';
 
@@ -189,5 +191,20 @@ describe('one Idempotency-Key, one transaction', () => {
     expect(await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } })).toBe(before + 1);
     const record = await t.ctx.db.idempotencyRecord.findUniqueOrThrow({ where: { id: idempotencyRecordId } });
     expect(record.resourceId).toBe(created[0]!.id);
+  });
+
+  it('records no answer for the attempt that lost the key: the one that won answers', async () => {
+    const hooks = idempotency(t.ctx);
+    const answer = async (statusCode: number, body: object) => {
+      const id = await keyRecord();
+      const request = { idempotencyRecordId: id } as FastifyRequest;
+      const reply = { statusCode, getHeader: () => undefined } as unknown as FastifyReply;
+      await hooks.onSend(request, reply, JSON.stringify(body));
+      return t.ctx.db.idempotencyRecord.findUniqueOrThrow({ where: { id } });
+    };
+    const lost = await answer(409, { success: false, code: 'IDEMPOTENCY_CONFLICT', message: keyStillInUse().message });
+    expect(lost.statusCode).toBeNull();
+    const refused = await answer(409, { success: false, code: 'INVALID_STATE', message: 'This transaction is already funded' });
+    expect(refused.statusCode).toBe(409);
   });
 });
