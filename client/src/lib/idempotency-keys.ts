@@ -1,10 +1,11 @@
 /**
  * One `Idempotency-Key` per intended request, not per attempt. The same request sent again after it got
  * no answer (the connection dropped or the server stopped: a network error, a 5xx) or while the server
- * is still working on it (409 IDEMPOTENCY_CONFLICT with Retry-After) goes with the same key, so the server answers what
- * the first attempt did instead of doing it twice: a second transaction, a second M-Pesa prompt. Any
- * other answer ends the key: sending the request again after it, or a corrected request (another body),
- * is a new intent with a new key, so an error is never replayed to a retry that may now succeed.
+ * is still working on it (409 IDEMPOTENCY_CONFLICT with Retry-After) goes with the same key, so the
+ * server answers what the first attempt did instead of doing it twice: a second transaction, a second
+ * M-Pesa prompt. Any other answer ends the key: sending the request again after it, or a corrected
+ * request (another body), is a new intent with a new key, so an error is never replayed to a retry that
+ * may now succeed.
  */
 export interface Outcome {
   /** The HTTP status, or 0 when no answer came. */

@@ -1,11 +1,12 @@
 /**
  * The writes of a transaction creation, by hand, in one statement (the hot path:
  * docs/adr/0012-hot-paths.md): count the buyer's creation and, when it is allowed and names a phone with
- * no account, the phone's invitation (lib/rate-limit.ts), then — only if both are within their limits —
- * the transaction row, its timeline event, the SMS outbox rows and their delivery jobs (in the job
- * outbox, which the caller relays after the commit: jobs/queue.ts). One statement is one database
- * transaction: the SMS go out if and only if the transaction exists, and a refused creation still counts
- * its hits (a flood is measured).
+ * no account, the phone's invitation (lib/rate-limit.ts), then — only if both are within their limits
+ * and, with an Idempotency-Key, this creation claims the key's record (plugins/idempotency.ts) — the
+ * transaction row, its timeline event, the SMS outbox rows and their delivery jobs (in the job outbox,
+ * which the caller relays after the commit: jobs/queue.ts). One statement is one database transaction:
+ * the SMS go out if and only if the transaction exists, and a refused creation still counts its hits (a
+ * flood is measured).
  *
  * Standard and protected creations run it alone, on Prisma's own pg pool, prepared once per connection;
  * a creation with more writes (an installment plan, a payment link's unit) runs the same text inside its
@@ -112,7 +113,7 @@ sms AS (
 ),
 jobs AS (${outboxJobsSql('$26::json', 'txn')})
 SELECT b.count AS buyer_count, b.reset_at AS buyer_reset_at, i.count AS invite_count, i.reset_at AS invite_reset_at,
-  (SELECT count(*) FROM claim)::int AS claimed, (SELECT count(*) FROM txn)::int AS transactions, (SELECT count(*) FROM event)::int AS events,
+  (SELECT count(*) FROM txn)::int AS transactions, (SELECT count(*) FROM event)::int AS events,
   (SELECT count(*) FROM sms)::int AS sms, (SELECT count(*) FROM jobs)::int AS jobs
 FROM buyer_hit b LEFT JOIN invite_hit i ON true`;
 
@@ -159,8 +160,6 @@ export interface CreateResult {
   buyer_reset_at: Date;
   invite_count: number | null;
   invite_reset_at: Date | null;
-  /** 1 when the request's Idempotency-Key record was claimed for this transaction; 0 without a key. */
-  claimed: number;
   /** 1 when the transaction was written (both hits within their limits), else 0 and nothing else was. */
   transactions: number;
   events: number;
