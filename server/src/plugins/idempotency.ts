@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError, keyStillInUse } from '../lib/app-error.ts';
 import { Prisma } from '../db/prisma.ts';
+import type { AuthUser } from './auth.ts';
 import { answerText } from './compression.ts';
 
 declare module 'fastify' {
@@ -43,8 +44,8 @@ export function acceptsIdempotencyKey(route: { preHandler?: unknown; preValidati
 }
 
 export interface IdempotencyOptions {
-  /** A creating route: the body of its 201 answer for what an earlier attempt with the key created. */
-  answerCreated?: (resourceId: string, request: FastifyRequest) => Promise<unknown>;
+  /** A creating route: the body of its 201 answer, to the caller, for what an earlier attempt with the key created. */
+  answerCreated?: (resourceId: string, caller: AuthUser) => Promise<unknown>;
 }
 
 export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
@@ -72,9 +73,9 @@ export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
       if (!existing || existing.requestHash !== hash) {
         throw new AppError('IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request');
       }
-      if (existing.statusCode === null && existing.resourceId && options.answerCreated) {
+      if (existing.statusCode === null && existing.resourceId && options.answerCreated && request.auth) {
         // The first attempt created its resource but has not answered (or never will: it stopped).
-        const body = await options.answerCreated(existing.resourceId, request);
+        const body = await options.answerCreated(existing.resourceId, request.auth);
         await ctx.db.idempotencyRecord.updateMany({
           where: { id: existing.id, statusCode: null },
           data: { statusCode: 201, responseBody: body as Prisma.InputJsonValue },

@@ -13,7 +13,7 @@ import { transactionResponse } from '@escrow/core/contract/transactions';
 import type { AppContext } from '../../context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { signedInIdempotent } from '../../plugins/idempotency.ts';
-import { createdTransactionBody, createdTransactionWire, transactionForCaller } from '../transactions/use-cases/read-transactions.ts';
+import { answerCreatedTransaction, createdTransactionBody, createdTransactionWire } from '../transactions/use-cases/read-transactions.ts';
 import { checkoutPaymentLink } from './use-cases/checkout-payment-link.ts';
 import { createPaymentLink } from './use-cases/create-payment-link.ts';
 import { disablePaymentLink } from './use-cases/disable-payment-link.ts';
@@ -24,7 +24,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guarded = signedInIdempotent(ctx, app.requireAuth);
   const checkingOut = signedInIdempotent(ctx, app.requireAuth, {
-    answerCreated: async (id, request) => createdTransactionBody(await transactionForCaller(ctx, id, caller(request))),
+    answerCreated: answerCreatedTransaction(ctx),
   });
   const security = [{ bearerAuth: [] }];
 

@@ -19,6 +19,7 @@ import { createTransaction } from './use-cases/create-transaction.ts';
 import { dispatchTransaction } from './use-cases/dispatch-transaction.ts';
 import { openDispute } from './use-cases/open-dispute.ts';
 import {
+  answerCreatedTransaction,
   createdTransactionBody,
   createdTransactionWire,
   getTransactionDetail,
@@ -35,7 +36,7 @@ const transactionRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   const idem = idempotency(ctx);
   const guarded = { preHandler: [app.requireAuth, idem.preHandler], onSend: idem.onSend };
   const creating = idempotency(ctx, {
-    answerCreated: async (id, request) => createdTransactionBody(await transactionForCaller(ctx, id, caller(request))),
+    answerCreated: answerCreatedTransaction(ctx),
   });
   const security = [{ bearerAuth: [] }];
 

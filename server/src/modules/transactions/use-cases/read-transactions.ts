@@ -219,6 +219,13 @@ export const createdTransactionBody = (transaction: ReturnType<typeof toTransact
 });
 
 /**
+ * A creation's 201 body rebuilt from the transaction it wrote, for a repeat of a creation whose first
+ * attempt never answered (plugins/idempotency.ts `answerCreated`): the transaction as it is now.
+ */
+export const answerCreatedTransaction = (ctx: AppContext) => async (transactionId: string, who: Pick<AuthUser, 'userId' | 'role'>) =>
+  createdTransactionBody(await transactionForCaller(ctx, transactionId, who));
+
+/**
  * The answer to a creation, from what was written instead of a re-read: a new transaction is pending,
  * has paid nothing and is answered to its buyer (create-transaction.int.test.ts compares it with
  * `transactionForCaller`).
