@@ -305,6 +305,17 @@ describe('exactly once', () => {
       data: { statusCode: null, responseBody: Prisma.DbNull, createdAt: new Date(Date.now() - 120_000) },
     });
     expect(lost.count).toBe(1);
+    // A stranger who learns the key gets nothing of the buyer's: keys are scoped to their caller.
+    const stranger = await makeUser(t.app, { userType: 'buyer' });
+    const theirs = await fetch(`${t.baseUrl}/api/transactions`, {
+      method: 'POST',
+      headers: { ...bearer(stranger), 'idempotency-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(standard(903)),
+    });
+    const theirBody = (await theirs.json()) as { data: { transaction: { id: string } } };
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirBody.data.transaction.id).not.toBe(first.json().data.transaction.id);
     const before = await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } });
     const repeat = await t.app.inject({ method: 'POST', url: '/api/transactions', headers, payload: standard(903) });
     expect(repeat.statusCode, repeat.body).toBe(201);
