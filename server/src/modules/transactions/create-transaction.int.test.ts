@@ -207,4 +207,22 @@ describe('one Idempotency-Key, one transaction', () => {
     const refused = await answer(409, { success: false, code: 'INVALID_STATE', message: 'This transaction is already funded' });
     expect(refused.statusCode).toBe(409);
   });
+
+  it('frees a key after a 5xx only when the attempt created nothing', async () => {
+    const hooks = idempotency(t.ctx);
+    const failed = { statusCode: 500, getHeader: () => undefined } as unknown as FastifyReply;
+    const body = JSON.stringify({ success: false, code: 'INTERNAL', message: 'Something went wrong' });
+    const nothingMade = await keyRecord();
+    await hooks.onSend({ idempotencyRecordId: nothingMade } as FastifyRequest, failed, body);
+    expect(await t.ctx.db.idempotencyRecord.findUnique({ where: { id: nothingMade } })).toBeNull();
+    // A creation that committed, then failed before answering: a repeat must find what it made.
+    const made = await create({ seller_phone: seller.phone, amount: 1500, product_name: 'Sufuria', transaction_type: 'standard' });
+    const somethingMade = await keyRecord();
+    await t.ctx.db.idempotencyRecord.update({ where: { id: somethingMade }, data: { resourceId: made.id } });
+    await hooks.onSend({ idempotencyRecordId: somethingMade } as FastifyRequest, failed, body);
+    expect(await t.ctx.db.idempotencyRecord.findUniqueOrThrow({ where: { id: somethingMade } })).toMatchObject({
+      resourceId: made.id,
+      statusCode: null,
+    });
+  });
 });
