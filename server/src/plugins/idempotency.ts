@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError, keyStillInUse } from '../lib/app-error.ts';
-import { Prisma } from '../db/prisma.ts';
+import { Prisma, type Tx } from '../db/prisma.ts';
 import type { AuthUser } from './auth.ts';
 import { answerText } from './compression.ts';
 
@@ -126,6 +126,16 @@ export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
   };
   idempotencyGuards.add(hooks.preHandler);
   return hooks;
+}
+
+/**
+ * A creating route's claim, in its creating database transaction: the key's record now names the resource.
+ * False when another attempt with the key claimed it first; the caller then writes nothing and answers
+ * `keyStillInUse()`, and that attempt answers for the key.
+ */
+export async function claimIdempotencyRecord(tx: Tx, recordId: string, resourceId: string): Promise<boolean> {
+  const claimed = await tx.idempotencyRecord.updateMany({ where: { id: recordId, resourceId: null }, data: { resourceId } });
+  return claimed.count === 1;
 }
 
 /**

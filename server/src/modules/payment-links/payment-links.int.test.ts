@@ -111,6 +111,47 @@ describe('creating and viewing a link', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it('answers a repeated creation with the first link when its answer was lost, and makes one link', async () => {
+    const maker = await makeUser(t.app, { userType: 'seller' });
+    const key = `link-${Date.now()}`;
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        headers: { ...bearer(maker), 'idempotency-key': key },
+        payload: { product_name: 'Kiondo basket', amount: 1800, transaction_type: 'standard' },
+      });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    // A server that stopped after the link committed, before it recorded the answer, a minute ago.
+    await t.ctx.db.$executeRaw`
+      UPDATE idempotency_records SET status_code = NULL, response_body = NULL, created_at = now() - interval '2 minutes'
+      WHERE key = ${key}`;
+    const repeat = await send();
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual(first.json());
+    expect(await t.ctx.db.paymentLink.count({ where: { sellerId: maker.id } })).toBe(1);
+  });
+
+  it('makes one link when attempts with one key race', async () => {
+    const maker = await makeUser(t.app, { userType: 'seller' });
+    const headers = { ...bearer(maker), 'idempotency-key': `link-race-${Date.now()}` };
+    const payload = { product_name: 'Sisal bag', amount: 900, transaction_type: 'standard' };
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: '/api/payment-links', headers, payload })),
+    );
+    const created = answers.filter((answer) => answer.statusCode === 201);
+    expect(created.length, answers.map((answer) => answer.body).join('\n')).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((answer) => answer.statusCode !== 201)) {
+      expect(answer.statusCode).toBe(409);
+      expect(answer.headers['retry-after']).toBe('1');
+    }
+    // Every 201 is the one link (a late attempt may replay the winner's recorded answer).
+    expect(new Set(created.map((answer) => answer.json().data.payment_link.code)).size).toBe(1);
+    expect(await t.ctx.db.paymentLink.count({ where: { sellerId: maker.id } })).toBe(1);
+  });
+
   it('answers 404 for an unknown or malformed code, on the API and the page', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payment-links/abcdefghjk' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/payment-links/..%2F..' })).statusCode).toBe(400);

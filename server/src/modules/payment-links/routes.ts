@@ -23,6 +23,14 @@ const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guarded = signedInIdempotent(ctx, app.requireAuth);
+  const createdLinkBody = async (where: { sellerId: string } & ({ code: string } | { id: string })) => ({
+    success: true as const,
+    message: 'Payment link created',
+    data: { payment_link: await ownPaymentLink(ctx, where) },
+  });
+  const creatingLink = signedInIdempotent(ctx, app.requireAuth, {
+    answerCreated: (id, who) => createdLinkBody({ sellerId: who.userId, id }),
+  });
   const checkingOut = signedInIdempotent(ctx, app.requireAuth, {
     answerCreated: answerCreatedTransaction(ctx),
   });
@@ -31,7 +39,7 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     '/',
     {
-      ...guarded,
+      ...creatingLink,
       schema: {
         tags: ['payment-links'],
         summary: 'Seller: create a payment link to share (WhatsApp, Instagram, Facebook)',
@@ -55,9 +63,9 @@ const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         ...(body.expires_at ? { expiresAt: new Date(body.expires_at) } : {}),
         ...(body.installment_months ? { installmentMonths: body.installment_months } : {}),
         channel: 'web',
+        idempotencyRecordId: request.idempotencyRecordId,
       });
-      const paymentLink = await ownPaymentLink(ctx, { sellerId: who.userId, code: link.code });
-      return reply.status(201).send({ success: true as const, message: 'Payment link created', data: { payment_link: paymentLink } });
+      return reply.status(201).send(await createdLinkBody({ sellerId: who.userId, code: link.code }));
     },
   );
 

@@ -10,8 +10,10 @@ import { checkPlanRules, DEFAULT_PLAN_TERM, suggestedDeposit } from '@escrow/cor
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { generatePaymentLinkCode } from '@escrow/core/domain/payment-link';
 import type { TransactionType } from '@escrow/core/domain/transaction-state';
-import { AppError, businessRule } from '../../../lib/app-error.ts';
+import { AppError, businessRule, keyStillInUse } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
+import { claimIdempotencyRecord } from '../../../plugins/idempotency.ts';
+import { uuid7 } from '../../../db/uuid7.ts';
 import { queueSms } from '../../notifications/notify.ts';
 import { paymentLinkUrl } from '../queries/wire.ts';
 
@@ -26,6 +28,11 @@ export interface CreatePaymentLinkInput {
   expiresAt?: Date;
   installmentMonths?: number;
   channel?: 'web' | 'ussd' | 'api';
+  /**
+   * The request's Idempotency-Key record (plugins/idempotency.ts): the link is written only if it claims
+   * that record, so a repeat after a lost answer finds this link instead of making a second one.
+   */
+  idempotencyRecordId?: string;
 }
 
 export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLinkInput) {
@@ -51,8 +58,11 @@ export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLin
   for (let attempt = 0; ; attempt++) {
     try {
       const link = await inTransaction(ctx.db, async (tx) => {
+        const id = uuid7();
+        if (input.idempotencyRecordId && !(await claimIdempotencyRecord(tx, input.idempotencyRecordId, id))) throw keyStillInUse();
         const created = await tx.paymentLink.create({
           data: {
+            id,
             code: generatePaymentLinkCode(),
             sellerId: input.sellerId,
             productName: input.productName,
