@@ -20,7 +20,9 @@
  *   npm run bench -- [--sizes 100000,1000000] [--duration 5] [--connections 10] [--pairs 3] [--profile] [--statements] [--only read,list] [--no-docs] [--strict]
  *   (`--statements`: PostgreSQL's own account of each run, from pg_stat_statements: the top statements by
  *   time spent in the server, with calls and mean time, printed after each scenario; `--no-worker`: the
- *   product without its job worker, as a web-only node, so the SMS of the creates wait until the end)
+ *   product without its job worker, as a web-only node, so the SMS of the creates wait until the end;
+ *   `--pg-setting name=value`, repeatable: a PostgreSQL setting for the run's server, e.g.
+ *   `track_wal_io_timing=on` or `commit_delay=200`, to try a setting side by side with the default)
  *   npm run bench -- --sizes 10000,100000        (a quick run: about 5 minutes; the default's million takes 15 to seed)
  *   npm run bench -- --nodes 3 [--count 1000] [--concurrency 24]   (several nodes: scripts/bench-nodes.ts)
  *
@@ -72,6 +74,7 @@ const { values: args } = parseArgs({
     statements: { type: 'boolean', default: false },
     'no-worker': { type: 'boolean', default: false },
     pairs: { type: 'string', default: '3' },
+    'pg-setting': { type: 'string', multiple: true, default: [] },
   },
 });
 // `--nodes N`: the escrow flow on one node and on N nodes sharing one PostgreSQL (scripts/bench-nodes.ts).
@@ -83,6 +86,12 @@ if (args.nodes) {
 /** `--only read,create`: just these scenarios (their yardsticks always run), e.g. to profile one. */
 const only = args.only ? new Set(args.only.split(',').map((name) => name.trim())) : null;
 const runs = (key: string) => !only || only.has(key);
+/** `--pg-setting name=value` → [name, value]; the value may itself hold `=`. */
+function parsePgSetting(setting: string): [string, string] {
+  const at = setting.indexOf('=');
+  if (at < 1) throw new Error(`--pg-setting wants name=value, got "${setting}"`);
+  return [setting.slice(0, at), setting.slice(at + 1)];
+}
 /** `--count N` is one size (as before `--sizes`). */
 const sizes = (args.count ?? args.sizes)
   .split(',')
@@ -273,7 +282,10 @@ try {
   cluster = await startEmbeddedPostgres({
     baseDir: tempDir,
     persistent: false,
-    settings: args.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {},
+    settings: {
+      ...(args.statements ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track': 'all' } : {}),
+      ...Object.fromEntries(args['pg-setting'].map(parsePgSetting)),
+    },
   });
   await cluster.createDatabase('escrow_bench');
   const databaseUrl = cluster.url('escrow_bench');
@@ -724,7 +736,8 @@ try {
     ...sizeNotes.map((note) => `- ${note}`),
     `Seeded in ${seededSeconds.toFixed(0)} s (scripts/seed-bulk.ts, generate_series). Load: autocannon, ${connections} connections, ${duration} s per run after ${warmup} s of warm-up, each ratio the median of ${pairCount} yardstick-then-product pairs; ` +
       `the product in its own process (pid ${serverPid}; NODE_ENV=production, LOG_LEVEL=info: ${fmt(logLines)} log lines written to a file; job worker ${args['no-worker'] ? 'OFF (--no-worker)' : 'on'}), ` +
-      `the M-Pesa and Africa's Talking mocks in another (MPESA_MOCK_DELAY_MS=0; they call back to the product, as Safaricom and Africa's Talking do), the yardsticks in a third (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}.`,
+      `the M-Pesa and Africa's Talking mocks in another (MPESA_MOCK_DELAY_MS=0; they call back to the product, as Safaricom and Africa's Talking do), the yardsticks in a third (scripts/lib/bench-baseline.ts); synchronous_commit ${synchronousCommit}` +
+      (args['pg-setting'].length ? `; PostgreSQL set with ${args['pg-setting'].join(', ')}.` : '.'),
     '',
     '| rows | endpoint | request | req/s | p50 ms | p99 ms | yardstick (run just before) | its req/s | ratio | errors | goal |',
     '|---:|---|---|---:|---:|---:|---|---:|---:|---:|---|',
