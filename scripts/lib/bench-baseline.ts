@@ -163,13 +163,18 @@ function detail(t: Json, role: string) {
 }
 
 const LIST_WHERE = `($1::uuid IS NULL OR t.buyer_id = $1 OR t.seller_id = $1) AND t.status = $2::"TransactionStatus"`;
+// The page's rows chosen before the joins, as the product does (server/src/modules/transactions/list-query.ts):
+// the yardstick is the same statement without the product's machinery, not a slower plan to compare against.
 const LIST_PAGE = `
 SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
   b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_phone, s.first_name AS s_first, s.last_name AS s_last,
   (SELECT json_build_object('event_type', e.event_type, 'created_at', e.created_at) FROM timeline_events e
-    WHERE e.transaction_id = t.id ORDER BY e.created_at DESC LIMIT 1) AS latest
-FROM transactions t JOIN users b ON b.id = t.buyer_id LEFT JOIN users s ON s.id = t.seller_id
-WHERE ${LIST_WHERE} ORDER BY t.created_at DESC, t.id DESC LIMIT $3 OFFSET $4`;
+    WHERE e.transaction_id = t.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS latest
+FROM (SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
+             t.buyer_id, t.seller_id
+        FROM transactions t WHERE ${LIST_WHERE} ORDER BY t.created_at DESC, t.id DESC LIMIT $3 OFFSET $4) t
+JOIN users b ON b.id = t.buyer_id LEFT JOIN users s ON s.id = t.seller_id
+ORDER BY t.created_at DESC, t.id DESC`;
 // The summary from the totals the database keeps, as the product reads them (server/src/modules/transactions/totals.ts):
 // the folded totals plus the deltas since the last fold, a transaction whose buyer is its seller counted once.
 const TOTALS_WHERE = `user_id = coalesce($1::uuid, '00000000-0000-0000-0000-000000000000') AND status = $2::"TransactionStatus"
