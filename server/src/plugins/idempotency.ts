@@ -131,7 +131,8 @@ export function idempotency(ctx: AppContext, options: IdempotencyOptions = {}) {
 /**
  * A creating route's claim, in its creating database transaction: the key's record now names the resource.
  * False when another attempt with the key claimed it first; the caller then writes nothing and answers
- * `keyStillInUse()`, and that attempt answers for the key.
+ * `keyStillInUse()`, and that attempt answers for the key. The transaction creation makes the same claim
+ * inside its one statement (the `claim` step of modules/transactions/create-query.ts).
  */
 export async function claimIdempotencyRecord(tx: Tx, recordId: string, resourceId: string): Promise<boolean> {
   const claimed = await tx.idempotencyRecord.updateMany({ where: { id: recordId, resourceId: null }, data: { resourceId } });

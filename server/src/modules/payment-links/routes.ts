@@ -17,13 +17,13 @@ import { answerCreatedTransaction, createdTransactionBody, createdTransactionWir
 import { checkoutPaymentLink } from './use-cases/checkout-payment-link.ts';
 import { createPaymentLink } from './use-cases/create-payment-link.ts';
 import { disablePaymentLink } from './use-cases/disable-payment-link.ts';
-import { getPublicPaymentLink, listPaymentLinks, ownPaymentLink } from './use-cases/read-payment-links.ts';
+import { getPublicPaymentLink, listPaymentLinks, ownPaymentLink, type OwnLinkKey } from './use-cases/read-payment-links.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 429);
 
 const paymentLinkRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const guarded = signedInIdempotent(ctx, app.requireAuth);
-  const createdLinkBody = async (where: { sellerId: string } & ({ code: string } | { id: string })) => ({
+  const createdLinkBody = async (where: OwnLinkKey) => ({
     success: true as const,
     message: 'Payment link created',
     data: { payment_link: await ownPaymentLink(ctx, where) },

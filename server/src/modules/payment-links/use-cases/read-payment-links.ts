@@ -20,7 +20,9 @@ export async function listPaymentLinks(ctx: AppContext, options: { sellerId: str
 
 /** One of the seller's links; another seller's link is 404 (its existence does not leak). */
 /** One of the seller's links, by its code or (a repeated creation: plugins/idempotency.ts) its id. */
-export async function ownPaymentLink(ctx: AppContext, options: { sellerId: string } & ({ code: string } | { id: string })) {
+export type OwnLinkKey = { sellerId: string } & ({ code: string } | { id: string });
+
+export async function ownPaymentLink(ctx: AppContext, options: OwnLinkKey) {
   const link = await ctx.db.paymentLink.findFirst({
     where: { ...('code' in options ? { code: options.code } : { id: options.id }), sellerId: options.sellerId },
     include: { checkouts: { select: CHECKOUT_SELECT, orderBy: { createdAt: 'desc' } } },
