@@ -41,14 +41,14 @@ async function insertUnchecked(sql: string) {
 }
 
 describe('lookups while a backlog waits', () => {
-  it('finds an SMS to send by its primary key', async () => {
+  it('finds the SMS of a batch to send by their primary key', async () => {
     await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status)
       SELECT gen_random_uuid(), '254700000000', 'ussd_welcome', 'delivered before', 'delivered' FROM generate_series(1, 5000)`);
     await t.ctx.db.$executeRawUnsafe('ANALYZE sms_messages');
     await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status)
       SELECT gen_random_uuid(), '254700000001', 'ussd_welcome', 'waiting', 'queued' FROM generate_series(1, ${BACKLOG})`);
     const [queued] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 1`);
-    expect(await indexesUsedBy(SMS_TO_SEND, queued!.id)).toEqual(['sms_messages_pkey']);
+    expect(await indexesUsedBy(SMS_TO_SEND, `{${queued!.id}}`)).toEqual(['sms_messages_pkey']);
   });
 
   describe(`with ${BACKLOG} payments pending`, () => {

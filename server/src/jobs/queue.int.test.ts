@@ -201,6 +201,29 @@ describe('the outbox', () => {
     expect(await jobRows('test.batch-retry')).toEqual([]);
   });
 
+  it('hands a batch handler the entries together, a lone job as a batch of one, and retries only the entries it failed', async () => {
+    const queue = node();
+    await queue.relayOutbox(); // whatever earlier tests left
+    const calls: { ns: number[]; attempts: number }[] = [];
+    queue.registerBatch('test.batch-handler', async (payloads: { n: number }[], job) => {
+      calls.push({ ns: payloads.map((payload) => payload.n), attempts: job.attempts });
+      return payloads.map((payload) => (payload.n % 2 === 0 && job.attempts === 1 ? new Error(`gateway refused ${payload.n}`) : undefined));
+    });
+    await writeToOutbox('test.batch-handler', [{ n: 1 }, { n: 2 }, { n: 3 }, { n: 4 }], { batch: true });
+    await writeToOutbox('test.batch-handler', [{ n: 5 }]); // not batched: a job of its own
+
+    expect(await queue.drain()).toBe(2);
+    expect(calls.map((call) => call.ns).sort()).toEqual([[1, 2, 3, 4], [5]]);
+    const left = await db.$queryRaw<{ payload: unknown; attempts: number }[]>`
+      SELECT j.payload, j.attempts::int FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks task ON task.id = j.task_id
+      WHERE task.identifier = 'test.batch-handler'`;
+    expect(left).toEqual([{ payload: [{ n: 2 }, { n: 4 }], attempts: 1 }]);
+
+    expect(await queue.drain({ until: new Date(Date.now() + 3_600_000) })).toBe(1);
+    expect(calls.at(-1)).toEqual({ ns: [2, 4], attempts: 2 });
+    expect(await jobRows('test.batch-handler')).toEqual([]);
+  });
+
   it('sends no NOTIFY when the outbox is empty, and one per batch otherwise', async () => {
     const queue = node();
     await queue.relayOutbox(); // whatever earlier tests left

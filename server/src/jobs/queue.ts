@@ -122,11 +122,21 @@ SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM (
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any, not unknown: a handler's narrower parameter must be assignable here
 export type JobHandler = (payload: any, job: JobRecord) => Promise<void>;
 
+/**
+ * A handler that takes a batched job's entries together (one entry for a job of its own), so that their
+ * reads and writes can be shared; it answers each entry's failure (an Error, retried alone) or `undefined`
+ * (done). Throwing fails every entry.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as JobHandler
+export type BatchJobHandler = (payloads: any[], job: JobRecord) => Promise<(Error | undefined)[]>;
+
 export type JobOutcome = 'completed' | 'retrying' | 'failed';
 
 export interface JobQueue {
   enqueue(tx: Tx | Db, queue: string, payload: object, options?: EnqueueOptions): Promise<void>;
   register(queue: string, handler: JobHandler): void;
+  /** As `register`, for a handler that takes a batch's entries together (`BatchJobHandler`). */
+  registerBatch(queue: string, handler: BatchJobHandler): void;
   /** Runs `queue`'s handler on a crontab schedule (`0 * * * *`: hourly), once per tick across every node. */
   schedule(queue: string, crontab: string, options?: { maxAttempts?: number }): void;
   start(): Promise<void>;
@@ -162,7 +172,7 @@ export interface QueueOptions {
 const DEFAULT_MAX_ATTEMPTS = 8;
 
 export function createJobQueue(options: QueueOptions): JobQueue {
-  const handlers = new Map<string, JobHandler>();
+  const handlers = new Map<string, { each: JobHandler } | { batch: BatchJobHandler }>();
   const cronItems: { task: string; match: string; options: { maxAttempts: number; backfillPeriod: number } }[] = [];
   const concurrency = options.concurrency ?? 4;
   const deadAfterMs = options.deadWorkerAfterMs ?? 30_000;
@@ -289,13 +299,37 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       const task: Task = async (payload, helpers) => {
         const { job } = helpers;
         onRun?.(String(job.id));
+        const record = (entry: unknown): JobRecord => ({ id: job.id, queue, payload: entry, attempts: job.attempts, max_attempts: job.max_attempts });
+        const failedOutcome = () => (job.attempts >= job.max_attempts ? 'failed' : 'retrying');
+        if ('batch' in handler) {
+          const entries = Array.isArray(payload) ? (payload as unknown[]) : [payload];
+          let failures: (Error | undefined)[];
+          try {
+            failures = await handler.batch(entries, record(payload));
+          } catch (error) {
+            for (let i = 0; i < entries.length; i++) finished(queue, job, failedOutcome());
+            throw error;
+          }
+          for (const failure of failures) finished(queue, job, failure ? failedOutcome() : 'completed');
+          if (!Array.isArray(payload)) {
+            if (failures[0]) throw failures[0];
+            return;
+          }
+          // graphile-worker settles the list itself; each rejection is marked handled so none is reported as unhandled before it does.
+          return failures.map((failure) => {
+            if (!failure) return Promise.resolve();
+            const rejected = Promise.reject(failure);
+            rejected.catch(() => {});
+            return rejected;
+          });
+        }
         // Each entry of a batch is an attempt of its own, for the retries and for the metrics.
         const attempt = async (entry: unknown) => {
           try {
-            await handler(entry, { id: job.id, queue, payload: entry, attempts: job.attempts, max_attempts: job.max_attempts });
+            await handler.each(entry, record(entry));
             finished(queue, job, 'completed');
           } catch (error) {
-            finished(queue, job, job.attempts >= job.max_attempts ? 'failed' : 'retrying');
+            finished(queue, job, failedOutcome());
             throw error;
           }
         };
@@ -326,7 +360,10 @@ export function createJobQueue(options: QueueOptions): JobQueue {
           job_key => ${opts.singletonKey ?? null}::text, job_key_mode => 'preserve_run_at')).id`;
     },
     register(queue, handler) {
-      handlers.set(queue, handler);
+      handlers.set(queue, { each: handler });
+    },
+    registerBatch(queue, handler) {
+      handlers.set(queue, { batch: handler });
     },
     schedule(queue, crontab, scheduleOptions = {}) {
       cronItems.push({ task: queue, match: crontab, options: { maxAttempts: scheduleOptions.maxAttempts ?? 3, backfillPeriod: 0 } });

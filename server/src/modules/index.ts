@@ -14,7 +14,7 @@ import healthRoutes from './health/routes.ts';
 import installmentRoutes from './installments/routes.ts';
 import { installmentSweep, sweepInstallments } from './installments/sweep.ts';
 import { maintenanceSweep, runMaintenance } from './maintenance/sweep.ts';
-import { deliverSms, SMS_QUEUE } from './notifications/notify.ts';
+import { deliverSmsBatch, SMS_QUEUE } from './notifications/notify.ts';
 import smsDeliveryReportRoutes from './notifications/delivery-report-routes.ts';
 import notificationRoutes from './notifications/routes.ts';
 import paymentLinkRoutes from './payment-links/routes.ts';
@@ -54,7 +54,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
 
 /** Job handlers of every module; the queue runs them after the change that enqueued them commits. */
 export function registerJobHandlers(ctx: AppContext): void {
-  ctx.jobs.register(SMS_QUEUE, (payload, job) => deliverSms(ctx, payload, job.attempts >= job.max_attempts));
+  ctx.jobs.registerBatch(SMS_QUEUE, (payloads, job) => deliverSmsBatch(ctx, payloads, job.attempts >= job.max_attempts));
   ctx.jobs.register(PAYOUT_QUEUE, (payload) => sendPayout(ctx, payload));
   ctx.jobs.register(PAYOUT_RECONCILE_QUEUE, (payload) => reconcilePayout(ctx, payload));
   ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
