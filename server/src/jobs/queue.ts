@@ -299,7 +299,13 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       const task: Task = async (payload, helpers) => {
         const { job } = helpers;
         onRun?.(String(job.id));
-        const record = (entry: unknown): JobRecord => ({ id: job.id, queue, payload: entry, attempts: job.attempts, max_attempts: job.max_attempts });
+        const record = (entry: unknown): JobRecord => ({
+          id: job.id,
+          queue,
+          payload: entry,
+          attempts: job.attempts,
+          max_attempts: job.max_attempts,
+        });
         const failedOutcome = () => (job.attempts >= job.max_attempts ? 'failed' : 'retrying');
         if ('batch' in handler) {
           const entries = Array.isArray(payload) ? (payload as unknown[]) : [payload];

@@ -87,6 +87,61 @@ describe('SMS delivery reports', () => {
     );
   });
 
+  it('applies reports that arrive together, each answered about its own message, a final outcome never lost to an intermediate one', async () => {
+    const messages = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.ctx.db.smsMessage.create({
+          data: {
+            phoneNumber: randomPhone(),
+            template: 'ussd_welcome',
+            message: `together ${i}`,
+            // Every third still queued, so an intermediate report about it could apply too.
+            status: i % 3 === 0 ? 'queued' : 'sent',
+            providerMessageId: `ATXid_together_${i}`,
+          },
+        }),
+      ),
+    );
+    // Over real HTTP and all at once, as a gateway's burst arrives: for every third message an
+    // intermediate report races its final one, and one report names a message nobody sent.
+    const reports = messages.flatMap((sms, i) => [
+      ...(i % 3 === 0 ? [{ id: sms.providerMessageId!, status: 'Buffered' }] : []),
+      {
+        id: sms.providerMessageId!,
+        status: i % 5 === 0 ? 'Failed' : 'Success',
+        ...(i % 5 === 0 ? { failureReason: 'AbsentSubscriber' } : {}),
+      },
+    ]);
+    reports.push({ id: 'ATXid_together_nobody', status: 'Success' });
+    const answers = await Promise.all(
+      reports.map(async (report) => {
+        const response = await fetch(`${t.baseUrl}/api/sms/delivery-report/${t.config.AT_CALLBACK_SECRET}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(report).toString(),
+        });
+        return { report, status: response.status, body: (await response.json()) as { data?: { id: string; status: string } } };
+      }),
+    );
+
+    for (const { report, status, body } of answers) {
+      if (report.id === 'ATXid_together_nobody') {
+        expect(status).toBe(404);
+        continue;
+      }
+      const sms = messages.find((message) => message.providerMessageId === report.id)!;
+      expect(status, report.id).toBe(200);
+      expect(body.data!.id).toBe(sms.id);
+    }
+    const after = await t.ctx.db.smsMessage.findMany({ where: { id: { in: messages.map((sms) => sms.id) } }, orderBy: { message: 'asc' } });
+    for (const [i, sms] of messages.entries()) {
+      const row = after.find((message) => message.id === sms.id)!;
+      if (i % 5 === 0)
+        expect(row, `message ${i}`).toMatchObject({ status: 'failed', failureReason: 'Delivery report: Failed (AbsentSubscriber)' });
+      else expect(row, `message ${i}`).toMatchObject({ status: 'delivered', deliveredAt: expect.any(Date), failureReason: null });
+    }
+  });
+
   it('answers 404 for an unknown message id (so the gateway retries) and 400 for malformed reports', async () => {
     const unknown = await t.app.inject(form({ id: 'ATXid_nobody', status: 'Success' }));
     expect(unknown.statusCode).toBe(404);

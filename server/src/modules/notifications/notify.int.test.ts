@@ -14,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function outboxMessage(phone: string, message: string, extra = { status: 'queued', providerMessageId: null as string | null, attempts: 0 }) {
+async function outboxMessage(
+  phone: string,
+  message: string,
+  extra = { status: 'queued', providerMessageId: null as string | null, attempts: 0 },
+) {
   const [sms] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(
     `INSERT INTO sms_messages (id, phone_number, template, message, status, provider_message_id, attempts)
      VALUES (gen_random_uuid(), $1, 'ussd_welcome', $2, $3::"SmsStatus", $4, $5) RETURNING id::text`,
@@ -31,7 +35,11 @@ const handsetCopies = (message: string) => t.ctx.db.mockSmsDelivery.count({ wher
 
 describe('sending queued SMS', () => {
   it('does not send a message that is no longer queued', async () => {
-    const id = await outboxMessage(randomPhone(), 'sent once already', { status: 'sent', providerMessageId: 'ATXid_sent_once', attempts: 1 });
+    const id = await outboxMessage(randomPhone(), 'sent once already', {
+      status: 'sent',
+      providerMessageId: 'ATXid_sent_once',
+      attempts: 1,
+    });
     expect(await deliverSmsBatch(t.ctx, [{ smsId: id }])).toEqual([undefined]);
     const after = await t.ctx.db.smsMessage.findUniqueOrThrow({ where: { id } });
     expect(after).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: 'ATXid_sent_once' });
@@ -43,7 +51,11 @@ describe('sending queued SMS', () => {
     const ok = await Promise.all(Array.from({ length: 7 }, (_, i) => outboxMessage(randomPhone(), `${tag} ok ${i}`)));
     // Not a Kenyan mobile number: the gateway answers InvalidPhoneNumber for it.
     const refused = await outboxMessage('254512345678', `${tag} refused`);
-    const earlier = await outboxMessage(randomPhone(), `${tag} earlier`, { status: 'sent', providerMessageId: 'ATXid_earlier', attempts: 1 });
+    const earlier = await outboxMessage(randomPhone(), `${tag} earlier`, {
+      status: 'sent',
+      providerMessageId: 'ATXid_earlier',
+      attempts: 1,
+    });
     const batch = [...ok.slice(0, 3), refused, earlier, ...ok.slice(3)].map((smsId) => ({ smsId }));
 
     const failures = await deliverSmsBatch(t.ctx, batch);
@@ -70,7 +82,11 @@ describe('sending queued SMS', () => {
       const row = byId.get(id)!;
       expect(copies.find((copy) => copy.messageId === row.providerMessageId)?.message).toBe(row.message);
     }
-    expect(byId.get(refused)).toMatchObject({ status: 'queued', attempts: 1, failureReason: expect.stringContaining('InvalidPhoneNumber') });
+    expect(byId.get(refused)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      failureReason: expect.stringContaining('InvalidPhoneNumber'),
+    });
     expect(byId.get(earlier)).toMatchObject({ status: 'sent', attempts: 1, providerMessageId: 'ATXid_earlier' });
     expect(await handsetCopies(`${tag} earlier`)).toBe(0);
   });

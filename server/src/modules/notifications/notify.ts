@@ -67,7 +67,11 @@ const MARK_ATTEMPT_FAILED = `UPDATE sms_messages AS s SET attempts = s.attempts 
  * message's failure, which the queue retries alone; a message no longer queued (sent by an attempt whose
  * completion was lost, or not ours to send) is done.
  */
-export async function deliverSmsBatch(ctx: AppContext, payloads: { smsId: string }[], isLastAttempt = false): Promise<(Error | undefined)[]> {
+export async function deliverSmsBatch(
+  ctx: AppContext,
+  payloads: { smsId: string }[],
+  isLastAttempt = false,
+): Promise<(Error | undefined)[]> {
   const ids = payloads.map((payload) => payload.smsId);
   const rows = await queryRows<{ id: string; phone_number: string; message: string; is_queued: boolean }>(ctx.db, {
     name: 'sms_to_send',
@@ -99,8 +103,11 @@ export async function deliverSmsBatch(ctx: AppContext, payloads: { smsId: string
   }
   if (failed.size > 0) {
     const reasons = [...failed.values()].map((error) => String(error.message).slice(0, 300));
-    await queryRows(ctx.db, { name: 'sms_mark_attempt_failed', text: MARK_ATTEMPT_FAILED, values: [[...failed.keys()], reasons, isLastAttempt] });
+    await queryRows(ctx.db, {
+      name: 'sms_mark_attempt_failed',
+      text: MARK_ATTEMPT_FAILED,
+      values: [[...failed.keys()], reasons, isLastAttempt],
+    });
   }
   return ids.map((id) => failed.get(id));
 }
-

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { phoneInput } from '@escrow/core/contract/common';
+import { groupCommit } from '../../db/group-commit.ts';
 import { queryRows, type Db } from '../../db/prisma.ts';
 import { uuid7 } from '../../db/uuid7.ts';
 import { railFetch } from '../http.ts';
@@ -49,11 +50,20 @@ export interface SmsMockOptions {
 }
 
 /**
- * The handset's copy, by hand on the pool: a burst's SMS pass through here one by one, and in the bench
- * this stand-in shares the machine with the product it stands beside.
+ * The handsets' copies, by hand on the pool and a group at a time (db/group-commit.ts): a burst's SMS pass
+ * through here one by one, and in the bench this stand-in shares the machine with the product it stands
+ * beside.
  */
-const RECORD_DELIVERY = `INSERT INTO mock_sms_deliveries (id, message_id, username, "from", "to", message)
-  VALUES ($1::uuid, $2, $3, $4, $5, $6)`;
+const RECORD_DELIVERIES = `INSERT INTO mock_sms_deliveries (id, message_id, username, "from", "to", message)
+  SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])`;
+
+interface HandsetCopy {
+  messageId: string;
+  username: string;
+  from: string | null;
+  to: string;
+  message: string;
+}
 
 /** Handsets that never receive SMS: the mock reports their messages as failed. */
 export const UNDELIVERABLE_ENDING = '9999';
@@ -63,6 +73,21 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
   let closing = false;
+  const recordDelivery = groupCommit<HandsetCopy, true>(async (copies) => {
+    await queryRows(options.db, {
+      name: 'mock_sms_deliveries',
+      text: RECORD_DELIVERIES,
+      values: [
+        copies.map(() => uuid7()),
+        copies.map((copy) => copy.messageId),
+        copies.map((copy) => copy.username),
+        copies.map((copy) => copy.from),
+        copies.map((copy) => copy.to),
+        copies.map((copy) => copy.message),
+      ],
+    });
+    return copies.map(() => true as const);
+  });
 
   function scheduleReport(report: Record<string, string>, attempt = 1) {
     if (closing || !options.deliveryReportUrl) return;
@@ -145,11 +170,7 @@ export async function africasTalkingMock(app: FastifyInstance, options: SmsMockO
       const isValid = /^\+254[17]\d{8}$/.test(to);
       const messageId = `ATXid_${randomBytes(12).toString('hex')}`;
       if (isValid) {
-        await queryRows(options.db, {
-          name: 'mock_sms_delivery',
-          text: RECORD_DELIVERY,
-          values: [uuid7(), messageId, body.username, body.from ?? null, to, message],
-        });
+        await recordDelivery({ messageId, username: body.username, from: body.from ?? null, to, message });
         const isUndeliverable = to.endsWith(UNDELIVERABLE_ENDING);
         scheduleReport({
           id: messageId,
