@@ -44,6 +44,7 @@ import { createPrisma, type Db } from '../server/src/db/prisma.ts';
 import { MIGRATIONS_DIR } from '../server/src/main.ts';
 import { checkLedgerInvariants } from '../server/src/modules/ledger/invariants.ts';
 import { topFrames, type Frame } from './lib/cpu-profile.ts';
+import { cpuSpent, readCpu, type CpuSeconds } from './lib/cpu-time.ts';
 import { projectRoot } from './lib/paths.ts';
 import { seedBulk } from './seed-bulk.ts';
 
@@ -252,6 +253,17 @@ async function drainSmsBacklog(client: pg.Client) {
     drainSeconds: (Date.now() - ended) / 1000,
     sent: now.sent,
     failed: now.failed,
+  };
+}
+
+/** CPU milliseconds per create, by process, from the CPU seconds the creates and their SMS took. */
+function perCreate(spent: CpuSeconds, creates: number) {
+  const ms = (seconds: number) => (seconds * 1000) / Math.max(1, creates);
+  return {
+    product: ms(spent.product),
+    postgres: ms(spent.postgres),
+    standIns: ms(spent.standIns),
+    total: ms(spent.product + spent.postgres + spent.standIns),
   };
 }
 
@@ -580,6 +592,9 @@ try {
     tokenOf.set(buyer.id, buyerTokens.at(-1)!);
   }
   let nextBuyer = 0;
+  // What the creates and their SMS cost the machine, in CPU seconds rather than per second of a shared machine.
+  const cpuOf = () => readCpu({ productPid: server!.pid!, standInPid: rails!.pid!, postgresDataDir: tempDir! });
+  const cpuBeforeCreates = cpuOf();
   if (runs('create') || runs('payin'))
     await measure(largest, {
       key: 'create',
@@ -607,6 +622,19 @@ try {
   if (args.statements) await client.query('SELECT pg_stat_statements_reset()');
   const smsBacklog = runs('create') && !args['no-worker'] ? await drainSmsBacklog(client) : null;
   if (args.statements && smsBacklog) await printStatements(client, "the creates' SMS backlog");
+  const cpuAfterCreates = cpuOf();
+  const createdCount = Number(
+    (await client.query<{ n: string }>(`SELECT count(*) AS n FROM transactions WHERE product_name = 'Bench item'`)).rows[0]!.n,
+  );
+  const createCpu =
+    smsBacklog?.isDrained && cpuBeforeCreates && cpuAfterCreates
+      ? perCreate(cpuSpent(cpuBeforeCreates, cpuAfterCreates), createdCount)
+      : null;
+  if (createCpu)
+    say(
+      `CPU per create, its two SMS and their delivery reports included: ${createCpu.total.toFixed(2)} ms ` +
+        `(product ${createCpu.product.toFixed(2)}, PostgreSQL ${createCpu.postgres.toFixed(2)}, stand-ins ${createCpu.standIns.toFixed(2)}).`,
+    );
   if (smsBacklog)
     say(
       `create SMS: ${fmt(smsBacklog.total)} queued by the creates, ${fmt(smsBacklog.waitingAtEnd)} still waiting when the create run ended; ` +
