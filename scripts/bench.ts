@@ -795,7 +795,11 @@ try {
             (smsBacklog.isDrained
               ? `**the backlog drained ${smsBacklog.drainSeconds.toFixed(1)} s after it**`
               : `**not drained after ${SMS_DRAIN_LIMIT_SECONDS} s**`) +
-            ` (${fmt(smsBacklog.sent)} sent, ${fmt(smsBacklog.failed)} failed).`,
+            ` (${fmt(smsBacklog.sent)} sent, ${fmt(smsBacklog.failed)} failed).` +
+            (createCpu
+              ? ` From the create run's start to the drain's end, **a create cost ${createCpu.total.toFixed(1)} ms of CPU**, its SMS and their ` +
+                `delivery reports included (product ${createCpu.product.toFixed(1)}, PostgreSQL ${createCpu.postgres.toFixed(1)}, stand-ins ${createCpu.standIns.toFixed(1)}).`
+              : ''),
         ]
       : []),
     ...(runs('payin')
@@ -839,6 +843,7 @@ try {
         bareRuns,
         payins,
         smsBacklog,
+        createCpu,
         ledgerHealthy: ledger.isHealthy,
         goalsMissed,
         profile,

@@ -21,6 +21,8 @@
  *   handler once per entry, one after another, and graphile-worker retries only the entries that failed, as
  *   one job with the attempt counted (its "batch jobs"). A batch costs the queue one fetch and one
  *   completion instead of one per entry: the fetch was the costliest statement behind a burst's SMS.
+ *   A handler registered with `registerBatch` gets the entries together instead, to share their
+ *   statements, and answers each entry's outcome itself.
  */
 import { EventEmitter } from 'node:events';
 import { hostname } from 'node:os';
