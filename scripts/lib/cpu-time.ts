@@ -39,17 +39,17 @@ function postgresTicks(dataDir: string): number {
     .map(Number);
   const postmaster = pids.find((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir) && ticksOf(pid) !== null;
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dataDir);
     } catch {
       return false;
     }
   });
-  if (postmaster === undefined) return 0;
-  const root = ticksOf(postmaster)!;
+  const root = postmaster === undefined ? null : ticksOf(postmaster);
+  if (!root) return 0;
   let total = root.own + root.reapedChildren;
   for (const pid of pids) {
     const child: ReturnType<typeof ticksOf> = pid === postmaster ? null : ticksOf(pid);
-    if (child?.parent === postmaster) total += child.own;
+    if (child && child.parent === postmaster) total += child.own;
   }
   return total;
 }
