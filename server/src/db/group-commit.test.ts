@@ -42,6 +42,35 @@ describe('group commit', () => {
     expect(await Promise.all(later)).toEqual([20, 30, 40, 50, 60]);
   });
 
+  it('runs one group at a time when more calls wait than one group takes, so two groups never lock the same rows', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const sizes: number[] = [];
+    const call = groupCommit(async (keys: readonly number[]) => {
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      sizes.push(keys.length);
+      await nextTurn();
+      inFlight--;
+      return [...keys];
+    });
+    const keys = Array.from({ length: 250 }, (_, index) => index);
+    expect(await Promise.all(keys.map((key) => call(key)))).toEqual(keys);
+    expect(mostInFlight).toBe(1);
+    expect(sizes).toEqual([100, 100, 50]);
+
+    // The same while a group runs: the 250 that come meanwhile still go one group after another.
+    mostInFlight = 0;
+    sizes.length = 0;
+    const first = call(-1);
+    await nextTurn();
+    const rest = keys.map((key) => call(key));
+    expect(await first).toBe(-1);
+    expect(await Promise.all(rest)).toEqual(keys);
+    expect(mostInFlight).toBe(1);
+    expect(sizes).toEqual([1, 100, 100, 50]);
+  });
+
   it('rejects only the call whose answer is an Error, and every call of a group whose run throws', async () => {
     const call = groupCommit(async (keys: readonly number[]) => keys.map((key) => (key < 0 ? new Error(`no ${key}`) : key)));
     const results = await Promise.allSettled([call(1), call(-2), call(3)]);

@@ -14,27 +14,36 @@ const MAX_GROUP = 100;
 /**
  * `run` gets the waiting calls' keys and answers each, in order, with its value or an Error (that call
  * alone rejects); if `run` throws, every call of its group rejects.
+ *
+ * One group runs at a time. DataLoader starts a new batch each time one fills; were those run side by
+ * side, two statements updating the same rows in different orders could deadlock in PostgreSQL.
  */
 export function groupCommit<K, V>(run: (keys: readonly K[]) => Promise<(V | Error)[]>): (key: K) => Promise<V> {
-  let running = 0;
-  const waiting: (() => void)[] = [];
+  let running = false;
+  const ready: (() => void)[] = [];
+  const runNext = () => {
+    const dispatch = running ? undefined : ready.shift();
+    if (!dispatch) return;
+    running = true;
+    dispatch();
+  };
   const loader = new DataLoader<K, V>(
     async (keys) => {
-      running++;
       try {
         return await run(keys);
       } finally {
-        running--;
-        // The groups gathered meanwhile go now (one, unless more calls came than one group takes).
-        for (const dispatch of waiting.splice(0)) dispatch();
+        running = false;
+        // The next group holds the calls gathered meanwhile.
+        runNext();
       }
     },
     {
       cache: false,
       maxBatchSize: MAX_GROUP,
       batchScheduleFn: (dispatch) => {
-        if (running === 0) setImmediate(dispatch);
-        else waiting.push(dispatch);
+        ready.push(dispatch);
+        // With nothing running, the group goes once this event-loop turn's calls have joined it.
+        if (!running && ready.length === 1) setImmediate(runNext);
       },
     },
   );
