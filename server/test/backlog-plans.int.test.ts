@@ -6,7 +6,8 @@
  * state: statistics without a backlog, then 3,000 waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS_TO_SEND } from '../src/modules/notifications/notify.ts';
+import { MARK_ATTEMPT_FAILED, MARK_SENT, SMS_TO_SEND } from '../src/modules/notifications/notify.ts';
+import { APPLY_REPORTS } from '../src/modules/notifications/use-cases/record-delivery-report.ts';
 import { PAYMENT_NOT_SENT, PENDING_PAYMENT_OF_TRANSACTION } from '../src/modules/payments/pending-payments.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 
@@ -41,7 +42,7 @@ async function insertUnchecked(sql: string) {
 }
 
 describe('lookups while a backlog waits', () => {
-  it('finds the SMS of a batch to send by their primary key', async () => {
+  it('finds and marks the SMS of a batch by their primary key', async () => {
     await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status)
       SELECT gen_random_uuid(), '254700000000', 'ussd_welcome', 'delivered before', 'delivered' FROM generate_series(1, 5000)`);
     await t.ctx.db.$executeRawUnsafe('ANALYZE sms_messages');
@@ -49,6 +50,36 @@ describe('lookups while a backlog waits', () => {
       SELECT gen_random_uuid(), '254700000001', 'ussd_welcome', 'waiting', 'queued' FROM generate_series(1, ${BACKLOG})`);
     const [queued] = await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 1`);
     expect(await indexesUsedBy(SMS_TO_SEND, `{${queued!.id}}`)).toEqual(['sms_messages_pkey']);
+
+    // A whole batch (jobs/queue.ts: up to 20 messages) marked sent, or its failures counted.
+    const batch = (await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 20`)).map(
+      (row) => row.id,
+    );
+    const texts = `{${batch.map((_, index) => `text${index}`).join(',')}}`;
+    expect(await indexesUsedBy(MARK_SENT, `{${batch.join(',')}}`, texts, new Date().toISOString())).toEqual(['sms_messages_pkey']);
+    expect(await indexesUsedBy(MARK_ATTEMPT_FAILED, `{${batch.join(',')}}`, texts, 'false')).toEqual(['sms_messages_pkey']);
+  });
+
+  it("applies delivery reports through the gateway id's index while the sent wait for theirs", async () => {
+    await t.ctx.db.$executeRawUnsafe('DELETE FROM sms_messages');
+    await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status, provider_message_id)
+      SELECT gen_random_uuid(), '254700000000', 'ussd_welcome', 'reported before', 'delivered', 'ATXid_old_' || n FROM generate_series(1, 5000) n`);
+    await t.ctx.db.$executeRawUnsafe('ANALYZE sms_messages');
+    await insertUnchecked(`INSERT INTO sms_messages (id, phone_number, template, message, status, provider_message_id)
+      SELECT gen_random_uuid(), '254700000001', 'ussd_welcome', 'waiting for its report', 'sent', 'ATXid_new_' || n FROM generate_series(1, ${BACKLOG}) n`);
+    // A lone report, and a group of forty (db/group-commit.ts).
+    for (const count of [1, 40]) {
+      const ids = Array.from({ length: count }, (_, index) => `ATXid_new_${index * 70 + 1}`);
+      const indexes = await indexesUsedBy(
+        APPLY_REPORTS,
+        `{${ids.join(',')}}`,
+        `{${ids.map(() => 'delivered').join(',')}}`,
+        `{${ids.map(() => 'NULL').join(',')}}`,
+        new Date().toISOString(),
+      );
+      expect(indexes.length).toBeGreaterThan(0);
+      expect(new Set(indexes)).toEqual(new Set(['sms_messages_provider_message_id_key']));
+    }
   });
 
   describe(`with ${BACKLOG} payments pending`, () => {

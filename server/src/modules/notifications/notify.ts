@@ -55,10 +55,10 @@ async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
  * longer the queue).
  */
 export const SMS_TO_SEND = `SELECT id::text, phone_number, message, status = 'queued' AS is_queued FROM sms_messages WHERE id = ANY($1::uuid[])`;
-const MARK_SENT = `UPDATE sms_messages AS s SET status = 'sent', provider_message_id = sent.provider_message_id, sent_at = $3::timestamptz,
+export const MARK_SENT = `UPDATE sms_messages AS s SET status = 'sent', provider_message_id = sent.provider_message_id, sent_at = $3::timestamptz,
   attempts = s.attempts + 1
   FROM unnest($1::uuid[], $2::text[]) AS sent (id, provider_message_id) WHERE s.id = sent.id`;
-const MARK_ATTEMPT_FAILED = `UPDATE sms_messages AS s SET attempts = s.attempts + 1, failure_reason = failed.reason,
+export const MARK_ATTEMPT_FAILED = `UPDATE sms_messages AS s SET attempts = s.attempts + 1, failure_reason = failed.reason,
   status = CASE WHEN $3::boolean THEN 'failed'::"SmsStatus" ELSE s.status END
   FROM unnest($1::uuid[], $2::text[]) AS failed (id, reason) WHERE s.id = failed.id`;
 

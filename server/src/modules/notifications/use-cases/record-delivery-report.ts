@@ -33,8 +33,12 @@ interface Outcome {
  * One statement for a group of reports (db/group-commit.ts): the conditional UPDATE (concurrent
  * duplicates cannot both apply, and a final state stays final), and each message as it stands when
  * nothing changed.
+ *
+ * Both halves find their messages by the gateway's id (`= ANY`) and compare the status as text: the sent
+ * messages waiting for their reports are a backlog the statistics, taken while the table was quiet, never
+ * saw, and the status index would walk all of it for each group (test/backlog-plans.int.test.ts).
  */
-const APPLY_REPORTS = `
+export const APPLY_REPORTS = `
 WITH report AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS report (provider_message_id, outcome, failure_reason)
 ), updated AS (
@@ -44,14 +48,15 @@ WITH report AS (
     failure_reason = CASE WHEN report.outcome = 'delivered' THEN NULL WHEN report.outcome = 'failed' THEN report.failure_reason
       ELSE s.failure_reason END
   FROM report
-  WHERE s.provider_message_id = report.provider_message_id
-    AND (s.status = 'queued' OR (s.status = 'sent' AND report.outcome <> 'sent'))
+  WHERE s.provider_message_id = ANY($1::text[]) AND s.provider_message_id = report.provider_message_id
+    AND (s.status::text = 'queued' OR (s.status::text = 'sent' AND report.outcome <> 'sent'))
   RETURNING s.provider_message_id, s.id, s.status::text AS status
 )
 SELECT provider_message_id, id, status FROM updated
 UNION ALL
-SELECT s.provider_message_id, s.id, s.status::text FROM sms_messages AS s JOIN report USING (provider_message_id)
-WHERE NOT EXISTS (SELECT 1 FROM updated WHERE updated.provider_message_id = s.provider_message_id)`;
+SELECT s.provider_message_id, s.id, s.status::text FROM sms_messages AS s
+WHERE s.provider_message_id = ANY($1::text[])
+  AND NOT EXISTS (SELECT 1 FROM updated WHERE updated.provider_message_id = s.provider_message_id)`;
 
 /**
  * A group's reports, one per message: of several about one message, the first final outcome (as one
