@@ -52,9 +52,9 @@ describe('lookups while a backlog waits', () => {
     expect(await indexesUsedBy(SMS_TO_SEND, `{${queued!.id}}`)).toEqual(['sms_messages_pkey']);
 
     // A whole batch (jobs/queue.ts: up to 20 messages) marked sent, or its failures counted.
-    const batch = (await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 20`)).map(
-      (row) => row.id,
-    );
+    const batch = (
+      await t.ctx.db.$queryRawUnsafe<{ id: string }[]>(`SELECT id::text FROM sms_messages WHERE status = 'queued' LIMIT 20`)
+    ).map((row) => row.id);
     const texts = `{${batch.map((_, index) => `text${index}`).join(',')}}`;
     expect(await indexesUsedBy(MARK_SENT, `{${batch.join(',')}}`, texts, new Date().toISOString())).toEqual(['sms_messages_pkey']);
     expect(await indexesUsedBy(MARK_ATTEMPT_FAILED, `{${batch.join(',')}}`, texts, 'false')).toEqual(['sms_messages_pkey']);
