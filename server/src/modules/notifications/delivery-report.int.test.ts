@@ -133,7 +133,7 @@ describe('SMS delivery reports', () => {
       expect(status, report.id).toBe(200);
       expect(body.data!.id).toBe(sms.id);
     }
-    const after = await t.ctx.db.smsMessage.findMany({ where: { id: { in: messages.map((sms) => sms.id) } }, orderBy: { message: 'asc' } });
+    const after = await t.ctx.db.smsMessage.findMany({ where: { id: { in: messages.map((sms) => sms.id) } } });
     for (const [i, sms] of messages.entries()) {
       const row = after.find((message) => message.id === sms.id)!;
       if (i % 5 === 0)
