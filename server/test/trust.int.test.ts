@@ -10,6 +10,7 @@ import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
 import { createPrisma } from '../src/db/prisma.ts';
 import {
   dialAndWalk,
+  dialAndWalkWith,
   M,
   phoneSession,
   postUssd,
@@ -20,7 +21,7 @@ import {
 } from '../src/modules/ussd/test/ussd-client.ts';
 import { MAX_PIN_TRIES } from '../src/modules/ussd/use-cases/verify-ussd-pin.ts';
 import { bearer, makeUser, randomPhone, TEST_PASSWORD } from './factories.ts';
-import { createTransaction, payAndSettle } from './escrow-helpers.ts';
+import { action, createTransaction, detail, payAndSettle } from './escrow-helpers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { inboxOf, latestCode } from './sms-inbox.ts';
 
@@ -189,6 +190,44 @@ describe('registering a phone over USSD', () => {
     // Nor does the escrow show on that account's USSD screens.
     const screen = await dialAndWalk(t, victimPhone, '2');
     expect(screen.text).not.toContain(created.reference_number.slice(4));
+  });
+
+  it("through the simulator leaves no PIN that speaks for the phone's holder once they prove it", async () => {
+    const holderPhone = randomPhone();
+    const stranger = phoneSession(t, holderPhone, { origin: 'simulator' });
+    await stranger.dial();
+    expect((await stranger.walk('1', 'Eve', 'Mallory', '3', '1111', '1111')).kind).toBe('END');
+
+    // The holder cannot sign up (the number has an account): they recover it with the texted code.
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgot_password', payload: { phone_or_email: holderPhone } });
+    const code = await latestCode(t, holderPhone, 'password_reset_code');
+    const password = 'Holder-pass-1';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset_password',
+      payload: { phone_or_email: holderPhone, code, password, password_confirmation: password },
+    });
+    expect(reset.statusCode).toBe(200);
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { phone_or_email: holderPhone, password } });
+    expect(login.statusCode).toBe(200);
+    const holder = {
+      id: login.json().data.user.id as string,
+      phone: holderPhone,
+      token: login.json().data.token as string,
+      userType: 'both' as const,
+    };
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const created = await standardEscrow(t, holder, seller.phone);
+    await payAndSettle(t, holder, created.id);
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+
+    // The stranger dials again with their PIN: the account now asks for a proof of the phone, which the
+    // PIN is not, and the holder's escrow stays where it was.
+    const again = phoneSession(t, holderPhone, { origin: 'simulator' });
+    expect((await again.dial()).text).toBe(m.proveFirstPin('Eve'));
+    expect(firstLine(await again.send('1111'))).toBe(m.wrongProof);
+    expect(firstLine(await dialAndWalkWith(t, holderPhone, { origin: 'simulator' }, '3', '1', '1111'))).toBe(m.wrongProof);
+    expect((await detail(t, holder, created.id)).transaction.status).toBe('dispatched');
   });
 
   it('through the gateway (the network vouches for the phone) attaches them', async () => {

@@ -36,9 +36,18 @@ export async function findAccount(db: Db | Tx, identifier: AccountIdentifier | n
 /**
  * Records that the user proved they hold their phone, and attaches the transactions whose buyer named
  * this phone as the seller before it had an account.
+ *
+ * At the phone's first proof, a USSD PIN set before it is dropped with the phone's USSD sessions: whoever
+ * set it had not proven the phone (the demo simulator registers any number, and a web password proves the
+ * account, not the phone), so it must not speak for the holder who just proved it. The holder sets their
+ * own PIN on their next dial, after the texted code or their web password.
  */
 export async function markPhoneVerified(tx: Tx, user: { id: string; phoneNumber: string }, now: Date): Promise<void> {
-  await tx.user.updateMany({ where: { id: user.id, phoneVerifiedAt: null }, data: { phoneVerifiedAt: now } });
+  const { count } = await tx.user.updateMany({
+    where: { id: user.id, phoneVerifiedAt: null },
+    data: { phoneVerifiedAt: now, ussdPinHash: null, ussdPinFailures: 0, ussdPinLockedUntil: null },
+  });
+  if (count > 0) await tx.ussdSession.deleteMany({ where: { phoneNumber: user.phoneNumber } });
   await attachWaitingTransactions(tx, user);
 }
 

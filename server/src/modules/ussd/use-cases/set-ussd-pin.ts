@@ -14,13 +14,16 @@ export async function setFirstUssdPin(
   { userId, pinHash, isPhoneProven }: { userId: string; pinHash: string; isPhoneProven: boolean },
 ): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
+    // The proof first: marking the phone verified drops a PIN set while it was unproven, not this one.
+    if (isPhoneProven) {
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
+      await markPhoneVerified(tx, user, ctx.now());
+    }
     const { count } = await tx.user.updateMany({
       where: { id: userId, ussdPinHash: null },
       data: { ussdPinHash: pinHash, ussdPinFailures: 0 },
     });
     if (count === 0) throw invalidState('This account already has a USSD PIN');
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
-    if (isPhoneProven) await markPhoneVerified(tx, user, ctx.now());
   });
 }
 
