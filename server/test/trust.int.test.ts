@@ -19,6 +19,7 @@ import {
   ussdForm,
   firstLine,
 } from '../src/modules/ussd/test/ussd-client.ts';
+import { renderSms } from '../src/modules/notifications/templates.ts';
 import { MAX_PIN_TRIES } from '../src/modules/ussd/use-cases/verify-ussd-pin.ts';
 import { bearer, makeUser, randomPhone, TEST_PASSWORD } from './factories.ts';
 import { action, createTransaction, detail, payAndSettle } from './escrow-helpers.ts';
@@ -228,6 +229,59 @@ describe('registering a phone over USSD', () => {
     expect(firstLine(await again.send('1111'))).toBe(m.wrongProof);
     expect(firstLine(await dialAndWalkWith(t, holderPhone, { origin: 'simulator' }, '3', '1', '1111'))).toBe(m.wrongProof);
     expect((await detail(t, holder, created.id)).transaction.status).toBe('dispatched');
+  });
+
+  it("leaves a stranger's web password no use once the phone's holder proves the phone over USSD", async () => {
+    const holderPhone = randomPhone();
+    const strangerPassword = 'Stranger-pass-1';
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        first_name: 'Mallory',
+        last_name: 'Squat',
+        phone_number: holderPhone,
+        user_type: 'seller',
+        password: strangerPassword,
+        password_confirmation: strangerPassword,
+      },
+    });
+    expect(registered.statusCode).toBe(201);
+    const buyer = await makeUser(t.app, { userType: 'buyer' });
+    const created = await standardEscrow(t, buyer, holderPhone);
+
+    // The holder dials through the gateway and proves the phone with the code texted to it.
+    const holder = phoneSession(t, holderPhone);
+    expect((await holder.dial()).text).toBe(m.proveFirstPin('Mallory'));
+    expect((await holder.send(await latestCode(t, holderPhone))).text).toContain(m.newPin);
+    expect((await holder.walk('4321', '4321')).text).toContain(m.pinSet);
+    const account = await t.ctx.db.user.findUniqueOrThrow({ where: { phoneNumber: holderPhone } });
+    expect(account.phoneVerifiedAt).toBeInstanceOf(Date);
+    expect((await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } })).sellerId).toBe(account.id);
+
+    // The stranger's password no longer signs in; the holder is told by SMS how to choose their own.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone_or_email: holderPhone, password: strangerPassword },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await inboxOf(t, holderPhone)).map((sms) => sms.message)).toContain(renderSms('web_password_dropped', 'en', {}));
+  });
+
+  it('keeps the web password when it was the proof for the first PIN on a gateway dial', async () => {
+    const owner = await makeUser(t.app, { userType: 'buyer', verified: false });
+    const session = phoneSession(t, owner.phone);
+    await session.dial();
+    expect((await session.send(TEST_PASSWORD)).text).toContain(m.newPin);
+    expect((await session.walk('8642', '8642')).text).toContain(m.pinSet);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { phone_or_email: owner.phone, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.token).toEqual(expect.any(String));
   });
 
   it('through the gateway (the network vouches for the phone) attaches them', async () => {

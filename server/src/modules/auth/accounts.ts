@@ -34,6 +34,17 @@ export async function findAccount(db: Db | Tx, identifier: AccountIdentifier | n
 }
 
 /**
+ * How the phone's holder proved it, for `markPhoneVerified`. `keepsPassword`: the prover also holds the
+ * account's web password (the registrant typing the code they were sent, a reset that just set it, an
+ * admin who checked the person). Otherwise, as when the holder proves the phone by the SMS code over
+ * USSD, a password chosen before the phone was proven was chosen by whoever registered the number, who
+ * need not be its holder: it stops working, with the account's sessions, and the holder is told by SMS.
+ */
+export interface PhoneProof {
+  keepsPassword: boolean;
+}
+
+/**
  * Records that the user proved they hold their phone, and attaches the transactions whose buyer named
  * this phone as the seller before it had an account.
  *
@@ -42,13 +53,28 @@ export async function findAccount(db: Db | Tx, identifier: AccountIdentifier | n
  * account, not the phone), so it must not speak for the holder who just proved it. The holder sets their
  * own PIN on their next dial, after the texted code or their web password.
  */
-export async function markPhoneVerified(tx: Tx, user: { id: string; phoneNumber: string }, now: Date): Promise<void> {
+export async function markPhoneVerified(
+  tx: Tx,
+  user: { id: string; phoneNumber: string },
+  now: Date,
+  proof: PhoneProof,
+): Promise<{ droppedPassword: boolean }> {
   const { count } = await tx.user.updateMany({
     where: { id: user.id, phoneVerifiedAt: null },
     data: { phoneVerifiedAt: now, ussdPinHash: null, ussdPinFailures: 0, ussdPinLockedUntil: null },
   });
-  if (count > 0) await tx.ussdSession.deleteMany({ where: { phoneNumber: user.phoneNumber } });
+  let droppedPassword = false;
+  if (count > 0) {
+    await tx.ussdSession.deleteMany({ where: { phoneNumber: user.phoneNumber } });
+    if (!proof.keepsPassword) {
+      // The row is locked by the update above: no proof runs beside this one.
+      const dropped = await tx.user.updateMany({ where: { id: user.id, passwordHash: { not: null } }, data: { passwordHash: null } });
+      droppedPassword = dropped.count > 0;
+      if (droppedPassword) await tx.authSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+    }
+  }
   await attachWaitingTransactions(tx, user);
+  return { droppedPassword };
 }
 
 /** Transactions naming `phoneNumber` as the seller, with no seller account yet, now belong to `id`. */

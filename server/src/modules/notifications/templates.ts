@@ -135,6 +135,12 @@ export const SMS_TEMPLATES = {
     en: (p) => `Your Escrow Kenya USSD PIN was locked after 3 wrong tries until ${p.until}. Not you? Call 0709 384 400.`,
     sw: (p) => `PIN yako ya USSD ya Escrow Kenya imefungwa hadi ${p.until} baada ya makosa 3. Si wewe? Piga 0709 384 400.`,
   },
+  web_password_dropped: {
+    en: () =>
+      `Escrow Kenya: your number is verified. A web password set for it before no longer works. To use the website, choose yours with Forgot password.`,
+    sw: () =>
+      `Escrow Kenya: nambari yako imethibitishwa. Nenosiri la tovuti lililowekwa awali halifanyi kazi tena. Chagua lako kwa "Umesahau nenosiri?".`,
+  },
   ussd_pin_changed: {
     en: () => `Your Escrow Kenya USSD PIN was changed. If this was not you, call 0709 384 400 now.`,
     sw: () => `PIN yako ya USSD ya Escrow Kenya imebadilishwa. Kama si wewe, piga 0709 384 400 sasa.`,

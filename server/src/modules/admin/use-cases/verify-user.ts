@@ -14,7 +14,8 @@ export async function verifyUser(ctx: AppContext, action: AdminAction) {
   const user = await inTransaction(ctx.db, async (tx) => {
     const user = await lockUser(tx, action.userId);
     if (user.phoneVerifiedAt) throw invalidState('This account is already verified');
-    await markPhoneVerified(tx, user, ctx.now());
+    // The admin checked the person, who holds the password they chose.
+    await markPhoneVerified(tx, user, ctx.now(), { keepsPassword: true });
     await auditUserAction(tx, { ...action, action: 'user.verify' });
     return tx.user.findUniqueOrThrow({ where: { id: user.id } });
   });

@@ -38,7 +38,7 @@ export async function resetPassword(options: ResetPasswordOptions): Promise<Reco
     if (!(await consumeCode(tx, codeId, now))) throw invalidCode();
     await tx.user.update({ where: { id: account.id }, data: { passwordHash } });
     await tx.authSession.updateMany({ where: { userId: account.id, revokedAt: null }, data: { revokedAt: now } });
-    await markPhoneVerified(tx, account, now);
+    await markPhoneVerified(tx, account, now, { keepsPassword: true });
   });
   // The owner is back in control: earlier wrong passwords no longer hold the account locked.
   await resetRateLimitsStartingWith(ctx.db, loginAttemptsKey(`user:${account.id}`));

@@ -38,7 +38,8 @@ export async function verifyPhone(options: VerifyPhoneOptions): Promise<SessionD
   return inTransaction(ctx.db, async (tx) => {
     const now = ctx.now();
     if (!(await consumeCode(tx, codeId, now))) throw invalidCode();
-    await markPhoneVerified(tx, { id: account.id, phoneNumber: phone }, now);
+    // The registration's own step (register, then the texted code): the registrant chose the password.
+    await markPhoneVerified(tx, { id: account.id, phoneNumber: phone }, now, { keepsPassword: true });
     const user = await tx.user.findUniqueOrThrow({ where: { id: account.id }, select: USER_WIRE_SELECT });
     const token = await options.issueToken(tx, { id: user.id, userType: user.userType }, options.userAgent);
     return { user: toUserWire(user), token };

@@ -88,7 +88,12 @@ export const firstPinScreens: ScreensOf<'first_pin' | 'first_pin_again'> = {
       try {
         // The phone itself is proven by the SMS code, or by the network when the gateway calls.
         const isPhoneProven = c.session.firstPinProof === 'code' || c.origin === 'gateway';
-        await setFirstUssdPin(c.ctx, { userId: c.user.id, pinHash, isPhoneProven });
+        await setFirstUssdPin(c.ctx, {
+          userId: c.user.id,
+          pinHash,
+          isPhoneProven,
+          isPasswordProven: c.session.firstPinProof === 'password',
+        });
       } catch (error) {
         return refusal(c, error);
       }

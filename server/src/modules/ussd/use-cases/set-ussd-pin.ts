@@ -11,13 +11,27 @@ import { queueSms } from '../../notifications/notify.ts';
 
 export async function setFirstUssdPin(
   ctx: AppContext,
-  { userId, pinHash, isPhoneProven }: { userId: string; pinHash: string; isPhoneProven: boolean },
+  {
+    userId,
+    pinHash,
+    isPhoneProven,
+    isPasswordProven,
+  }: {
+    userId: string;
+    pinHash: string;
+    isPhoneProven: boolean;
+    /** The web password was the proof: a password chosen before the phone was proven is the caller's. */
+    isPasswordProven: boolean;
+  },
 ): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
     // The proof first: marking the phone verified drops a PIN set while it was unproven, not this one.
     if (isPhoneProven) {
-      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true } });
-      await markPhoneVerified(tx, user, ctx.now());
+      const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true, language: true } });
+      const { droppedPassword } = await markPhoneVerified(tx, user, ctx.now(), { keepsPassword: isPasswordProven });
+      if (droppedPassword) {
+        await queueSms(ctx, tx, { phone: user.phoneNumber, template: 'web_password_dropped', params: {}, language: user.language });
+      }
     }
     const { count } = await tx.user.updateMany({
       where: { id: userId, ussdPinHash: null },
@@ -25,6 +39,7 @@ export async function setFirstUssdPin(
     });
     if (count === 0) throw invalidState('This account already has a USSD PIN');
   });
+  ctx.jobs.nudge();
 }
 
 export async function changeUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
