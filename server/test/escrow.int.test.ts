@@ -374,6 +374,13 @@ describe('cancel and auto-release', () => {
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n, recipientPhone: buyer.phone });
     expect(await escrowBalance(t.ctx.db, funded.id)).toBe(0n);
     await expectLedgerHealthy(t);
+
+    // The seller is told what happened to the money: nothing taken, or the buyer refunded.
+    const sellerSms = async (transactionId: string) =>
+      (await t.ctx.db.smsMessage.findMany({ where: { transactionId, phoneNumber: seller.phone } })).map((sms) => sms.template);
+    expect(await sellerSms(unpaid.id)).toContain('cancelled');
+    expect(await sellerSms(funded.id)).toContain('cancelled_refunding');
+    expect(await sellerSms(funded.id)).not.toContain('cancelled');
   });
 
   it('releases automatically when the inspection window passes without a dispute', async () => {

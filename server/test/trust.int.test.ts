@@ -20,6 +20,7 @@ import {
   firstLine,
 } from '../src/modules/ussd/test/ussd-client.ts';
 import { renderSms } from '../src/modules/notifications/templates.ts';
+import { sendUssdStkPush } from '../src/modules/ussd/stk-push-job.ts';
 import { MAX_PIN_TRIES } from '../src/modules/ussd/use-cases/verify-ussd-pin.ts';
 import { bearer, makeUser, randomPhone, TEST_PASSWORD } from './factories.ts';
 import { action, createTransaction, detail, payAndSettle } from './escrow-helpers.ts';
@@ -533,6 +534,15 @@ describe('abuse limits', () => {
     }
     expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // A payment chosen over USSD (its prompt pushed after the session ends) is refused too, and the buyer,
+    // promised a prompt on the menu, is told by SMS that none is coming.
+    const overUssd = await standardEscrow(t, buyer, randomPhone());
+    await sendUssdStkPush(t.ctx, { transactionId: overUssd.id, userId: buyer.id });
+    expect(await t.ctx.db.payment.count({ where: { transactionId: overUssd.id } })).toBe(0);
+    const told = await t.ctx.db.smsMessage.findMany({ where: { transactionId: overUssd.id, template: 'payment_prompt_not_sent' } });
+    expect(told.map((sms) => [sms.phoneNumber, sms.message])).toEqual([
+      [buyer.phone, renderSms('payment_prompt_not_sent', 'en', { ref: overUssd.reference_number })],
+    ]);
 
     // Several accounts pushing prompts to one victim's phone share its limit.
     const victim = randomPhone('1037');

@@ -185,7 +185,7 @@ export const customer = {
       confirm: 'Release {{amount}}',
       done: 'Payment released to the seller. Thank you for using escrow.',
       explain:
-        'Only confirm if you received {{product}} as described. {{amount}} goes to {{seller}} and this cannot be undone. If something is wrong, go back and raise a dispute instead.',
+        'Only confirm if you received {{product}} as described. {{seller}} receives {{sellerReceives}} ({{amount}} less their fee of {{sellerFee}}) and this cannot be undone. If something is wrong, go back and raise a dispute instead.',
     },
     cancel: {
       label: 'Cancel transaction',
@@ -316,6 +316,7 @@ export const customer = {
     evening: 'Good evening',
     greeting: '{{greeting}}, {{name}}',
     intro: 'Money you pay is held in escrow until you confirm delivery. Here is where things stand.',
+    introSeller: 'Buyers pay into escrow first; you are paid when they confirm delivery. Here is where things stand.',
     asBuyer: 'As a buyer',
     asSeller: 'As a seller',
     summaryOf: '{{section}}: summary',

@@ -187,7 +187,7 @@ export const customer: Catalog['customer'] = {
       confirm: 'Toa {{amount}}',
       done: 'Muuzaji amelipwa. Asante kwa kutumia escrow.',
       explain:
-        'Thibitisha tu kama umepokea {{product}} kama ilivyoelezwa. {{amount}} itaenda kwa {{seller}} na hili haliwezi kurudishwa nyuma. Kama kuna tatizo, rudi ufungue malalamiko.',
+        'Thibitisha tu kama umepokea {{product}} kama ilivyoelezwa. {{seller}} atapokea {{sellerReceives}} ({{amount}} kutoa ada yake ya {{sellerFee}}) na hili haliwezi kurudishwa nyuma. Kama kuna tatizo, rudi ufungue malalamiko.',
     },
     cancel: {
       label: 'Ghairi muamala',
@@ -381,6 +381,7 @@ export const customer: Catalog['customer'] = {
     evening: 'Habari za jioni',
     greeting: '{{greeting}}, {{name}}',
     intro: 'Pesa unayolipa inashikiliwa escrow hadi uthibitishe umepokea. Hapa ndipo mambo yalipo.',
+    introSeller: 'Wanunuzi hulipa escrow kwanza; unalipwa wanapothibitisha wamepokea. Hapa ndipo mambo yalipo.',
     asBuyer: 'Kama mnunuzi',
     asSeller: 'Kama muuzaji',
     summaryOf: '{{section}}: muhtasari',

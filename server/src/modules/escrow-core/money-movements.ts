@@ -5,7 +5,7 @@
 import { payoutRail, type RailChoice } from '@escrow/core/domain/rail-choice';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/prisma.ts';
-import { type Cents, formatCents, minCents } from '@escrow/core/domain/money';
+import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
 import { refundDecidedPostings, releasePostings } from '@escrow/core/domain/posting-rules';
 import { sellerShare } from '@escrow/core/domain/quote';
 import { postJournal } from '../ledger/ledger.ts';
@@ -53,7 +53,7 @@ export async function releaseToSeller(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'payout_initiated',
-      description: `Payout of KES ${formatCents(payoutAmount)} to the seller initiated`,
+      description: `Payout of ${formatKes(payoutAmount)} to the seller initiated`,
       actorId: options.actorId ?? null,
       data: { amount: formatCents(payoutAmount), seller_fee: formatCents(sellerFee) },
     });
@@ -123,7 +123,7 @@ export async function refundBuyer(
   await appendEvent(tx, {
     transactionId: txn.id,
     eventType: 'refund_initiated',
-    description: `Refund of KES ${formatCents(total)} to the buyer initiated`,
+    description: `Refund of ${formatKes(total)} to the buyer initiated`,
     actorId: options.actorId ?? null,
     data: { amount: formatCents(total), reason: options.reason },
   });
@@ -160,7 +160,7 @@ async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Ce
   );
   if (price > priceAvailable || fee > feeAvailable) {
     throw businessRule(
-      `A refund of KES ${formatCents(price + fee)} is more than what was paid in and not yet refunded (KES ${formatCents(priceAvailable + feeAvailable)})`,
+      `A refund of ${formatKes(price + fee)} is more than what was paid in and not yet refunded (${formatKes(priceAvailable + feeAvailable)})`,
     );
   }
   const pieces: RefundPiece[] = [];

@@ -115,7 +115,7 @@ async function sendReminder(ctx: AppContext, installmentId: string, transactionI
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'installment_reminder_sent',
-      description: `Reminder sent: installment ${installment.sequence} of KES ${formatCents(owed)} is due on ${displayDate(installment.dueDate)}`,
+      description: `Reminder sent: installment ${installment.sequence} of ${formatKes(owed)} is due on ${displayDate(installment.dueDate)}`,
       data: {
         installment_id: installment.id,
         sequence: installment.sequence,
@@ -143,7 +143,7 @@ async function markMissed(ctx: AppContext, installmentId: string, transactionId:
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'installment_missed',
-      description: `Installment ${installment.sequence} of KES ${formatCents(owed)} was due on ${displayDate(installment.dueDate)} and is unpaid; grace period until ${displayDate(graceEnds)}`,
+      description: `Installment ${installment.sequence} of ${formatKes(owed)} was due on ${displayDate(installment.dueDate)} and is unpaid; grace period until ${displayDate(graceEnds)}`,
       data: {
         installment_id: installment.id,
         sequence: installment.sequence,
@@ -173,7 +173,7 @@ async function flagPlan(ctx: AppContext, planId: string, transactionId: string, 
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'installment_missed',
-      description: `KES ${formatCents(owed)} still unpaid after the ${txn.plan?.graceDays ?? 7}-day grace period: the plan is flagged to the mediation team (it is not cancelled)`,
+      description: `${formatKes(owed)} still unpaid after the ${txn.plan?.graceDays ?? 7}-day grace period: the plan is flagged to the mediation team (it is not cancelled)`,
       data: { flagged: true, plan_id: planId, overdue_amount: formatCents(owed), oldest_due_date: oldest?.dueDate.toISOString() ?? null },
     });
     await tx.auditLog.create({

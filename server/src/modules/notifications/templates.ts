@@ -82,6 +82,14 @@ export const SMS_TEMPLATES = {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,
     sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,
   },
+  payment_prompt_not_sent: {
+    en: (p) => `No payment prompt was sent for ${p.ref}: too many payment prompts in the last hour. Dial *384*40# later to pay.`,
+    sw: (p) => `Ombi la malipo la ${p.ref} halikutumwa: maombi mengi ya malipo ndani ya saa moja. Piga *384*40# baadaye kulipa.`,
+  },
+  cancelled_refunding: {
+    en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. The buyer is being refunded.`,
+    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Mnunuzi anarudishiwa pesa.`,
+  },
   refunded: {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,

@@ -319,7 +319,7 @@ const sw: UssdMessages = {
     refunded: 'umerudishiwa pesa',
   },
   shortStatus: {
-    pending: 'Haujalipwa',
+    pending: 'Haijalipwa',
     installment: 'Awamu',
     funded: 'Umelipwa',
     dispatched: 'Umetumwa',

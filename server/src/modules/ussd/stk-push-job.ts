@@ -6,6 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import type { RailChoice } from '@escrow/core/domain/rail-choice';
 import { AppError } from '../../lib/app-error.ts';
+import { queueSms } from '../notifications/notify.ts';
 import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
 
 export const USSD_STK_QUEUE = 'ussd.stk_push';
@@ -28,6 +29,21 @@ export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Prom
   });
 }
 
+async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush): Promise<void> {
+  const txn = await ctx.db.transaction.findUnique({
+    where: { id: push.transactionId },
+    select: { referenceNumber: true, buyer: { select: { phoneNumber: true } } },
+  });
+  if (!txn) return;
+  await queueSms(ctx, ctx.db, {
+    phone: txn.buyer.phoneNumber,
+    template: 'payment_prompt_not_sent',
+    params: { ref: txn.referenceNumber },
+    transactionId: push.transactionId,
+  });
+  ctx.jobs.nudge();
+}
+
 export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promise<void> {
   const user = await ctx.db.user.findUnique({ where: { id: push.userId }, select: { userType: true } });
   if (!user) return;
@@ -41,6 +57,8 @@ export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promi
     // The rail unreachable: retry. Anything else (already paid, cancelled meanwhile) will not get better.
     if (error instanceof AppError && error.code !== 'UPSTREAM_UNAVAILABLE') {
       ctx.log.info({ code: error.code, transactionId: push.transactionId }, `USSD STK push skipped: ${error.message}`);
+      // The menu promised a prompt: a buyer over the payment limits is told none is coming, and when to retry.
+      if (error.code === 'RATE_LIMITED') await tellPromptNotSent(ctx, push);
       return;
     }
     throw error;

@@ -219,7 +219,7 @@ describe('paying with Airtel Money', () => {
     expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(0n);
     expect(await t.ctx.db.ledgerPosting.count({ where: { transactionId: created.id, accountCode: 'mpesa_paybill' } })).toBe(0);
     const events = (await detail(t, buyer, created.id)).timeline.map((event: { description: string }) => event.description).join('\n');
-    expect(events).toMatch(/Airtel Money payment of KES 1025.00 received/);
+    expect(events).toMatch(/Airtel Money payment of KES 1,025 received/);
     expect(events).toMatch(/sent to the seller by Airtel Money/);
     // What each party is told by SMS names the rail their money moves on, never M-Pesa.
     const texts = async (phone: string) =>

@@ -65,7 +65,13 @@ function explanation(action: TransactionActionName, detail: TransactionDetail, t
     case 'dispatch':
       return t('customer.actions.dispatch.explain', common);
     case 'release':
-      return t('customer.actions.release.explain', { ...common, amount: formatKes(cents(txn.quote.held)) });
+      // What the seller is paid, not only what leaves escrow: the seller's fee comes out of the price.
+      return t('customer.actions.release.explain', {
+        ...common,
+        amount: formatKes(cents(txn.quote.held)),
+        sellerReceives: formatKes(cents(txn.quote.seller_receives)),
+        sellerFee: formatKes(cents(txn.seller_fee)),
+      });
     case 'cancel':
       return txn.status === 'pending'
         ? t('customer.actions.cancel.explainUnpaid')

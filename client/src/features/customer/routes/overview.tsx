@@ -35,7 +35,7 @@ export default function OverviewScreen() {
     <Stack gap="8">
       <PageHeader
         title={user?.first_name ? t('customer.overview.greeting', { greeting: greeting(t), name: user.first_name }) : greeting(t)}
-        description={t('customer.overview.intro')}
+        description={t(sellsFirst ? 'customer.overview.introSeller' : 'customer.overview.intro')}
         actions={
           <Button asChild colorPalette="teal" size="sm">
             <Link to="/dashboard/new">

@@ -53,7 +53,7 @@ export async function confirmReturn(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispute_resolved',
-      description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; KES ${formatCents(total)} refunded to the buyer`,
+      description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; ${formatKes(total)} refunded to the buyer`,
       actorId,
       data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total) },
     });

@@ -76,7 +76,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         } else {
           const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
           sellerCents = held;
-          summary = `Ruled for the seller: KES ${formatCents(payoutAmount)} paid to the seller (KES ${formatCents(held)} less the fee)`;
+          summary = `Ruled for the seller: ${formatKes(payoutAmount)} paid to the seller (${formatKes(held)} less the fee)`;
           smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
           await appendEvent(tx, {
             transactionId: txn.id,
@@ -89,7 +89,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
         if (to === 'disputed') {
           disputeStatus = 'awaiting_return';
-          summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} is refunded once the seller confirms the item came back`;
+          summary = `Ruled for the buyer: ${formatKes(buyerCents)} is refunded once the seller confirms the item came back`;
           smsOutcome = `for the buyer. Return the item; ${formatKes(buyerCents)} is refunded once the seller confirms it is back`;
         } else {
           await refundBuyer(ctx, tx, txn, {
@@ -101,7 +101,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
             key: refundKey,
           });
           planStatus = dispute.reason === 'withdrawal_declined' ? 'withdrawn' : 'cancelled';
-          summary = `Ruled for the buyer: KES ${formatCents(buyerCents)} refunded to the buyer`;
+          summary = `Ruled for the buyer: ${formatKes(buyerCents)} refunded to the buyer`;
           smsOutcome = `for the buyer. ${formatKes(buyerCents)} is refunded to the buyer`;
         }
       } else {
@@ -109,7 +109,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         if (buyerAmount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'buyer_amount');
         if (buyerAmount <= 0n || buyerAmount >= held) {
           throw businessRule(
-            `buyer_amount must be more than 0 and less than KES ${formatCents(held)}, the amount held in escrow`,
+            `buyer_amount must be more than 0 and less than ${formatKes(held)}, the amount held in escrow`,
             'buyer_amount',
           );
         }
@@ -125,7 +125,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         sellerCents = held - buyerAmount;
         if (txn.plan?.status === 'active') planStatus = 'cancelled';
         // The seller's figure is what they are paid (after their fee), as in the SMS and the quote.
-        summary = `Split ruling: KES ${formatCents(buyerCents)} refunded to the buyer, KES ${formatCents(payoutAmount)} paid to the seller (KES ${formatCents(sellerCents)} less the fee)`;
+        summary = `Split ruling: ${formatKes(buyerCents)} refunded to the buyer, ${formatKes(payoutAmount)} paid to the seller (${formatKes(sellerCents)} less the fee)`;
         smsOutcome = `split. ${formatKes(buyerCents)} to the buyer, ${formatKes(payoutAmount)} to the seller`;
       }
 

@@ -81,7 +81,7 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: 'payment_failed',
-        description: `${railName} payment of KES ${formatCents(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}. ${sentence}`,
+        description: `${railName} payment of ${formatKes(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}. ${sentence}`,
         data: {
           amount: formatCents(payment.amountCents),
           payment_type: payment.paymentType,
@@ -196,7 +196,7 @@ async function creditPayment(
   await appendEvent(tx, {
     transactionId: txn.id,
     eventType: 'payment_completed',
-    description: `${payment.railName} payment of KES ${formatCents(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
+    description: `${payment.railName} payment of ${formatKes(payment.amount)} received (${receiptText})${payment.isLate ? ' after it was reported unsuccessful' : ''}`,
     data: {
       amount: formatCents(payment.amount),
       payment_type: payment.paymentType,
@@ -232,7 +232,7 @@ async function creditPayment(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'transaction_funded',
-      description: `Fully paid: KES ${formatCents(txn.amountCents)} held in escrow`,
+      description: `Fully paid: ${formatKes(txn.amountCents)} held in escrow`,
     });
     await issueReleaseCode(ctx, tx, txn, { reason: 'funded' });
   }

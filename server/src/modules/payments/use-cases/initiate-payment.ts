@@ -16,7 +16,7 @@ import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import type { Payment } from '../../../generated/prisma/client.ts';
-import { formatCents } from '@escrow/core/domain/money';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
@@ -67,11 +67,11 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     let amount = next.total;
     let fee = next.fee;
     if (input.amount !== undefined && input.amount !== next.total) {
-      if (txn.transactionType !== 'lipa_mdogo_mdogo') throw businessRule(`The amount due is KES ${formatCents(next.total)}`, 'amount');
+      if (txn.transactionType !== 'lipa_mdogo_mdogo') throw businessRule(`The amount due is ${formatKes(next.total)}`, 'amount');
       const feeDue = quoted.owedFee;
       const maximum = quoted.owed;
       if (input.amount <= feeDue || input.amount > maximum) {
-        throw businessRule(`The amount must be more than KES ${formatCents(feeDue)} and at most KES ${formatCents(maximum)}`, 'amount');
+        throw businessRule(`The amount must be more than ${formatKes(feeDue)} and at most ${formatKes(maximum)}`, 'amount');
       }
       amount = input.amount;
       fee = feeDue;
@@ -95,7 +95,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'payment_initiated',
-      description: `${RAIL_DISPLAY_NAMES[rail]} payment of KES ${formatCents(amount)} requested`,
+      description: `${RAIL_DISPLAY_NAMES[rail]} payment of ${formatKes(amount)} requested`,
       actorId: input.caller.userId,
       data: { amount: formatCents(amount), payment_type: payment.paymentType, rail },
     });

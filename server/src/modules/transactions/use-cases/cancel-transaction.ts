@@ -32,7 +32,10 @@ export async function cancelTransaction(ctx: AppContext, options: { transactionI
       reason: txn.transactionType === 'lipa_mdogo_mdogo' && actor === 'seller' ? 'seller_cancelled_plan' : 'cancelled_after_funding',
       actorId,
     });
-    await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(total) }], seller: ['cancelled', { by: actor }] });
+    await notifyParties(ctx, tx, txn, {
+      buyer: ['refunded', { amount: formatKes(total) }],
+      seller: ['cancelled_refunding', { by: actor }],
+    });
     return txn.id;
   });
 }

@@ -44,7 +44,7 @@ export async function respondToWithdrawal(
         await appendEvent(tx, {
           transactionId: txn.id,
           eventType: 'withdrawal_confirmed',
-          description: `The seller accepted the withdrawal: KES ${formatCents(held)} paid so far is refunded (the buyer's fee share is kept)`,
+          description: `The seller accepted the withdrawal: ${formatKes(held)} paid so far is refunded (the buyer's fee share is kept)`,
           actorId,
           data: { withdrawal_id: request.id, amount: formatCents(held) },
         });
