@@ -83,6 +83,7 @@ export const customer = {
     you: ' (you)',
     total: 'Total fee',
     youReceive: 'You receive',
+    youReceiveIfReleased: 'You receive if released to you',
   },
   parties: { heading: 'Parties', buyer: 'Buyer', seller: 'Seller' },
   payout: {
@@ -258,6 +259,8 @@ export const customer = {
     openedBy: 'Opened by',
     problem: 'Problem',
     responseDue: 'Response due',
+    yourResponseDue: 'Your response due',
+    theirResponseDue: "The {{party}}'s response due",
     theirResponse: "The {{party}}'s response",
     yourResponse: 'Your response',
     ruling: 'Ruling: {{outcome}}',

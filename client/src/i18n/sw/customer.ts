@@ -85,6 +85,7 @@ export const customer: Catalog['customer'] = {
     you: ' (wewe)',
     total: 'Ada yote',
     youReceive: 'Utapokea',
+    youReceiveIfReleased: 'Utapokea ikitolewa kwako',
   },
   parties: { heading: 'Wahusika', buyer: 'Mnunuzi', seller: 'Muuzaji' },
   payout: {
@@ -260,6 +261,8 @@ export const customer: Catalog['customer'] = {
     openedBy: 'Yamefunguliwa na',
     problem: 'Tatizo',
     responseDue: 'Jibu linatakiwa',
+    yourResponseDue: 'Jibu lako linatakiwa',
+    theirResponseDue: 'Jibu la {{party}} linatakiwa',
     theirResponse: 'Jibu la {{party}}',
     yourResponse: 'Jibu lako',
     ruling: 'Uamuzi: {{outcome}}',

@@ -284,7 +284,9 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   const openedByMe = dispute.opened_by === txn.my_role;
   const response = query.data?.dispute.response ?? null;
   // The party who did not open the dispute answers it, once.
-  const canRespond = isOpen && !response && !!query.data && query.data.dispute.respondent === txn.my_role;
+  // Whose answer the deadline waits for: the party that did not open the dispute.
+  const respondent = query.data?.dispute.respondent;
+  const canRespond = isOpen && !response && respondent === txn.my_role;
   const reasonLabel = disputeTypeLabel(t, dispute.reason) ?? humanize(dispute.reason);
 
   return (
@@ -314,7 +316,13 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           </DataList.Item>
           {isOpen ? (
             <DataList.Item>
-              <DataList.ItemLabel>{t('customer.dispute.responseDue')}</DataList.ItemLabel>
+              <DataList.ItemLabel>
+                {!respondent
+                  ? t('customer.dispute.responseDue')
+                  : respondent === txn.my_role
+                    ? t('customer.dispute.yourResponseDue')
+                    : t('customer.dispute.theirResponseDue', { party: t(`customer.role.${respondent}`) })}
+              </DataList.ItemLabel>
               <DataList.ItemValue>{formatDateTime(dispute.respond_by)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}

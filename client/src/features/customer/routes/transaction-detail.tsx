@@ -132,8 +132,16 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
     [`${t('customer.charges.buyerShare')}${transaction.my_role === 'buyer' ? you : ''}`, kes(charges.buyer_charge)],
     [`${t('customer.charges.sellerShare')}${transaction.my_role === 'seller' ? you : ''}`, kes(charges.seller_charge)],
     [t('customer.charges.total'), kes(charges.total_service_charge)],
-    ...(transaction.my_role === 'seller' && transaction.status !== 'completed'
-      ? ([[t('customer.charges.youReceive'), kes(transaction.quote.seller_receives), 'seller-receives']] as [string, string, string][])
+    // What a release would pay the seller: not once it is paid (the payout card says what was) or can no
+    // longer happen, and only "if released" while a dispute holds the money.
+    ...(transaction.my_role === 'seller' && !['completed', 'cancelled', 'refunded'].includes(transaction.status)
+      ? ([
+          [
+            t(transaction.status === 'disputed' ? 'customer.charges.youReceiveIfReleased' : 'customer.charges.youReceive'),
+            kes(transaction.quote.seller_receives),
+            'seller-receives',
+          ],
+        ] as [string, string, string][])
       : []),
   ];
   return (
