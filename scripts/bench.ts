@@ -635,12 +635,13 @@ try {
   const createCpuCovers = args['no-worker'] ? 'its two SMS left queued (--no-worker)' : 'its two SMS and their delivery reports included';
   // The most creates per second the machine's cores could take at that cost, if they ran nothing else (not
   // even the load generator): the ceiling the measured rate is read against.
-  const createCeiling = createCpu ? (os.cpus().length * 1000) / createCpu.total : null;
+  const cores = os.cpus().length;
+  const createCeiling = createCpu ? (cores * 1000) / createCpu.total : null;
   if (createCpu && createCeiling)
     say(
       `CPU per create, ${createCpuCovers}: ${createCpu.total.toFixed(2)} ms ` +
         `(product ${createCpu.product.toFixed(2)}, PostgreSQL ${createCpu.postgres.toFixed(2)}, stand-ins ${createCpu.standIns.toFixed(2)}); ` +
-        `${os.cpus().length} cores running nothing else would take at most ${fmt(createCeiling)} creates per second at that cost.`,
+        `${cores} cores running nothing else would take at most ${fmt(createCeiling)} creates per second at that cost.`,
     );
   if (smsBacklog)
     say(
@@ -807,7 +808,7 @@ try {
       ? [
           `${args['no-worker'] ? 'Over the create run' : "From the create run's start to the drain's end"}, **a create cost ${createCpu.total.toFixed(1)} ms of CPU**, ` +
             `${createCpuCovers} (product ${createCpu.product.toFixed(1)}, PostgreSQL ${createCpu.postgres.toFixed(1)}, stand-ins ${createCpu.standIns.toFixed(1)}): ` +
-            `at that cost the machine's ${os.cpus().length} cores would take at most **${fmt(createCeiling)} creates per second** if they ran nothing else, not even the load generator.`,
+            `at that cost the machine's ${cores} cores would take at most **${fmt(createCeiling)} creates per second** if they ran nothing else, not even the load generator.`,
         ]
       : []),
     ...(runs('payin')

@@ -70,11 +70,16 @@ export async function markPhoneVerified(
       // The row is locked by the update above: no proof runs beside this one.
       const dropped = await tx.user.updateMany({ where: { id: user.id, passwordHash: { not: null } }, data: { passwordHash: null } });
       droppedPassword = dropped.count > 0;
-      if (droppedPassword) await tx.authSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+      if (droppedPassword) await revokeAllSessions(tx, user.id, now);
     }
   }
   await attachWaitingTransactions(tx, user);
   return { droppedPassword };
+}
+
+/** Ends every session the account holds (its tokens answer 401 on every node: auth_sessions' NOTIFY trigger). */
+export async function revokeAllSessions(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.authSession.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: now } });
 }
 
 /** Transactions naming `phoneNumber` as the seller, with no seller account yet, now belong to `id`. */

@@ -283,8 +283,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   const isParty = txn.my_role === 'buyer' || txn.my_role === 'seller';
   const openedByMe = dispute.opened_by === txn.my_role;
   const response = query.data?.dispute.response ?? null;
-  // The party who did not open the dispute answers it, once.
-  // Whose answer the deadline waits for: the party that did not open the dispute.
+  // The party who did not open the dispute answers it, once; the deadline waits for their answer.
   const respondent = query.data?.dispute.respondent;
   const canRespond = isOpen && !response && respondent === txn.my_role;
   const reasonLabel = disputeTypeLabel(t, dispute.reason) ?? humanize(dispute.reason);

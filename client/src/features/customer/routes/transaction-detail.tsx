@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
+import { isTerminal } from '@escrow/core/domain/transaction-state';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone } from '@/lib/format';
@@ -134,7 +135,7 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
     [t('customer.charges.total'), kes(charges.total_service_charge)],
     // What a release would pay the seller: not once it is paid (the payout card says what was) or can no
     // longer happen, and only "if released" while a dispute holds the money.
-    ...(transaction.my_role === 'seller' && !['completed', 'cancelled', 'refunded'].includes(transaction.status)
+    ...(transaction.my_role === 'seller' && !isTerminal(transaction.status)
       ? ([
           [
             t(transaction.status === 'disputed' ? 'customer.charges.youReceiveIfReleased' : 'customer.charges.youReceive'),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { businessRule, invalidState } from '../../../lib/app-error.ts';
+import { revokeAllSessions } from '../../auth/accounts.ts';
 import { toAdminUser } from '../queries/users.ts';
 import { adminCache } from '../queries/shared.ts';
 import { auditUserAction, lockUser, type AdminAction } from './lock-user.ts';
@@ -16,7 +17,7 @@ export async function suspendUser(ctx: AppContext, action: AdminAction & { reaso
     if (user.status === 'suspended') throw invalidState('This account is already suspended');
     const now = ctx.now();
     const updated = await tx.user.update({ where: { id: user.id }, data: { status: 'suspended' } });
-    await tx.authSession.updateMany({ where: { userId: user.id, revokedAt: null }, data: { revokedAt: now } });
+    await revokeAllSessions(tx, user.id, now);
     await auditUserAction(tx, { ...action, action: 'user.suspend', data: { reason: action.reason ?? null } });
     return updated;
   });

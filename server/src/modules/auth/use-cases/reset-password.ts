@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { hashSecret } from '../../../lib/password.ts';
 import { enforceRateLimits, resetRateLimitsStartingWith } from '../../../lib/rate-limit.ts';
-import { findAccount, identifierKey, invalidCode, markPhoneVerified, parseIdentifier } from '../accounts.ts';
+import { findAccount, identifierKey, invalidCode, markPhoneVerified, parseIdentifier, revokeAllSessions } from '../accounts.ts';
 import { codeChecksRule, ipRule, loginAttemptsKey } from '../limits.ts';
 import { checkCode, consumeCode } from '../verification-codes.ts';
 
@@ -37,7 +37,7 @@ export async function resetPassword(options: ResetPasswordOptions): Promise<Reco
     const now = ctx.now();
     if (!(await consumeCode(tx, codeId, now))) throw invalidCode();
     await tx.user.update({ where: { id: account.id }, data: { passwordHash } });
-    await tx.authSession.updateMany({ where: { userId: account.id, revokedAt: null }, data: { revokedAt: now } });
+    await revokeAllSessions(tx, account.id, now);
     await markPhoneVerified(tx, account, now, { keepsPassword: true });
   });
   // The owner is back in control: earlier wrong passwords no longer hold the account locked.

@@ -24,11 +24,12 @@ export async function setFirstUssdPin(
     isPasswordProven: boolean;
   },
 ): Promise<void> {
-  await inTransaction(ctx.db, async (tx) => {
+  const hasQueuedSms = await inTransaction(ctx.db, async (tx) => {
     // The proof first: marking the phone verified drops a PIN set while it was unproven, not this one.
+    let droppedPassword = false;
     if (isPhoneProven) {
       const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, phoneNumber: true, language: true } });
-      const { droppedPassword } = await markPhoneVerified(tx, user, ctx.now(), { keepsPassword: isPasswordProven });
+      ({ droppedPassword } = await markPhoneVerified(tx, user, ctx.now(), { keepsPassword: isPasswordProven }));
       if (droppedPassword) {
         await queueSms(ctx, tx, { phone: user.phoneNumber, template: 'web_password_dropped', params: {}, language: user.language });
       }
@@ -38,8 +39,9 @@ export async function setFirstUssdPin(
       data: { ussdPinHash: pinHash, ussdPinFailures: 0 },
     });
     if (count === 0) throw invalidState('This account already has a USSD PIN');
+    return droppedPassword;
   });
-  ctx.jobs.nudge();
+  if (hasQueuedSms) ctx.jobs.nudge();
 }
 
 export async function changeUssdPin(ctx: AppContext, { userId, pinHash }: { userId: string; pinHash: string }): Promise<void> {
