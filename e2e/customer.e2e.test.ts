@@ -148,6 +148,10 @@ describe('customer area', () => {
     await poll(() => page.getByTestId('summary-total').first().textContent()).toMatch(/Total\d+/);
     // The seeded demo transactions are listed, newest first, with links to their pages.
     await poll(() => page.locator('[data-testid="transactions-table"] [data-testid="transaction-row"]').count()).toBeGreaterThan(0);
+    // A seller's overview speaks to sellers.
+    await poll(() => seller.page.locator('main').textContent()).toContain(
+      'Buyers pay into escrow first; you are paid when they confirm delivery.',
+    );
   });
 
   it('creates a standard transaction, pays it with a live M-Pesa status, the seller dispatches and the buyer releases', async () => {
@@ -181,7 +185,10 @@ describe('customer area', () => {
 
     await openTransaction(page, id);
     await expectStatus(page, 'dispatched');
-    await act(page, 'release', 'Release KES 1,500');
+    // The dialog says what the seller is paid: the price less their fee share.
+    await act(page, 'release', 'Release KES 1,500', async (dialog) => {
+      expect(await dialog.textContent()).toContain('receives KES 1,468 (KES 1,500 less their fee of KES 32)');
+    });
     await expectStatus(page, 'completed');
     expect(await actionsOf(page)).toEqual([]);
     const events = await page
@@ -279,6 +286,7 @@ describe('customer area', () => {
     await expectStatus(page, 'disputed');
     const panel = page.getByTestId('dispute-panel');
     await poll(() => panel.textContent()).toContain('Not as described');
+    await poll(() => panel.textContent()).toContain("The seller's response due");
 
     const form = panel.getByTestId('evidence-form');
     await form.getByLabel('Type of evidence').selectOption('screenshot');
@@ -291,6 +299,9 @@ describe('customer area', () => {
     const sellerPage = seller.page;
     await openTransaction(sellerPage, id);
     const sellerPanel = sellerPage.getByTestId('dispute-panel');
+    await poll(() => sellerPanel.textContent()).toContain('Your response due');
+    // While the dispute holds the money, the seller's figure is what a release would pay.
+    expect(await sellerPage.getByTestId('seller-receives').textContent()).toMatch(/^You receive if released to youKES [\d,]+$/);
     await sellerPanel
       .getByTestId('respond-form')
       .getByLabel('Your response')
