@@ -191,6 +191,27 @@ describe('evidence and responses', () => {
     ).toHaveLength(4);
   });
 
+  it('texts the other party when their side is due, and the opener that the money is frozen', async () => {
+    const { id } = await disputed(await dispatched(), seller);
+    const respondBy = (await getCase(buyer, id)).json().data.dispute.respond_by as string;
+    const texts = async (phone: string) =>
+      (
+        await t.ctx.db.smsMessage.findMany({ where: { transactionId: id, phoneNumber: phone, template: { startsWith: 'dispute_opened' } } })
+      ).map((row) => ({ template: row.template, message: row.message }));
+    const due = new Date(respondBy).toLocaleString('en-GB', {
+      timeZone: 'Africa/Nairobi',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(await texts(buyer.phone)).toEqual([
+      { template: 'dispute_opened_respond', message: expect.stringContaining(`Give your side on the web by ${due}.`) },
+    ]);
+    expect(await texts(seller.phone)).toEqual([{ template: 'dispute_opened', message: expect.not.stringContaining('Give your side') }]);
+  });
+
   it('lets only the other party respond, once', async () => {
     const { id } = await disputed(await dispatched());
     expect((await respond(buyer, id, 'I opened it, can I respond?')).statusCode).toBe(403);

@@ -11,7 +11,7 @@ import { renderSms, type Language, type SmsTemplate } from '../notifications/tem
 
 export type { Language } from '../notifications/templates.ts';
 
-type Message = [SmsTemplate, Record<string, string>?];
+export type PartyMessage = [SmsTemplate, Record<string, string>?];
 
 /** What the party SMS read of a transaction (a locked row, or one being created). */
 export interface NotifiedTransaction {
@@ -28,7 +28,7 @@ export interface NotifiedTransaction {
  * The SMS to each party, with the parameters every template shares. A seller without an account has no
  * language here: `queueSms` looks the phone up.
  */
-export function partyMessages(txn: NotifiedTransaction, messages: { buyer?: Message; seller?: Message }): SmsRequest[] {
+export function partyMessages(txn: NotifiedTransaction, messages: { buyer?: PartyMessage; seller?: PartyMessage }): SmsRequest[] {
   const base = {
     ref: txn.referenceNumber,
     product: txn.productName.length > 40 ? `${txn.productName.slice(0, 37)}...` : txn.productName,
@@ -66,7 +66,7 @@ export async function notifyParties(
   ctx: AppContext,
   tx: Tx,
   txn: NotifiedTransaction,
-  messages: { buyer?: Message; seller?: Message },
+  messages: { buyer?: PartyMessage; seller?: PartyMessage },
 ): Promise<void> {
   for (const request of partyMessages(txn, messages)) await queueSms(ctx, tx, request);
 }
@@ -78,7 +78,7 @@ export async function notifyParties(
  */
 export function partyOutbox(
   txn: NotifiedTransaction,
-  messages: { buyer?: Message; seller?: Message },
+  messages: { buyer?: PartyMessage; seller?: PartyMessage },
   options: { phoneLanguage: Language | null; createdAt: Date },
 ): { sms: { id: string; phoneNumber: string; template: SmsTemplate; message: string }[]; jobs: JobSpec[] } {
   const sms = partyMessages(txn, messages).map((request) => ({

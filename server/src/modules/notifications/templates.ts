@@ -12,6 +12,7 @@ type Template = Record<Language, (p: Params) => string>;
 /** Callers pass the acting party in English ('buyer' / 'seller'); Kiswahili messages name it in Kiswahili. */
 const SW_PARTY: Record<string, string> = { buyer: 'mnunuzi', seller: 'muuzaji', admin: 'msimamizi', system: 'mfumo' };
 const party = (by: string | undefined) => SW_PARTY[by ?? ''] ?? by ?? '';
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** A failed payment's plain sentence (`kind`, `rail` params) in the recipient's language. */
 const failureSentence = (p: Params, language: Language) =>
   paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
@@ -97,6 +98,12 @@ export const SMS_TEMPLATES = {
   dispute_opened: {
     en: (p) => `A dispute was opened on ${p.ref} by the ${p.by}: ${p.reason}. The money is frozen until our mediators rule.`,
     sw: (p) => `Malalamiko yamefunguliwa kwa ${p.ref} na ${party(p.by)}: ${p.reason}. Pesa imesimamishwa hadi uamuzi.`,
+  },
+  /** To the other party, who has until `deadline` to give their side (on the web, in the dispute card). */
+  dispute_opened_respond: {
+    en: (p) => `The ${p.by} opened a dispute on ${p.ref}: ${p.reason}. Money frozen. Give your side on the web by ${p.deadline}.`,
+    sw: (p) =>
+      `${capitalised(party(p.by))} amefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa. Jibu mtandaoni kabla ya ${p.deadline}.`,
   },
   dispute_ruled: {
     en: (p) => `Ruling on ${p.ref}: ${p.outcome}. The decision is final.`,

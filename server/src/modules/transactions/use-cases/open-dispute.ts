@@ -7,7 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, type PartyMessage } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 
@@ -27,13 +27,14 @@ export async function openDispute(
       );
     }
     const reason = options.reason ?? 'other';
+    const respondBy = new Date(ctx.now().getTime() + RESPONSE_WINDOW_MS);
     const dispute = await tx.dispute.create({
       data: {
         transactionId: txn.id,
         openedById: actorId,
         reason,
         description: options.description,
-        respondBy: new Date(ctx.now().getTime() + RESPONSE_WINDOW_MS),
+        respondBy,
       },
       select: { id: true },
     });
@@ -45,8 +46,11 @@ export async function openDispute(
       actorId,
       data: { dispute_id: dispute.id, reason },
     });
-    const message: ['dispute_opened', Record<string, string>] = ['dispute_opened', { by: actor, reason: options.description.slice(0, 50) }];
-    await notifyParties(ctx, tx, txn, { buyer: message, seller: message });
+    // The opener is told the money is frozen; the other party also when their answer is due.
+    const params = { by: actor, reason: options.description.slice(0, 50) };
+    const opened: PartyMessage = ['dispute_opened', params];
+    const respond: PartyMessage = ['dispute_opened_respond', { ...params, deadline: displayDateTime(respondBy) }];
+    await notifyParties(ctx, tx, txn, actor === 'buyer' ? { buyer: opened, seller: respond } : { buyer: respond, seller: opened });
     return txn.id;
   });
 }
