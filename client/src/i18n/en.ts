@@ -6,6 +6,7 @@
  */
 import { auth } from './en/auth';
 import { customer } from './en/customer';
+import { customerErrors, customerMessages } from './en/customer-messages';
 import { publicContact, publicHomeSections } from './en/public-home-sections';
 import { publicPay } from './en/public-pay';
 import { publicPricing } from './en/public-pricing';
@@ -21,7 +22,7 @@ export const en = {
     pay: publicPay,
   },
   auth: { ...auth, ...enFirstLoad.auth },
-  customer: { ...customer, ...enFirstLoad.customer },
+  customer: { ...customer, ...enFirstLoad.customer, messages: customerMessages, errors: customerErrors },
 };
 
 /** The catalog's shape, with every text a string. */

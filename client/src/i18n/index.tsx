@@ -181,23 +181,28 @@ export function I18nProvider({ initial = DEFAULT_LANGUAGE, children }: { initial
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/**
- * The English messages of the server and of the shared form rules, as patterns (`{{seconds}}` matches any
- * value), with their keys: the auth area's and the public site's `messages`.
- */
+interface MessagePattern {
+  key: MessageKey;
+  names: string[];
+  pattern: RegExp;
+}
+/** A catalog group of English messages as patterns (`{{seconds}}` matches any value), with their keys. */
+export const messagePatterns = (group: string, texts: Record<string, string>): MessagePattern[] =>
+  Object.entries(texts).map(([key, text]) => ({
+    key: `${group}.${key}` as MessageKey,
+    names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
+    pattern: new RegExp(
+      `^${text
+        .split(/\{\{\w+\}\}/)
+        .map(escapeRegExp)
+        .join('(.+?)')}$`,
+    ),
+  }));
+/** The English messages of the server and of the shared form rules: the auth area's and the public site's `messages`. */
 const KNOWN_MESSAGES = [
-  ...Object.entries(enFirstLoad.auth.messages).map(([key, text]) => [`auth.messages.${key}`, text] as const),
-  ...Object.entries(enFirstLoad.public.messages).map(([key, text]) => [`public.messages.${key}`, text] as const),
-].map(([key, text]) => ({
-  key: key as MessageKey,
-  names: [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!),
-  pattern: new RegExp(
-    `^${text
-      .split(/\{\{\w+\}\}/)
-      .map(escapeRegExp)
-      .join('(.+?)')}$`,
-  ),
-}));
+  ...messagePatterns('auth.messages', enFirstLoad.auth.messages),
+  ...messagePatterns('public.messages', enFirstLoad.public.messages),
+];
 
 /**
  * A message from the server or the shared form rules, in `language` when the catalog knows it; a value

@@ -3,7 +3,14 @@ import type { Catalog } from './en';
 import { auth } from './sw/auth';
 import { common } from './sw/common';
 import { customer } from './sw/customer';
+import { customerErrors, customerMessages } from './sw/customer-messages';
 import { layout } from './sw/layout';
 import { publicSite } from './sw/public';
 
-export const sw: Catalog = { common, layout, public: publicSite, auth, customer };
+export const sw: Catalog = {
+  common,
+  layout,
+  public: publicSite,
+  auth,
+  customer: { ...customer, messages: customerMessages, errors: customerErrors },
+};

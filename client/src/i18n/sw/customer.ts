@@ -1,6 +1,7 @@
 import type { Catalog } from '../en';
 
-export const customer: Catalog['customer'] = {
+/** The customer area but its server messages (./customer-messages.ts). */
+export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
   status: {
     pending: 'Inasubiri malipo',
     installment: 'Inalipwa kidogo kidogo',

@@ -59,7 +59,7 @@ function fileSize(bytes: number | null) {
 }
 
 function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const when = useRelativeTime();
   const [error, setError] = useState<string | null>(null);
   const [isDownloading, setIsDownloading] = useState(false);
@@ -77,7 +77,7 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
     try {
       await downloadEvidenceFile(evidence);
     } catch (failure) {
-      setError(errorMessage(failure, t('customer.dispute.downloadFailed')));
+      setError(errorMessage(failure, t('customer.dispute.downloadFailed'), language));
     } finally {
       setIsDownloading(false);
     }
@@ -129,7 +129,7 @@ function EvidenceItem({ evidence, myRole }: { evidence: Evidence; myRole: string
 }
 
 function EvidenceForm({ transactionId }: { transactionId: string }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const submit = useSubmitEvidence(transactionId);
   const [kind, setKind] = useState<EvidenceKind>('screenshot');
   const [description, setDescription] = useState('');
@@ -162,7 +162,7 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
           setErrors({
             description: fields?.description?.[0],
             file: fields?.file?.[0],
-            form: errorMessage(error, t('customer.dispute.saveFailed')),
+            form: errorMessage(error, t('customer.dispute.saveFailed'), language),
           });
         },
       },
@@ -233,7 +233,7 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
 }
 
 function RespondForm({ transactionId }: { transactionId: string }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const respond = useRespondToDispute(transactionId);
   const [response, setResponse] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -241,7 +241,9 @@ function RespondForm({ transactionId }: { transactionId: string }) {
     event.preventDefault();
     if (response.trim().length < 3) return setError(t('customer.dispute.respondError'));
     setError(null);
-    respond.mutate(response.trim(), { onError: (failure) => setError(errorMessage(failure, t('customer.dispute.respondFailed'))) });
+    respond.mutate(response.trim(), {
+      onError: (failure) => setError(errorMessage(failure, t('customer.dispute.respondFailed'), language)),
+    });
   };
   return (
     <FormStack gap="3" onSubmit={onSubmit} noValidate data-testid="respond-form" maxW="xl">
@@ -261,7 +263,7 @@ function RespondForm({ transactionId }: { transactionId: string }) {
 }
 
 export function DisputePanel({ detail }: { detail: TransactionDetail }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const when = useRelativeTime();
   const summary = detail.dispute!;
   const txn = detail.transaction;
@@ -383,7 +385,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           ) : query.isError ? (
             <HStack gap="2" flexWrap="wrap">
               <Text color="fg.error" fontSize="sm" role="alert">
-                {errorMessage(query.error, t('customer.dispute.evidenceFailed'))}
+                {errorMessage(query.error, t('customer.dispute.evidenceFailed'), language)}
               </Text>
               <Button size="xs" variant="outline" onClick={() => void query.refetch()}>
                 {t('customer.dispute.retry')}

@@ -146,7 +146,7 @@ export function PayPanel({
   onTrack: (paymentId: string | null) => void;
 }) {
   const { user } = useAuth();
-  const { t } = useT();
+  const { t, language } = useT();
   const txn = detail.transaction;
   const isInstallment = txn.transaction_type === 'lipa_mdogo_mdogo';
   const due = cents(txn.quote.owed);
@@ -208,7 +208,7 @@ export function PayPanel({
       setErrors({
         phone: fieldErrors?.phone_number?.[0],
         amount: fieldErrors?.amount?.[0],
-        form: errorMessage(error, t('customer.pay.errSend')),
+        form: errorMessage(error, t('customer.pay.errSend'), language),
       });
     }
   };
@@ -251,7 +251,7 @@ export function PayPanel({
         ) : null}
         {status.isError && !status.data ? (
           <Text color="fg.error" fontSize="sm" role="alert">
-            {errorMessage(status.error, t('customer.pay.errStatus'))}
+            {errorMessage(status.error, t('customer.pay.errStatus'), language)}
           </Text>
         ) : null}
         {canPay && !isWaiting ? (

@@ -1,5 +1,7 @@
 /** Loading and error states of the customer area: a labelled spinner, and a clear message with a retry. */
 import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
+import { translator, useT, type Language } from '@/i18n';
+import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { ApiError } from '@/lib/api';
 
 export function LoadingState({ label }: { label: string }) {
@@ -13,20 +15,32 @@ export function LoadingState({ label }: { label: string }) {
   );
 }
 
-/** The server's message when it sent one (it is written for people), else the generic one. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 500 && error.message) return error.message;
-  return fallback;
+/**
+ * The server's message when it sent one (it is written for people), in the reader's language, else the
+ * generic one. A refusal for too many tries says when to try again when its message does not.
+ */
+export function errorMessage(error: unknown, fallback: string, language: Language): string {
+  if (!(error instanceof ApiError) || error.status === 500 || !error.message) return fallback;
+  const message = localizeCustomerMessage(error.message, language);
+  const wait = error.code === 'RATE_LIMITED' && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
+  return wait ? `${message} ${wait}` : message;
+}
+
+function retryIn(seconds: number | undefined, language: Language): string | null {
+  if (!seconds || seconds <= 0) return null;
+  const t = translator(language);
+  if (seconds < 60) return t('customer.errors.retryInSeconds', { seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? t('customer.errors.retryInOneMinute') : t('customer.errors.retryInMinutes', { minutes });
 }
 
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
+  const { t, language } = useT();
   const detail =
     error instanceof ApiError
-      ? error.status === 0
-        ? error.message
-        : error.status >= 500
-          ? 'Please try again in a moment.'
-          : error.message
+      ? error.status >= 500
+        ? t('customer.errors.serverTrouble')
+        : localizeCustomerMessage(error.message, language)
       : null;
   return (
     <Alert.Root status="error" role="alert" borderRadius="l2">
@@ -37,7 +51,7 @@ export function ErrorState({ title, error, onRetry }: { title: string; error?: u
       </Alert.Content>
       {onRetry ? (
         <Button size="sm" variant="outline" colorPalette="red" onClick={onRetry} alignSelf="center">
-          Try again
+          {t('customer.errors.tryAgain')}
         </Button>
       ) : null}
     </Alert.Root>

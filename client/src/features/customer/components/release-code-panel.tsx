@@ -16,7 +16,7 @@ import { FormStack } from './form-stack';
 const HELD = ['funded', 'dispatched'];
 
 function BuyerCode({ detail }: { detail: TransactionDetail }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const txn = detail.transaction;
   const query = useReleaseCode(txn.id, true, txn.status);
   const resend = useResendReleaseCode(txn.id);
@@ -66,7 +66,7 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
       ) : null}
       {resend.isError ? (
         <Text color="fg.error" fontSize="sm" role="alert">
-          {errorMessage(resend.error, t('customer.releaseCode.errResend'))}
+          {errorMessage(resend.error, t('customer.releaseCode.errResend'), language)}
         </Text>
       ) : null}
     </Stack>
@@ -74,7 +74,7 @@ function BuyerCode({ detail }: { detail: TransactionDetail }) {
 }
 
 function SellerEntry({ detail }: { detail: TransactionDetail }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const txn = detail.transaction;
   const [code, setCode] = useState('');
   const release = useReleaseWithCode(txn.id);
@@ -99,7 +99,9 @@ function SellerEntry({ detail }: { detail: TransactionDetail }) {
           fontFamily="mono"
           letterSpacing="0.2em"
         />
-        <Field.ErrorText>{release.isError ? errorMessage(release.error, t('customer.releaseCode.errRelease')) : null}</Field.ErrorText>
+        <Field.ErrorText>
+          {release.isError ? errorMessage(release.error, t('customer.releaseCode.errRelease'), language) : null}
+        </Field.ErrorText>
       </Field.Root>
       <Button type="submit" colorPalette="brand" alignSelf="flex-start" disabled={code.length !== 6} loading={release.isPending}>
         {t('customer.releaseCode.submit')}

@@ -102,7 +102,7 @@ export function TransactionActions({
   /** The confirmation to show, and the status the action left the transaction in. */
   onDone: (message: string, status: string) => void;
 }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const txn = detail.transaction;
   const mutation = useTransactionAction(txn.id);
   // The dialog's action stays set while it closes, so its content does not vanish mid-animation.
@@ -161,7 +161,7 @@ export function TransactionActions({
         setIsOpen(false);
         onDone(doneMessage(action, detail, t), transaction.status);
       },
-      onError: (error) => setPageError(errorMessage(error, t('customer.actions.genericError'))),
+      onError: (error) => setPageError(errorMessage(error, t('customer.actions.genericError'), language)),
     });
   };
 
@@ -169,7 +169,7 @@ export function TransactionActions({
   const dialogError = isStale
     ? t('customer.actions.stale', { status: statusLabel(t, txn.status) })
     : mutation.isError
-      ? errorMessage(mutation.error, t('customer.actions.genericError'))
+      ? errorMessage(mutation.error, t('customer.actions.genericError'), language)
       : null;
 
   return (

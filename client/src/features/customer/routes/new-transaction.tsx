@@ -30,7 +30,7 @@ function keptDraft(): TransactionFormValues | null {
 
 export default function NewTransactionScreen() {
   const { user } = useAuth();
-  const { t } = useT();
+  const { t, language } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft] = useState(keptDraft);
@@ -57,7 +57,7 @@ export default function NewTransactionScreen() {
           }
         }
         setServerErrors(fields);
-        setFormError(t('customer.form.failed', { detail: errorMessage(error, t('customer.form.tryAgain')) }));
+        setFormError(t('customer.form.failed', { detail: errorMessage(error, t('customer.form.tryAgain'), language) }));
       },
     });
   };

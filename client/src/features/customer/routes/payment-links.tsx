@@ -24,7 +24,7 @@ const STATUS_PALETTE: Record<PaymentLinkStatus, string> = { active: 'green', sol
 const TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
 function CreateLinkForm() {
-  const { t } = useT();
+  const { t, language } = useT();
   const create = useCreatePaymentLink();
   const [form, setForm] = useState({ product: '', amount: '', type: 'standard', description: '', quantity: '1', expires: '' });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
@@ -104,7 +104,7 @@ function CreateLinkForm() {
           </Stack>
           {create.isError && Object.keys(fieldErrors).length === 0 ? (
             <Text color="fg.error" role="alert">
-              {errorMessage(create.error, t('customer.paymentLinks.createFailed'))}
+              {errorMessage(create.error, t('customer.paymentLinks.createFailed'), language)}
             </Text>
           ) : null}
           {create.data ? (

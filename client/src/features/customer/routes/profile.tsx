@@ -23,7 +23,7 @@ interface ProfileValues {
 }
 
 function ProfileForm({ user }: { user: UserWire }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const update = useUpdateProfile();
   const [values, setValues] = useState<ProfileValues>({ first_name: user.first_name, last_name: user.last_name, email: user.email ?? '' });
   const [errors, setErrors] = useState<Partial<Record<keyof ProfileValues, string>>>({});
@@ -81,7 +81,7 @@ function ProfileForm({ user }: { user: UserWire }) {
       {update.isError && !(update.error instanceof ApiError && update.error.errors) ? (
         <Alert.Root status="error" role="alert">
           <Alert.Indicator />
-          <Alert.Title>{errorMessage(update.error, t('customer.profile.saveFailed'))}</Alert.Title>
+          <Alert.Title>{errorMessage(update.error, t('customer.profile.saveFailed'), language)}</Alert.Title>
         </Alert.Root>
       ) : null}
       {saved ? (

@@ -1,0 +1,122 @@
+/**
+ * The server's messages a signed-in person meets in the customer area, word for word in English (the
+ * use cases under server/src/modules and the rules in packages/core/src/domain): a message equal to one of
+ * these (`{{…}}` standing for any value) is shown in the reader's language. A `{{status}}` value is a
+ * transaction status, named as the status badges name it. Loaded with the customer area, not the first load.
+ */
+export const customerMessages = {
+  // Actions on a transaction (server/src/modules/escrow-core/run-action.ts and the use cases).
+  dispatchNotPaid: 'Only a fully paid transaction can be dispatched (status: {{status}})',
+  releaseNotDispatched: 'Payment can be released only after the seller has dispatched (status: {{status}})',
+  cancelTooLate: 'This transaction can no longer be cancelled (status: {{status}})',
+  disputeNotHeld: 'A dispute can be opened only while money is held in escrow (status: {{status}})',
+  notAllowedNow: 'This action is not allowed now (status: {{status}})',
+  transactionNotFound: 'Transaction not found',
+  answerWithdrawalBeforeDispatch: "Answer the buyer's withdrawal request before dispatching",
+  answerWithdrawalBeforeRelease: "Answer the buyer's withdrawal request before releasing",
+  inspectionEnded:
+    'The inspection period ended on {{date}}: disputes must be raised before it ends, and the payment is being released to the seller',
+  onlyPartyDisputes: 'Only a party can open a dispute',
+  // Creating a transaction or a payment link.
+  verifyBeforeTransaction: 'Please verify your phone number before creating a transaction',
+  verifyBeforeLink: 'Please verify your phone number before creating a payment link',
+  notYourself: 'You cannot create a transaction with yourself as the seller',
+  wholeShillingsMpesa: 'M-Pesa amounts must be whole shillings',
+  wholeShillings: 'Mobile money amounts must be whole shillings',
+  tooManyTransactions: 'Too many transactions created. Please try again later.',
+  tooManyInvitations: 'This phone has received too many invitations today. Please try again tomorrow.',
+  tooManyLinks: 'Too many payment links created. Please try again later.',
+  onlySellerLinks: 'Only a seller account can create payment links',
+  expiryInFuture: 'The expiry must be in the future',
+  ownLink: 'You cannot buy from your own payment link',
+  linkNotFound: 'Payment link not found',
+  soldOut: 'This item is sold out',
+  linkExpired: 'This payment link has expired',
+  linkDisabled: 'The seller has disabled this payment link',
+  lmmMinimum: 'Lipa Mdogo Mdogo is for items over KES 10,000',
+  depositBelowTotal: 'The initial payment must be less than the total cost',
+  depositMinimum: 'The initial payment must be at least 20% of the total cost',
+  termsOffered: 'Installment terms are 3, 6, 12 or 24 months',
+  // Paying (server/src/modules/payments/use-cases/initiate-payment.ts).
+  onlyBuyerPays: 'Only the buyer pays into escrow',
+  nothingToPayStatus: 'Nothing to pay: the transaction is {{status}}',
+  amountDue: 'The amount due is {{amount}}',
+  amountRange: 'The amount must be more than {{min}} and at most {{max}}',
+  nothingDue: 'Nothing is due on this transaction',
+  railUnreachable: '{{rail}} is not reachable right now. Please try again in a moment.',
+  tooManyPrompts: 'Too many payment prompts. Please wait and try again.',
+  // Withdrawals and refunds (packages/core/src/domain/refund-policy.ts).
+  onlyBuyerWithdraws: 'Only the buyer can ask to withdraw from a plan',
+  withdrawalWaiting: 'A withdrawal request is already waiting for the seller',
+  noWithdrawalWaiting: 'There is no withdrawal request waiting for an answer',
+  withdrawalOnlyPlans: 'Withdrawal applies only to Lipa Mdogo Mdogo plans. Cancel before dispatch, or open a dispute after it.',
+  withdrawalNothingPaid: 'Nothing has been paid on this plan yet. You can cancel it instead.',
+  withdrawalAfterDispatch:
+    'A withdrawal must be requested before the item is dispatched. If the item is not as described, open a dispute instead.',
+  onlyBuyerRefund: 'Only the buyer can ask for a refund. A seller can cancel before dispatch, which refunds the buyer.',
+  refundNothingPaid: 'Nothing has been paid yet, so there is nothing to refund. You can cancel the transaction instead.',
+  refundCancelled: 'This transaction was cancelled before any payment, so there is nothing to refund.',
+  refundedAlready: 'This transaction was already refunded.',
+  refundedAlreadyAmount: 'This transaction was already refunded ({{amount}}).',
+  ruledForSeller: 'The dispute was ruled in favour of the seller. The ruling is final and binding, so no refund is possible.',
+  ruledSplit: 'The dispute was settled with a split. The ruling is final and binding, so no further refund is possible.',
+  ruledSplitAmount:
+    'The dispute was settled with a split ({{amount}} refunded to you). The ruling is final and binding, so no further refund is possible.',
+  releasedAuto:
+    'The inspection period ended without a dispute and the payment was released to the seller. Disputes must be raised before release, so this transaction is not refundable.',
+  releasedAutoOn:
+    'The inspection period ended on {{date}} without a dispute and the payment was released to the seller. Disputes must be raised before release, so this transaction is not refundable.',
+  releasedCode:
+    'Your release code was given at hand-over and the payment was released to the seller. A completed transaction with no dispute is not refundable.',
+  releasedCodeOn:
+    'Your release code was given at hand-over and the payment was released to the seller on {{date}}. A completed transaction with no dispute is not refundable.',
+  releasedConfirmed:
+    'You confirmed delivery and the payment was released to the seller. A completed transaction with no dispute is not refundable, including a change of mind after delivery.',
+  releasedConfirmedOn:
+    'You confirmed delivery and the payment was released to the seller on {{date}}. A completed transaction with no dispute is not refundable, including a change of mind after delivery.',
+  awaitingReturn: 'The mediation team already ruled for a refund: it is paid as soon as the seller confirms the item came back.',
+  disputeAlreadyOpen: 'A dispute is already open on this transaction. Add your evidence to it instead.',
+  // Disputes (server/src/modules/disputes).
+  noDispute: 'There is no dispute on this transaction',
+  onlySellerConfirmsReturn: 'Only the seller confirms that the item came back',
+  noReturnToConfirm: 'There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: {{status}})',
+  otherPartyResponds: 'Only the other party responds to a dispute; the mediation team rules on it',
+  openerCannotRespond: 'You opened this dispute: the other party responds. You can add evidence instead.',
+  alreadyRuled: 'The mediation team has already ruled on this dispute',
+  alreadyResponded: 'You have already responded to this dispute. You can add evidence instead.',
+  ruledNoEvidence: 'The mediation team has ruled on this dispute: no more evidence can be added',
+  evidenceLimit: 'A dispute can hold at most {{max}} pieces of evidence. Please combine them into fewer files.',
+  evidenceTooLarge: 'The file is too large: evidence files are at most {{max}} MB',
+  evidenceOneFile: 'Attach one file per evidence item',
+  evidenceTypes: 'Evidence files must be PNG, JPEG or WebP images, PDF documents or plain text',
+  evidenceNotKnownType: 'The file is not a PNG, JPEG or WebP image, a PDF document or plain text',
+  evidenceNotDeclared: "The file's content is not {{type}} as declared",
+  evidenceFileNotFound: 'Evidence file not found',
+  // Release codes (server/src/modules/release-codes).
+  onlyBuyerSeesCode: 'Only the buyer can see the release code',
+  onlyBuyerGetsCode: 'Only the buyer can receive the release code',
+  codeOnlyWhileHeld: 'A release code exists only while the money is held for hand-over (status: {{status}})',
+  tooManyCodes: 'Too many release codes sent. Please wait before asking for another.',
+  noCodeYet: 'This transaction has no release code yet. Ask the buyer to send one from their page.',
+  codeUsed: 'This release code was already used',
+  codeBurnt: 'The release code was entered wrongly {{times}} times and no longer works. Ask the buyer to send a new one.',
+  codeWrong: 'Wrong release code: {{count}} tries left',
+  codeWrongOne: 'Wrong release code: 1 try left',
+  releaseCodeDigits: 'The release code is 6 digits',
+  // The profile and the session.
+  emailInUse: 'Another account already uses this email.',
+  sessionExpired: 'Your session has expired or is invalid. Please log in again.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  loginRequired: 'Authentication required. Please log in.',
+  // The client's own (client/src/lib/api.ts).
+  offline: 'Cannot reach the server. Check your connection and try again.',
+};
+
+/** The customer area's own words around an error (features/customer/components/query-state.tsx). */
+export const customerErrors = {
+  tryAgain: 'Try again',
+  serverTrouble: 'Please try again in a moment.',
+  retryInSeconds: 'You can try again in {{seconds}} seconds.',
+  retryInMinutes: 'You can try again in {{minutes}} minutes.',
+  retryInOneMinute: 'You can try again in 1 minute.',
+};
