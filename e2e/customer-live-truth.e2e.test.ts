@@ -499,6 +499,10 @@ describe('the customer area in Kiswahili', () => {
     ])
       expect(text).toContain(phrase);
     for (const english of ['Your release code', 'Send me a new code', 'Just now', 'just now']) expect(text).not.toContain(english);
+    // The timeline's sentences too, built from each event's data (timeline-sentence.ts), not the server's English.
+    const timeline = await page.getByTestId('timeline').innerText();
+    expect(timeline).toContain('Imelipwa yote: KES 1,800 imehifadhiwa kwenye escrow');
+    expect(timeline).not.toContain('Fully paid');
     await expect.poll(() => page.getByTestId('demo-ribbon').innerText()).toBe('Majaribio — hakuna pesa halisi inayohamishwa');
     await screenshot(page, 'issue14-sw-transaction-360');
     await page.goto('/dashboard/new');

@@ -76,7 +76,7 @@ export async function issueReleaseCode(ctx: AppContext, tx: Tx, txn: LockedTrans
     transactionId: txn.id,
     eventType: 'release_code_sent',
     description: options.reason === 'funded' ? 'Release code sent to the buyer by SMS' : 'A new release code was sent to the buyer by SMS',
-    data: { issued: row.issuedCount },
+    data: { issued: row.issuedCount, reason: options.reason },
   });
   await notifyParties(ctx, tx, txn, { buyer: ['release_code', { code }] });
 }

@@ -225,6 +225,10 @@ describe('reminders and missed installments', () => {
     let data = await detail(t, buyer, created.id);
     const events = data.timeline.map((event: { event_type: string }) => event.event_type);
     expect(events).toEqual(expect.arrayContaining(['installment_reminder_sent', 'installment_missed']));
+    // What the timeline's sentence in the reader's language is built from (timeline-sentence.ts).
+    const missedEvent = data.timeline.find((event: { event_type: string }) => event.event_type === 'installment_missed');
+    expect(missedEvent.data).toMatchObject({ sequence: 1, amount: '4700.00' });
+    expect(Date.parse(missedEvent.data.grace_ends_at) - Date.parse(missedEvent.data.due_date)).toBe(7 * DAY);
     expect((data.installments as Installment[])[1]!.status).toBe('overdue');
     expect((await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { id: planRow.id } })).flaggedAt).toBeNull(); // within grace
 
@@ -237,7 +241,9 @@ describe('reminders and missed installments', () => {
     expect(flaggedPlan.flaggedAt).not.toBeNull();
     data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('installment');
-    expect(data.timeline.filter((event: { data?: { flagged?: boolean } }) => event.data?.flagged)).toHaveLength(1);
+    const flaggedEvents = data.timeline.filter((event: { data?: { flagged?: boolean } }) => event.data?.flagged);
+    expect(flaggedEvents).toHaveLength(1);
+    expect(flaggedEvents[0].data).toMatchObject({ overdue_amount: '4700.00', grace_days: 7 });
     expect(
       await t.ctx.db.auditLog.count({ where: { entity: 'installment_plan', entityId: planRow.id, action: 'installment_plan.flag' } }),
     ).toBe(1);

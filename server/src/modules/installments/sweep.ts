@@ -149,6 +149,7 @@ async function markMissed(ctx: AppContext, installmentId: string, transactionId:
         sequence: installment.sequence,
         amount: formatCents(owed),
         grace_ends_at: graceEnds.toISOString(),
+        due_date: installment.dueDate.toISOString(),
       },
     });
     await notifyParties(ctx, tx, txn, {
@@ -174,7 +175,13 @@ async function flagPlan(ctx: AppContext, planId: string, transactionId: string, 
       transactionId: txn.id,
       eventType: 'installment_missed',
       description: `${formatKes(owed)} still unpaid after the ${txn.plan?.graceDays ?? 7}-day grace period: the plan is flagged to the mediation team (it is not cancelled)`,
-      data: { flagged: true, plan_id: planId, overdue_amount: formatCents(owed), oldest_due_date: oldest?.dueDate.toISOString() ?? null },
+      data: {
+        flagged: true,
+        plan_id: planId,
+        overdue_amount: formatCents(owed),
+        oldest_due_date: oldest?.dueDate.toISOString() ?? null,
+        grace_days: txn.plan?.graceDays ?? 7,
+      },
     });
     await tx.auditLog.create({
       data: {

@@ -100,6 +100,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
         failure_reason: resultDesc,
         failure_code: result.failure ?? 'other',
         attempts: payout.attempts,
+        rail_name: railName,
       },
     });
     await queueSms(ctx, tx, {

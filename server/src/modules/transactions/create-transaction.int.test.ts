@@ -73,7 +73,7 @@ describe('creating a transaction', () => {
         eventType: 'transaction_initiated',
         description: 'Escrow transaction created for Tecno Spark',
         actorId: buyer.id,
-        data: { amount: '2500.00', buyer_fee: '40.00', seller_fee: '40.00' },
+        data: { amount: '2500.00', buyer_fee: '40.00', seller_fee: '40.00', transaction_type: 'standard', product_name: 'Tecno Spark' },
       }),
     ]);
     // The buyer in English with the seller's name, the seller (sw) in Kiswahili.

@@ -2,13 +2,15 @@
  * What the customer pages read, over HTTP on real PostgreSQL: the quote's released and paid-out figures
  * agree with the payout and its SMS (a split ruling included), the seller's payout and receipt, the
  * dispatch details (courier, tracking number, note) stored and shown to the buyer, Protected's longer
- * inspection window, the seller's SMS for every deposit, and the payment's honest answer time.
+ * inspection window, the seller's SMS for every deposit, the payment's honest answer time, and the timeline
+ * data each event's sentence is built from in the reader's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, pay, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 import { inboxOf } from '../../../test/sms-inbox.ts';
+import { RAIL_DISPLAY_NAMES, type RailChoice } from '@escrow/core/domain/rail-choice';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -90,6 +92,29 @@ describe('one source for the seller’s money', () => {
     const shown = Number(paidOut).toLocaleString('en-KE', { maximumFractionDigits: 2 }).replaceAll(',', '');
     expect(kesIn(ruling!).map((amount) => amount.replace(/\.00$/, ''))).toContain(shown.replace(/\.00$/, ''));
     expect(kesIn(ruling!).map((amount) => amount.replace(/\.00$/, ''))).not.toContain('12000');
+
+    // The timeline keeps what the web client needs to say each event in the reader's language
+    // (client/src/features/customer/components/timeline-sentence.ts).
+    const event = (type: string) => seen.timeline.find((entry: { event_type: string }) => entry.event_type === type);
+    expect(event('transaction_initiated').data).toMatchObject({
+      amount: '32000.00',
+      transaction_type: 'standard',
+      product_name: 'Tecno Spark 20',
+    });
+    expect(event('payment_initiated').data.rail_name).toBe(RAIL_DISPLAY_NAMES[event('payment_initiated').data.rail as RailChoice]);
+    expect(event('transaction_funded').data).toEqual({ amount: '32000.00' });
+    expect(event('release_code_sent').data).toMatchObject({ reason: 'funded' });
+    expect(event('dispute_initiated').data).toMatchObject({
+      reason: 'quality_issue',
+      actor: 'buyer',
+      dispute_description: 'One speaker does not work',
+    });
+    expect(event('dispute_resolved').data).toMatchObject({
+      outcome: 'split',
+      buyer_amount: '20000.00',
+      seller_amount: '12000.00',
+      seller_payout: paidOut,
+    });
   });
 
   it('a completed sale shows the seller the payout, the fee taken and the M-Pesa receipt', async () => {
@@ -107,6 +132,19 @@ describe('one source for the seller’s money', () => {
     expect(seen.seller_payout).toMatchObject({ amount: (5_000 - fee).toFixed(2), status: 'completed' });
     expect(seen.seller_payout.receipt).toBeTruthy();
     expect(seen.seller_payout.completed_at).not.toBeNull();
+    const released = seen.timeline.find((entry: { event_type: string }) => entry.event_type === 'payment_released');
+    expect(released.description).toBe('Payment released to the seller');
+    expect(released.data).toEqual({ released_by: 'buyer' });
+  });
+
+  it('records who cancelled and why, for the timeline in either language', async () => {
+    const created = await createTransaction(t, buyer, body(1_500));
+    expect((await action(t, buyer, created.id, 'cancel', { reason: 'changed my mind' })).statusCode).toBe(200);
+    const cancelled = (await detail(t, seller, created.id)).timeline.find(
+      (entry: { event_type: string }) => entry.event_type === 'transaction_cancelled',
+    );
+    expect(cancelled.description).toBe('Cancelled by the buyer: changed my mind');
+    expect(cancelled.data).toEqual({ actor: 'buyer', cancel_reason: 'changed my mind' });
   });
 });
 

@@ -6,6 +6,7 @@ import { useRelativeTime } from '@/hooks/use-relative-time';
 import { en } from '@/i18n/en';
 import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
+import { timelineDescription, timelineFailure } from './timeline-sentence';
 
 function eventLook(entry: TimelineEntry) {
   if (entry.event_type.endsWith('failed') || entry.event_type === 'installment_missed') return { icon: <AlertTriangle />, palette: 'red' };
@@ -26,7 +27,7 @@ function eventTitle(t: Translate, eventType: string): string {
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 
 export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const when = useRelativeTime();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="timeline-heading">
@@ -43,7 +44,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
             {timeline.map((entry, index) => {
               const look = eventLook(entry);
               const receipt = typeof entry.data?.mpesa_receipt === 'string' ? entry.data.mpesa_receipt : null;
-              const failure = typeof entry.data?.failure_reason === 'string' ? entry.data.failure_reason : null;
+              const failure = timelineFailure(entry, language);
               // Events name their rail (M-Pesa, Airtel Money); older ones were all M-Pesa.
               const railName = typeof entry.data?.rail_name === 'string' ? entry.data.rail_name : 'M-Pesa';
               // What the seller said at dispatch.
@@ -60,7 +61,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                   </Timeline.Connector>
                   <Timeline.Content pb="4">
                     <Timeline.Title fontSize="sm">{eventTitle(t, entry.event_type)}</Timeline.Title>
-                    <Timeline.Description color="fg">{entry.description}</Timeline.Description>
+                    <Timeline.Description color="fg">{timelineDescription(entry, t, language)}</Timeline.Description>
                     {receipt || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>
                         {receipt ? t('customer.timeline.receipt', { rail: railName, receipt }) : failure}

@@ -70,7 +70,13 @@ export async function addEvidence(
       eventType: 'dispute_evidence_added',
       description: `The ${role} added evidence (${options.kind.replaceAll('_', ' ')})${file ? `: ${file.fileName}` : ''}`,
       actorId: options.caller.userId,
-      data: { dispute_id: dispute.id, evidence_id: evidence.id, kind: options.kind, ...(file ? { file_name: file.fileName } : {}) },
+      data: {
+        dispute_id: dispute.id,
+        evidence_id: evidence.id,
+        kind: options.kind,
+        ...(file ? { file_name: file.fileName } : {}),
+        actor: role,
+      },
     });
     return toEvidenceWire(evidence, txn);
   });

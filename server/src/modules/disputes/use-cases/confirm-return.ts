@@ -55,7 +55,7 @@ export async function confirmReturn(
       eventType: 'dispute_resolved',
       description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; ${formatKes(total)} refunded to the buyer`,
       actorId,
-      data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total) },
+      data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total), actor: role },
     });
     if (role === 'admin') {
       await tx.auditLog.create({

@@ -65,6 +65,8 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       let disputeStatus: 'resolved' | 'awaiting_return' = 'resolved';
       let buyerCents = 0n;
       let sellerCents = 0n;
+      // What the seller is paid after their fee, for the timeline's sentence (release and split).
+      let sellerPayout: Cents | null = null;
       let summary: string;
       let smsOutcome: string;
       let planStatus: 'cancelled' | 'withdrawn' | null = null;
@@ -76,6 +78,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         } else {
           const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
           sellerCents = held;
+          sellerPayout = payoutAmount;
           summary = `Ruled for the seller: ${formatKes(payoutAmount)} paid to the seller (${formatKes(held)} less the fee)`;
           smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
           await appendEvent(tx, {
@@ -83,6 +86,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
             eventType: 'payment_released',
             description: 'Payment released to the seller by ruling',
             actorId,
+            data: { released_by: 'ruling' },
           });
         }
       } else if (input.outcome === 'refund_buyer') {
@@ -123,6 +127,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held - buyerAmount, actorId });
         buyerCents = buyerAmount;
         sellerCents = held - buyerAmount;
+        sellerPayout = payoutAmount;
         if (txn.plan?.status === 'active') planStatus = 'cancelled';
         // The seller's figure is what they are paid (after their fee), as in the SMS and the quote.
         summary = `Split ruling: ${formatKes(buyerCents)} refunded to the buyer, ${formatKes(payoutAmount)} paid to the seller (${formatKes(sellerCents)} less the fee)`;
@@ -159,6 +164,8 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           buyer_amount: formatCents(buyerCents),
           seller_amount: formatCents(sellerCents),
           awaiting_return: disputeStatus === 'awaiting_return',
+          ...(sellerPayout === null ? {} : { seller_payout: formatCents(sellerPayout) }),
+          ...(input.outcome === 'release_seller' && to === 'installment' ? { plan_goes_on: true } : {}),
         },
       });
       await tx.auditLog.create({

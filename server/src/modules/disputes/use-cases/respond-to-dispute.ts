@@ -35,7 +35,7 @@ export async function respondToDispute(
       eventType: 'dispute_evidence_added',
       description: `The ${role} responded to the dispute${isLate ? ' (after the response deadline)' : ''}: ${options.response.slice(0, 200)}`,
       actorId: options.caller.userId,
-      data: { dispute_id: dispute.id, response: true, is_late: isLate },
+      data: { dispute_id: dispute.id, response: true, is_late: isLate, actor: role, response_text: options.response.slice(0, 200) },
     });
     return toDisputeCaseWire(updated, txn);
   });

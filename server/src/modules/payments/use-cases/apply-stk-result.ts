@@ -87,6 +87,8 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
           payment_type: payment.paymentType,
           failure_reason: sentence,
           failure_code: kind,
+          rail_name: railName,
+          payment_status: status,
         },
       });
       await queueSms(ctx, tx, {
@@ -233,6 +235,7 @@ async function creditPayment(
       transactionId: txn.id,
       eventType: 'transaction_funded',
       description: `Fully paid: ${formatKes(txn.amountCents)} held in escrow`,
+      data: { amount: formatCents(txn.amountCents) },
     });
     await issueReleaseCode(ctx, tx, txn, { reason: 'funded' });
   }

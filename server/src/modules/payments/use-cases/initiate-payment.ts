@@ -97,7 +97,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       eventType: 'payment_initiated',
       description: `${RAIL_DISPLAY_NAMES[rail]} payment of ${formatKes(amount)} requested`,
       actorId: input.caller.userId,
-      data: { amount: formatCents(amount), payment_type: payment.paymentType, rail },
+      data: { amount: formatCents(amount), payment_type: payment.paymentType, rail, rail_name: RAIL_DISPLAY_NAMES[rail] },
     });
     await ctx.jobs.enqueue(
       tx,

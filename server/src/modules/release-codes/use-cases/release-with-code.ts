@@ -48,6 +48,7 @@ export async function releaseWithCode(ctx: AppContext, options: { transactionId:
         eventType: 'dispatch_confirmed',
         description: 'Handed over to the buyer (the seller entered the release code)',
         actorId,
+        data: { via: 'release_code' },
       });
     }
     await tx.transaction.update({
@@ -61,7 +62,13 @@ export async function releaseWithCode(ctx: AppContext, options: { transactionId:
       actorId,
     });
     const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
-    await appendEvent(tx, { transactionId: txn.id, eventType: 'payment_released', description: 'Payment released to the seller', actorId });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'payment_released',
+      description: 'Payment released to the seller',
+      actorId,
+      data: { released_by: 'release_code' },
+    });
     await notifyParties(ctx, tx, txn, {
       buyer: ['released_with_code_buyer'],
       seller: ['released_seller', { amount: formatKes(payoutAmount) }],

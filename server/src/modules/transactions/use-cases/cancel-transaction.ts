@@ -19,6 +19,8 @@ export async function cancelTransaction(ctx: AppContext, options: { transactionI
       eventType: 'transaction_cancelled',
       description: `Cancelled by the ${actor}${options.reason ? `: ${options.reason}` : ''}`,
       actorId,
+      // What the web client needs to say it in the reader's language (transaction-timeline.tsx).
+      data: { actor, ...(options.reason ? { cancel_reason: options.reason } : {}) },
     });
     if (to === 'cancelled') {
       await notifyParties(ctx, tx, txn, { buyer: ['cancelled', { by: actor }], seller: ['cancelled', { by: actor }] });

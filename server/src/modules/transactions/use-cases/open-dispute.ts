@@ -44,7 +44,7 @@ export async function openDispute(
       eventType: 'dispute_initiated',
       description: `Dispute opened by the ${actor}: ${options.description.slice(0, 200)}`,
       actorId,
-      data: { dispute_id: dispute.id, reason },
+      data: { dispute_id: dispute.id, reason, actor, dispute_description: options.description.slice(0, 200) },
     });
     // The opener is told the money is frozen; the other party also when their answer is due.
     const params = { by: actor, reason: options.description.slice(0, 50) };

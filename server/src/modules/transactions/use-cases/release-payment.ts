@@ -19,7 +19,13 @@ export async function releasePayment(ctx: AppContext, options: { transactionId: 
     await tx.transaction.update({ where: { id: txn.id }, data: { status: to, completedAt: ctx.now(), releasedBy: 'buyer' } });
     await appendEvent(tx, { transactionId: txn.id, eventType: 'delivery_confirmed', description: 'The buyer confirmed delivery', actorId });
     const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
-    await appendEvent(tx, { transactionId: txn.id, eventType: 'payment_released', description: 'Payment released to the seller', actorId });
+    await appendEvent(tx, {
+      transactionId: txn.id,
+      eventType: 'payment_released',
+      description: 'Payment released to the seller',
+      actorId,
+      data: { released_by: 'buyer' },
+    });
     await notifyParties(ctx, tx, txn, { buyer: ['released_buyer'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
     return txn.id;
   });
@@ -38,7 +44,12 @@ export async function autoReleaseTransaction(ctx: AppContext, { transactionId }:
       description: 'The inspection period ended with no dispute; payment released automatically',
     });
     const { payoutAmount } = await releaseToSeller(ctx, tx, locked);
-    await appendEvent(tx, { transactionId: locked.id, eventType: 'payment_released', description: 'Payment released to the seller' });
+    await appendEvent(tx, {
+      transactionId: locked.id,
+      eventType: 'payment_released',
+      description: 'Payment released to the seller',
+      data: { released_by: 'auto_release' },
+    });
     await notifyParties(ctx, tx, locked, { buyer: ['auto_released'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
   }).catch((error: unknown) => {
     // A release or dispute that won the race leaves nothing to do.

@@ -38,7 +38,7 @@ export async function requestWithdrawal(
         eventType: 'withdrawal_initiated',
         description: `The buyer asked to withdraw from the plan: ${options.reason.slice(0, 200)}`,
         actorId,
-        data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents) },
+        data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: options.reason.slice(0, 200) },
       });
       const reason = options.reason.length > 50 ? `${options.reason.slice(0, 47)}...` : options.reason;
       await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { reason }] });

@@ -82,7 +82,7 @@ export async function respondToWithdrawal(
         eventType: 'dispute_initiated',
         description: 'Dispute opened for the buyer after the seller declined the withdrawal',
         actorId,
-        data: { dispute_id: dispute.id, reason: 'withdrawal_declined' },
+        data: { dispute_id: dispute.id, reason: 'withdrawal_declined', after_withdrawal: true },
       });
       await notifyParties(ctx, tx, txn, { buyer: ['withdrawal_declined'], seller: ['withdrawal_declined'] });
       return txn.id;
