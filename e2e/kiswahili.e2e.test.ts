@@ -176,7 +176,7 @@ describe('Kiswahili in the browser at 360 px', () => {
     await context.close();
   });
 
-  it("saves a signed-in person's switch to their profile, and adopts the profile's language at sign-in", async () => {
+  it("saves a signed-in person's switch to their profile, adopts the profile's language at sign-in, and keeps one chosen on the sign-in page", async () => {
     const [buyer] = DEMO_USERS;
     const login = await fetch(new URL('/api/auth/login', baseUrl()), {
       method: 'POST',
@@ -211,6 +211,21 @@ describe('Kiswahili in the browser at 360 px', () => {
       expect(await fresh.page.evaluate(() => localStorage.getItem('escrow.language'))).toBe('sw');
       expect(await fresh.page.evaluate(() => document.documentElement.lang)).toBe('sw-KE');
       await fresh.context.close();
+
+      // One who picks English with the switch on the sign-in page keeps it, and it goes to the profile.
+      const chooser = await openPage(browser, PHONE);
+      await chooser.page.goto('/sw/login');
+      await waitForHydration(chooser.page);
+      await chooser.page.getByTestId('language-switch').click();
+      await chooser.page.waitForURL((url) => url.pathname === '/login');
+      await chooser.page.getByLabel('Phone or email').fill(`0${buyer!.phone.slice(3)}`);
+      await chooser.page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+      await chooser.page.getByRole('button', { name: 'Sign In' }).click();
+      await chooser.page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+      expect(await chooser.page.evaluate(() => document.documentElement.lang)).toBe('en-KE');
+      expect(await chooser.page.evaluate(() => localStorage.getItem('escrow.language'))).toBe('en');
+      expect(await profileLanguage()).toBe('en');
+      await chooser.context.close();
     } finally {
       // Other browser tests read the demo buyer's SMS in English.
       await fetch(new URL('/api/auth/profile', baseUrl()), {

@@ -6,7 +6,7 @@ import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { loadLanguage, useT } from '@/i18n';
+import { loadLanguage, savedLanguage, useT } from '@/i18n';
 import { Link, Navigate } from '@/i18n/link';
 import { authApi } from '@/features/auth/api/auth-api';
 import { errorMessage, safeNextPath } from '@/features/auth/auth-messages';
@@ -16,6 +16,8 @@ import { FormAlert } from '@/features/auth/components/form-alert';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { UssdQuickAccess } from '@/features/auth/components/ussd-quick-access';
 import { setPendingVerification, setSession, useAuth } from '@/hooks/use-auth';
+import { authStorage } from '@/lib/auth-storage';
+import { saveLanguageToProfile } from '@/lib/save-language';
 
 export default function LoginPage() {
   const { isAuthenticated, requiresVerification } = useAuth();
@@ -47,6 +49,15 @@ export default function LoginPage() {
     try {
       const data = await login.mutateAsync({ phone_or_email: phoneOrEmail.trim(), password });
       if (data.token && !data.requires_verification) {
+        if (savedLanguage() === language && data.user.preferred_language !== language) {
+          // The visitor chose this page's language with the switch before signing in: the choice stands and
+          // goes to the profile, as the switch does when signed in (it also sets their SMS language). Saved
+          // before the session is announced, which leaves this page.
+          authStorage.save(data.token, data.user);
+          await saveLanguageToProfile(language);
+          setSession(data.token, authStorage.user() ?? data.user);
+          return;
+        }
         // Signed in: the profile's language becomes this browser's (it also sets their SMS language). The
         // session first: this page then leaves, so its path no longer decides the language.
         await loadLanguage(data.user.preferred_language);
