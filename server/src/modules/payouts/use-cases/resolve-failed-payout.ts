@@ -54,7 +54,7 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: payout.kind === 'buyer_refund' ? 'refund_initiated' : 'payout_initiated',
-        description: `The mediation team sent the ${payout.kind === 'buyer_refund' ? 'refund' : 'payout'} of KES ${amount} again`,
+        description: `The mediation team sent the ${payout.kind === 'buyer_refund' ? 'refund' : 'payout'} of ${formatKes(payout.amountCents)} again`,
         actorId: input.adminId,
         data: { amount, payout_id: payout.id, retried: true },
       });
