@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../ledger/ledger.ts';
+import { displayDateTime } from '../transactions/format.ts';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -198,14 +199,7 @@ describe('evidence and responses', () => {
       (
         await t.ctx.db.smsMessage.findMany({ where: { transactionId: id, phoneNumber: phone, template: { startsWith: 'dispute_opened' } } })
       ).map((row) => ({ template: row.template, message: row.message }));
-    const due = new Date(respondBy).toLocaleString('en-GB', {
-      timeZone: 'Africa/Nairobi',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
+    const due = displayDateTime(new Date(respondBy));
     expect(await texts(buyer.phone)).toEqual([
       { template: 'dispute_opened_respond', message: expect.stringContaining(`Give your side on the web by ${due}.`) },
     ]);

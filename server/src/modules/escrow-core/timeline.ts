@@ -24,6 +24,19 @@ export async function appendEvent(tx: Tx, entry: TimelineEntry): Promise<void> {
   });
 }
 
+/** Who or what released the money to the seller: the event's `released_by`, which the customer page words. */
+export type ReleasedBy = 'buyer' | 'auto_release' | 'release_code' | 'ruling';
+
+export function appendPaymentReleased(tx: Tx, release: { transactionId: string; releasedBy: ReleasedBy; actorId?: string | null }) {
+  return appendEvent(tx, {
+    transactionId: release.transactionId,
+    eventType: 'payment_released',
+    description: release.releasedBy === 'ruling' ? 'Payment released to the seller by ruling' : 'Payment released to the seller',
+    actorId: release.actorId,
+    data: { released_by: release.releasedBy },
+  });
+}
+
 /** The `type` shown beside an event: its family. */
 export function eventCategory(eventType: string): string {
   const family = eventType.split('_')[0] ?? 'transaction';

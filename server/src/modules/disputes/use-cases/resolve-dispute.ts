@@ -23,7 +23,7 @@ import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
-import { appendEvent } from '../../escrow-core/timeline.ts';
+import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
 
@@ -81,13 +81,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           sellerPayout = payoutAmount;
           summary = `Ruled for the seller: ${formatKes(payoutAmount)} paid to the seller (${formatKes(held)} less the fee)`;
           smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
-          await appendEvent(tx, {
-            transactionId: txn.id,
-            eventType: 'payment_released',
-            description: 'Payment released to the seller by ruling',
-            actorId,
-            data: { released_by: 'ruling' },
-          });
+          await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'ruling', actorId });
         }
       } else if (input.outcome === 'refund_buyer') {
         buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
