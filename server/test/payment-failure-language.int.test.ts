@@ -100,6 +100,20 @@ describe('a wrong-PIN payment', () => {
   });
 });
 
+describe('a payment from a phone with no account', () => {
+  it("texts that phone in the buyer's language", async () => {
+    const buyer = await makeUser(t.app, { userType: 'buyer' });
+    expect((await setLanguage(buyer, 'sw')).statusCode).toBe(200);
+    const created = await createTransaction(t, buyer, standard(400));
+    // A relative's phone, the Daraja mock's customer who types a wrong PIN (…2001).
+    const relative = randomPhone('2001');
+    const payment = await payAndSettle(t, buyer, created.id, { phone_number: `0${relative.slice(3)}` });
+    expect(payment.status).toBe('failed');
+    const sms = (await inboxOf(t, relative)).map((message) => message.message);
+    expect(sms).toContain(renderSms('payment_failed', 'sw', { ref: created.reference_number, kind: 'wrong_pin', rail: 'M-Pesa' }));
+  });
+});
+
 describe('the waiting time a payer is promised', () => {
   it('is the configured wait before the server asks the rail about an unanswered prompt', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/api/config' });

@@ -14,10 +14,10 @@ const KEYS = {
 } as const;
 
 export function useRelativeTime(): (iso: string | null | undefined, options?: { inSentence?: boolean }) => string {
-  const { t } = useT();
+  const { t, language } = useT();
   return useCallback(
     (iso, { inSentence = false } = {}) => {
-      const time = relativeTime(iso);
+      const time = relativeTime(iso, new Date(), language);
       if (time.unit === 'unknown') return '—';
       if (time.unit === 'date') return time.date;
       if (time.unit === 'now') {
@@ -28,6 +28,6 @@ export function useRelativeTime(): (iso: string | null | undefined, options?: { 
       const key = time.future ? (time.count === 1 ? inOne : inMany) : time.count === 1 ? agoOne : agoMany;
       return t(`common.time.${key}` as MessageKey, { count: time.count });
     },
-    [t],
+    [t, language],
   );
 }

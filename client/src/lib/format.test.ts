@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPhone, formatRelativeTime, humanize, relativeTime } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize, relativeTime } from './format';
 
 describe('formatMoney', () => {
   it('shows wire amounts in KES with 0 to 2 decimals', () => {
@@ -34,6 +34,15 @@ describe('formatRelativeTime (docs/product-rules.md §9)', () => {
     expect(relativeTime(ago(-2 * 86400), now)).toEqual({ unit: 'day', count: 2, future: true });
     expect(relativeTime(ago(8 * 86400), now)).toEqual({ unit: 'date', date: expect.stringMatching(/13 Nov 2026/) });
     expect(relativeTime(undefined, now)).toEqual({ unit: 'unknown' });
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  it("name the month in the reader's language", () => {
+    expect(formatDate('2026-12-27T09:00:00Z')).toBe('27 Dec 2026');
+    expect(formatDate('2026-12-27T09:00:00Z', 'sw')).toBe('27 Des 2026');
+    expect(formatDateTime('2027-08-03T09:00:00Z', 'sw')).toMatch(/^3 Ago 2027, \d\d:\d\d$/);
+    expect(formatDate(undefined, 'sw')).toBe('—');
   });
 });
 

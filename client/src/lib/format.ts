@@ -4,6 +4,10 @@
  */
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
+import type { Language } from '@/i18n/paths';
+
+/** Dates name their month in the reader's language ("27 Des 2026" in Kiswahili). */
+const LOCALES: Record<Language, string> = { en: 'en-KE', sw: 'sw-KE' };
 
 /** A wire amount ("1500.00") as "KES 1,500" (0 to 2 decimals); "KES 0" for anything unreadable. */
 export function formatMoney(wire: string | null | undefined): string {
@@ -28,7 +32,7 @@ export type RelativeTime =
  * future (a deadline) count the same way. The words are the caller's: English below, the customer area's
  * catalogs through client/src/hooks/use-relative-time.ts.
  */
-export function relativeTime(iso: string | null | undefined, now: Date = new Date()): RelativeTime {
+export function relativeTime(iso: string | null | undefined, now: Date = new Date(), language: Language = 'en'): RelativeTime {
   if (!iso) return { unit: 'unknown' };
   const then = new Date(iso);
   if (Number.isNaN(then.getTime())) return { unit: 'unknown' };
@@ -39,7 +43,7 @@ export function relativeTime(iso: string | null | undefined, now: Date = new Dat
   if (elapsed < HOUR) return { unit: 'minute', count: Math.floor(elapsed / MINUTE), future };
   if (elapsed < DAY) return { unit: 'hour', count: Math.floor(elapsed / HOUR), future };
   if (elapsed < 7 * DAY) return { unit: 'day', count: Math.floor(elapsed / DAY), future };
-  return { unit: 'date', date: formatDate(iso) };
+  return { unit: 'date', date: formatDate(iso, language) };
 }
 
 /** relativeTime in English: "Just now", "5 minutes ago", "in 3 hours", "21 Nov 2026" (the admin dashboard's words). */
@@ -60,19 +64,19 @@ export function formatRelativeTime(iso: string | null | undefined, now: Date = n
 }
 
 /** "21 Nov 2026". */
-export function formatDate(iso: string | null | undefined): string {
+export function formatDate(iso: string | null | undefined, language: Language = 'en'): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString('en-KE', { day: 'numeric', month: 'short', year: 'numeric' });
+  return date.toLocaleDateString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
 /** "21 Nov 2026, 14:05". */
-export function formatDateTime(iso: string | null | undefined): string {
+export function formatDateTime(iso: string | null | undefined, language: Language = 'en'): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString('en-KE', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 /** 254722123456 → "0722 123 456"; masked or unknown forms are shown as they are. */

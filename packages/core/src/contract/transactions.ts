@@ -85,7 +85,7 @@ export const transactionQuote = z
     owed: moneyString,
     /** The part of `owed` that is the buyer's fee share. */
     owed_fee: moneyString,
-    /** What the buyer has paid in: the price part plus the buyer fee the platform holds. */
+    /** Everything the buyer has paid in, price part and buyer fee, before any refund (`refunded` says what came back). */
     paid_in: moneyString,
     /** What the escrow holds now. */
     held: moneyString,

@@ -76,7 +76,8 @@ describe('quote', () => {
         refunds: [{ amountCents: 102_500n, feeCents: 2_500n }],
       }),
     );
-    expect(refunded).toMatchObject({ owed: 0n, held: 0n, refunded: 102_500n, feePaid: 0n });
+    // What was paid in stays what was paid in: the refund row says what came back.
+    expect(refunded).toMatchObject({ owed: 0n, held: 0n, refunded: 102_500n, feePaid: 0n, paidIn: 102_500n });
   });
 
   it('a Lipa Mdogo Mdogo plan asks for the rest of the next installment, the fee with the first one', () => {

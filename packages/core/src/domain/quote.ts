@@ -30,7 +30,10 @@ export interface Quote {
   owedFee: Cents;
   /** The buyer's fee share the platform holds (paid in and not given back). */
   feePaid: Cents;
-  /** What the buyer has paid in: the price part plus the fee share held (what a full refund returns while the escrow holds it). */
+  /**
+   * Everything the buyer has paid in, price part and fee share, before any refund (`refunded` says what came
+   * back): while the escrow holds it, what a full refund returns.
+   */
   paidIn: Cents;
   /** What the escrow holds for this transaction. */
   held: Cents;
@@ -84,7 +87,7 @@ export function quote(facts: QuoteFacts): Quote {
     owed,
     owedFee: payable ? unpaidFee : 0n,
     feePaid,
-    paidIn: facts.paidCents + (feePaid > 0n ? feePaid : 0n),
+    paidIn: facts.paidCents + feePaidIn,
     held,
     refunded,
     sellerReceives: sellerShare(facts.amountCents, facts.sellerFeeCents).payout,

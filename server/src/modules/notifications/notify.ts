@@ -26,11 +26,13 @@ export interface SmsRequest {
   params: Record<string, string>;
   /** The recipient's language; looked up from their account when omitted (English by default). */
   language?: Language;
+  /** The language for a phone with no account, when looked up (English when omitted). */
+  fallbackLanguage?: Language;
   transactionId?: string;
 }
 
 export async function queueSms(ctx: AppContext, tx: Tx | Db, request: SmsRequest): Promise<void> {
-  const language = request.language ?? (await languageOf(tx, request.phone));
+  const language = request.language ?? (await languageOf(tx, request.phone, request.fallbackLanguage));
   const message = renderSms(request.template, language, request.params);
   const row = await tx.smsMessage.create({
     data: { phoneNumber: request.phone, template: request.template, message, transactionId: request.transactionId ?? null },
@@ -40,9 +42,9 @@ export async function queueSms(ctx: AppContext, tx: Tx | Db, request: SmsRequest
   await ctx.jobs.enqueue(tx, job.identifier, job.payload, { maxAttempts: job.max_attempts });
 }
 
-async function languageOf(tx: Tx | Db, phone: string): Promise<Language> {
+async function languageOf(tx: Tx | Db, phone: string, fallback: Language = 'en'): Promise<Language> {
   const user = await tx.user.findUnique({ where: { phoneNumber: phone }, select: { language: true } });
-  return user?.language ?? 'en';
+  return user?.language ?? fallback;
 }
 
 /**

@@ -324,7 +324,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
                     ? t('customer.dispute.yourResponseDue')
                     : t('customer.dispute.theirResponseDue', { party: t(`customer.role.${respondent}`) })}
               </DataList.ItemLabel>
-              <DataList.ItemValue>{formatDateTime(dispute.respond_by)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatDateTime(dispute.respond_by, language)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
         </DataList.Root>

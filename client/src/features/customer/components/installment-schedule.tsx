@@ -13,7 +13,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
   const paid = cents(transaction.amount_paid);
   const percent = total > 0n ? Number((paid * 100n) / total) : 0;
   const next = nextInstallment(installments);
-  const { t } = useT();
+  const { t, language } = useT();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="installments-heading">
       <Card.Header>
@@ -32,7 +32,8 @@ export function InstallmentSchedule({ installments, transaction }: { installment
           </Progress.Track>
         </Progress.Root>
         <Box overflowX="auto">
-          <Table.Root size="sm" data-testid="installment-schedule">
+          {/* Narrower cell padding on phones: at 360 px the status badge otherwise falls off the card's edge. */}
+          <Table.Root size="sm" data-testid="installment-schedule" css={{ '& :is(th, td)': { paddingInline: { base: '1.5', sm: '2' } } }}>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeader>{t('customer.installments.payment')}</Table.ColumnHeader>
@@ -55,7 +56,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                         : t('customer.installments.month', { month: installment.sequence })}
                       {/* Phones have no Due column: the date goes under the name. */}
                       <Text hideFrom="sm" fontSize="xs" color="fg.muted">
-                        {t('customer.installments.dueOn', { date: formatDate(installment.due_date) })}
+                        {t('customer.installments.dueOn', { date: formatDate(installment.due_date, language) })}
                         {cents(installment.paid_amount) > 0n && installment.status !== 'paid'
                           ? t('customer.installments.paidPart', { amount: formatKes(cents(installment.paid_amount)) })
                           : ''}
@@ -67,7 +68,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                       ) : null}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap" hideBelow="sm">
-                      {formatDate(installment.due_date)}
+                      {formatDate(installment.due_date, language)}
                     </Table.Cell>
                     <Table.Cell textAlign="end" whiteSpace="nowrap">
                       {formatKes(cents(installment.amount))}

@@ -29,9 +29,9 @@ const money = (data: Data, key: string) => {
   const value = data[key];
   return typeof value === 'string' && parseAmount(value) !== null ? formatMoney(value) : null;
 };
-const date = (data: Data, key: string) => {
+const date = (data: Data, key: string, language: Language = 'en') => {
   const value = data[key];
-  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDate(value) : null;
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? formatDate(value, language) : null;
 };
 const count = (data: Data, key: string) => {
   const value = data[key];
@@ -150,15 +150,15 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   withdrawal_initiated: (data, t) => say(t, 'withdrawalRequested', { reason: text(data, 'withdrawal_reason') }),
   withdrawal_confirmed: (data, t) => say(t, 'withdrawalAccepted', { amount: money(data, 'amount') }),
   withdrawal_declined: (_data, t) => say(t, 'withdrawalDeclined'),
-  installment_reminder_sent: (data, t) =>
-    say(t, 'reminderSent', { sequence: count(data, 'sequence'), amount: money(data, 'amount'), date: date(data, 'due_date') }),
-  installment_missed: (data, t) => {
+  installment_reminder_sent: (data, t, language) =>
+    say(t, 'reminderSent', { sequence: count(data, 'sequence'), amount: money(data, 'amount'), date: date(data, 'due_date', language) }),
+  installment_missed: (data, t, language) => {
     if (data.flagged === true) return say(t, 'planFlagged', { amount: money(data, 'overdue_amount'), days: count(data, 'grace_days') });
     return say(t, 'installmentMissed', {
       sequence: count(data, 'sequence'),
       amount: money(data, 'amount'),
-      date: date(data, 'due_date'),
-      grace: date(data, 'grace_ends_at'),
+      date: date(data, 'due_date', language),
+      grace: date(data, 'grace_ends_at', language),
     });
   },
   release_code_sent: (data, t) => {

@@ -203,7 +203,7 @@ export function TransactionActions({
       ) : null}
       {txn.status === 'dispatched' && txn.inspection_ends_at && allowed.has('release') ? (
         <Text fontSize="sm" color="fg.muted" data-testid="auto-release">
-          {t('customer.payout.autoReleaseBuyer', { date: formatDateTime(txn.inspection_ends_at) })}
+          {t('customer.payout.autoReleaseBuyer', { date: formatDateTime(txn.inspection_ends_at, language) })}
         </Text>
       ) : null}
       {dialogAction ? (

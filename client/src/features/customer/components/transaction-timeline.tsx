@@ -43,7 +43,10 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
           <Timeline.Root size="sm" as="ol" data-testid="timeline">
             {timeline.map((entry, index) => {
               const look = eventLook(entry);
-              const receipt = typeof entry.data?.mpesa_receipt === 'string' ? entry.data.mpesa_receipt : null;
+              const description = timelineDescription(entry, t, language);
+              // The receipt line, unless the sentence already names the receipt.
+              const receipt = text(entry.data?.mpesa_receipt);
+              const receiptLine = receipt && !description.includes(receipt) ? receipt : null;
               const failure = timelineFailure(entry, language);
               // Events name their rail (M-Pesa, Airtel Money); older ones were all M-Pesa.
               const railName = typeof entry.data?.rail_name === 'string' ? entry.data.rail_name : 'M-Pesa';
@@ -61,10 +64,10 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                   </Timeline.Connector>
                   <Timeline.Content pb="4">
                     <Timeline.Title fontSize="sm">{eventTitle(t, entry.event_type)}</Timeline.Title>
-                    <Timeline.Description color="fg">{timelineDescription(entry, t, language)}</Timeline.Description>
-                    {receipt || failure ? (
+                    <Timeline.Description color="fg">{description}</Timeline.Description>
+                    {receiptLine || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>
-                        {receipt ? t('customer.timeline.receipt', { rail: railName, receipt }) : failure}
+                        {receiptLine ? t('customer.timeline.receipt', { rail: railName, receipt: receiptLine }) : failure}
                       </Text>
                     ) : null}
                     {courier || tracking || note ? (
@@ -78,7 +81,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                           .join(' · ')}
                       </Text>
                     ) : null}
-                    <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp)}>
+                    <Text fontSize="xs" color="fg.muted" title={formatDateTime(entry.timestamp, language)}>
                       <time dateTime={entry.timestamp}>{when(entry.timestamp)}</time>
                     </Text>
                   </Timeline.Content>

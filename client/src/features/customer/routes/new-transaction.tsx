@@ -23,6 +23,7 @@ import { customerKeys } from '../api/keys';
 import { createTransaction } from '../api/transactions';
 import { PageHeader } from '../components/customer-layout';
 import { errorMessage } from '../components/query-state';
+import { localizeCustomerMessage } from '@/i18n/customer-messages';
 
 function keptDraft(): TransactionFormValues | null {
   return transactionDraft.load(EMPTY_TRANSACTION_FORM);
@@ -53,7 +54,7 @@ export default function NewTransactionScreen() {
         if (error instanceof ApiError && error.errors) {
           for (const [wireField, messages] of Object.entries(error.errors)) {
             const field = WIRE_FIELDS[wireField];
-            if (field && messages[0]) fields[field] = messages[0];
+            if (field && messages[0]) fields[field] = localizeCustomerMessage(messages[0], language);
           }
         }
         setServerErrors(fields);

@@ -123,7 +123,7 @@ function CreateLinkForm() {
 }
 
 function LinkCard({ link }: { link: PaymentLink }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const disable = useDisablePaymentLink();
   const [copied, setCopied] = useState(false);
   const share = `https://wa.me/?text=${encodeURIComponent(
@@ -160,7 +160,7 @@ function LinkCard({ link }: { link: PaymentLink }) {
         </Text>
         <Text fontSize="sm">
           {t('customer.paymentLinks.held')} <strong>{formatKes(cents(link.held))}</strong>
-          {link.expires_at ? t('customer.paymentLinks.expiresOn', { date: formatDateTime(link.expires_at) }) : ''}
+          {link.expires_at ? t('customer.paymentLinks.expiresOn', { date: formatDateTime(link.expires_at, language) }) : ''}
         </Text>
         <HStack gap="2" flexWrap="wrap">
           <Button size="sm" variant="outline" onClick={copy}>

@@ -100,7 +100,7 @@ function ProfileForm({ user }: { user: UserWire }) {
 }
 
 export default function ProfileScreen() {
-  const { t } = useT();
+  const { t, language } = useT();
   const navigate = useNavigate();
   const query = useProfile();
   const [isSigningOut, setIsSigningOut] = useState(false);
@@ -150,7 +150,7 @@ export default function ProfileScreen() {
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>{t('customer.profile.since')}</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDate(user.created_at)}</DataList.ItemValue>
+              <DataList.ItemValue>{formatDate(user.created_at, language)}</DataList.ItemValue>
             </DataList.Item>
           </DataList.Root>
         </Card.Body>

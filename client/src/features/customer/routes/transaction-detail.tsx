@@ -75,13 +75,14 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
   }
 }
 
-function Rows({ rows, testId }: { rows: [string, string, string?][]; testId?: string }) {
+/** Label and value rows; figures (`isFigures`) stay on one line, so a long label wraps rather than "KES" and its amount. */
+function Rows({ rows, testId, isFigures = false }: { rows: [string, string, string?][]; testId?: string; isFigures?: boolean }) {
   return (
     <DataList.Root orientation="horizontal" size="md" data-testid={testId}>
       {rows.map(([label, value, id]) => (
         <DataList.Item key={label} data-testid={id}>
           <DataList.ItemLabel>{label}</DataList.ItemLabel>
-          <DataList.ItemValue fontWeight="medium" justifyContent="flex-end" textAlign="end">
+          <DataList.ItemValue fontWeight="medium" justifyContent="flex-end" textAlign="end" whiteSpace={isFigures ? 'nowrap' : undefined}>
             {value}
           </DataList.ItemValue>
         </DataList.Item>
@@ -119,7 +120,7 @@ function MoneySummary({ detail }: { detail: TransactionDetail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <Rows rows={rows} testId="money-summary" />
+        <Rows rows={rows} testId="money-summary" isFigures />
       </Card.Body>
     </Card.Root>
   );
@@ -154,7 +155,7 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
         <Card.Description>{t('customer.charges.split')}</Card.Description>
       </Card.Header>
       <Card.Body>
-        <Rows rows={rows} />
+        <Rows rows={rows} isFigures />
       </Card.Body>
     </Card.Root>
   );
@@ -180,7 +181,7 @@ function SellerPayoutCard({ detail }: { detail: TransactionDetail }) {
         </Card.Title>
       </Card.Header>
       <Card.Body>
-        <Rows rows={rows} />
+        <Rows rows={rows} isFigures />
       </Card.Body>
     </Card.Root>
   );
@@ -259,7 +260,7 @@ function DetailView({
   flash: Flash | null;
   onFlash: (flash: Flash | null) => void;
 }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const when = useRelativeTime();
   const txn = detail.transaction;
   const [paymentId, trackPayment] = useTrackedPayment(txn.id);
@@ -297,7 +298,7 @@ function DetailView({
             <span aria-hidden>·</span>
             <span>{t('customer.detail.youAre', { role: t(`customer.role.${txn.my_role}`) })}</span>
             <span aria-hidden>·</span>
-            <span title={formatDateTime(txn.created_at)}>
+            <span title={formatDateTime(txn.created_at, language)}>
               {t('customer.detail.created', { when: when(txn.created_at, { inSentence: true }) })}
             </span>
           </HStack>
@@ -343,7 +344,7 @@ function DetailView({
           </Text>
           {txn.status === 'dispatched' && txn.inspection_ends_at && txn.my_role === 'seller' ? (
             <Text fontSize="sm" color="fg.muted" data-testid="auto-release">
-              {t('customer.payout.autoRelease', { date: formatDateTime(txn.inspection_ends_at) })}
+              {t('customer.payout.autoRelease', { date: formatDateTime(txn.inspection_ends_at, language) })}
             </Text>
           ) : null}
           <TransactionActions detail={detail} onDone={(message, status) => onFlash({ kind: 'action', message, status })} />

@@ -91,10 +91,12 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
           payment_status: status,
         },
       });
+      // A phone the buyer paid from that has no account of its own reads the buyer's language.
       await queueSms(ctx, tx, {
         phone: payment.payerPhone,
         template: 'payment_failed',
         params: { ref: txn.referenceNumber, kind, rail: railName },
+        fallbackLanguage: txn.buyer.language,
         transactionId: txn.id,
       });
       return 'failed';
