@@ -290,7 +290,7 @@ describe('problem 3: honest waiting, and failures in plain words with a retry', 
     await screenshot(page, 'issue14-3-waiting-countdown-360');
   });
 
-  it("a failed payment shows the server's failure_reason and a Try again that brings the form back", async () => {
+  it("a failed payment shows the server's failure_reason, a Try again that sends a new prompt, and a Dismiss that brings the form back", async () => {
     const txn = await create(buyer, seller, 1_600);
     const { page, errors } = await phonePage(buyer);
     await openTransaction(page, txn.id);
@@ -300,11 +300,25 @@ describe('problem 3: honest waiting, and failures in plain words with a retry', 
     const status = panel.getByTestId('payment-status');
     await poll(() => status.getAttribute('data-state')).toBe('failed');
     const paymentId = (await status.getAttribute('data-payment-id'))!;
-    const { payment } = await ok<{ payment: { failure_reason: string } }>(`/api/payments/${paymentId}/status`, { token: buyer.token });
+    const { payment } = await ok<{ payment: { failure_reason: string; amount: string } }>(`/api/payments/${paymentId}/status`, {
+      token: buyer.token,
+    });
     expect(payment.failure_reason).toBeTruthy();
     expect(await panel.getByTestId('failure-reason').innerText()).toContain(payment.failure_reason.replace(/[.\s]+$/, ''));
     await screenshot(page, 'issue14-3-failed-payment-360');
     await panel.getByTestId('payment-retry').click();
+    // A new prompt to the same phone, for the same amount: it fails the same way (the mock's wrong PIN).
+    await poll(async () => {
+      const id = await panel.getByTestId('payment-status').getAttribute('data-payment-id');
+      return id !== null && id !== paymentId;
+    }).toBe(true);
+    await poll(() => panel.getByTestId('payment-status').getAttribute('data-state')).toBe('failed');
+    const retried = (await panel.getByTestId('payment-status').getAttribute('data-payment-id'))!;
+    const again = await ok<{ payment: { amount: string; phone_number?: string } }>(`/api/payments/${retried}/status`, {
+      token: buyer.token,
+    });
+    expect(again.payment.amount).toBe(payment.amount);
+    await panel.getByRole('button', { name: 'Dismiss' }).click();
     await poll(() => panel.getByRole('button', { name: /^Pay KES/ }).count()).toBe(1);
     expect(await panel.getByTestId('payment-status').count()).toBe(0);
     expect(errors).toEqual([]);

@@ -419,7 +419,8 @@ describe('customer area', () => {
 
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(/\/login/);
+    // The address is what signing out decides; the sign-in page's images need not have loaded.
+    await page.waitForURL(/\/login/, { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await page.goto('/dashboard/transactions');
     await page.waitForURL(/\/login\?next=%2Fdashboard%2Ftransactions/);

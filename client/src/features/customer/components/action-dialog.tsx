@@ -53,44 +53,47 @@ export function ActionDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!isBusy && canConfirm) onConfirm();
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                {children}
-                {error ? (
-                  <Alert.Root status="error" role="alert">
-                    <Alert.Indicator />
-                    <Alert.Title>{error}</Alert.Title>
-                  </Alert.Root>
-                ) : null}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={isBusy}>
-                {t('customer.actions.goBack')}
-              </Button>
-              <Button
-                type="submit"
-                colorPalette={tone}
-                loading={isBusy}
-                disabled={!canConfirm}
-                loadingText={busyLabel ?? t('customer.actions.working')}
-              >
-                {confirmLabel}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={t('customer.actions.close')} disabled={isBusy} />
-            </Dialog.CloseTrigger>
+          {/* noValidate: our own messages, in the reader's language, instead of the browser's. */}
+          <Dialog.Content asChild>
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!isBusy && canConfirm) onConfirm();
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {children}
+                  {error ? (
+                    <Alert.Root status="error" role="alert">
+                      <Alert.Indicator />
+                      <Alert.Title>{error}</Alert.Title>
+                    </Alert.Root>
+                  ) : null}
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={isBusy}>
+                  {t('customer.actions.goBack')}
+                </Button>
+                <Button
+                  type="submit"
+                  colorPalette={tone}
+                  loading={isBusy}
+                  disabled={!canConfirm}
+                  loadingText={busyLabel ?? t('customer.actions.working')}
+                >
+                  {confirmLabel}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={t('customer.actions.close')} disabled={isBusy} />
+              </Dialog.CloseTrigger>
+            </form>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

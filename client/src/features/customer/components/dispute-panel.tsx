@@ -25,7 +25,6 @@ import { formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
 import { formatDateTime, humanize } from '@/lib/format';
 import { useRelativeTime } from '@/hooks/use-relative-time';
-import { ApiError } from '@/lib/api';
 import {
   downloadEvidenceFile,
   EVIDENCE_DESCRIPTION_MAX,
@@ -39,7 +38,7 @@ import {
 } from '../api/disputes';
 import type { TransactionDetail } from '../api/transactions';
 import { cents } from '../money';
-import { errorMessage } from './query-state';
+import { errorMessage, fieldErrorOf } from './query-state';
 import { disputeTypeLabel } from './transaction-actions';
 import { FormStack } from './form-stack';
 
@@ -158,10 +157,9 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
           setSaved(true);
         },
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.errors : undefined;
           setErrors({
-            description: fields?.description?.[0],
-            file: fields?.file?.[0],
+            description: fieldErrorOf(error, 'description', language),
+            file: fieldErrorOf(error, 'file', language),
             form: errorMessage(error, t('customer.dispute.saveFailed'), language),
           });
         },

@@ -13,12 +13,11 @@ import { DEFAULT_RAIL, RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type Rail
 import { useAuth } from '@/hooks/use-auth';
 import { useT } from '@/i18n';
 import { formatPhone } from '@/lib/format';
-import { ApiError } from '@/lib/api';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
 import { typedCents } from '@/components/transaction-form/transaction-form-rules';
-import { errorMessage } from './query-state';
+import { errorMessage, fieldErrorOf } from './query-state';
 import { FormStack } from './form-stack';
 
 type AmountChoice = 'next' | 'full' | 'custom';
@@ -180,8 +179,8 @@ export function PayPanel({
       ? t('customer.pay.payAmount', { amount: formatKes(chosen) })
       : t('customer.pay.payButton');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** Asks for a payment prompt with what the form holds (also "Try again" after a failed one). */
+  const send = async () => {
     const nextErrors: typeof errors = {};
     const normalized = normalizePhone(phone);
     if (!normalized) nextErrors.phone = t('customer.pay.errPhone');
@@ -204,13 +203,16 @@ export function PayPanel({
       setPayingPhone(normalized);
       onTrack(payment.id);
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.errors : undefined;
       setErrors({
-        phone: fieldErrors?.phone_number?.[0],
-        amount: fieldErrors?.amount?.[0],
+        phone: fieldErrorOf(error, 'phone_number', language),
+        amount: fieldErrorOf(error, 'amount', language),
         form: errorMessage(error, t('customer.pay.errSend'), language),
       });
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
   };
 
   return (
@@ -246,7 +248,14 @@ export function PayPanel({
             payment={status.data}
             phone={payingPhone}
             onDismiss={() => onTrack(null)}
-            onRetry={canPay ? () => onTrack(null) : null}
+            onRetry={
+              canPay
+                ? () => {
+                    onTrack(null);
+                    void send();
+                  }
+                : null
+            }
           />
         ) : null}
         {status.isError && !status.data ? (

@@ -26,6 +26,12 @@ export function errorMessage(error: unknown, fallback: string, language: Languag
   return wait ? `${message} ${wait}` : message;
 }
 
+/** The server's first message for a form field, in the reader's language. */
+export function fieldErrorOf(error: unknown, field: string, language: Language): string | undefined {
+  const message = error instanceof ApiError ? error.errors?.[field]?.[0] : undefined;
+  return message ? localizeCustomerMessage(message, language) : undefined;
+}
+
 function retryIn(seconds: number | undefined, language: Language): string | null {
   if (!seconds || seconds <= 0) return null;
   const t = translator(language);
