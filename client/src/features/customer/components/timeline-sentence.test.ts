@@ -168,8 +168,7 @@ const CASES: Case[] = [
     name: 'a payout sent again',
     event_type: 'payout_initiated',
     data: { amount: '2489.20', payout_id: 'p1', retried: true },
-    description: 'The mediation team sent the payout of KES 2489.20 again',
-    en: 'The mediation team sent the payout of KES 2,489.20 again',
+    description: 'The mediation team sent the payout of KES 2,489.20 again',
     sw: 'Timu ya usuluhishi imetuma tena malipo ya KES 2,489.20 kwa muuzaji',
   },
   {
@@ -233,8 +232,7 @@ const CASES: Case[] = [
     name: 'a refund sent again',
     event_type: 'refund_initiated',
     data: { amount: '2540.00', payout_id: 'p2', retried: true },
-    description: 'The mediation team sent the refund of KES 2540.00 again',
-    en: 'The mediation team sent the refund of KES 2,540 again',
+    description: 'The mediation team sent the refund of KES 2,540 again',
     sw: 'Timu ya usuluhishi imetuma tena urejeshaji wa KES 2,540 kwa mnunuzi',
   },
   {
