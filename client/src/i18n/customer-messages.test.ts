@@ -117,11 +117,9 @@ describe("the customer area's server messages", () => {
     await loadLanguage('sw');
     await loadWholeCatalogs();
     const prompts = new ApiError('Too many payment prompts. Please wait and try again.', 429, 'RATE_LIMITED', undefined, 1_500);
-    expect(errorMessage(prompts, 'fallback', 'en')).toBe(
-      'Too many payment prompts. Please wait and try again. You can try again in 25 minutes.',
-    );
+    expect(errorMessage(prompts, 'fallback', 'en')).toBe('Too many payment prompts. Please wait and try again. Wait time: 25 minutes.');
     expect(errorMessage(prompts, 'fallback', 'sw')).toBe(
-      'Maombi mengi mno ya malipo. Tafadhali subiri kisha ujaribu tena. Unaweza kujaribu tena baada ya dakika 25.',
+      'Maombi mengi mno ya malipo. Tafadhali subiri kisha ujaribu tena. Muda wa kusubiri: dakika 25.',
     );
     const code = new ApiError('Please wait 42 seconds before requesting another code.', 429, 'RATE_LIMITED', undefined, 42);
     expect(errorMessage(code, 'fallback', 'en')).toBe('Please wait 42 seconds before requesting another code.');

@@ -116,7 +116,7 @@ export const customerMessages = {
 export const customerErrors = {
   tryAgain: 'Try again',
   serverTrouble: 'Please try again in a moment.',
-  retryInSeconds: 'You can try again in {{seconds}} seconds.',
-  retryInMinutes: 'You can try again in {{minutes}} minutes.',
-  retryInOneMinute: 'You can try again in 1 minute.',
+  retryInSeconds: 'Wait time: {{seconds}} seconds.',
+  retryInMinutes: 'Wait time: {{minutes}} minutes.',
+  retryInOneMinute: 'Wait time: 1 minute.',
 };

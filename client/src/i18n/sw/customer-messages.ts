@@ -107,7 +107,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
 export const customerErrors: Texts<typeof englishErrors> = {
   tryAgain: 'Jaribu tena',
   serverTrouble: 'Tafadhali jaribu tena baada ya muda mfupi.',
-  retryInSeconds: 'Unaweza kujaribu tena baada ya sekunde {{seconds}}.',
-  retryInMinutes: 'Unaweza kujaribu tena baada ya dakika {{minutes}}.',
-  retryInOneMinute: 'Unaweza kujaribu tena baada ya dakika 1.',
+  retryInSeconds: 'Muda wa kusubiri: sekunde {{seconds}}.',
+  retryInMinutes: 'Muda wa kusubiri: dakika {{minutes}}.',
+  retryInOneMinute: 'Muda wa kusubiri: dakika 1.',
 };
