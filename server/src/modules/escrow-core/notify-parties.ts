@@ -7,11 +7,11 @@ import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { uuid7 } from '../../db/uuid7.ts';
 import type { JobSpec } from '../../jobs/queue.ts';
 import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
-import { renderSms, type Language, type SmsTemplate } from '../notifications/templates.ts';
+import { renderSms, type Language, type SmsParams, type SmsTemplate } from '../notifications/templates.ts';
 
 export type { Language } from '../notifications/templates.ts';
 
-export type PartyMessage = [SmsTemplate, Record<string, string>?];
+export type PartyMessage = [SmsTemplate, SmsParams?];
 
 /** What the party SMS read of a transaction (a locked row, or one being created). */
 export interface NotifiedTransaction {

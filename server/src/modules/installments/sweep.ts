@@ -20,6 +20,7 @@ import { recurringJob } from '../../jobs/recurring.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { lockTransaction } from '../escrow-core/access.ts';
+import { smsDate } from '../notifications/templates.ts';
 import { displayDate } from '../transactions/format.ts';
 import { notifyParties } from '../escrow-core/notify-parties.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
@@ -123,7 +124,7 @@ async function sendReminder(ctx: AppContext, installmentId: string, transactionI
         due_date: installment.dueDate.toISOString(),
       },
     });
-    await notifyParties(ctx, tx, txn, { buyer: ['installment_due', { amount: formatKes(owed), date: displayDate(installment.dueDate) }] });
+    await notifyParties(ctx, tx, txn, { buyer: ['installment_due', { amount: formatKes(owed), date: smsDate(installment.dueDate) }] });
     return true;
   });
 }
@@ -153,7 +154,7 @@ async function markMissed(ctx: AppContext, installmentId: string, transactionId:
       },
     });
     await notifyParties(ctx, tx, txn, {
-      buyer: ['installment_missed', { amount: formatKes(owed), date: displayDate(installment.dueDate), grace: displayDate(graceEnds) }],
+      buyer: ['installment_missed', { amount: formatKes(owed), date: smsDate(installment.dueDate), grace: smsDate(graceEnds) }],
     });
     return true;
   });

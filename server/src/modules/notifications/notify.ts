@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Db, type Tx } from '../../db/prisma.ts';
 import { jobSpec, type JobSpec } from '../../jobs/queue.ts';
-import { renderSms, type Language, type SmsTemplate } from './templates.ts';
+import { renderSms, type Language, type SmsParams, type SmsTemplate } from './templates.ts';
 
 export const SMS_QUEUE = 'sms.send';
 /** Attempts of one delivery before the message is `failed` (the queue's backoff spaces them). */
@@ -23,7 +23,7 @@ export function smsJob(smsId: string): JobSpec {
 export interface SmsRequest {
   phone: string;
   template: SmsTemplate;
-  params: Record<string, string>;
+  params: SmsParams;
   /** The recipient's language; looked up from their account when omitted (English by default). */
   language?: Language;
   /** The language for a phone with no account, when looked up (English when omitted). */

@@ -4,10 +4,10 @@
  * (70 characters a part). The test names carry each message's length for review.
  */
 import { describe, expect, it } from 'vitest';
-import { renderSms, SMS_TEMPLATES, type Language, type SmsTemplate } from './templates.ts';
+import { renderSms, smsDate, smsDateTime, SMS_TEMPLATES, type Language, type SmsParams, type SmsTemplate } from './templates.ts';
 
-/** Typical values, formatted as the callers format them (formatKes, displayPhone, displayDateTime). */
-const TYPICAL: Record<string, string> = {
+/** Typical values, formatted as the callers format them (formatKes, displayPhone; dates as SmsDate). */
+const TYPICAL: SmsParams = {
   code: '482913',
   ref: 'ESC-7KQ2-9HDX',
   product: 'Samsung 55-inch Smart TV',
@@ -18,13 +18,14 @@ const TYPICAL: Record<string, string> = {
   receipt: 'SKL4H7D2PQ',
   paid: 'KES 26,000',
   total: 'KES 65,000',
-  next: 'KES 8,700 by 2026-12-24',
+  next: 'KES 8,700',
+  nextDate: smsDate(new Date('2026-12-24T09:00:00Z')),
   reason: 'Insufficient funds',
-  deadline: '24 Nov 2026, 14:30',
+  deadline: smsDateTime(new Date('2026-11-24T11:30:00Z')),
   by: 'seller',
   outcome: 'refund to buyer',
-  date: '24 Dec 2026',
-  grace: '31 Dec 2026',
+  date: smsDate(new Date('2026-12-24T09:00:00Z')),
+  grace: smsDate(new Date('2026-12-31T09:00:00Z')),
   name: 'Wanjiku',
   until: '14:30',
   url: 'https://escrowkenya.co.ke/pay/k7Qm3XpA9d',
@@ -32,7 +33,7 @@ const TYPICAL: Record<string, string> = {
 };
 
 /** The longest values callers pass: product names are cut to 40 characters, reasons to 50 or 60. */
-const LONGEST: Record<string, string> = {
+const LONGEST: SmsParams = {
   ...TYPICAL,
   product: 'Hisense 65-inch 4K UHD Smart TV with ...',
   amount: 'KES 500,000',
@@ -41,7 +42,8 @@ const LONGEST: Record<string, string> = {
   buyer: 'Chepkemboi (0711 000 001)',
   paid: 'KES 499,000',
   total: 'KES 500,000',
-  next: 'KES 41,700 by 2026-12-24',
+  next: 'KES 41,700',
+  nextDate: smsDate(new Date('2026-09-24T09:00:00Z')),
   reason: 'The item delivered is not the model we agreed on',
   kind: 'unregistered',
   rail: 'Airtel Money',
@@ -80,6 +82,23 @@ describe('SMS templates', () => {
     expect(renderSms('cancelled', 'sw', { ...TYPICAL, by: 'buyer' })).toContain('na mnunuzi');
     expect(renderSms('dispute_opened', 'sw', { ...TYPICAL, by: 'seller' })).toContain('na muuzaji');
     expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
+  });
+
+  it('names dates in the recipient\'s language, in Nairobi time', () => {
+    const dispatched = { ...TYPICAL, deadline: smsDateTime(new Date('2026-12-30T12:14:00Z')) };
+    expect(renderSms('dispatched_buyer', 'en', dispatched)).toContain('by 30 Dec 2026, 15:14.');
+    expect(renderSms('dispatched_buyer', 'sw', dispatched)).toContain('kabla ya 30 Des 2026, 15:14.');
+    const may = { ...TYPICAL, date: smsDate(new Date('2027-05-03T22:30:00Z')) };
+    expect(renderSms('installment_due', 'sw', may)).toContain('tarehe 4 Mei 2027.');
+    expect(renderSms('installment_due', 'en', may)).toContain('due on 4 May 2027.');
+    expect(renderSms('installment_received', 'sw', TYPICAL)).toContain('Yajayo: KES 8,700 ifikapo 24 Des 2026.');
+    expect(renderSms('installment_received', 'en', TYPICAL)).toContain('Next: KES 8,700 by 24 Dec 2026.');
+  });
+
+  it('leaves out the next installment when none is left to pay', () => {
+    const { next: _next, nextDate: _nextDate, ...noneLeft } = TYPICAL;
+    expect(renderSms('installment_received', 'en', noneLeft)).toMatch(/Paid KES 26,000 of KES 65,000\.$/);
+    expect(renderSms('installment_received', 'sw', noneLeft)).toMatch(/kati ya KES 65,000\.$/);
   });
 
   it('tells the owner when and until when the USSD PIN is locked', () => {

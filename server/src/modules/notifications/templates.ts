@@ -1,10 +1,28 @@
 /**
  * Every SMS the platform sends, in English and Kiswahili, kept under 160 characters where possible
- * (one SMS part). Parameters are already formatted strings (amounts via formatKes, phones via displayPhone).
+ * (one SMS part). Parameters are formatted strings (amounts via formatKes, phones via displayPhone),
+ * except dates: those are `SmsDate`s, named in the recipient's language when the message is rendered
+ * ("30 Dec 2026" in English, "30 Des 2026" in Kiswahili).
  */
 import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export type Language = 'en' | 'sw';
+
+/** A date (or date and time) in an SMS, shown in Nairobi time. */
+export interface SmsDate {
+  at: Date;
+  show: 'date' | 'dateTime';
+}
+export const smsDate = (at: Date): SmsDate => ({ at, show: 'date' });
+export const smsDateTime = (at: Date): SmsDate => ({ at, show: 'dateTime' });
+export type SmsParams = Record<string, string | SmsDate>;
+
+const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', sw: 'sw-KE' };
+
+function formatSmsDate({ at, show }: SmsDate, language: Language): string {
+  const day = { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric' } as const;
+  return at.toLocaleString(DATE_LOCALES[language], show === 'date' ? day : { ...day, hour: '2-digit', minute: '2-digit' });
+}
 
 type Params = Record<string, string>;
 type Template = Record<Language, (p: Params) => string>;
@@ -43,8 +61,10 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product} na uthibitishe.`,
   },
   installment_received: {
-    en: (p) => `Installment of ${p.amount} received for ${p.ref}. Paid ${p.paid} of ${p.total}. Next: ${p.next}.`,
-    sw: (p) => `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}. Yajayo: ${p.next}.`,
+    en: (p) =>
+      `Installment of ${p.amount} received for ${p.ref}. Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
+    sw: (p) =>
+      `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
   },
   installment_received_seller: {
     en: (p) =>
@@ -181,6 +201,9 @@ export function messageForStaff(template: string, message: string): string {
   return ONE_TIME_CODE_TEMPLATES.has(template) ? message.replace(/\d{6}/g, MASKED_CODE) : message;
 }
 
-export function renderSms(template: SmsTemplate, language: Language, params: Params): string {
-  return SMS_TEMPLATES[template][language](params);
+export function renderSms(template: SmsTemplate, language: Language, params: SmsParams): string {
+  const formatted = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? value : formatSmsDate(value, language)]),
+  );
+  return SMS_TEMPLATES[template][language](formatted);
 }

@@ -19,6 +19,7 @@ import { checkTransition, type TransactionStatus } from '@escrow/core/domain/tra
 import { payInPostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
+import { smsDate, type SmsParams } from '../../notifications/templates.ts';
 import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
@@ -246,11 +247,11 @@ async function creditPayment(
       where: { planId: txn.plan!.id, status: { in: ['pending', 'overdue'] } },
       orderBy: { sequence: 'asc' },
     });
-    const nextText = next ? `${formatKes(next.amountCents - next.paidCents)} by ${next.dueDate.toISOString().slice(0, 10)}` : 'none';
     const progress = { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents) };
+    const nextDue: SmsParams = next ? { next: formatKes(next.amountCents - next.paidCents), nextDate: smsDate(next.dueDate) } : {};
     // The seller hears of every deposit and installment, not only of the last one.
     await notifyParties(ctx, tx, txn, {
-      buyer: ['installment_received', { ...progress, next: nextText }],
+      buyer: ['installment_received', { ...progress, ...nextDue }],
       seller: ['installment_received_seller', progress],
     });
     return;

@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { invalidState } from '../../../lib/app-error.ts';
-import { displayDateTime } from '../format.ts';
+import { smsDateTime } from '../../notifications/templates.ts';
 import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
@@ -60,7 +60,7 @@ export async function dispatchTransaction(ctx: AppContext, options: { transactio
       { transactionId: txn.id },
       { runAt: inspectionEndsAt, singletonKey: `auto-release:${txn.id}` },
     );
-    await notifyParties(ctx, tx, txn, { buyer: ['dispatched_buyer', { deadline: displayDateTime(inspectionEndsAt) }] });
+    await notifyParties(ctx, tx, txn, { buyer: ['dispatched_buyer', { deadline: smsDateTime(inspectionEndsAt) }] });
     return txn.id;
   });
 }

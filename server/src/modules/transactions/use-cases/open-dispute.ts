@@ -7,6 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
+import { smsDateTime } from '../../notifications/templates.ts';
 import { notifyParties, type PartyMessage } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
@@ -49,7 +50,7 @@ export async function openDispute(
     // The opener is told the money is frozen; the other party also when their answer is due.
     const params = { by: actor, reason: options.description.slice(0, 50) };
     const opened: PartyMessage = ['dispute_opened', params];
-    const respond: PartyMessage = ['dispute_opened_respond', { ...params, deadline: displayDateTime(respondBy) }];
+    const respond: PartyMessage = ['dispute_opened_respond', { ...params, deadline: smsDateTime(respondBy) }];
     await notifyParties(ctx, tx, txn, actor === 'buyer' ? { buyer: opened, seller: respond } : { buyer: respond, seller: opened });
     return txn.id;
   });
