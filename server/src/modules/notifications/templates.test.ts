@@ -84,7 +84,7 @@ describe('SMS templates', () => {
     expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
   });
 
-  it('names dates in the recipient\'s language, in Nairobi time', () => {
+  it("names dates in the recipient's language, in Nairobi time", () => {
     const dispatched = { ...TYPICAL, deadline: smsDateTime(new Date('2026-12-30T12:14:00Z')) };
     expect(renderSms('dispatched_buyer', 'en', dispatched)).toContain('by 30 Dec 2026, 15:14.');
     expect(renderSms('dispatched_buyer', 'sw', dispatched)).toContain('kabla ya 30 Des 2026, 15:14.');
