@@ -118,6 +118,37 @@ describe('payment link → checkout → pay → release code → release, at 360
     await screenshot(page, 'pay-5-buyer-transaction-code-360');
   });
 
+  it('five wrong codes close the form until the buyer sends a new code, which then works', async () => {
+    const { page } = seller;
+    await page.goto(transactionPath);
+    const input = page.getByLabel("Buyer's release code");
+    const wrongCode = releaseCode === '000000' ? '111111' : '000000';
+    for (let tries = 1; tries <= 4; tries += 1) {
+      await input.fill(wrongCode);
+      await page.getByRole('button', { name: 'Release payment with code' }).click();
+      await page.getByText(`Wrong release code: ${5 - tries} ${tries === 4 ? 'try' : 'tries'} left`).waitFor();
+    }
+    await input.fill(wrongCode);
+    await page.getByRole('button', { name: 'Release payment with code' }).click();
+    // The fifth burns the code: no field to type into again, and what to do instead.
+    await page.getByRole('alert').filter({ hasText: 'no longer works. Ask the buyer to send a new one.' }).waitFor();
+    expect(await input.count()).toBe(0);
+    await page.getByText('Release code blocked').waitFor();
+    await screenshot(page, 'pay-6-seller-code-burnt-360');
+    // The browser logs each refusal (422) as a failed resource; those five and nothing else.
+    expect(seller.errors.splice(0)).toEqual(Array.from({ length: 5 }, () => expect.stringContaining('422')));
+
+    // The buyer sends themself a new code from their page; the old one is gone.
+    await visitor.page.goto(transactionPath);
+    await visitor.page.getByRole('button', { name: 'Send me a new code by SMS' }).click();
+    await poll(async () => (await visitor.page.getByTestId('release-code').textContent())?.trim()).toMatch(/^\d{6}$/);
+    releaseCode = (await visitor.page.getByTestId('release-code').textContent())!.trim();
+
+    await page.getByRole('button', { name: 'I have a new code' }).click();
+    await input.waitFor();
+    expect(await input.inputValue()).toBe('');
+  });
+
   it('the seller enters the code at hand-over and the payment is released at once', async () => {
     const { page } = seller;
     await page.goto(transactionPath);

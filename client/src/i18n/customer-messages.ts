@@ -10,6 +10,11 @@ const CUSTOMER_MESSAGES = messagePatterns('customer.messages', customerMessages)
 type Status = keyof typeof customer.status;
 const isStatus = (value: string): value is Status => Object.hasOwn(customer.status, value);
 
+/** The catalog key of a server message of the customer area ('customer.messages.codeBurnt'), or null. */
+export function customerMessageKey(message: string): string | null {
+  return CUSTOMER_MESSAGES.find((known) => known.pattern.test(message))?.key ?? null;
+}
+
 /** Like `localizeMessage`, knowing the customer area's messages too; a `{{status}}` is named as its badge. */
 export function localizeCustomerMessage(message: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return message;

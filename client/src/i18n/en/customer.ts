@@ -524,6 +524,7 @@ export const customer = {
     placeholder: '6 digits',
     errRelease: 'Could not release. Try again.',
     submit: 'Release payment with code',
+    haveNewCode: 'I have a new code',
   },
   /** The seller's payment links page (features/customer/routes/payment-links.tsx). */
   paymentLinks: {

@@ -588,6 +588,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     placeholder: 'Tarakimu 6',
     errRelease: 'Hatukuweza kuachilia malipo. Jaribu tena.',
     submit: 'Achilia malipo kwa nambari',
+    haveNewCode: 'Nina nambari mpya',
   },
   /** Ukurasa wa viungo vya malipo vya muuzaji (features/customer/routes/payment-links.tsx). */
   paymentLinks: {

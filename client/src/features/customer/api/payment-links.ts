@@ -83,6 +83,7 @@ export function useReleaseWithCode(transactionId: string) {
         body: { code },
         idempotent: true,
       }).then((data) => data.transaction),
-    onSuccess: () => client.invalidateQueries({ queryKey: customerKeys.transactions() }),
+    // A refused code changes the transaction too: its timeline records each wrong try and the burning.
+    onSettled: () => client.invalidateQueries({ queryKey: customerKeys.transactions() }),
   });
 }

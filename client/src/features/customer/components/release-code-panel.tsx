@@ -8,12 +8,15 @@ import { Alert, Button, Card, Field, HStack, Input, Stack, Text } from '@chakra-
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useT } from '@/i18n';
+import { customerMessageKey } from '@/i18n/customer-messages';
 import { useReleaseCode, useReleaseWithCode, useResendReleaseCode } from '../api/payment-links';
 import type { TransactionDetail } from '../api/transactions';
 import { errorMessage } from './query-state';
 import { FormStack } from './form-stack';
 
 const HELD = ['funded', 'dispatched'];
+/** Refusals after which typing the same code again cannot help: only a new code from the buyer can. */
+const NO_LIVE_CODE = new Set(['customer.messages.codeBurnt', 'customer.messages.noCodeYet']);
 
 function BuyerCode({ detail }: { detail: TransactionDetail }) {
   const { t, language } = useT();
@@ -83,6 +86,28 @@ function SellerEntry({ detail }: { detail: TransactionDetail }) {
     if (!/^\d{6}$/.test(code)) return;
     release.mutate(code, { onSuccess: () => setCode('') });
   };
+  if (release.isError && NO_LIVE_CODE.has(customerMessageKey(release.error.message) ?? '')) {
+    // The form would only refuse again: say what to do, and open it again when the buyer has a new code.
+    return (
+      <Stack gap="3">
+        <Alert.Root status="warning" borderRadius="l2" role="alert">
+          <Alert.Indicator />
+          <Alert.Description>{errorMessage(release.error, t('customer.releaseCode.errRelease'), language)}</Alert.Description>
+        </Alert.Root>
+        <Button
+          size="sm"
+          variant="outline"
+          alignSelf="flex-start"
+          onClick={() => {
+            setCode('');
+            release.reset();
+          }}
+        >
+          {t('customer.releaseCode.haveNewCode')}
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <FormStack gap="3" onSubmit={submit} noValidate aria-label={t('customer.releaseCode.formLabel')}>
       <Text color="fg.muted">{t('customer.releaseCode.sellerHelp')}</Text>
