@@ -291,9 +291,14 @@ describe('customer area', () => {
     const form = panel.getByTestId('evidence-form');
     await form.getByLabel('Type of evidence').selectOption('screenshot');
     await form.getByLabel('Description').fill('Screenshot of the advert showing the blue phone');
-    await form.getByLabel('File (optional)').setInputFiles({ name: 'advert.png', mimeType: 'image/png', buffer: PNG });
+    // The picker's button is ours (in the reader's language), and opens the phone's file chooser.
+    expect(await form.textContent()).toContain('No file chosen');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), form.getByText('Choose a file').click()]);
+    await chooser.setFiles({ name: 'advert.png', mimeType: 'image/png', buffer: PNG });
+    await poll(() => form.textContent()).toContain('advert.png');
     await form.getByRole('button', { name: 'Add evidence' }).click();
     await poll(() => panel.getByTestId('evidence-item').count()).toBe(1);
+    expect(await form.textContent()).toContain('No file chosen');
     expect(await panel.getByTestId('evidence-item').textContent()).toMatch(/Screenshot.*You.*advert\.png/);
 
     const sellerPage = seller.page;

@@ -282,6 +282,8 @@ export const customer = {
     descriptionHelp: 'What it shows and why it matters.',
     descriptionError: 'Describe what this evidence shows',
     file: 'File (optional)',
+    chooseFile: 'Choose a file',
+    noFile: 'No file chosen',
     fileHelp: 'PNG, JPEG, WebP, PDF or text, up to 5 MB.',
     fileTooLarge: 'The file is larger than 5 MB',
     fileType: 'Use a PNG, JPEG or WebP image, a PDF or a text file',

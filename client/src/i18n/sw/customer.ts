@@ -285,6 +285,8 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     descriptionHelp: 'Unaonyesha nini na kwa nini ni muhimu.',
     descriptionError: 'Eleza ushahidi huu unaonyesha nini',
     file: 'Faili (si lazima)',
+    chooseFile: 'Chagua faili',
+    noFile: 'Hujachagua faili',
     fileHelp: 'PNG, JPEG, WebP, PDF au maandishi, hadi MB 5.',
     fileTooLarge: 'Faili ni kubwa kuliko MB 5',
     fileType: 'Tumia picha ya PNG, JPEG au WebP, PDF au faili la maandishi',

@@ -197,15 +197,29 @@ function EvidenceForm({ transactionId }: { transactionId: string }) {
         <Field.ErrorText>{errors.description}</Field.ErrorText>
       </Field.Root>
       <Field.Root invalid={!!errors.file}>
-        <Field.Label>{t('customer.dispute.file')}</Field.Label>
+        <Field.Label htmlFor="evidence-file">{t('customer.dispute.file')}</Field.Label>
+        {/* The browser's own picker names its button and "no file" in the browser's language, not the
+            reader's: the input is kept for keyboards and screen readers, and a label of ours is the button. */}
         <Input
+          id="evidence-file"
           ref={fileInput}
           type="file"
+          srOnly
           accept={EVIDENCE_MIME_TYPES.join(',')}
-          p="1.5"
-          h="auto"
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          css={{ '&:focus-visible + div > label': { outline: '2px solid', outlineColor: 'colorPalette.focusRing', outlineOffset: '2px' } }}
         />
+        <HStack gap="3" flexWrap="wrap">
+          <Button asChild size="sm" variant="outline" cursor="pointer">
+            <label htmlFor="evidence-file">
+              <Paperclip aria-hidden />
+              {t('customer.dispute.chooseFile')}
+            </label>
+          </Button>
+          <Text fontSize="sm" color="fg.muted" wordBreak="break-all" aria-live="polite">
+            {file ? file.name : t('customer.dispute.noFile')}
+          </Text>
+        </HStack>
         <Field.HelperText>{t('customer.dispute.fileHelp')}</Field.HelperText>
         <Field.ErrorText>{errors.file}</Field.ErrorText>
       </Field.Root>
