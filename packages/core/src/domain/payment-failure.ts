@@ -30,8 +30,9 @@ export function isPaymentFailureKind(value: unknown): value is PaymentFailureKin
  */
 const SENTENCES: Record<PaymentFailureKind, Record<FailureLanguage, (rail: string) => string>> = {
   insufficient_funds: {
-    en: (rail) => `There was not enough money in your ${rail}. Top up or use Fuliza, then try again.`,
-    sw: (rail) => `Salio la ${rail} halikutosha. Ongeza pesa au tumia Fuliza, kisha ujaribu tena.`,
+    // Fuliza is M-Pesa's overdraft: Airtel Money has none to offer.
+    en: (rail) => `There was not enough money in your ${rail}. Top up${rail === 'M-Pesa' ? ' or use Fuliza' : ''}, then try again.`,
+    sw: (rail) => `Salio la ${rail} halikutosha. Ongeza pesa${rail === 'M-Pesa' ? ' au tumia Fuliza' : ''}, kisha ujaribu tena.`,
   },
   cancelled_by_payer: {
     en: (rail) => `The ${rail} prompt was cancelled on the phone. Try again when you are ready to pay.`,

@@ -135,6 +135,12 @@ describe('installment plans', () => {
     expect(created.amount_due).toBe('35283.00');
     const deposit = await payAndSettle(t, buyer, created.id);
     expect(deposit).toMatchObject({ status: 'completed', amount: '7283.00' });
+    // The buyer reads what the phone paid and the fee inside it; the seller, the part of the price.
+    const depositSms = (template: string) => t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template } });
+    expect((await depositSms('installment_received')).message).toMatch(
+      /^ESC-[A-Z0-9-]+: KES 7,283 received \(KES 283 fee\)\. Paid KES 7,000 of KES 35,000\. Next: KES 4,700 by \d{1,2} \w{3,4} \d{4}\.$/,
+    );
+    expect((await depositSms('installment_received_seller')).message).toMatch(/^The buyer paid KES 7,000 towards ESC-/);
 
     let data = await detail(t, buyer, created.id);
     expect(data.transaction).toMatchObject({ status: 'installment', amount_paid: '7000.00', amount_due: '28000.00' });
@@ -325,6 +331,11 @@ describe('withdrawal', () => {
       _sum: { amountCents: true },
     });
     expect(fees._sum.amountCents).toBe(-28_300n);
+    // And the buyer's SMS says so, beside what comes back.
+    const refundSms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'refunded_fee_kept' } });
+    expect(refundSms.message).toBe(
+      `${created.reference_number}: KES 11,700 is being refunded to the phone that paid it. Your KES 283 fee is not refunded.`,
+    );
     expect((await action(t, seller, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
     await expectLedgerHealthy(t);
   });
@@ -347,6 +358,14 @@ describe('withdrawal', () => {
       expect.arrayContaining(['withdrawal_declined', 'dispute_initiated']),
     );
     expect(await smsTemplates(created.id, buyer.phone)).toContain('withdrawal_declined');
+    // The seller who declined is told the dispute is theirs to answer, and by when.
+    const sellerSms = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, phoneNumber: seller.phone, template: 'withdrawal_declined_seller' },
+    });
+    expect(sellerSms.message).toMatch(
+      /^You declined the withdrawal from ESC-.+ Give your side on the web by \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}\.$/,
+    );
+    expect(await smsTemplates(created.id, seller.phone)).not.toContain('withdrawal_declined');
     expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id } })).toMatchObject({ status: 'declined' });
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(400_000n);
     // The seller, who declined, is the party who responds.

@@ -13,6 +13,7 @@ const TYPICAL: SmsParams = {
   product: 'Samsung 55-inch Smart TV',
   amount: 'KES 65,000',
   due: 'KES 65,402',
+  fee: 'KES 402',
   seller: 'Otieno (0711 000 002)',
   buyer: 'Wanjiku (0711 000 001)',
   receipt: 'SKL4H7D2PQ',
@@ -38,6 +39,7 @@ const LONGEST: SmsParams = {
   product: 'Hisense 65-inch 4K UHD Smart TV with ...',
   amount: 'KES 500,000',
   due: 'KES 500,531',
+  fee: 'KES 12,531',
   seller: 'Nyambura (0711 000 002)',
   buyer: 'Chepkemboi (0711 000 001)',
   paid: 'KES 499,000',
@@ -80,14 +82,14 @@ describe('SMS templates', () => {
 
   it('names the acting party in Kiswahili in Kiswahili messages', () => {
     expect(renderSms('cancelled', 'sw', { ...TYPICAL, by: 'buyer' })).toContain('na mnunuzi');
-    expect(renderSms('dispute_opened', 'sw', { ...TYPICAL, by: 'seller' })).toContain('na muuzaji');
+    expect(renderSms('dispute_opened_respond', 'sw', { ...TYPICAL, by: 'seller' })).toMatch(/^Muuzaji amefungua/);
     expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
   });
 
   it("names dates in the recipient's language, in Nairobi time", () => {
     const dispatched = { ...TYPICAL, deadline: smsDateTime(new Date('2026-12-30T12:14:00Z')) };
-    expect(renderSms('dispatched_buyer', 'en', dispatched)).toContain('by 30 Dec 2026, 15:14.');
-    expect(renderSms('dispatched_buyer', 'sw', dispatched)).toContain('kabla ya 30 Des 2026, 15:14.');
+    expect(renderSms('dispatched_buyer', 'en', dispatched)).toContain('by 30 Dec 2026, 15:14;');
+    expect(renderSms('dispatched_buyer', 'sw', dispatched)).toContain('kabla ya 30 Des 2026, 15:14;');
     const may = { ...TYPICAL, date: smsDate(new Date('2027-05-03T22:30:00Z')) };
     expect(renderSms('installment_due', 'sw', may)).toContain('tarehe 4 Mei 2027.');
     expect(renderSms('installment_due', 'en', may)).toContain('due on 4 May 2027.');

@@ -61,10 +61,11 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product} na uthibitishe.`,
   },
   installment_received: {
+    // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee: `paid` counts the price alone.
     en: (p) =>
-      `Installment of ${p.amount} received for ${p.ref}. Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} received (${p.fee} fee). Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
     sw: (p) =>
-      `Malipo ya ${p.amount} yamepokelewa kwa ${p.ref}. Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} imepokelewa (ada ${p.fee}). Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
   },
   installment_received_seller: {
     en: (p) =>
@@ -75,17 +76,18 @@ export const SMS_TEMPLATES = {
     en: (p) => `Payment for ${p.ref} did not go through. ${failureSentence(p, 'en')}`,
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,
   },
+  /** `deadline`: the end of the inspection period, when the payment is released with no word from the buyer. */
   dispatched_buyer: {
-    en: (p) => `${p.seller} dispatched ${p.product} (${p.ref}). Confirm delivery to pay them, or dispute by ${p.deadline}.`,
-    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea alipwe, au lalamika kabla ya ${p.deadline}.`,
+    en: (p) => `${p.seller} sent ${p.product} (${p.ref}). Confirm delivery or dispute by ${p.deadline}; then they are paid.`,
+    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha au lalamika kabla ya ${p.deadline}; kisha analipwa.`,
   },
   released_seller: {
     en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your ${p.rail ?? 'M-Pesa'}.`,
     sw: (p) => `Malipo ya ${p.ref} yametolewa: ${p.amount} yanatumwa kwa ${p.rail ?? 'M-Pesa'} yako.`,
   },
   released_buyer: {
-    en: (p) => `You confirmed delivery of ${p.ref}. The seller has been paid. Thank you for using Escrow Kenya.`,
-    sw: (p) => `Umethibitisha kupokea ${p.ref}. Muuzaji amelipwa. Asante kwa kutumia Escrow Kenya.`,
+    en: (p) => `You confirmed delivery of ${p.ref}. The seller is being paid. Thank you for using Escrow Kenya.`,
+    sw: (p) => `Umethibitisha kupokea ${p.ref}. Muuzaji analipwa. Asante kwa kutumia Escrow Kenya.`,
   },
   auto_released: {
     en: (p) => `The inspection period for ${p.ref} ended with no dispute, so payment was released to the seller.`,
@@ -115,9 +117,15 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,
   },
+  /** A withdrawal the seller accepted: the price paid comes back, the buyer's fee share (`fee`) does not. */
+  refunded_fee_kept: {
+    en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it. Your ${p.fee} fee is not refunded.`,
+    sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa. Ada yako ya ${p.fee} hairudishwi.`,
+  },
+  /** To the party who opened the dispute. */
   dispute_opened: {
-    en: (p) => `A dispute was opened on ${p.ref} by the ${p.by}: ${p.reason}. The money is frozen until our mediators rule.`,
-    sw: (p) => `Malalamiko yamefunguliwa kwa ${p.ref} na ${party(p.by)}: ${p.reason}. Pesa imesimamishwa hadi uamuzi.`,
+    en: (p) => `You opened a dispute on ${p.ref}: ${p.reason}. The money is frozen until our mediators rule.`,
+    sw: (p) => `Umefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa hadi wapatanishi waamue.`,
   },
   /** To the other party, who has until `deadline` to give their side (on the web, in the dispute card). */
   dispute_opened_respond: {
@@ -131,15 +139,23 @@ export const SMS_TEMPLATES = {
   },
   withdrawal_requested: {
     en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${p.reason}. Accept or decline on the web or *384*40#.`,
-    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${p.reason}. Kubali au kataa kwa *384*40#.`,
+    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${p.reason}. Kubali au kataa mtandaoni au *384*40#.`,
   },
+  /** To the buyer whose withdrawal the seller declined. */
   withdrawal_declined: {
     en: (p) => `The seller declined the withdrawal from ${p.ref}. Our mediators will review it as a dispute.`,
     sw: (p) => `Muuzaji amekataa kujiondoa kwa ${p.ref}. Wapatanishi wetu wataishughulikia kama malalamiko.`,
   },
+  /** To the seller who declined: the dispute that follows is the buyer's, and the seller answers it by `deadline`. */
+  withdrawal_declined_seller: {
+    en: (p) =>
+      `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Give your side on the web by ${p.deadline}.`,
+    sw: (p) =>
+      `Umekataa kujiondoa kwa ${p.ref}, hivyo wapatanishi wataishughulikia kama malalamiko. Jibu mtandaoni kabla ya ${p.deadline}.`,
+  },
   installment_due: {
     en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,
-    sw: (p) => `Kumbusho: ${p.amount} kwa ${p.ref} inapaswa kulipwa tarehe ${p.date}. Lipa kwa *384*40#.`,
+    sw: (p) => `Kumbusho: ${p.amount} kwa ${p.ref} inapaswa kulipwa tarehe ${p.date}. Lipa mtandaoni au kwa *384*40#.`,
   },
   installment_missed: {
     en: (p) => `${p.amount} for ${p.ref} was due on ${p.date}. Please pay by ${p.grace} to keep your plan active.`,
@@ -147,7 +163,7 @@ export const SMS_TEMPLATES = {
   },
   payment_link_created: {
     en: (p) => `Your escrow payment link for ${p.product} (${p.amount}): ${p.url} Share it with your buyers.`,
-    sw: (p) => `Kiungo cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Washirikishe wanunuzi.`,
+    sw: (p) => `Kiungo cha malipo ya escrow kwa ${p.product} (${p.amount}): ${p.url} Watumie wanunuzi wako.`,
   },
   release_code: {
     en: (p) =>
@@ -155,8 +171,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.ref} imelipwa. Nambari yako ya kuachilia malipo ni ${p.code}. Mpe muuzaji TU ukishapokea ${p.product}: inamlipa.`,
   },
   released_with_code_buyer: {
-    en: (p) => `Your release code was used: ${p.ref} is complete and the seller has been paid. Not you? Call 0709 384 400 now.`,
-    sw: (p) => `Nambari yako ya kuachilia imetumika: ${p.ref} imekamilika na muuzaji amelipwa. Si wewe? Piga 0709 384 400 sasa.`,
+    en: (p) => `Your release code was used: ${p.ref} is complete and the seller is being paid. Not you? Call 0709 384 400 now.`,
+    sw: (p) => `Nambari yako ya kuachilia imetumika: ${p.ref} imekamilika na muuzaji analipwa. Si wewe? Piga 0709 384 400 sasa.`,
   },
   release_code_burnt: {
     en: (p) => `5 wrong release codes were entered for ${p.ref}, so your code no longer works. Get a new one on the web or *384*40#.`,

@@ -247,12 +247,13 @@ async function creditPayment(
       where: { planId: txn.plan!.id, status: { in: ['pending', 'overdue'] } },
       orderBy: { sequence: 'asc' },
     });
-    const progress = { amount: formatKes(payment.amount), paid: formatKes(paid), total: formatKes(txn.amountCents) };
+    const progress = { paid: formatKes(paid), total: formatKes(txn.amountCents) };
     const nextDue: SmsParams = next ? { next: formatKes(next.amountCents - next.paidCents), nextDate: smsDate(next.dueDate) } : {};
-    // The seller hears of every deposit and installment, not only of the last one.
+    // The buyer reads what their phone paid, fee included; the seller hears of every deposit and
+    // installment, not only of the last one, as the part of the price it pays (the fee is not theirs).
     await notifyParties(ctx, tx, txn, {
-      buyer: ['installment_received', { ...progress, ...nextDue }],
-      seller: ['installment_received_seller', progress],
+      buyer: ['installment_received', { ...progress, ...nextDue, amount: formatKes(payment.amount), fee: formatKes(fee) }],
+      seller: ['installment_received_seller', { ...progress, amount: formatKes(credited) }],
     });
     return;
   }

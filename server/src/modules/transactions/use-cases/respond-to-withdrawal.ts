@@ -15,6 +15,8 @@ import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { smsDateTime } from '../../notifications/templates.ts';
 import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
 
 export async function respondToWithdrawal(
@@ -48,16 +50,24 @@ export async function respondToWithdrawal(
           actorId,
           data: { withdrawal_id: request.id, amount: formatCents(held) },
         });
+        // The buyer's fee share is not refunded on a withdrawal (docs/adr/0004-refund-and-dispute-policy.md): the SMS says so.
+        const feeKept = (await loadQuote(tx, txn.id)).feePaid;
         const total = await refundBuyer(ctx, tx, txn, {
           price: held,
           reason: 'withdrawal_accepted',
           note: request.reason.slice(0, 500),
           actorId,
         });
-        await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(total) }] });
+        await notifyParties(ctx, tx, txn, {
+          buyer:
+            feeKept > 0n
+              ? ['refunded_fee_kept', { amount: formatKes(total), fee: formatKes(feeKept) }]
+              : ['refunded', { amount: formatKes(total) }],
+        });
         return txn.id;
       }
 
+      const respondBy = new Date(now.getTime() + RESPONSE_WINDOW_MS);
       const dispute = await tx.dispute.create({
         data: {
           transactionId: txn.id,
@@ -65,7 +75,7 @@ export async function respondToWithdrawal(
           openedById: txn.buyerId,
           reason: 'withdrawal_declined',
           description: request.reason,
-          respondBy: new Date(now.getTime() + RESPONSE_WINDOW_MS),
+          respondBy,
         },
         select: { id: true },
       });
@@ -84,7 +94,10 @@ export async function respondToWithdrawal(
         actorId,
         data: { dispute_id: dispute.id, reason: 'withdrawal_declined', after_withdrawal: true },
       });
-      await notifyParties(ctx, tx, txn, { buyer: ['withdrawal_declined'], seller: ['withdrawal_declined'] });
+      await notifyParties(ctx, tx, txn, {
+        buyer: ['withdrawal_declined'],
+        seller: ['withdrawal_declined_seller', { deadline: smsDateTime(respondBy) }],
+      });
       return txn.id;
     },
   );
