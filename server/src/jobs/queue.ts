@@ -193,7 +193,7 @@ export function createJobQueue(options: QueueOptions): JobQueue {
 
   // graphile-worker logs every job at info; its errors are failed attempts that the retry handles.
   const logger = new Logger((scope) => (level, message, meta) => {
-    const fields = { ...scope, ...meta };
+    const fields = { ...scope, ...meta, ...(meta?.error ? { error: briefError(meta.error) } : {}) };
     if (level === 'error' || level === 'warning') options.log.warn(fields, `jobs: ${message}`);
     else options.log.debug(fields, `jobs: ${message}`);
   });
@@ -201,8 +201,9 @@ export function createJobQueue(options: QueueOptions): JobQueue {
   const pool = () => {
     if (pgPool) return pgPool;
     pgPool = new pg.Pool({ connectionString: options.connectionString, max: concurrency + 3 });
-    // A connection dropped by the server (a restart, a failover) must not crash the process.
-    const onError = (error: Error) => options.log.warn({ err: error }, 'jobs: database connection lost');
+    // A connection dropped by the server (a restart, a failover) must not crash the process. One short
+    // line each: the error carries the whole client with it (two hundred lines a connection).
+    const onError = (error: Error) => options.log.warn({ error: briefError(error) }, 'jobs: database connection lost');
     pgPool.on('error', onError);
     pgPool.on('connect', (client) => client.on('error', onError));
     return pgPool;
@@ -454,4 +455,11 @@ export function createJobQueue(options: QueueOptions): JobQueue {
       }
     },
   };
+}
+
+/** An error as a log line needs it: PostgreSQL's code and the message, without the objects it drags along. */
+function briefError(error: unknown): { code?: string; message: string } {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? { code, message: error.message } : { message: error.message };
 }
