@@ -52,7 +52,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     dispatchedBuyer: 'Bidhaa iko njiani. Ukiipokea na iko kama ilivyoelezwa, thibitisha ili muuzaji alipwe.',
     dispatchedSeller: 'Tunasubiri mnunuzi athibitishe amepokea. Pesa itatolewa yenyewe muda wa kukagua ukiisha.',
     cancelled: 'Muamala huu ulighairiwa kabla ya malipo yoyote.',
-    disputed: 'Kuna mzozo: pesa imesimamishwa hadi timu yetu ya usuluhishi iamue.',
+    disputed: 'Kuna mzozo: pesa imezuiwa hadi timu yetu ya usuluhishi iamue.',
   },
   outcome: {
     completedBuyer: 'Imekamilika: muuzaji amelipwa {{paidOut}} ({{released}} ukitoa ada yake).',
@@ -205,7 +205,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
       label: 'Fungua malalamiko',
       title: 'Fungua malalamiko',
       confirm: 'Fungua malalamiko',
-      done: 'Malalamiko yamefunguliwa. Pesa imesimamishwa; ongeza ushahidi wako hapa chini.',
+      done: 'Malalamiko yamefunguliwa. Pesa imezuiwa; ongeza ushahidi wako hapa chini.',
       explain:
         'Malalamiko yanasimamisha pesa hadi timu yetu ya usuluhishi iamue: muuzaji alipwe, mnunuzi arudishiwe, au wagawane. Utaweza kuongeza ushahidi (picha za skrini, mazungumzo, risiti za usafirishaji). Uamuzi ni wa mwisho.',
     },
