@@ -65,8 +65,12 @@ const en = {
   months: (n: number) => `${n} months`,
   confirmEscrow: (item: string, seller: string, price: string, fee: string) =>
     `Confirm escrow:\n${item}\nSeller ${seller}\nPrice ${price}\nYour fee ${fee}`,
-  confirmPlan: (item: string, seller: string, total: string, deposit: string, months: number, monthly: string, fee: string) =>
-    `Confirm plan:\n${item}, seller ${seller}\nTotal ${total}\nFirst ${deposit}, then ${months} x ${monthly}\nYour fee ${fee}`,
+  /** `rest`: the payments after the first, from `payments()`. */
+  confirmPlan: (item: string, seller: string, total: string, deposit: string, rest: string, fee: string) =>
+    `Plan: ${item}, seller ${seller}\nTotal ${total}\nFirst ${deposit}, then ${rest}\nYour fee ${fee}`,
+  /** Runs of equal payments, in order: "23 x KES 16,700 and KES 15,899". */
+  payments: (runs: readonly { count: number; amount: string }[]) =>
+    runs.map(({ count, amount }) => (count === 1 ? amount : `${count} x ${amount}`)).join(' and '),
   created: (ref: string, due: string, rail = 'M-Pesa') =>
     `Escrow ${ref} created. You will receive an ${rail} prompt for ${due}. Enter your ${rail} PIN to pay.`,
   // ── lists ──
@@ -231,8 +235,9 @@ const sw: UssdMessages = {
   term: 'Lipa salio kwa:',
   months: (n) => `Miezi ${n}`,
   confirmEscrow: (item, seller, price, fee) => `Thibitisha escrow:\n${item}\nMuuzaji ${seller}\nBei ${price}\nAda yako ${fee}`,
-  confirmPlan: (item, seller, total, deposit, months, monthly, fee) =>
-    `Thibitisha mpango:\n${item}, muuzaji ${seller}\nJumla ${total}\nKwanza ${deposit}, kisha ${months} x ${monthly}\nAda yako ${fee}`,
+  confirmPlan: (item, seller, total, deposit, rest, fee) =>
+    `Mpango: ${item}, muuzaji ${seller}\nJumla ${total}\nKwanza ${deposit}, kisha ${rest}\nAda yako ${fee}`,
+  payments: (runs) => runs.map(({ count, amount }) => (count === 1 ? amount : `${count} x ${amount}`)).join(' na '),
   created: (ref, due, rail = 'M-Pesa') => `Escrow ${ref} imeundwa. Utapokea ombi la ${rail} la ${due}. Weka PIN yako ya ${rail} kulipa.`,
   myTransactions: (page, pages) => `Miamala yangu ${page}/${pages}`,
   noTransactions: 'Bado huna miamala.',

@@ -30,6 +30,17 @@ function shillingsInput(input: string, field: keyof typeof AMOUNT_RULES): Cents 
   return result.success ? result.data : null;
 }
 
+/** Consecutive equal amounts grouped: [16,700 × 23, 15,899] → two runs. */
+export function paymentRuns(amounts: readonly Cents[]): { count: number; amount: string }[] {
+  const runs: { count: number; amount: Cents }[] = [];
+  for (const amount of amounts) {
+    const last = runs.at(-1);
+    if (last?.amount === amount) last.count += 1;
+    else runs.push({ count: 1, amount });
+  }
+  return runs.map((run) => ({ count: run.count, amount: kes(run.amount) }));
+}
+
 const rangeMin = () => formatKes(MIN_CHARGEABLE).slice(4);
 const rangeMax = () => formatKes(MAX_CHARGEABLE).slice(4);
 
@@ -119,15 +130,19 @@ export const buyScreens: ScreensOf<
       const { m } = c;
       if (notice) return ask(c, notice, m.enterPin);
       const amount = BigInt(data.amount);
-      const item = clip(data.item, 20);
       const seller = displayPhone(data.sellerPhone);
       if (data.type === 'lipa_mdogo_mdogo') {
+        // The plan's lines are the longest (two amounts of six digits on one line): a shorter item name.
+        const item = clip(data.item, 18);
         const total = BigInt(data.total ?? '0');
         const months = data.months ?? DEFAULT_PLAN_TERM;
-        const plan = buildPlan({ total, deposit: amount, months });
+        // The schedule the server will store (create-transaction.ts builds the same plan), not monthly × term.
+        const { schedule } = buildPlan({ total, deposit: amount, months });
+        const rest = m.payments(paymentRuns(schedule.slice(1).map((payment) => payment.amount)));
         const fee = calculateFee(total, FEE_TYPE_FOR_TRANSACTION[data.type]).buyerShare;
-        return ask(c, undefined, m.confirmPlan(item, seller, kes(total), kes(amount), months, kes(plan.monthly), kes(fee)), m.enterPin);
+        return ask(c, undefined, m.confirmPlan(item, seller, kes(total), kes(amount), rest, kes(fee)), m.enterPin);
       }
+      const item = clip(data.item, 20);
       const fee = calculateFee(amount, FEE_TYPE_FOR_TRANSACTION[data.type]).buyerShare;
       return ask(c, undefined, m.confirmEscrow(item, seller, kes(amount), kes(fee)), m.enterPin);
     },

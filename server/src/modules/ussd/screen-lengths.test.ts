@@ -1,0 +1,84 @@
+/**
+ * Screens rendered without a database, at the longest values they can carry, in both languages: each must
+ * fit the 182 characters of a USSD screen. The integration tests check every screen they walk; these
+ * reach the extremes (largest amounts, longest plans, longest names) that a walk would not.
+ */
+import { describe, expect, it } from 'vitest';
+import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
+import { buildPlan, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
+import type { AppContext } from '../../context.ts';
+import { buyScreens } from './flows/buy.ts';
+import type { MenuContext } from './flows/menu-kit.ts';
+import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
+
+const LANGS = ['en', 'sw'] as const satisfies readonly UssdLanguage[];
+const LONG_ITEM = 'Samsung 55-inch Crystal UHD Smart Television with wall mount';
+const KES = 100n;
+
+function menuContext(lang: UssdLanguage): MenuContext {
+  return {
+    ctx: {} as AppContext,
+    sessionId: 'test',
+    phone: '254712345678',
+    origin: 'gateway',
+    lang,
+    m: USSD_MESSAGES[lang],
+    user: { id: 'u', firstName: 'Chepkemboi-Njeri', userType: 'buyer', hasPin: true },
+    draft: {},
+    session: { pinProven: true, firstPinProof: null, codeSent: false },
+  };
+}
+
+/** Plans at the edges: the smallest and largest totals, the smallest and largest first payments, every term. */
+function edgePlans() {
+  const plans: { total: bigint; deposit: bigint; months: number }[] = [];
+  for (const total of [10_001n, 12_345n, 99_999n, 100_001n, 400_202n, 444_444n, 499_999n, 500_000n]) {
+    // Whole shillings, as typed on the keypad.
+    for (const deposit of [(total * 20n + 99n) / 100n, total / 2n, total - 1n, 99_999n, 100_000n]) {
+      if (deposit >= total || deposit * 5n < total) continue;
+      for (const months of PLAN_TERMS) plans.push({ total: total * KES, deposit: deposit * KES, months });
+    }
+  }
+  return plans;
+}
+
+describe.each(LANGS)('USSD screens at their longest values (%s)', (lang) => {
+  it('shows a plan as the schedule the server stores, and fits the screen', () => {
+    const c = menuContext(lang);
+    let longest = 0;
+    for (const plan of edgePlans()) {
+      const data = {
+        sellerPhone: '254799999999',
+        item: LONG_ITEM,
+        type: 'lipa_mdogo_mdogo' as const,
+        amount: plan.deposit.toString(),
+        total: plan.total.toString(),
+        months: plan.months,
+      };
+      const text = buyScreens.buy_confirm.render(c, data) as string;
+      longest = Math.max(longest, text.length);
+      expect(text.length, text).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+      // The first payment and the ones after it, as shown, add up to the total.
+      const payments = text.split('\n')[2]!;
+      const shown = [...payments.matchAll(/(?:(\d+) x )?KES ([\d,]+)/g)].reduce(
+        (sum, match) => sum + BigInt(match[1] ?? '1') * BigInt(match[2]!.replaceAll(',', '')) * KES,
+        0n,
+      );
+      expect(shown, text).toBe(plan.total);
+      expect(buildPlan(plan).schedule.length).toBeGreaterThan(1);
+    }
+    expect(longest).toBeGreaterThan(150);
+  });
+
+  it('names the real schedule: one payment of KES 1, or a smaller last payment', () => {
+    const c = menuContext(lang);
+    const m = USSD_MESSAGES[lang];
+    const base = { sellerPhone: '254799999999', item: 'Friji', type: 'lipa_mdogo_mdogo' as const, months: 24 };
+    const tiny = buyScreens.buy_confirm.render(c, { ...base, total: '1000100', amount: '1000000' }) as string;
+    expect(tiny).toContain(lang === 'en' ? 'First KES 10,000, then KES 1\n' : 'Kwanza KES 10,000, kisha KES 1\n');
+    expect(tiny).toContain(m.confirmPlan('Friji', '0799 999 999', 'KES 10,001', 'KES 10,000', 'KES 1', 'KES 0').split('\n')[0]);
+    const uneven = buyScreens.buy_confirm.render(c, { ...base, total: '49999900', amount: '10000000' }) as string;
+    const rest = lang === 'en' ? 'then 23 x KES 16,700 and KES 15,899' : 'kisha 23 x KES 16,700 na KES 15,899';
+    expect(uneven).toContain(rest);
+  });
+});
