@@ -5,14 +5,15 @@
  * the transaction one click away; and background jobs that failed every attempt (an SMS or payout that
  * did not happen).
  */
-import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, CloseButton, Dialog, Flex, Heading, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
 import type { PayoutAction } from '@escrow/core/contract/admin';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
+import { ApiError } from '@/lib/api';
+import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { adminRest } from '../api/admin-rest';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
@@ -21,35 +22,66 @@ import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
 
-const PAYOUT_ACTION_LABELS: Record<PayoutAction, { label: string; done: string }> = {
-  retry: { label: 'Retry', done: 'Payout sent again' },
-  return_to_buyer: { label: 'Return to buyer', done: 'Money returned to the buyer' },
+type PayoutRow = RouterOutputs['admin']['alerts']['payouts'][number];
+/** A payout answered from this page: what was done and the payout as the server returned it. */
+type HandledPayout = { row: PayoutRow; action: PayoutAction | 'already_handled'; status: PayoutRow['status']; attempts: number };
+
+const PAYOUT_ACTION_LABELS: Record<PayoutAction, { label: string; confirm: string; title: string; done: string }> = {
+  retry: { label: 'Retry', confirm: 'Send again', title: 'Send this payout again?', done: 'Payout sent again' },
+  return_to_buyer: {
+    label: 'Return to buyer',
+    confirm: 'Return to buyer',
+    title: 'Return this money to the buyer?',
+    done: 'Money returned to the buyer',
+  },
 };
 
-/** The buttons for what may be done with a failed payout (the server says which). */
-function PayoutActions({ payoutId, actions, reference }: { payoutId: string; actions: PayoutAction[]; reference: string }) {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (action: PayoutAction) => adminRest.resolvePayout(payoutId, action),
-    onSuccess: (_data, action) => {
-      toaster.create({ type: 'success', title: `${PAYOUT_ACTION_LABELS[action].done} (${reference})` });
-      void queryClient.invalidateQueries({ queryKey: trpc.admin.alerts.queryKey() });
-    },
-    onError: (error) => toaster.create({ type: 'error', title: 'The payout was not changed', description: error.message }),
-  });
-  if (actions.length === 0) return <>—</>;
+/** Who receives what if the admin confirms, in words. */
+export function payoutConsequence(row: Pick<PayoutRow, 'kind' | 'amount' | 'recipient_phone'>, action: PayoutAction): string {
+  const amount = formatMoney(row.amount);
+  const recipient = `${row.kind === 'buyer_refund' ? 'the buyer' : 'the seller'} (${formatPhone(row.recipient_phone)})`;
+  if (action === 'retry') return `${amount} is sent again to ${recipient} by M-Pesa. Nothing else changes.`;
+  return `${amount} owed to ${recipient} goes back to the buyer instead, to the phone that paid. The seller receives nothing from this payout. The buyer is told by SMS.`;
+}
+
+/** What became of a payout answered from this page, for its row. */
+function handledLabel(handled: HandledPayout): string {
+  if (handled.action === 'already_handled') return 'Already answered';
+  if (handled.status === 'returned') return 'Returned to the buyer';
+  if (handled.status === 'completed') return 'Paid';
+  if (handled.status === 'failed') return 'Failed again';
+  return 'Sent again, waiting for M-Pesa';
+}
+
+/** The buttons for what may be done with a failed payout (the server says which); each asks first. */
+function PayoutActions({
+  row,
+  handled,
+  onChoose,
+}: {
+  row: PayoutRow;
+  handled: HandledPayout | undefined;
+  onChoose: (action: PayoutAction) => void;
+}) {
+  if (handled) {
+    return (
+      <Badge colorPalette={handled.status === 'failed' ? 'red' : 'green'} variant="subtle" whiteSpace="nowrap">
+        {handledLabel(handled)}
+      </Badge>
+    );
+  }
+  if (row.allowed_actions.length === 0) return <>—</>;
   return (
-    <Flex gap="2">
-      {actions.map((action) => (
+    <Flex gap="2" wrap="wrap">
+      {row.allowed_actions.map((action) => (
         <Button
           key={action}
           size="xs"
           variant="outline"
           colorPalette={action === 'return_to_buyer' ? 'orange' : undefined}
-          loading={mutation.isPending && mutation.variables === action}
-          disabled={mutation.isPending}
-          aria-label={`${PAYOUT_ACTION_LABELS[action].label}: payout of ${reference}`}
-          onClick={() => mutation.mutate(action)}
+          aria-label={`${PAYOUT_ACTION_LABELS[action].label}: payout of ${formatMoney(row.amount)} for ${row.reference_number}`}
+          onClick={() => onChoose(action)}
+          whiteSpace="nowrap"
         >
           {action === 'return_to_buyer' ? <Undo2 aria-hidden /> : <RefreshCw aria-hidden />}
           {PAYOUT_ACTION_LABELS[action].label}
@@ -59,15 +91,129 @@ function PayoutActions({ payoutId, actions, reference }: { payoutId: string; act
   );
 }
 
+/**
+ * The confirmation of a payout action (as the Users page confirms its actions): who receives what, then
+ * one request. The button is busy from the first tap and a second submit is ignored; a 409 means the
+ * payout was already answered (by this page a moment ago or by another admin): not an error.
+ */
+function PayoutActionDialog({
+  target,
+  onClose,
+  onHandled,
+}: {
+  target: { row: PayoutRow; action: PayoutAction } | null;
+  onClose: () => void;
+  onHandled: (handled: HandledPayout) => void;
+}) {
+  const queryClient = useQueryClient();
+  const isSending = useRef(false);
+  const mutation = useMutation({
+    mutationFn: ({ row, action }: { row: PayoutRow; action: PayoutAction }) => adminRest.resolvePayout(row.payout_id, action),
+    onSuccess: ({ payout }, { row, action }) => {
+      onHandled({ row, action, status: payout.status, attempts: payout.attempts });
+      toaster.create({ type: 'success', title: `${PAYOUT_ACTION_LABELS[action].done} (${row.reference_number})` });
+      onClose();
+    },
+    onError: (error, { row }) => {
+      if (error instanceof ApiError && error.status === 409) {
+        onHandled({ row, action: 'already_handled', status: row.status, attempts: row.attempts });
+        toaster.create({ type: 'info', title: `This payout was already answered (${row.reference_number})` });
+        onClose();
+      }
+    },
+    onSettled: () => {
+      isSending.current = false;
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.alerts.queryKey() });
+    },
+  });
+  const copy = target ? PAYOUT_ACTION_LABELS[target.action] : null;
+  return (
+    <Dialog.Root
+      open={target !== null}
+      onOpenChange={(details) => {
+        if (!details.open && !mutation.isPending) {
+          mutation.reset();
+          onClose();
+        }
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content
+            as="form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              // A double tap submits twice before React re-renders the busy button: only the first counts.
+              if (!target || isSending.current || mutation.isPending) return;
+              isSending.current = true;
+              mutation.mutate(target);
+            }}
+          >
+            <Dialog.Header>
+              <Dialog.Title>{copy?.title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="3" fontSize="sm" color="fg.muted">
+                <Text as="span" fontFamily="mono">
+                  {target?.row.reference_number}
+                </Text>{' '}
+                · {humanize(target?.row.kind)}
+                {target?.row.last_error ? ` · failed: ${target.row.last_error}` : ''}
+              </Text>
+              <Text fontWeight="medium" data-testid="payout-consequence">
+                {target ? payoutConsequence(target.row, target.action) : null}
+              </Text>
+              {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409) ? (
+                <Text color="fg.error" mt="3" role="alert">
+                  The payout was not changed: {mutation.error.message}
+                </Text>
+              ) : null}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  mutation.reset();
+                  onClose();
+                }}
+                disabled={mutation.isPending}
+              >
+                Cancel
+              </Button>
+              <Button
+                type="submit"
+                colorPalette={target?.action === 'return_to_buyer' ? 'orange' : 'teal'}
+                loading={mutation.isPending}
+                loadingText="Sending"
+              >
+                {copy?.confirm}
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" disabled={mutation.isPending} />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
 function AlertTable({
   title,
   count,
+  rowCount = count,
   empty,
   headers,
   children,
 }: {
   title: string;
+  /** How many need a person now (the badge). */
   count: number;
+  /** How many rows are shown: more than `count` when answered rows stay to say what became of them. */
+  rowCount?: number;
   empty: string;
   headers: string[];
   children: ReactNode;
@@ -84,10 +230,11 @@ function AlertTable({
       </Card.Header>
       <Card.Body>
         {count === 0 ? (
-          <Text fontSize="sm" color="fg.muted">
+          <Text fontSize="sm" color="fg.muted" mb={rowCount > 0 ? '3' : undefined}>
             {empty}
           </Text>
-        ) : (
+        ) : null}
+        {rowCount === 0 ? null : (
           <Table.ScrollArea>
             <Table.Root size="sm">
               <Table.Header>
@@ -117,6 +264,22 @@ function Reference({ reference, onOpen }: { reference: string; onOpen: () => voi
 export default function AlertsPage() {
   const query = useQuery({ ...trpc.admin.alerts.queryOptions(), refetchInterval: 60_000 });
   const [openId, setOpenId] = useState<string | null>(null);
+  const [payoutTarget, setPayoutTarget] = useState<{ row: PayoutRow; action: PayoutAction } | null>(null);
+  // Payouts answered from this page stay listed with what became of them, after the server drops them.
+  const [handled, setHandled] = useState<Record<string, HandledPayout>>({});
+  const serverPayouts = query.data?.payouts ?? [];
+  // A listed payout stays answered until the server shows it failed again after more attempts.
+  const answered = (row: PayoutRow) => {
+    const entry = handled[row.payout_id];
+    return entry && !(row.status === 'failed' && row.attempts > entry.attempts) ? entry : undefined;
+  };
+  const payoutRows = [
+    ...serverPayouts,
+    ...Object.values(handled)
+      .filter((entry) => !serverPayouts.some((listed) => listed.payout_id === entry.row.payout_id))
+      .map((entry) => ({ ...entry.row, status: entry.status })),
+  ];
+  const payoutsToAnswer = serverPayouts.filter((row) => !answered(row)).length;
   return (
     <>
       <PageHeader
@@ -183,11 +346,12 @@ export default function AlertsPage() {
 
           <AlertTable
             title="Payouts stuck or failed"
-            count={query.data.payouts.length}
-            empty="Every payout went through."
+            count={payoutsToAnswer}
+            rowCount={payoutRows.length}
+            empty="No payout needs an answer now."
             headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since', 'Action']}
           >
-            {query.data.payouts.map((row) => (
+            {payoutRows.map((row) => (
               <Table.Row key={row.payout_id}>
                 <Table.Cell>
                   <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
@@ -204,7 +368,7 @@ export default function AlertsPage() {
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
                 <Table.Cell>
-                  <PayoutActions payoutId={row.payout_id} actions={row.allowed_actions} reference={row.reference_number} />
+                  <PayoutActions row={row} handled={answered(row)} onChoose={(action) => setPayoutTarget({ row, action })} />
                 </Table.Cell>
               </Table.Row>
             ))}
@@ -301,6 +465,11 @@ export default function AlertsPage() {
         </Stack>
       )}
       <TransactionDetailsDialog transactionId={openId} onClose={() => setOpenId(null)} />
+      <PayoutActionDialog
+        target={payoutTarget}
+        onClose={() => setPayoutTarget(null)}
+        onHandled={(entry) => setHandled((current) => ({ ...current, [entry.row.payout_id]: entry }))}
+      />
     </>
   );
 }
