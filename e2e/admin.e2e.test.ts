@@ -45,6 +45,8 @@ let adminToken: string;
 let buyerToken: string;
 let fresh: { id: string; phone: string; name: string };
 const references: string[] = [];
+/** A released transaction whose seller M-Pesa cannot pay (…2040): its payout fails after three attempts (about 90 s). */
+let failingPayout: { transactionId: string; reference: string };
 
 async function call<T = { data: Record<string, unknown> }>(
   path: string,
@@ -130,7 +132,46 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(201);
   fresh = { id: registered.body.data.user.id, phone, name: 'Zawadi Mwende' };
+  failingPayout = await releaseToUnpayableSeller();
 });
+
+/** Registers a seller whose phone M-Pesa refuses (…2040), and pays, dispatches and releases a deal to them. */
+async function releaseToUnpayableSeller(): Promise<{ transactionId: string; reference: string }> {
+  const sellerPhone = `2547${randomInt(1_000, 9_999)}2040`;
+  const password = 'Secret@2026!';
+  const registered = await call('/api/auth/register', {
+    body: {
+      first_name: 'Baraka',
+      last_name: 'Unpaid',
+      phone_number: sellerPhone,
+      user_type: 'seller',
+      password,
+      password_confirmation: password,
+    },
+  });
+  expect(registered.status).toBe(201);
+  const sellerToken = await tokenFor(localPhone(sellerPhone), password);
+  const created = await call<{ data: { transaction: { id: string; reference_number: string } } }>('/api/transactions', {
+    token: buyerToken,
+    body: {
+      seller_phone: localPhone(sellerPhone),
+      amount: 2500,
+      product_name: `Unpaid payout e2e ${Date.now()}`,
+      transaction_type: 'standard',
+    },
+  });
+  expect(created.status).toBe(201);
+  const { id, reference_number: reference } = created.body.data.transaction;
+  expect((await call('/api/payments/initiate', { token: buyerToken, body: { transaction_id: id } })).status).toBe(202);
+  await poll(
+    async () =>
+      (await call<{ data: { transaction: { status: string } } }>(`/api/transactions/${id}`, { token: buyerToken })).body.data.transaction
+        .status,
+  ).toBe('funded');
+  expect((await call(`/api/transactions/${id}/dispatch`, { token: sellerToken, body: {} })).status).toBe(200);
+  expect((await call(`/api/transactions/${id}/release_payment`, { token: buyerToken, body: {} })).status).toBe(200);
+  return { transactionId: id, reference };
+}
 
 afterAll(() => browser?.close());
 
@@ -426,12 +467,79 @@ describe('ruling on a dispute', () => {
     await poll(() => dialog.getByTestId('ruling-consequence').textContent()).toBe(
       `The seller receives ${formatKes(300_000n - sellerFee)} (${formatKes(sellerFee)} seller fee kept). The buyer receives nothing.`,
     );
-    await dialog.getByRole('button', { name: 'Confirm ruling' }).click();
+    // A double tap on "Confirm ruling" records it with one request: no refusal, no form reopened with an error.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/resolve')) sent.push(request.url());
+    });
+    await dialog.getByRole('button', { name: 'Confirm ruling' }).dblclick();
     await poll(async () => (await dispute()).status).toBe('resolved');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await poll(() => page.getByText('Ruling recorded').isVisible()).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(await page.getByText(/already been ruled/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /ruled|final/ })
+        .count(),
+    ).toBe(0);
     expect((await transaction()).body.data.transaction.status).toBe('completed');
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
+});
+
+describe('a payout M-Pesa could not make', () => {
+  it('asks before moving money, says who receives what, and sends one request for a double tap', async () => {
+    type AlertPayout = { payout_id: string; reference_number: string; status: string; allowed_actions: string[] };
+    const listed = async () =>
+      (await call<{ data: { payouts: AlertPayout[] } }>('/api/admin/monitoring/alerts', { token: adminToken })).body.data.payouts.find(
+        (row) => row.reference_number === failingPayout.reference,
+      );
+    // Three attempts 30 s and 60 s apart: the payout is failed about 90 s after the release.
+    await expect.poll(async () => (await listed())?.status, { timeout: 150_000, interval: 2_000 }).toBe('failed');
+
+    const { page, context, errors } = await signInAsAdmin();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/api\/admin\/payouts\//.test(request.url())) sent.push(request.url());
+    });
+    await page.goto('/dashboard/alerts');
+    await settled(page);
+    const retry = page.getByRole('button', { name: new RegExp(`^Retry: payout of KES 2,\\d{3} for ${failingPayout.reference}$`) });
+    const giveBack = page.getByRole('button', {
+      name: new RegExp(`^Return to buyer: payout of KES 2,\\d{3} for ${failingPayout.reference}$`),
+    });
+
+    // A tap asks first; Cancel sends nothing.
+    await retry.click();
+    const dialog = page.getByRole('dialog');
+    await poll(() => dialog.getByTestId('payout-consequence').textContent()).toMatch(
+      /^KES 2,\d{3} is sent again to the seller \(07\d\d \d{3} 040\) by M-Pesa\./,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await poll(() => dialog.count()).toBe(0);
+    expect(sent).toEqual([]);
+
+    // Return to the buyer: the confirmation names who receives what; a double tap is one request, one outcome.
+    await giveBack.click();
+    await poll(() => dialog.getByTestId('payout-consequence').textContent()).toContain('goes back to the buyer instead');
+    await screenshot(page, 'admin-payout-return-confirmation-dark');
+    expect(sent).toEqual([]);
+    await dialog.getByRole('button', { name: 'Return to buyer' }).dblclick();
+    await poll(() => page.getByText(`Money returned to the buyer (${failingPayout.reference})`).isVisible()).toBe(true);
+    await poll(() => page.getByText('Returned to the buyer', { exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByText('No payout needs an answer now.').isVisible()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a second request or error to show
+    expect(sent).toHaveLength(1);
+    expect(await page.getByText(/was not changed|Only a failed payout/).count()).toBe(0);
+    expect(await page.getByText('Every payout went through.').count()).toBe(0);
+    expect(await listed()).toBeUndefined();
+    await screenshot(page, 'admin-payout-returned-dark');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  }, 240_000);
 });
 
 describe('the admin guard', () => {

@@ -6,9 +6,10 @@
  */
 import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { RULING_OUTCOMES, rulingAmounts, type RulingOutcome } from '@escrow/core/domain/ruling';
+import { ApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
@@ -21,6 +22,8 @@ const OUTCOME_COPY: Record<RulingOutcome, { label: string; help: string }> = {
 };
 
 const cents = (money: string) => parseAmount(money) ?? 0n;
+/** The server's 409 for a dispute that has a ruling already (a ruling is final). */
+const isAlreadyRuled = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /** Who receives what, in words, for the confirmation. */
 export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome, buyerPart: bigint): string {
@@ -43,6 +46,14 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
   const [note, setNote] = useState('');
   const [isConfirming, setIsConfirming] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
+  // Set at the first tap, before React re-renders the busy button: a double tap records one ruling.
+  const isSending = useRef(false);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
+    ]);
   const mutation = useMutation({
     mutationFn: (chosen: RulingOutcome) =>
       adminRest.resolveDispute(detail.dispute.id, {
@@ -56,15 +67,26 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
         title: 'Ruling recorded',
         description: `${detail.transaction.reference_number}: ${OUTCOME_COPY[chosen].label.toLowerCase()}`,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
-        queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
-      ]);
+      await refresh();
       onDone();
     },
-    onError: () => setIsConfirming(false),
+    onError: async (error) => {
+      // Already ruled (by another admin, or a request sent twice): no error and no form again; the case
+      // reloads and shows the ruling that stands.
+      if (isAlreadyRuled(error)) {
+        toaster.create({ type: 'info', title: 'This dispute was already ruled', description: detail.transaction.reference_number });
+        await refresh();
+        return;
+      }
+      isSending.current = false;
+      setIsConfirming(false);
+    },
   });
+  const confirm = (chosen: RulingOutcome) => {
+    if (isSending.current || mutation.isPending) return;
+    isSending.current = true;
+    mutation.mutate(chosen);
+  };
   const errors = (mutation.error as { errors?: Record<string, string[]> } | null)?.errors;
   const buyerPart = parseAmount(buyerAmount.trim());
   const review = (event: FormEvent) => {
@@ -99,7 +121,13 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
             <Button variant="outline" onClick={() => setIsConfirming(false)} disabled={mutation.isPending}>
               Back
             </Button>
-            <Button colorPalette="teal" loading={mutation.isPending} loadingText="Recording" onClick={() => mutation.mutate(outcome)}>
+            <Button
+              colorPalette="teal"
+              loading={mutation.isPending}
+              disabled={mutation.isPending || mutation.isSuccess || isAlreadyRuled(mutation.error)}
+              loadingText="Recording"
+              onClick={() => confirm(outcome)}
+            >
               Confirm ruling
             </Button>
           </HStack>
@@ -161,7 +189,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
           />
           <Field.ErrorText>{errors?.note?.[0]}</Field.ErrorText>
         </Field.Root>
-        {mutation.isError ? (
+        {mutation.isError && !isAlreadyRuled(mutation.error) ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Title>{mutation.error.message}</Alert.Title>
