@@ -107,14 +107,17 @@ const en = {
   disputesTitle: 'Disputes and plans:',
   disputesMenu: ['Open a dispute', 'Leave a plan (buyer)', 'Answer a withdrawal'],
   withdrawReason: 'Why do you want to leave the plan?',
-  confirmWithdraw: (ref: string) =>
-    `Ask to leave plan ${ref}? If the seller accepts, your payments are refunded; if not, our mediators decide.`,
+  /** `fee`: the buyer's fee share kept on a withdrawal, null when none was paid. */
+  confirmWithdraw: (ref: string, refund: string, fee: string | null) =>
+    `Ask to leave ${ref}? If the seller accepts, you get back ${refund}${fee ? ` (your fee of ${fee} is kept)` : ''}; if not, our mediators decide.`,
   withdrawRequested: (ref: string) => `Request sent. The seller of ${ref} will accept or decline; we will tell you by SMS.`,
   withdrawalAsk: (ref: string, reason: string) => `The buyer wants to leave plan ${ref}: ${reason}`,
   withdrawalOptions: ['Accept (refund the buyer)', 'Decline (mediators decide)'],
-  confirmAccept: (ref: string) => `Accept the withdrawal from ${ref} and refund the buyer?`,
+  confirmAccept: (ref: string, refund: string, fee: string | null) =>
+    `Accept the withdrawal from ${ref}? The buyer gets back ${refund}${fee ? `; their fee of ${fee} is kept` : ''}.`,
   confirmDecline: (ref: string) => `Decline the withdrawal from ${ref}? Our mediators will decide.`,
-  withdrawalAccepted: (ref: string) => `You accepted. The buyer of ${ref} is being refunded.`,
+  withdrawalAccepted: (ref: string, refund: string, fee: string | null) =>
+    `You accepted. The buyer of ${ref} gets back ${refund}${fee ? `; their fee of ${fee} is kept` : ''}.`,
   withdrawalDeclined: (ref: string) => `You declined. Our mediators will review ${ref} as a dispute.`,
   // ── detail and lookup ──
   detail: (ref: string, item: string, amount: string, status: string) => `${ref}: ${item}\n${amount}, ${status}`,
@@ -123,7 +126,8 @@ const en = {
   enterReference: 'Enter the reference (e.g. ESC-7KQ2-9HDX):',
   notFound: 'Transaction not found.',
   // ── actions ──
-  confirmRelease: (amount: string, seller: string, ref: string) => `Release ${amount} to ${seller} for ${ref}?`,
+  confirmRelease: (amount: string, seller: string, ref: string, receives: string) =>
+    `Release ${amount} to ${seller} for ${ref}? The seller gets ${receives} after the fee.`,
   released: (ref: string) => `Done. Payment for ${ref} is released to the seller. Thank you!`,
   confirmDispatch: (item: string, ref: string) => `Confirm you dispatched ${item} (${ref})?`,
   dispatched: (ref: string) => `${ref} is marked dispatched. The buyer has been told by SMS.`,
@@ -271,21 +275,23 @@ const sw: UssdMessages = {
   disputesTitle: 'Malalamiko na mipango:',
   disputesMenu: ['Fungua malalamiko', 'Jiondoe kwenye mpango', 'Jibu ombi la kujiondoa'],
   withdrawReason: 'Kwa nini unataka kujiondoa kwenye mpango?',
-  confirmWithdraw: (ref) =>
-    `Omba kujiondoa kwenye mpango ${ref}? Muuzaji akikubali, utarudishiwa malipo yako; akikataa, wapatanishi wataamua.`,
+  confirmWithdraw: (ref, refund, fee) =>
+    `Omba kujiondoa ${ref}? Muuzaji akikubali, utarudishiwa ${refund}${fee ? ` (ada ${fee} haitarudishwa)` : ''}; akikataa, wapatanishi wataamua.`,
   withdrawRequested: (ref) => `Ombi limetumwa. Muuzaji wa ${ref} atakubali au kukataa; tutakujulisha kwa SMS.`,
   withdrawalAsk: (ref, reason) => `Mnunuzi anataka kujiondoa kwenye mpango ${ref}: ${reason}`,
   withdrawalOptions: ['Kubali (mrudishie pesa)', 'Kataa (wapatanishi waamue)'],
-  confirmAccept: (ref) => `Kubali kujiondoa kwa ${ref} na umrudishie mnunuzi pesa?`,
+  confirmAccept: (ref, refund, fee) =>
+    `Kubali kujiondoa kwa ${ref}? Mnunuzi atarudishiwa ${refund}${fee ? `; ada yake ya ${fee} haitarudishwa` : ''}.`,
   confirmDecline: (ref) => `Kataa kujiondoa kwa ${ref}? Wapatanishi wataamua.`,
-  withdrawalAccepted: (ref) => `Umekubali. Mnunuzi wa ${ref} anarudishiwa pesa.`,
+  withdrawalAccepted: (ref, refund, fee) =>
+    `Umekubali. Mnunuzi wa ${ref} anarudishiwa ${refund}${fee ? `; ada yake ya ${fee} haitarudishwa` : ''}.`,
   withdrawalDeclined: (ref) => `Umekataa. Wapatanishi wetu wataishughulikia ${ref} kama malalamiko.`,
   detail: (ref, item, amount, status) => `${ref}: ${item}\n${amount}, ${status}`,
   paidDue: (paid, due) => `Umelipa ${paid}, deni ${due}`,
   otherParty: (role, name) => `${role === 'buyer' ? 'Mnunuzi' : 'Muuzaji'}: ${name}`,
   enterReference: 'Weka kumbukumbu (mfano ESC-7KQ2-9HDX):',
   notFound: 'Muamala haukupatikana.',
-  confirmRelease: (amount, seller, ref) => `Toa ${amount} kwa ${seller} kwa ${ref}?`,
+  confirmRelease: (amount, seller, ref, receives) => `Toa ${amount} kwa ${seller} kwa ${ref}? Muuzaji atapokea ${receives} baada ya ada.`,
   released: (ref) => `Imekamilika. Malipo ya ${ref} yametolewa kwa muuzaji. Asante!`,
   confirmDispatch: (item, ref) => `Thibitisha umetuma ${item} (${ref})?`,
   dispatched: (ref) => `${ref} imethibitishwa kutumwa. Mnunuzi amejulishwa kwa SMS.`,

@@ -82,3 +82,25 @@ describe.each(LANGS)('USSD screens at their longest values (%s)', (lang) => {
     expect(uneven).toContain(rest);
   });
 });
+
+/** The longest values a message can be given: a reference, six-digit amounts, a fee with cents, a clipped name. */
+const REF = 'ESC-XXXX-XXXX';
+const AMOUNT = 'KES 499,999';
+const FEE = 'KES 1,234.50';
+const NAME = 'W'.repeat(20);
+
+describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
+  const m = USSD_MESSAGES[lang];
+  /** A confirmation screen: the question, the PIN prompt and the navigation line. */
+  const confirmScreen = (question: string) => [question, m.enterPin, m.nav].join('\n');
+
+  it.each([
+    ['confirmWithdraw', () => confirmScreen(m.confirmWithdraw(REF, AMOUNT, FEE))],
+    ['confirmAccept', () => confirmScreen(m.confirmAccept(REF, AMOUNT, FEE))],
+    ['withdrawalAccepted', () => m.withdrawalAccepted(REF, AMOUNT, FEE)],
+    ['confirmRelease', () => confirmScreen(m.confirmRelease('KES 500,000', NAME, REF, AMOUNT))],
+  ])('%s fits the screen', (_name, screen) => {
+    const text = screen();
+    expect(text.length, text).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+});

@@ -262,7 +262,9 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(firstLine(pick)).toBe(m.pickTitle.release);
     expect(pick.text).toContain(`1. ${created.reference_number.slice(4)} Office chair 2,500`);
     const confirm = await session.send('1');
-    expect(confirm.text).toContain(m.confirmRelease('KES 2,500', clip('Chepkemboi-Njeri User', 20), created.reference_number));
+    // What the seller receives is the price less their fee share.
+    const sellerGets = formatKes(250_000n - calculateFee(250_000n, 'wo_dispute').sellerShare);
+    expect(confirm.text).toContain(m.confirmRelease('KES 2,500', clip('Chepkemboi-Njeri User', 20), created.reference_number, sellerGets));
     expect(firstLine(await session.send('12345'))).toBe(m.pinFormat);
     expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.released(created.reference_number) });
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('completed');
@@ -365,6 +367,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   });
 
   it('leaves a Lipa Mdogo Mdogo plan: the buyer asks, the seller declines (mediation) or accepts (refund)', async () => {
+    const planFee = formatKes(calculateFee(2_000_000n, 'lipa_mdogo_mdogo').buyerShare);
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
     const plan = (name: string) =>
@@ -389,7 +392,10 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
       expect(firstLine(await session.send('2'))).toBe(m.pickTitle.request_withdrawal);
       expect((await session.send(created === declined ? '2' : '1')).text).toContain(m.withdrawReason);
       expect(firstLine(await session.send('no'))).toBe(m.invalidText);
-      expect((await session.send('Found it cheaper in town')).text).toContain(m.confirmWithdraw(created.reference_number));
+      // The deposit comes back; the buyer's fee share is kept (the walk found "your payments are refunded").
+      expect((await session.send('Found it cheaper in town')).text).toContain(
+        m.confirmWithdraw(created.reference_number, 'KES 4,000', planFee),
+      );
       expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.withdrawRequested(created.reference_number) });
       expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id, status: 'pending' } })).toMatchObject({
         reason: 'Found it cheaper in town',
@@ -409,10 +415,13 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect((await detail(t, buyer, declined.id)).transaction.status).toBe('disputed');
 
     const confirm = await dialAndWalk(t, seller.phone, '6', '3', '1', '1');
-    expect(confirm.text).toContain(m.confirmAccept(accepted.reference_number));
+    expect(confirm.text).toContain(m.confirmAccept(accepted.reference_number, 'KES 4,000', planFee));
     const done = await dialAndWalk(t, seller.phone, '6', '3', '1', '1', TEST_PIN);
-    expect(done).toEqual({ kind: 'END', text: m.withdrawalAccepted(accepted.reference_number) });
-    expect((await detail(t, buyer, accepted.id)).transaction.status).toBe('refunded');
+    expect(done).toEqual({ kind: 'END', text: m.withdrawalAccepted(accepted.reference_number, 'KES 4,000', planFee) });
+    const refunded = await detail(t, buyer, accepted.id);
+    expect(refunded.transaction.status).toBe('refunded');
+    // The screens said what the refund is.
+    expect(refunded.transaction.quote.refunded).toBe('4000.00');
   });
 
   it('finds a transaction by reference, for its parties only', async () => {

@@ -24,7 +24,6 @@ async function party(userType: MadeUser['userType'], language: UssdLanguage, fir
 }
 
 describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
-
   it('shows a plan as the schedule the server stores: KES 1 once, or a smaller last payment', async () => {
     const buyer = await party('buyer', lang);
     const seller = await makeUser(t.app, { userType: 'seller' });

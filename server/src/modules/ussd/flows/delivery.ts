@@ -15,7 +15,12 @@ export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pi
       return ask(
         c,
         undefined,
-        c.m.confirmRelease(kesFromWire(t.amount), clip(t.seller.display_name, 20), t.reference_number),
+        c.m.confirmRelease(
+          kesFromWire(t.amount),
+          clip(t.seller.display_name, 20),
+          t.reference_number,
+          kesFromWire(t.quote.seller_receives),
+        ),
         c.m.enterPin,
       );
     },

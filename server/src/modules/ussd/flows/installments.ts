@@ -3,9 +3,15 @@ import { withdrawalRequestBody } from '@escrow/core/contract/disputes';
 import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { clip } from '../screen.ts';
-import { pendingWithdrawalReason } from '../use-cases/read-for-menus.ts';
-import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { pendingWithdrawalReason, withdrawalMoney } from '../use-cases/read-for-menus.ts';
+import { ask, callerOf, choice, endWith, kes, menu, type MenuContext, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
+
+/** What comes back to the buyer and the fee kept, formatted (null fee when none was paid). */
+async function moneyBack(c: MenuContext, transactionId: string): Promise<[string, string | null]> {
+  const { refund, feeKept } = await withdrawalMoney(c.ctx, transactionId);
+  return [kes(refund), feeKept > 0n ? kes(feeKept) : null];
+}
 
 export const installmentScreens: ScreensOf<
   'pick_withdraw' | 'withdraw_reason' | 'confirm_withdraw' | 'pick_withdrawal' | 'withdrawal_answer' | 'confirm_withdrawal_answer'
@@ -26,7 +32,7 @@ export const installmentScreens: ScreensOf<
     async render(c, data, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      return ask(c, undefined, c.m.confirmWithdraw(t.reference_number), c.m.enterPin);
+      return ask(c, undefined, c.m.confirmWithdraw(t.reference_number, ...(await moneyBack(c, t.id))), c.m.enterPin);
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
@@ -55,14 +61,17 @@ export const installmentScreens: ScreensOf<
     async render(c, data, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      const question = data.accept ? c.m.confirmAccept(t.reference_number) : c.m.confirmDecline(t.reference_number);
+      const question = data.accept
+        ? c.m.confirmAccept(t.reference_number, ...(await moneyBack(c, t.id)))
+        : c.m.confirmDecline(t.reference_number);
       return ask(c, undefined, question, c.m.enterPin);
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
         await respondToWithdrawal(c.ctx, { transactionId: data.txnId, caller: callerOf(c), accept: data.accept });
         const t = await chosenTransaction(c, data);
-        return endWith(data.accept ? c.m.withdrawalAccepted(t.reference_number) : c.m.withdrawalDeclined(t.reference_number));
+        if (!data.accept) return endWith(c.m.withdrawalDeclined(t.reference_number));
+        return endWith(c.m.withdrawalAccepted(t.reference_number, ...(await moneyBack(c, t.id))));
       }),
   },
 };

@@ -45,6 +45,15 @@ export async function amountToPay(ctx: AppContext, transactionId: string): Promi
   return (await loadQuote(ctx.db, transactionId)).nextPayment?.total ?? 0n;
 }
 
+/**
+ * What leaving a plan gives back (the quote): the price paid so far comes back, the buyer's fee share is
+ * kept (respond-to-withdrawal.ts). After an accepted withdrawal, `refund` is what was refunded.
+ */
+export async function withdrawalMoney(ctx: AppContext, transactionId: string): Promise<{ refund: Cents; feeKept: Cents }> {
+  const quote = await loadQuote(ctx.db, transactionId);
+  return { refund: quote.held > 0n ? quote.held : quote.refunded, feeKept: quote.feePaid };
+}
+
 /** The reason the buyer gave for the transaction's pending withdrawal request, if there is one. */
 export async function pendingWithdrawalReason(ctx: AppContext, transactionId: string): Promise<string | null> {
   const request = await ctx.db.withdrawalRequest.findFirst({
