@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { DISPUTE_STATUSES } from '@escrow/core/contract/disputes';
 import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { useAdminPreferences } from '../admin-preferences';
-import { adminRest } from '../api/admin-rest';
+import { adminRest, type DisputeDetail } from '../api/admin-rest';
 import { EvidenceList } from '../components/evidence-list';
 import { RulingForm } from '../components/ruling-form';
 import { PageHeader } from '../components/page-header';
@@ -18,6 +18,26 @@ import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
+
+const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, string> = {
+  release_seller: 'Released to the seller',
+  refund_buyer: 'Refunded to the buyer',
+  split: 'Split between the parties',
+};
+
+/**
+ * A ruled case in one line, both parties' amounts as the transaction's quote states them (what the seller
+ * was paid out, what the buyer got back); a refund waiting for the item to come back says so.
+ */
+function rulingSummary(detail: DisputeDetail): string {
+  const { outcome, status } = detail.dispute;
+  if (!outcome) return '';
+  const title = OUTCOME_TITLES[outcome];
+  if (status !== 'resolved')
+    return `Ruled: refund the buyer once the seller confirms the item came back (${formatMoney(detail.transaction.quote.held)} held)`;
+  const { seller_paid_out: toSeller, refunded: toBuyer } = detail.transaction.quote;
+  return `${title}: ${formatMoney(toSeller)} to the seller, ${formatMoney(toBuyer)} to the buyer`;
+}
 
 function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }) {
   const query = useQuery({ ...adminRest.dispute(id ?? ''), enabled: id !== null });
@@ -47,8 +67,8 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     <StatusBadge wording="status" status={query.data.dispute.status} />
                     <Badge variant="outline">{humanize(query.data.dispute.reason)}</Badge>
                     <Text fontSize="sm" color="fg.muted">
-                      Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()} ·
-                      respond by {formatDateTime(query.data.dispute.respond_by)}
+                      Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()}
+                      {query.data.dispute.status === 'resolved' ? '' : ` · respond by ${formatDateTime(query.data.dispute.respond_by)}`}
                     </Text>
                   </Flex>
                   <Box borderWidth="1px" borderRadius="l2" p="4">
@@ -87,14 +107,11 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     </Heading>
                     <EvidenceList evidence={query.data.evidence} />
                   </Box>
-                  {query.data.dispute.status === 'resolved' ? (
+                  {query.data.dispute.outcome ? (
                     <Alert.Root status="success">
                       <Alert.Indicator />
                       <Alert.Content>
-                        <Alert.Title>
-                          Ruled: {humanize(query.data.dispute.outcome ?? '')}
-                          {query.data.dispute.buyer_amount ? ` (buyer ${formatMoney(query.data.dispute.buyer_amount)})` : ''}
-                        </Alert.Title>
+                        <Alert.Title data-testid="ruling-summary">{rulingSummary(query.data)}</Alert.Title>
                         <Alert.Description>
                           {query.data.dispute.ruling_note} — {query.data.dispute.resolved_by?.display_name ?? 'an admin'},{' '}
                           {formatDateTime(query.data.dispute.resolved_at)}
