@@ -2,7 +2,10 @@ import { Box, Card, Flex, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** One headline number with its label, an icon and an optional line under it. */
+/**
+ * One headline number with its label, an icon and an optional line under it. On phones (two cards a row)
+ * the icon is left out and the figure is smaller: a figure never breaks, a label breaks between words only.
+ */
 export function StatCard({
   label,
   value,
@@ -21,10 +24,10 @@ export function StatCard({
       <Card.Body>
         <Flex justify="space-between" align="flex-start" gap="3">
           <Box minW="0">
-            <Text fontSize="sm" color="fg.muted">
+            <Text fontSize="sm" color="fg.muted" overflowWrap="normal" wordBreak="normal" hyphens="manual">
               {label}
             </Text>
-            <Text fontSize={{ base: 'xl', '2xl': '2xl' }} fontWeight="bold" mt="1" lineHeight="short" wordBreak="break-word">
+            <Text fontSize={{ base: 'lg', sm: 'xl', '2xl': '2xl' }} fontWeight="bold" mt="1" lineHeight="short" whiteSpace="nowrap">
               {value}
             </Text>
             {hint ? (
@@ -34,6 +37,7 @@ export function StatCard({
             ) : null}
           </Box>
           <Flex
+            hideBelow="sm"
             colorPalette={palette}
             bg="colorPalette.subtle"
             color="colorPalette.fg"
