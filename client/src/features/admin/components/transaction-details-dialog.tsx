@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDot, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney, formatPhone, humanize } from '@/lib/format';
+import { eventFacts } from './event-facts';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ErrorState, LoadingState } from './query-state';
 import { StatusBadge } from '@/components/status-badge';
@@ -29,7 +30,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Flex justify="space-between" gap="4" py="1" fontSize="sm">
       <Text color="fg.muted">{label}</Text>
-      <Box textAlign="right" fontWeight="medium" minW="0">
+      <Box textAlign="right" fontWeight="medium" minW="0" overflowWrap="anywhere">
         {children}
       </Box>
     </Flex>
@@ -45,14 +46,24 @@ function EventIcon({ eventType }: { eventType: string }) {
 }
 
 function EventData({ data }: { data: Record<string, unknown> }) {
-  const entries = Object.entries(data).filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object');
-  if (entries.length === 0) return null;
+  const facts = eventFacts(data);
+  if (facts.length === 0) return null;
   return (
-    <Flex gap="2" wrap="wrap" mt="1">
-      {entries.map(([key, value]) => (
-        <Badge key={key} variant="outline" size="sm" fontWeight="normal">
-          {humanize(key)}:{' '}
-          {/amount|fee/.test(key) && /^-?\d+(\.\d{1,2})?$/.test(String(value)) ? formatMoney(String(value)) : String(value)}
+    <Flex gap="2" wrap="wrap" mt="1" minW="0">
+      {facts.map((fact) => (
+        <Badge
+          key={fact.key}
+          variant="outline"
+          size="sm"
+          fontWeight="normal"
+          maxW="full"
+          h="auto"
+          py="0.5"
+          whiteSpace="normal"
+          overflowWrap="anywhere"
+          title={fact.title}
+        >
+          {fact.label}: {fact.value}
         </Badge>
       ))}
     </Flex>
@@ -125,7 +136,7 @@ function Details({ data }: { data: Timeline }) {
                       {event.type}
                     </Badge>
                   </Flex>
-                  <Text fontSize="sm" color="fg.muted">
+                  <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
                     {event.description}
                   </Text>
                   <Text fontSize="xs" color="fg.subtle">
