@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../src/db/prisma.ts';
-import { formatCents } from '@escrow/core/domain/money';
+import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { accountBalance, escrowBalance, postJournal } from '../src/modules/ledger/ledger.ts';
 import { runMaintenance } from '../src/modules/maintenance/sweep.ts';
@@ -533,15 +533,35 @@ describe('payouts reconciled', () => {
     expect((await post(admin, 'return_to_buyer')).statusCode).toBe(409);
     expect((await post(admin, 'retry')).statusCode).toBe(409);
 
+    // The seller was never paid: the escrow is unwound, and the buyer gets back all they paid, the fees
+    // (theirs and the seller's share the release took) included.
+    const paidIn = await t.ctx.db.payment.aggregate({
+      where: { transactionId: created.id, status: 'completed' },
+      _sum: { amountCents: true },
+    });
     const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true } });
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ reason: 'payout_returned', amountCents: failed.amountCents });
+    expect(refunds[0]).toMatchObject({ reason: 'payout_returned', amountCents: paidIn._sum.amountCents });
+    expect(refunds[0]!.amountCents).toBeGreaterThan(failed.amountCents);
     expect(refunds[0]!.payout!.recipientPhone).toBe(buyer.phone);
     await eventually(async () => {
       await t.ctx.jobs.drain({ queues: ['payouts.send'] });
       return (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: refunds[0]!.payoutId! } })).status === 'completed';
     });
     expect(await accountBalance(t.ctx.db, 'seller_payable', created.id)).toBe(0n);
+    expect(await accountBalance(t.ctx.db, 'platform_fees', created.id)).toBe(0n);
+    const view = await detail(t, buyer, created.id);
+    expect(view.transaction).toMatchObject({ status: 'refunded', refunded_amount: formatCents(paidIn._sum.amountCents!) });
+    expect(view.timeline.map((event: { event_type: string }) => event.event_type)).toContain('payout_returned');
+    const texts = await t.ctx.db.smsMessage.findMany({
+      where: { transactionId: created.id, template: { in: ['payout_returned_buyer', 'payout_returned_seller'] } },
+      orderBy: { template: 'asc' },
+    });
+    expect(texts.map((sms) => [sms.template, sms.phoneNumber])).toEqual([
+      ['payout_returned_buyer', buyer.phone],
+      ['payout_returned_seller', payee.phone],
+    ]);
+    expect(texts[0]!.message).toContain(`so ${formatKes(paidIn._sum.amountCents!)} (fees included) is being refunded`);
     const audits = await t.ctx.db.auditLog.findMany({ where: { entity: 'payout', entityId: failed.id }, orderBy: { createdAt: 'asc' } });
     expect(audits.map((row) => [row.action, row.actorId])).toEqual([
       ['payout.retry', admin.id],

@@ -438,6 +438,7 @@ export const customer = {
       release_code_rejected: 'Wrong release code entered',
       release_code_burnt: 'Release code blocked',
       released_with_code: 'Released with code',
+      payout_returned: 'Returned to the buyer',
     } satisfies Record<TimelineEventType, string>,
     heading: 'Timeline',
     empty: 'Nothing has happened yet.',
@@ -504,6 +505,7 @@ export const customer = {
       codeRejected: 'A wrong release code was entered',
       codeBurnt: 'A wrong release code was entered {{count}} times: the code no longer works; the buyer can send a new one',
       releasedWithCode: "The seller entered the buyer's release code at hand-over",
+      payoutReturned: 'The seller could not be paid, so the mediation team returned {{amount}} to the buyer',
     },
   },
   /** The release code panel (features/customer/components/release-code-panel.tsx). */

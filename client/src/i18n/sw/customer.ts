@@ -504,6 +504,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
       release_code_rejected: 'Nambari ya kuachilia si sahihi',
       release_code_burnt: 'Nambari ya kuachilia imezuiwa',
       released_with_code: 'Imeachiliwa kwa nambari',
+      payout_returned: 'Imerudishwa kwa mnunuzi',
     },
     heading: 'Historia',
     empty: 'Bado hakuna kilichotokea.',
@@ -567,6 +568,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
       codeRejected: 'Nambari ya kuachilia malipo isiyo sahihi iliwekwa',
       codeBurnt: 'Nambari isiyo sahihi iliwekwa mara {{count}}: nambari hii haifanyi kazi tena; mnunuzi anaweza kujitumia nambari mpya',
       releasedWithCode: 'Muuzaji aliweka nambari ya mnunuzi ya kuachilia malipo wakati wa kukabidhi',
+      payoutReturned: 'Muuzaji hakuweza kulipwa, kwa hivyo timu ya usuluhishi imemrudishia mnunuzi {{amount}}',
     },
   },
   /** The release code panel (features/customer/components/release-code-panel.tsx). */

@@ -34,6 +34,7 @@ export const TIMELINE_EVENT_TYPES = [
   'release_code_rejected',
   'release_code_burnt',
   'released_with_code',
+  'payout_returned',
 ] as const;
 
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];

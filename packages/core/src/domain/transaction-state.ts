@@ -188,6 +188,10 @@ function appliesTo(row: Transition, type: TransactionType): boolean {
   return !row.types || row.types.includes(type);
 }
 
+/**
+ * No party's action leaves these. One money event does: a seller payout the rail could not make, which
+ * the mediation team returns to the buyer, turns `completed` into `refunded` (payouts/resolve-failed-payout.ts).
+ */
 export const TERMINAL_STATUSES: readonly TransactionStatus[] = ['completed', 'cancelled', 'refunded'];
 
 export function isTerminal(status: TransactionStatus): boolean {

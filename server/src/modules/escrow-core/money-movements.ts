@@ -83,18 +83,24 @@ export async function refundBuyer(
     paymentId?: string;
     /** Where the money is taken from: the escrow (default) or a seller payout that could not be made. */
     from?: 'escrow_holding' | 'seller_payable';
+    /**
+     * With `from: 'seller_payable'`: the seller's fee share the release took. The buyer gets it back as
+     * part of the price they paid; it comes from the platform's fee income.
+     */
+    sellerFee?: Cents;
   },
 ): Promise<Cents> {
   const fee = options.fee ?? 0n;
-  const total = options.price + fee;
+  const sellerFee = options.sellerFee ?? 0n;
+  const total = options.price + sellerFee + fee;
   if (total <= 0n) return 0n;
-  const pieces = await refundPieces(tx, txn.id, options.price, fee, options.paymentId);
+  const pieces = await refundPieces(tx, txn.id, options.price + sellerFee, fee, options.paymentId);
   await postJournal(tx, {
     key: options.key ?? `refund:${txn.id}:${options.reason}`,
     kind: 'refund',
     transactionId: txn.id,
     description: `Refund ${txn.referenceNumber} to the buyer (${options.reason})`,
-    postings: refundDecidedPostings({ price: options.price, fee, from: options.from ?? 'escrow_holding' }),
+    postings: refundDecidedPostings({ price: options.price, fee: fee + sellerFee, from: options.from ?? 'escrow_holding' }),
   });
   // One payout per phone and rail (one rail fee), one refund row per pay-in it returns.
   const destinations = new Map(pieces.map((piece) => [`${piece.phone}:${piece.rail}`, { phone: piece.phone, rail: piece.rail }]));
@@ -151,16 +157,49 @@ export async function refundableFunds(tx: Tx, transactionId: string) {
     ORDER BY p.completed_at, p.created_at, p.id`;
 }
 
-async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
-  const sources = (await refundableFunds(tx, transactionId)).filter((payment) => !paymentId || payment.id === paymentId);
-  const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
-  const feeAvailable = minCents(
+/**
+ * A seller payout the rail could not make, returned to the buyer (admin Alerts): the escrow is unwound.
+ * The seller was never paid, so the buyer gets back everything they paid that has not come back to them
+ * yet: the payout, the seller's fee share the release took, and the buyer's own fee share, as one
+ * `payout_returned` refund. Returns the total.
+ */
+export async function returnSellerPayout(
+  ctx: AppContext,
+  tx: Tx,
+  txn: LockedTransaction,
+  payout: { id: string; amount: Cents; note?: string; actorId?: string | null },
+): Promise<Cents> {
+  const released = await tx.ledgerPosting.aggregate({
+    where: { accountCode: 'platform_fees', journal: { idempotencyKey: `release:${txn.id}` } },
+    _sum: { amountCents: true },
+  });
+  return refundBuyer(ctx, tx, txn, {
+    price: payout.amount,
+    from: 'seller_payable',
+    sellerFee: -(released._sum.amountCents ?? 0n),
+    fee: await feeAvailable(tx, await refundableFunds(tx, txn.id), txn.id),
+    reason: 'payout_returned',
+    key: `refund:${txn.id}:payout:${payout.id}`,
+    note: payout.note,
+    actorId: payout.actorId,
+  });
+}
+
+/** The buyer's fee share that pay-ins can still give back (never more than the fee the quote counts as paid). */
+async function feeAvailable(tx: Tx, sources: { fee_left: bigint }[], transactionId: string): Promise<Cents> {
+  return minCents(
     sources.reduce((sum, payment) => sum + payment.fee_left, 0n),
     (await loadQuote(tx, transactionId)).feePaid,
   );
-  if (price > priceAvailable || fee > feeAvailable) {
+}
+
+async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
+  const sources = (await refundableFunds(tx, transactionId)).filter((payment) => !paymentId || payment.id === paymentId);
+  const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
+  const feeRefundable = await feeAvailable(tx, sources, transactionId);
+  if (price > priceAvailable || fee > feeRefundable) {
     throw businessRule(
-      `A refund of ${formatKes(price + fee)} is more than what was paid in and not yet refunded (${formatKes(priceAvailable + feeAvailable)})`,
+      `A refund of ${formatKes(price + fee)} is more than what was paid in and not yet refunded (${formatKes(priceAvailable + feeRefundable)})`,
     );
   }
   const pieces: RefundPiece[] = [];

@@ -10,6 +10,7 @@ import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
 import { renderSms, type Language, type SmsParams, type SmsTemplate } from '../notifications/templates.ts';
 
 export type { Language } from '../notifications/templates.ts';
+export { smsDate, smsDateTime } from '../notifications/templates.ts';
 
 export type PartyMessage = [SmsTemplate, SmsParams?];
 

@@ -101,6 +101,17 @@ export const SMS_TEMPLATES = {
     en: (p) => `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}: ${p.reason}. Our team will contact you.`,
     sw: (p) => `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako: ${p.reason}. Timu yetu itawasiliana nawe.`,
   },
+  /** A seller payout the rail could not make, returned to the buyer by the mediation team (`amount`: all of it). */
+  payout_returned_buyer: {
+    en: (p) => `${p.ref}: we could not pay the seller, so ${p.amount} (fees included) is being refunded to the phone that paid it.`,
+    sw: (p) => `${p.ref}: hatukuweza kumlipa muuzaji, kwa hivyo ${p.amount} (pamoja na ada) inarudishwa kwa simu iliyolipa.`,
+  },
+  payout_returned_seller: {
+    en: (p) =>
+      `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}, so it was returned to the buyer. Questions? Call 0709 384 400.`,
+    sw: (p) =>
+      `Hatukuweza kutuma ${p.amount} ya ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako, kwa hivyo imerudishwa kwa mnunuzi. Maswali? Piga 0709 384 400.`,
+  },
   cancelled: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,
     sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,

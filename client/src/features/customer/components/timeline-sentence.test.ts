@@ -424,6 +424,13 @@ const CASES: Case[] = [
     description: "The seller entered the buyer's release code at hand-over",
     sw: 'Muuzaji aliweka nambari ya mnunuzi ya kuachilia malipo wakati wa kukabidhi',
   },
+  {
+    name: 'a payout returned to the buyer',
+    event_type: 'payout_returned',
+    data: { amount: '6067.00', payout_id: 'p3' },
+    description: 'The seller could not be paid, so the mediation team returned KES 6,067 to the buyer',
+    sw: 'Muuzaji hakuweza kulipwa, kwa hivyo timu ya usuluhishi imemrudishia mnunuzi KES 6,067',
+  },
 ];
 
 /** Words of the English sentences that must not be left in a Kiswahili one (quoted user text avoids them). */

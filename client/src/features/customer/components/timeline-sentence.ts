@@ -168,6 +168,7 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   release_code_rejected: (_data, t) => say(t, 'codeRejected'),
   release_code_burnt: (data, t) => say(t, 'codeBurnt', { count: count(data, 'failed_attempts') }),
   released_with_code: (_data, t) => say(t, 'releasedWithCode'),
+  payout_returned: (data, t) => say(t, 'payoutReturned', { amount: money(data, 'amount') }),
 };
 
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);

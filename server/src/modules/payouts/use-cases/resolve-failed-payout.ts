@@ -1,8 +1,9 @@
 /**
  * An admin's answer to a failed payout (admin Alerts), audited:
  * - `retry`: the payout is sent once more, with a new request id;
- * - `return_to_buyer` (seller payouts only): the money owed to the seller goes back to the buyer, to the
- *   phones that paid, and the payout is marked `returned`.
+ * - `return_to_buyer` (seller payouts only): the escrow is unwound: everything the buyer paid and has not
+ *   had back (fees included: the seller was never paid) goes back to the phones that paid, the payout is
+ *   marked `returned` and the transaction `refunded`.
  * Anything else — a payout not failed, a refund "returned" — is 409, so two admins clicking at once
  * do one thing.
  */
@@ -11,7 +12,8 @@ import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { invalidState, notFound } from '../../../lib/app-error.ts';
 import { lockTransaction } from '../../escrow-core/access.ts';
-import { refundBuyer } from '../../escrow-core/money-movements.ts';
+import { returnSellerPayout } from '../../escrow-core/money-movements.ts';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { PAYOUT_QUEUE } from '../send-payout.ts';
@@ -59,16 +61,27 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
         data: { amount, payout_id: payout.id, retried: true },
       });
     } else {
-      await refundBuyer(ctx, tx, txn, {
-        price: payout.amountCents,
-        from: 'seller_payable',
-        reason: 'payout_returned',
-        key: `refund:${txn.id}:payout:${payout.id}`,
-        note: input.note ?? 'The seller could not be paid by M-Pesa',
+      const total = await returnSellerPayout(ctx, tx, txn, {
+        id: payout.id,
+        amount: payout.amountCents,
+        note: input.note ?? `The seller could not be paid by ${RAIL_DISPLAY_NAMES[payout.rail]}`,
         actorId: input.adminId,
       });
       updated = await tx.payout.update({ where: { id: payout.id }, data: { status: 'returned' } });
-      await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(payout.amountCents) }] });
+      // Everything went back to the buyer: the transaction ends refunded, not completed. The one exit
+      // from a terminal status, and not a party's action (docs/adr/0005-money-at-the-edges.md).
+      await tx.transaction.update({ where: { id: txn.id }, data: { status: 'refunded' } });
+      await appendEvent(tx, {
+        transactionId: txn.id,
+        eventType: 'payout_returned',
+        description: `The seller could not be paid, so the mediation team returned ${formatKes(total)} to the buyer`,
+        actorId: input.adminId,
+        data: { amount: formatCents(total), payout_id: payout.id },
+      });
+      await notifyParties(ctx, tx, txn, {
+        buyer: ['payout_returned_buyer', { amount: formatKes(total) }],
+        seller: ['payout_returned_seller', { amount: formatKes(payout.amountCents), rail: RAIL_DISPLAY_NAMES[payout.rail] }],
+      });
     }
     await tx.auditLog.create({
       data: {

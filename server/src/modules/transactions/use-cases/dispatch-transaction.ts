@@ -5,9 +5,8 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { invalidState } from '../../../lib/app-error.ts';
-import { smsDateTime } from '../../notifications/templates.ts';
 import { inspectionWindowSeconds } from '../inspection-window.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 

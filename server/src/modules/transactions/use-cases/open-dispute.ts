@@ -7,8 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { smsDateTime } from '../../notifications/templates.ts';
-import { notifyParties, type PartyMessage } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, type PartyMessage, smsDateTime } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 

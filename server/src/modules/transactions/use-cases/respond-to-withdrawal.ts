@@ -12,11 +12,10 @@ import { invalidState } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
-import { smsDateTime } from '../../notifications/templates.ts';
 import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
 
 export async function respondToWithdrawal(
