@@ -8,6 +8,11 @@ import type { Language } from '@/i18n/paths';
 
 /** Dates name their month in the reader's language ("27 Des 2026" in Kiswahili). */
 const LOCALES: Record<Language, string> = { en: 'en-KE', sw: 'sw-KE' };
+/**
+ * Every date and time is Nairobi's, whatever the browser's zone: the product is Kenyan, and its SMS and
+ * deadlines speak Nairobi time (a reader abroad would otherwise see "15:09" where the SMS says 18:09).
+ */
+export const TIME_ZONE = 'Africa/Nairobi';
 
 /** A wire amount ("1500.00") as "KES 1,500" (0 to 2 decimals); "KES 0" for anything unreadable. */
 export function formatMoney(wire: string | null | undefined): string {
@@ -68,7 +73,7 @@ export function formatDate(iso: string | null | undefined, language: Language = 
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleDateString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' });
+  return date.toLocaleDateString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
 }
 
 /** "21 Nov 2026, 14:05". */
@@ -76,7 +81,14 @@ export function formatDateTime(iso: string | null | undefined, language: Languag
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return date.toLocaleString(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return date.toLocaleString(LOCALES[language], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  });
 }
 
 /** 254722123456 → "0722 123 456"; masked or unknown forms are shown as they are. */

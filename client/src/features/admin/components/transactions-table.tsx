@@ -4,7 +4,7 @@
  */
 import { HStack, IconButton, Table } from '@chakra-ui/react';
 import { Copy, Eye, ExternalLink } from 'lucide-react';
-import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
 import { toaster } from './toaster';
 
@@ -83,7 +83,7 @@ export function TransactionsTable({
               <Table.Cell fontSize="xs" color="fg.muted" minW="24">
                 {row.latest_event ? humanize(row.latest_event) : '—'}
               </Table.Cell>
-              <Table.Cell fontSize="xs" whiteSpace="nowrap" title={new Date(row.created_at).toLocaleString('en-KE')}>
+              <Table.Cell fontSize="xs" whiteSpace="nowrap" title={formatDateTime(row.created_at)}>
                 {formatRelativeTime(row.created_at, now)}
               </Table.Cell>
               <Table.Cell textAlign="end">

@@ -7,7 +7,7 @@ import { Badge, Box, Button, Card, Flex, Grid, Heading, HStack, NativeSelect, St
 import { useQuery } from '@tanstack/react-query';
 import { Pause, Play, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
+import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { REFRESH_INTERVALS, setPreferences, useAdminPreferences } from '../admin-preferences';
 import { toneOf } from '../monitoring-feed';
 import { PageHeader } from '../components/page-header';
@@ -108,12 +108,7 @@ export default function MonitoringPage() {
                               {event.reference_number}
                             </Button>
                           </Text>
-                          <Text
-                            fontSize="xs"
-                            color="fg.muted"
-                            whiteSpace="nowrap"
-                            title={new Date(event.timestamp).toLocaleString('en-KE')}
-                          >
+                          <Text fontSize="xs" color="fg.muted" whiteSpace="nowrap" title={formatDateTime(event.timestamp)}>
                             {formatRelativeTime(event.timestamp)}
                           </Text>
                         </Flex>

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
 import { useAuth } from '@/hooks/use-auth';
-import { formatPhone, formatRelativeTime } from '@/lib/format';
+import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { downloadWithToken } from '../api/admin-rest';
@@ -295,7 +295,7 @@ export default function UsersPage() {
                           </Badge>
                         </HStack>
                       </Table.Cell>
-                      <Table.Cell fontSize="sm" whiteSpace="nowrap" title={new Date(user.created_at).toLocaleString('en-KE')}>
+                      <Table.Cell fontSize="sm" whiteSpace="nowrap" title={formatDateTime(user.created_at)}>
                         {formatRelativeTime(user.created_at)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
