@@ -139,7 +139,7 @@ beforeAll(async () => {
 async function releaseToUnpayableSeller(): Promise<{ transactionId: string; reference: string }> {
   const sellerPhone = `2547${randomInt(1_000, 9_999)}2040`;
   const password = 'Secret@2026!';
-  const registered = await call('/api/auth/register', {
+  const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
     body: {
       first_name: 'Baraka',
       last_name: 'Unpaid',
@@ -150,6 +150,8 @@ async function releaseToUnpayableSeller(): Promise<{ transactionId: string; refe
     },
   });
   expect(registered.status).toBe(201);
+  // An unverified phone may not act on a deal: the admin verifies it, as on a support call.
+  expect((await call(`/api/admin/users/${registered.body.data.user.id}/verify`, { token: adminToken, body: {} })).status).toBe(200);
   const sellerToken = await tokenFor(localPhone(sellerPhone), password);
   const created = await call<{ data: { transaction: { id: string; reference_number: string } } }>('/api/transactions', {
     token: buyerToken,
