@@ -108,10 +108,6 @@ function getCase(user: MadeUser, transactionId: string) {
   return t.app.inject({ method: 'GET', url: `/api/transactions/${transactionId}/dispute`, headers: bearer(user) });
 }
 
-async function smsTemplates(transactionId: string, phone: string) {
-  return (await t.ctx.db.smsMessage.findMany({ where: { transactionId, phoneNumber: phone } })).map((row) => row.template);
-}
-
 describe('evidence and responses', () => {
   it('takes text and file evidence from the parties and serves files only to them and admins', async () => {
     const { id } = await disputed(await dispatched());
@@ -350,8 +346,13 @@ describe('rulings', () => {
       note: 'The courier photo shows the phone intact',
       status_after: 'completed',
     });
-    expect(await smsTemplates(id, buyer.phone)).toContain('dispute_ruled');
-    expect(await smsTemplates(id, seller.phone)).toContain('dispute_ruled');
+    // Each party reads the ruling from their side, with the seller's figure after the fee.
+    const ruling = async (phone: string) =>
+      (await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: id, phoneNumber: phone, template: 'dispute_ruled' } })).message;
+    expect(await ruling(buyer.phone)).toMatch(
+      /^Ruling on ESC-[A-Z0-9-]+: for the seller\. KES 975 is paid to them\. The decision is final\.$/,
+    );
+    expect(await ruling(seller.phone)).toMatch(/: for you\. KES 975 is on its way to your M-Pesa\. The decision is final\.$/);
     expect((await detail(t, buyer, id)).timeline.map((event: { event_type: string }) => event.event_type)).toEqual(
       expect.arrayContaining(['dispute_resolved', 'payout_completed']),
     );

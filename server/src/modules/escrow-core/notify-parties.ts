@@ -7,10 +7,10 @@ import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { uuid7 } from '../../db/uuid7.ts';
 import type { JobSpec } from '../../jobs/queue.ts';
 import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
-import { renderSms, type Language, type SmsParams, type SmsTemplate } from '../notifications/templates.ts';
+import { renderSms, smsExcerpt, type Language, type SmsParams, type SmsTemplate } from '../notifications/templates.ts';
 
-export type { Language } from '../notifications/templates.ts';
-export { smsDate, smsDateTime } from '../notifications/templates.ts';
+export type { Language, Ruling } from '../notifications/templates.ts';
+export { smsDate, smsDateTime, smsExcerpt } from '../notifications/templates.ts';
 
 export type PartyMessage = [SmsTemplate, SmsParams?];
 
@@ -32,7 +32,7 @@ export interface NotifiedTransaction {
 export function partyMessages(txn: NotifiedTransaction, messages: { buyer?: PartyMessage; seller?: PartyMessage }): SmsRequest[] {
   const base = {
     ref: txn.referenceNumber,
-    product: txn.productName.length > 40 ? `${txn.productName.slice(0, 37)}...` : txn.productName,
+    product: smsExcerpt(txn.productName, 40),
     amount: formatKes(txn.amountCents),
     buyer: `${txn.buyer.firstName} (${displayPhone(txn.buyer.phoneNumber)})`,
     seller: txn.seller ? `${txn.seller.firstName} (${displayPhone(txn.sellerPhone)})` : displayPhone(txn.sellerPhone),

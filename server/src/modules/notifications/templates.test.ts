@@ -4,7 +4,17 @@
  * (70 characters a part). The test names carry each message's length for review.
  */
 import { describe, expect, it } from 'vitest';
-import { renderSms, smsDate, smsDateTime, SMS_TEMPLATES, type Language, type SmsParams, type SmsTemplate } from './templates.ts';
+import {
+  renderSms,
+  RULINGS,
+  smsDate,
+  smsDateTime,
+  smsExcerpt,
+  SMS_TEMPLATES,
+  type Language,
+  type SmsParams,
+  type SmsTemplate,
+} from './templates.ts';
 
 /** Typical values, formatted as the callers format them (formatKes, displayPhone; dates as SmsDate). */
 const TYPICAL: SmsParams = {
@@ -24,7 +34,10 @@ const TYPICAL: SmsParams = {
   reason: 'Insufficient funds',
   deadline: smsDateTime(new Date('2026-11-24T11:30:00Z')),
   by: 'seller',
-  outcome: 'refund to buyer',
+  ruling: 'for_buyer_after_return',
+  role: 'seller',
+  buyerAmount: 'KES 65,402',
+  sellerAmount: 'KES 64,350',
   date: smsDate(new Date('2026-12-24T09:00:00Z')),
   grace: smsDate(new Date('2026-12-31T09:00:00Z')),
   name: 'Wanjiku',
@@ -95,6 +108,32 @@ describe('SMS templates', () => {
     expect(renderSms('installment_due', 'en', may)).toContain('due on 4 May 2027.');
     expect(renderSms('installment_received', 'sw', TYPICAL)).toContain('Yajayo: KES 8,700 ifikapo 24 Des 2026.');
     expect(renderSms('installment_received', 'en', TYPICAL)).toContain('Next: KES 8,700 by 24 Dec 2026.');
+  });
+
+  it.each(RULINGS.flatMap((ruling) => (['buyer', 'seller'] as const).map((role) => [ruling, role] as const)))(
+    'tells the %s ruling to the %s, in one SMS part, each language its own',
+    (ruling, role) => {
+      const longest = { ...LONGEST, ruling, role, buyerAmount: 'KES 500,531', sellerAmount: 'KES 489,970' };
+      const en = renderSms('dispute_ruled', 'en', longest);
+      const sw = renderSms('dispute_ruled', 'sw', longest);
+      for (const text of [en, sw]) {
+        expect(text.length).toBeLessThanOrEqual(160);
+        expect(text).toMatch(GSM7);
+        expect(text).not.toMatch(/undefined|null|NaN/);
+      }
+      expect(sw).not.toMatch(/\b(the|for|you|is|to|paid|refunded|buyer|seller)\b/);
+      // A party is never told "you" about the other side's money.
+      if (ruling === 'for_buyer_after_return') expect(en).toContain(role === 'buyer' ? 'Return the item' : 'When the item is back');
+    },
+  );
+
+  it('cuts a long text at a word, marked with three dots that keep the SMS in GSM-7', () => {
+    expect(smsExcerpt('The item delivered is not the model we agreed on at all', 50)).toBe(
+      'The item delivered is not the model we agreed...',
+    );
+    expect(smsExcerpt('Short reason', 50)).toBe('Short reason');
+    expect(smsExcerpt('x'.repeat(80), 50)).toBe(`${'x'.repeat(47)}...`);
+    expect(smsExcerpt('The initiator  information\nis invalid', 60)).toBe('The initiator information is invalid');
   });
 
   it('leaves out the next installment when none is left to pay', () => {

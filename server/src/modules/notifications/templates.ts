@@ -8,6 +8,18 @@ import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domai
 
 export type Language = 'en' | 'sw';
 
+/**
+ * A person's or a rail's text cut to fit an SMS: at a word where one ends close enough, marked with
+ * "..." (GSM-7; "…" would turn the whole message into UCS-2 and halve its length).
+ */
+export function smsExcerpt(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 3);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace >= max / 2 ? cut.slice(0, lastSpace) : cut}...`;
+}
+
 /** A date (or date and time) in an SMS, shown in Nairobi time. */
 export interface SmsDate {
   at: Date;
@@ -34,6 +46,70 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** A failed payment's plain sentence (`kind`, `rail` params) in the recipient's language. */
 const failureSentence = (p: Params, language: Language) =>
   paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
+
+/** What a ruling did, as the SMS tell each party. */
+export const RULINGS = ['for_seller', 'plan_goes_on', 'for_buyer', 'for_buyer_after_return', 'split'] as const;
+export type Ruling = (typeof RULINGS)[number];
+type RulingSentences = Record<'buyer' | 'seller', Record<Language, (p: Params) => string>>;
+
+const RULING_SENTENCES: Record<Ruling, RulingSentences> = {
+  for_seller: {
+    buyer: {
+      en: (p) => `for the seller. ${p.sellerAmount} is paid to them.`,
+      sw: (p) => `muuzaji ameshinda; analipwa ${p.sellerAmount}.`,
+    },
+    seller: {
+      en: (p) => `for you. ${p.sellerAmount} is on its way to your ${p.rail ?? 'M-Pesa'}.`,
+      sw: (p) => `umeshinda; ${p.sellerAmount} inatumwa kwa ${p.rail ?? 'M-Pesa'} yako.`,
+    },
+  },
+  plan_goes_on: {
+    buyer: {
+      en: () => `for the seller. Your plan goes on: keep paying to receive the item.`,
+      sw: () => `malalamiko yamekataliwa na mpango unaendelea. Endelea kulipa ili upokee bidhaa.`,
+    },
+    seller: {
+      en: () => `for you. The plan goes on: dispatch once it is fully paid.`,
+      sw: () => `malalamiko ya mnunuzi yamekataliwa na mpango unaendelea. Tuma bidhaa ikishalipwa yote.`,
+    },
+  },
+  for_buyer: {
+    buyer: {
+      en: (p) => `for you. ${p.buyerAmount} is refunded to the phone that paid.`,
+      sw: (p) => `umeshinda; ${p.buyerAmount} inarudishwa kwa simu iliyolipa.`,
+    },
+    seller: {
+      en: (p) => `for the buyer. ${p.buyerAmount} is refunded to them.`,
+      sw: (p) => `mnunuzi ameshinda; anarudishiwa ${p.buyerAmount}.`,
+    },
+  },
+  for_buyer_after_return: {
+    buyer: {
+      en: (p) => `for you. Return the item to the seller; ${p.buyerAmount} is refunded once they confirm it is back.`,
+      sw: (p) => `umeshinda. Mrudishie muuzaji bidhaa; ${p.buyerAmount} itarudishwa akithibitisha ameipokea.`,
+    },
+    seller: {
+      en: (p) => `for the buyer. When the item is back, confirm it on the web; then ${p.buyerAmount} is refunded to them.`,
+      sw: (p) => `mnunuzi ameshinda. Bidhaa ikirudi, thibitisha mtandaoni; kisha atarudishiwa ${p.buyerAmount}.`,
+    },
+  },
+  split: {
+    buyer: {
+      en: (p) => `split. ${p.buyerAmount} to you, ${p.sellerAmount} to the seller.`,
+      sw: (p) => `mgawanyo. ${p.buyerAmount} kwako, ${p.sellerAmount} kwa muuzaji.`,
+    },
+    seller: {
+      en: (p) => `split. ${p.sellerAmount} to you, ${p.buyerAmount} to the buyer.`,
+      sw: (p) => `mgawanyo. ${p.sellerAmount} kwako, ${p.buyerAmount} kwa mnunuzi.`,
+    },
+  },
+};
+
+const isRuling = (value: string | undefined): value is Ruling => (RULINGS as readonly string[]).includes(value ?? '');
+function rulingSentence(p: Params, language: Language): string {
+  if (!isRuling(p.ruling)) throw new Error(`dispute_ruled: unknown ruling ${p.ruling}`);
+  return RULING_SENTENCES[p.ruling][p.role === 'seller' ? 'seller' : 'buyer'][language](p);
+}
 
 export const SMS_TEMPLATES = {
   verification_code: {
@@ -144,9 +220,10 @@ export const SMS_TEMPLATES = {
     sw: (p) =>
       `${capitalised(party(p.by))} amefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa. Jibu mtandaoni kabla ya ${p.deadline}.`,
   },
+  /** `ruling` (a `Ruling`) and `role` (the recipient's side) choose the sentence; `buyerAmount`, `sellerAmount`. */
   dispute_ruled: {
-    en: (p) => `Ruling on ${p.ref}: ${p.outcome}. The decision is final.`,
-    sw: (p) => `Uamuzi kwa ${p.ref}: ${p.outcome}. Uamuzi huu ni wa mwisho.`,
+    en: (p) => `Ruling on ${p.ref}: ${rulingSentence(p, 'en')} The decision is final.`,
+    sw: (p) => `Uamuzi kwa ${p.ref}: ${rulingSentence(p, 'sw')} Uamuzi huu ni wa mwisho.`,
   },
   withdrawal_requested: {
     en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${p.reason}. Accept or decline on the web or *384*40#.`,

@@ -11,6 +11,7 @@ import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
+import { smsExcerpt } from '../notifications/templates.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from '../escrow-core/payout-queue.ts';
 
@@ -106,7 +107,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
     await queueSms(ctx, tx, {
       phone: payout.recipientPhone,
       template: 'payout_failed',
-      params: { amount, ref, reason: resultDesc.slice(0, 60), rail: railName },
+      params: { amount, ref, reason: smsExcerpt(resultDesc, 60), rail: railName },
       transactionId: payout.transactionId,
     });
     return 'failed';

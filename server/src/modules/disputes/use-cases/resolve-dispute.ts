@@ -21,7 +21,7 @@ import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, type Ruling } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
 
@@ -68,19 +68,19 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       // What the seller is paid after their fee, for the timeline's sentence (release and split).
       let sellerPayout: Cents | null = null;
       let summary: string;
-      let smsOutcome: string;
+      let ruling: Ruling;
       let planStatus: 'cancelled' | 'withdrawn' | null = null;
 
       if (input.outcome === 'release_seller') {
         if (to === 'installment') {
           summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
-          smsOutcome = 'for the seller. The plan goes on: keep paying to receive the item';
+          ruling = 'plan_goes_on';
         } else {
           const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
           sellerCents = held;
           sellerPayout = payoutAmount;
           summary = `Ruled for the seller: ${formatKes(payoutAmount)} paid to the seller (${formatKes(held)} less the fee)`;
-          smsOutcome = `for the seller. ${formatKes(payoutAmount)} is paid to the seller`;
+          ruling = 'for_seller';
           await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'ruling', actorId });
         }
       } else if (input.outcome === 'refund_buyer') {
@@ -88,7 +88,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         if (to === 'disputed') {
           disputeStatus = 'awaiting_return';
           summary = `Ruled for the buyer: ${formatKes(buyerCents)} is refunded once the seller confirms the item came back`;
-          smsOutcome = `for the buyer. Return the item; ${formatKes(buyerCents)} is refunded once the seller confirms it is back`;
+          ruling = 'for_buyer_after_return';
         } else {
           await refundBuyer(ctx, tx, txn, {
             price: held,
@@ -100,7 +100,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           });
           planStatus = dispute.reason === 'withdrawal_declined' ? 'withdrawn' : 'cancelled';
           summary = `Ruled for the buyer: ${formatKes(buyerCents)} refunded to the buyer`;
-          smsOutcome = `for the buyer. ${formatKes(buyerCents)} is refunded to the buyer`;
+          ruling = 'for_buyer';
         }
       } else {
         const buyerAmount = input.buyerAmount ?? 0n;
@@ -125,7 +125,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         if (txn.plan?.status === 'active') planStatus = 'cancelled';
         // The seller's figure is what they are paid (after their fee), as in the SMS and the quote.
         summary = `Split ruling: ${formatKes(buyerCents)} refunded to the buyer, ${formatKes(payoutAmount)} paid to the seller (${formatKes(sellerCents)} less the fee)`;
-        smsOutcome = `split. ${formatKes(buyerCents)} to the buyer, ${formatKes(payoutAmount)} to the seller`;
+        ruling = 'split';
       }
 
       await tx.dispute.update({
@@ -180,8 +180,12 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           },
         },
       });
-      const message: ['dispute_ruled', Record<string, string>] = ['dispute_ruled', { outcome: smsOutcome }];
-      await notifyParties(ctx, tx, txn, { buyer: message, seller: message });
+      // Each party reads the ruling from their side; the seller's figure is what they are paid after their fee.
+      const amounts = { ruling, buyerAmount: formatKes(buyerCents), sellerAmount: formatKes(sellerPayout ?? 0n) };
+      await notifyParties(ctx, tx, txn, {
+        buyer: ['dispute_ruled', { ...amounts, role: 'buyer' }],
+        seller: ['dispute_ruled', { ...amounts, role: 'seller' }],
+      });
       return txn.id;
     },
   );

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { notifyParties, type PartyMessage, smsDateTime } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, type PartyMessage, smsDateTime, smsExcerpt } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 
@@ -47,7 +47,7 @@ export async function openDispute(
       data: { dispute_id: dispute.id, reason, actor, dispute_description: options.description.slice(0, 200) },
     });
     // The opener is told the money is frozen; the other party also when their answer is due.
-    const params = { by: actor, reason: options.description.slice(0, 50) };
+    const params = { by: actor, reason: smsExcerpt(options.description, 50) };
     const opened: PartyMessage = ['dispute_opened', params];
     const respond: PartyMessage = ['dispute_opened_respond', { ...params, deadline: smsDateTime(respondBy) }];
     await notifyParties(ctx, tx, txn, actor === 'buyer' ? { buyer: opened, seller: respond } : { buyer: respond, seller: opened });

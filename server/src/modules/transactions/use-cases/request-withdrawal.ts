@@ -10,7 +10,7 @@ import { withdrawalRefusal } from '@escrow/core/domain/refund-policy';
 import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
-import { notifyParties } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, smsExcerpt } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { refundFacts } from './refund-facts.ts';
@@ -40,7 +40,7 @@ export async function requestWithdrawal(
         actorId,
         data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: options.reason.slice(0, 200) },
       });
-      const reason = options.reason.length > 50 ? `${options.reason.slice(0, 47)}...` : options.reason;
+      const reason = smsExcerpt(options.reason, 50);
       await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { reason }] });
       return txn.id;
     },
