@@ -50,6 +50,8 @@ export const customer = {
     dispatchedSeller: 'Waiting for the buyer to confirm delivery. The payment is released automatically when the inspection period ends.',
     cancelled: 'This transaction was cancelled before anything was paid.',
     disputed: 'In dispute: the money is frozen until our mediation team rules.',
+    returnBuyer: 'Ruled for you: send the item back to the seller. Once they confirm it is back, you are refunded in full.',
+    returnSeller: 'Ruled for the buyer: they send the item back. When you have it, confirm it here, and the buyer is refunded.',
   },
   outcome: {
     completedBuyer: 'Completed: the seller was paid {{paidOut}} ({{released}} less their fee).',
@@ -250,6 +252,7 @@ export const customer = {
     outcomes: {
       release_seller: 'Released to the seller',
       refund_buyer: 'Refunded to the buyer',
+      refund_buyer_on_return: 'Refund to the buyer once the item is back',
       split: 'Split between buyer and seller',
     },
     statuses: { open: 'Open', awaiting_return: 'Awaiting return of the item', resolved: 'Resolved' },

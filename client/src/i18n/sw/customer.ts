@@ -53,6 +53,8 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     dispatchedSeller: 'Tunasubiri mnunuzi athibitishe amepokea. Pesa itatolewa yenyewe muda wa kukagua ukiisha.',
     cancelled: 'Muamala huu ulighairiwa kabla ya malipo yoyote.',
     disputed: 'Kuna mzozo: pesa imezuiwa hadi timu yetu ya usuluhishi iamue.',
+    returnBuyer: 'Uamuzi umekupendelea: mrudishie muuzaji bidhaa. Akithibitisha imerudi, utarudishiwa pesa yote.',
+    returnSeller: 'Uamuzi umempendelea mnunuzi: anarudisha bidhaa. Ukiipokea, thibitisha hapa, na mnunuzi atarudishiwa pesa.',
   },
   outcome: {
     completedBuyer: 'Imekamilika: muuzaji amelipwa {{paidOut}} ({{released}} ukitoa ada yake).',
@@ -253,6 +255,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     outcomes: {
       release_seller: 'Muuzaji amelipwa',
       refund_buyer: 'Mnunuzi amerudishiwa pesa',
+      refund_buyer_on_return: 'Mnunuzi atarudishiwa pesa bidhaa ikirudi',
       split: 'Imegawanywa kati ya mnunuzi na muuzaji',
     },
     statuses: { open: 'Wazi', awaiting_return: 'Inasubiri bidhaa irudishwe', resolved: 'Imeamuliwa' },

@@ -363,7 +363,12 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
             <Alert.Content>
               <Alert.Title>
                 {t('customer.dispute.ruling', {
-                  outcome: oneOf(OUTCOMES, dispute.outcome) ? t(`customer.dispute.outcomes.${dispute.outcome}`) : humanize(dispute.outcome),
+                  outcome:
+                    dispute.status === 'awaiting_return'
+                      ? t('customer.dispute.outcomes.refund_buyer_on_return')
+                      : oneOf(OUTCOMES, dispute.outcome)
+                        ? t(`customer.dispute.outcomes.${dispute.outcome}`)
+                        : humanize(dispute.outcome),
                 })}
               </Alert.Title>
               <Alert.Description>

@@ -67,6 +67,9 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
     case 'cancelled':
       return cents(quote.refunded) > 0n ? t('customer.outcome.cancelledAfterPayment', figures) : t('customer.guidance.cancelled');
     case 'disputed':
+      // A refund ruling on a dispatched item: the money waits for the item, not for the mediators.
+      if (detail.dispute?.status === 'awaiting_return')
+        return t(isBuyer ? 'customer.guidance.returnBuyer' : 'customer.guidance.returnSeller');
       return t('customer.guidance.disputed');
     case 'refunded':
       return t(isBuyer ? 'customer.outcome.refundedBuyer' : 'customer.outcome.refundedSeller', figures);
