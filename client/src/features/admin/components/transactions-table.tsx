@@ -1,12 +1,14 @@
 /**
- * Transactions as a table (Overview's Recent Transactions and the Transactions page): reference,
- * amount, parties, status, type, newest event, relative creation time and actions.
+ * Transactions as a table (Overview's Recent Transactions and the Transactions page): reference (a tap
+ * opens the details), amount and status first, so a phone shows them without scrolling; then the parties,
+ * type, newest event, relative creation time and actions.
  */
-import { HStack, IconButton, Table } from '@chakra-ui/react';
+import { Button, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Copy, Eye, ExternalLink } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
 import { toaster } from './toaster';
+import { WideTable } from './wide-table';
 
 export interface TableTransaction {
   id: string;
@@ -42,15 +44,14 @@ export function TransactionsTable({
     }
   };
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+    <WideTable borderWidth="1px" borderRadius="l2">
       <Table.Root size="sm" interactive stickyHeader>
         <Table.Header>
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader>Reference</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>Buyer</Table.ColumnHeader>
-            <Table.ColumnHeader>Seller</Table.ColumnHeader>
             <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader>Parties</Table.ColumnHeader>
             {showType ? <Table.ColumnHeader>Type</Table.ColumnHeader> : null}
             <Table.ColumnHeader>Latest Event</Table.ColumnHeader>
             <Table.ColumnHeader>Created</Table.ColumnHeader>
@@ -60,20 +61,22 @@ export function TransactionsTable({
         <Table.Body>
           {rows.map((row) => (
             <Table.Row key={row.id}>
-              <Table.Cell fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                {row.reference_number}
+              <Table.Cell whiteSpace="nowrap">
+                <Button variant="plain" size="xs" p="0" h="auto" fontFamily="mono" color="brand.fg" onClick={() => onView(row.id)}>
+                  {row.reference_number}
+                </Button>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
                 {formatMoney(row.amount)}
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap" fontSize="xs" title={row.buyer_name}>
-                {formatPhone(row.buyer_phone)}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap" fontSize="xs" title={row.seller_name}>
-                {formatPhone(row.seller_phone)}
-              </Table.Cell>
               <Table.Cell>
                 <StatusBadge wording="status" status={row.status} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap" fontSize="xs">
+                <Text title={row.buyer_name}>Buyer {formatPhone(row.buyer_phone)}</Text>
+                <Text title={row.seller_name} color="fg.muted">
+                  Seller {formatPhone(row.seller_phone)}
+                </Text>
               </Table.Cell>
               {showType ? (
                 <Table.Cell fontSize="xs" minW="20" textTransform="capitalize">
@@ -127,6 +130,6 @@ export function TransactionsTable({
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </WideTable>
   );
 }

@@ -21,6 +21,7 @@ import { StatCard } from '../components/stat-card';
 import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
+import { WideTable } from '../components/wide-table';
 
 type PayoutRow = RouterOutputs['admin']['alerts']['payouts'][number];
 /** A payout answered from this page: what was done and the payout as the server returned it. */
@@ -235,7 +236,7 @@ function AlertTable({
           </Text>
         ) : null}
         {rowCount === 0 ? null : (
-          <Table.ScrollArea>
+          <WideTable>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
@@ -246,7 +247,7 @@ function AlertTable({
               </Table.Header>
               <Table.Body>{children}</Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </WideTable>
         )}
       </Card.Body>
     </Card.Root>
@@ -349,27 +350,29 @@ export default function AlertsPage() {
             count={payoutsToAnswer}
             rowCount={payoutRows.length}
             empty="No payout needs an answer now."
-            headers={['Reference', 'Kind', 'Recipient', 'Amount', 'Status', 'Attempts', 'Last error', 'Since', 'Action']}
+            headers={['Payout', 'Action', 'Kind', 'Recipient', 'Attempts', 'Last error', 'Since']}
           >
             {payoutRows.map((row) => (
               <Table.Row key={row.payout_id}>
-                <Table.Cell>
+                <Table.Cell whiteSpace="nowrap">
                   <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
+                  <Flex gap="2" align="center" mt="1">
+                    <StatusBadge wording="status" status={row.status} />
+                    <Text fontSize="xs" fontWeight="medium">
+                      {formatMoney(row.amount)}
+                    </Text>
+                  </Flex>
                 </Table.Cell>
-                <Table.Cell>{humanize(row.kind)}</Table.Cell>
-                <Table.Cell>{formatPhone(row.recipient_phone)}</Table.Cell>
-                <Table.Cell>{formatMoney(row.amount)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge wording="status" status={row.status} />
+                  <PayoutActions row={row} handled={answered(row)} onChoose={(action) => setPayoutTarget({ row, action })} />
                 </Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{humanize(row.kind)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatPhone(row.recipient_phone)}</Table.Cell>
                 <Table.Cell>{row.attempts}</Table.Cell>
                 <Table.Cell maxW="60" truncate title={row.last_error ?? undefined}>
                   {row.last_error ?? '—'}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
-                <Table.Cell>
-                  <PayoutActions row={row} handled={answered(row)} onChoose={(action) => setPayoutTarget({ row, action })} />
-                </Table.Cell>
               </Table.Row>
             ))}
           </AlertTable>
@@ -419,12 +422,17 @@ export default function AlertsPage() {
             title="Disputes past their respond-by deadline"
             count={query.data.overdue_disputes.length}
             empty="Every open dispute is within its deadline."
-            headers={['Reference', 'Reason', 'Status', 'Respond by', 'Opened', '']}
+            headers={['Reference', 'Action', 'Reason', 'Status', 'Respond by', 'Opened']}
           >
             {query.data.overdue_disputes.map((row) => (
               <Table.Row key={row.dispute_id}>
                 <Table.Cell>
                   <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Button asChild size="xs" variant="outline">
+                    <Link to={`/dashboard/disputes?open=${row.dispute_id}`}>Rule</Link>
+                  </Button>
                 </Table.Cell>
                 <Table.Cell>{humanize(row.reason)}</Table.Cell>
                 <Table.Cell>
@@ -434,11 +442,6 @@ export default function AlertsPage() {
                   {formatRelativeTime(row.respond_by)}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatDate(row.created_at)}</Table.Cell>
-                <Table.Cell>
-                  <Button asChild size="xs" variant="outline">
-                    <Link to={`/dashboard/disputes?open=${row.dispute_id}`}>Rule</Link>
-                  </Button>
-                </Table.Cell>
               </Table.Row>
             ))}
           </AlertTable>

@@ -18,6 +18,7 @@ import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
+import { WideTable } from '../components/wide-table';
 
 const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, string> = {
   release_seller: 'Released to the seller',
@@ -183,18 +184,16 @@ export default function DisputesPage() {
         <EmptyState>No disputes {status ? `with status “${humanize(status).toLowerCase()}”` : 'yet'}.</EmptyState>
       ) : (
         <>
-          <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+          <WideTable borderWidth="1px" borderRadius="l2">
             <Table.Root size="sm" interactive>
               <Table.Header>
                 <Table.Row bg="bg.subtle">
-                  <Table.ColumnHeader>Reference</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
+                  <Table.ColumnHeader>Case</Table.ColumnHeader>
+                  <Table.ColumnHeader>Action</Table.ColumnHeader>
                   <Table.ColumnHeader>Reason</Table.ColumnHeader>
                   <Table.ColumnHeader>Opened by</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
                   <Table.ColumnHeader>Evidence</Table.ColumnHeader>
                   <Table.ColumnHeader>Respond by</Table.ColumnHeader>
-                  <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
               <Table.Body>
@@ -202,10 +201,29 @@ export default function DisputesPage() {
                   const isLate = row.status !== 'resolved' && new Date(row.respond_by).getTime() < Date.now();
                   return (
                     <Table.Row key={row.id}>
-                      <Table.Cell fontFamily="mono" fontSize="xs">
-                        {row.reference_number}
+                      <Table.Cell whiteSpace="nowrap">
+                        <Text fontFamily="mono" fontSize="xs">
+                          {row.reference_number}
+                        </Text>
+                        <Flex gap="2" align="center" mt="1">
+                          <StatusBadge wording="status" status={row.status} />
+                          <Text fontSize="xs" fontWeight="medium">
+                            {formatMoney(row.amount)}
+                          </Text>
+                        </Flex>
                       </Table.Cell>
-                      <Table.Cell textAlign="end">{formatMoney(row.amount)}</Table.Cell>
+                      <Table.Cell>
+                        <Button
+                          size="xs"
+                          variant={row.status === 'resolved' ? 'outline' : 'solid'}
+                          colorPalette="teal"
+                          onClick={() => setOpen(row.id)}
+                          aria-label={`${row.status === 'resolved' ? 'View' : 'Review & rule'} ${row.reference_number}`}
+                          whiteSpace="nowrap"
+                        >
+                          {row.status === 'resolved' ? 'View' : 'Review & rule'}
+                        </Button>
+                      </Table.Cell>
                       <Table.Cell>
                         <Text fontSize="sm">{humanize(row.reason)}</Text>
                         <Text fontSize="xs" color="fg.muted" lineClamp={1} maxW="64">
@@ -213,29 +231,16 @@ export default function DisputesPage() {
                         </Text>
                       </Table.Cell>
                       <Table.Cell textTransform="capitalize">{row.opened_by}</Table.Cell>
-                      <Table.Cell>
-                        <StatusBadge wording="status" status={row.status} />
-                      </Table.Cell>
                       <Table.Cell>{row.evidence_count}</Table.Cell>
                       <Table.Cell whiteSpace="nowrap" color={isLate ? 'fg.error' : undefined}>
-                        {formatRelativeTime(row.respond_by)}
-                      </Table.Cell>
-                      <Table.Cell textAlign="end">
-                        <Button
-                          size="xs"
-                          variant={row.status === 'resolved' ? 'ghost' : 'solid'}
-                          colorPalette="teal"
-                          onClick={() => setOpen(row.id)}
-                        >
-                          {row.status === 'resolved' ? 'View' : 'Review & rule'}
-                        </Button>
+                        {row.status === 'resolved' ? <Text color="fg.muted">Ruled</Text> : formatRelativeTime(row.respond_by)}
                       </Table.Cell>
                     </Table.Row>
                   );
                 })}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </WideTable>
           <PaginationBar pagination={query.data.pagination} onPage={setPage} isBusy={query.isFetching} />
         </>
       )}

@@ -9,6 +9,7 @@ import { maskCodes } from '../mask-codes';
 import { PageHeader } from '../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
+import { WideTable } from '../components/wide-table';
 
 const LIMITS = [50, 100, 200] as const;
 
@@ -69,23 +70,27 @@ export default function SmsOutboxPage() {
       ) : query.data.messages.length === 0 ? (
         <EmptyState>No messages{phone ? ' to this phone' : ''}.</EmptyState>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="l2">
+        <WideTable borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row bg="bg.subtle">
-                <Table.ColumnHeader>To</Table.ColumnHeader>
                 <Table.ColumnHeader>Message</Table.ColumnHeader>
                 <Table.ColumnHeader>Template</Table.ColumnHeader>
-                <Table.ColumnHeader>Status</Table.ColumnHeader>
                 <Table.ColumnHeader>Created</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {query.data.messages.map((message) => (
                 <Table.Row key={message.id}>
-                  <Table.Cell whiteSpace="nowrap">{formatPhone(message.phone_number)}</Table.Cell>
-                  <Table.Cell minW="72" maxW="xl" whiteSpace="normal">
-                    <Text fontSize="sm" wordBreak="break-word">
+                  {/* Who and how first, then the text: a phone shows the whole message without scrolling. */}
+                  <Table.Cell minW={{ base: '64', md: '80' }} maxW="xl" whiteSpace="normal">
+                    <Flex gap="2" align="center" wrap="wrap" mb="1">
+                      <Text fontSize="sm" fontWeight="medium" whiteSpace="nowrap">
+                        {formatPhone(message.phone_number)}
+                      </Text>
+                      <StatusBadge wording="status" status={message.status} />
+                    </Flex>
+                    <Text fontSize="sm" overflowWrap="anywhere">
                       {maskCodes(message.template, message.message)}
                     </Text>
                     {message.failure_reason ? (
@@ -97,9 +102,6 @@ export default function SmsOutboxPage() {
                   <Table.Cell fontSize="xs" color="fg.muted" whiteSpace="nowrap">
                     {humanize(message.template)}
                   </Table.Cell>
-                  <Table.Cell>
-                    <StatusBadge wording="status" status={message.status} />
-                  </Table.Cell>
                   <Table.Cell whiteSpace="nowrap" fontSize="xs">
                     {formatDateTime(message.created_at)}
                   </Table.Cell>
@@ -107,7 +109,7 @@ export default function SmsOutboxPage() {
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </WideTable>
       )}
     </>
   );
