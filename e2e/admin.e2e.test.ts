@@ -104,6 +104,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminToken = await tokenFor(inject('adminPhone'), inject('adminPassword'));
   buyerToken = await tokenFor(BUYER_PHONE, DEMO_PASSWORD);
+  // First, so the transactions below are the newest ones on the Overview.
+  failingPayout = await releaseToUnpayableSeller();
   // Enough transactions for two pages at 10 rows.
   for (let index = 0; index < 12; index++) {
     const { status, body } = await call<{ data: { transaction: { reference_number: string } } }>('/api/transactions', {
@@ -132,7 +134,6 @@ beforeAll(async () => {
   });
   expect(registered.status).toBe(201);
   fresh = { id: registered.body.data.user.id, phone, name: 'Zawadi Mwende' };
-  failingPayout = await releaseToUnpayableSeller();
 });
 
 /** Registers a seller whose phone M-Pesa refuses (…2040), and pays, dispatches and releases a deal to them. */
