@@ -1,5 +1,5 @@
 /** The header search's results: transactions (reference, buyer or seller phone) and users (phone, name, email). */
-import { Badge, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -60,7 +60,7 @@ export default function SearchPage() {
                       _last={{ borderBottomWidth: 0 }}
                       _hover={{ bg: 'bg.muted' }}
                     >
-                      <span>
+                      <Box minW="0" overflowWrap="anywhere">
                         <Text fontFamily="mono" fontSize="sm">
                           {row.reference_number}
                         </Text>
@@ -68,7 +68,7 @@ export default function SearchPage() {
                           {row.product_name} · {formatPhone(row.buyer.phone_number)} → {formatPhone(row.seller.phone_number)} ·{' '}
                           {formatRelativeTime(row.created_at)}
                         </Text>
-                      </span>
+                      </Box>
                       <Flex gap="2" align="center" flexShrink={0}>
                         <Text fontSize="sm" fontWeight="medium">
                           {formatMoney(row.amount)}
@@ -99,8 +99,16 @@ export default function SearchPage() {
               ) : (
                 <Stack gap="0">
                   {users.data.users.map((user) => (
-                    <Flex key={user.id} justify="space-between" gap="3" py="2" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-                      <span>
+                    <Flex
+                      key={user.id}
+                      justify="space-between"
+                      gap="3"
+                      py="2"
+                      wrap="wrap"
+                      borderBottomWidth="1px"
+                      _last={{ borderBottomWidth: 0 }}
+                    >
+                      <Box minW="0" overflowWrap="anywhere">
                         <Text fontSize="sm" fontWeight="medium">
                           {user.full_name.trim() || 'No Name'}
                         </Text>
@@ -108,8 +116,8 @@ export default function SearchPage() {
                           {formatPhone(user.phone_number)}
                           {user.email ? ` · ${user.email}` : ''} · {user.user_type}
                         </Text>
-                      </span>
-                      <Flex gap="2" align="center">
+                      </Box>
+                      <Flex gap="2" align="center" flexShrink={0} ms="auto">
                         <StatusBadge wording="status" status={user.status} />
                         <Button asChild size="xs" variant="outline">
                           <Link to={`/dashboard/transactions?q=${encodeURIComponent(user.phone_number)}`}>Transactions</Link>

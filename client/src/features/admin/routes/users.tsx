@@ -274,8 +274,9 @@ export default function UsersPage() {
                             </Badge>
                           ) : null}
                         </Text>
+                        {/* UUIDv7s begin with their creation time, alike for every account: the end tells them apart. */}
                         <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={user.id}>
-                          ID {user.id.slice(0, 8)}…
+                          ID …{user.id.slice(-8)}
                         </Text>
                       </Table.Cell>
                       <Table.Cell whiteSpace="nowrap">
