@@ -2,13 +2,14 @@
  * System Health: each part of the platform with its level (ok / warning / critical) — the database,
  * the job queue, the M-Pesa rail, the SMS outbox and the ledger invariants — refreshed every 30 s.
  */
-import { Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, Card, Flex, Heading, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, BookCheck, Database, ListChecks, MessageSquareText, RefreshCw } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { RAIL_CHOICES, RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { formatDateTime, formatMoney, formatRelativeTime } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
@@ -95,9 +96,15 @@ export default function SystemHealthPage() {
                   ? 'Something needs attention soon.'
                   : 'Something is wrong and needs attention now.'}
             </Text>
-            <Text fontSize="sm" color="fg.muted">
-              See the Alerts page for the transactions involved.
-            </Text>
+            {query.data.status === 'ok' ? null : (
+              <Text fontSize="sm" color="fg.muted">
+                See the{' '}
+                <ChakraLink asChild color="brand.fg">
+                  <Link to="/dashboard/alerts">Alerts page</Link>
+                </ChakraLink>{' '}
+                for the transactions involved.
+              </Text>
+            )}
           </Box>
           <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
             <Component title="Database" icon={Database} status={query.data.database.status}>
@@ -144,7 +151,7 @@ export default function SystemHealthPage() {
                 <Line
                   key={rail}
                   label={`${RAIL_DISPLAY_NAMES[rail]} cash`}
-                  value={`KES ${query.data.ledger.rail_cash[rail]}`}
+                  value={formatMoney(query.data.ledger.rail_cash[rail])}
                   isBad={query.data.ledger.rail_cash[rail].startsWith('-')}
                 />
               ))}
