@@ -3,7 +3,7 @@
  * opens the details), amount and status first, so a phone shows them without scrolling; then the parties,
  * type, newest event, relative creation time and actions.
  */
-import { Button, HStack, IconButton, Table, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Table, Text } from '@chakra-ui/react';
 import { Copy, Eye, ExternalLink } from 'lucide-react';
 import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { StatusBadge } from '@/components/status-badge';
@@ -50,7 +50,7 @@ export function TransactionsTable({
           <Table.Row bg="bg.subtle">
             <Table.ColumnHeader>Reference</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">Amount</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
+            <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
             <Table.ColumnHeader>Parties</Table.ColumnHeader>
             {showType ? <Table.ColumnHeader>Type</Table.ColumnHeader> : null}
             <Table.ColumnHeader>Latest Event</Table.ColumnHeader>
@@ -65,11 +65,15 @@ export function TransactionsTable({
                 <Button variant="plain" size="xs" p="0" h="auto" fontFamily="mono" color="brand.fg" onClick={() => onView(row.id)}>
                   {row.reference_number}
                 </Button>
+                {/* On a phone the status sits under the reference, beside the amount, not a swipe away. */}
+                <Box hideFrom="md" mt="1">
+                  <StatusBadge wording="status" status={row.status} />
+                </Box>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap" fontWeight="medium">
                 {formatMoney(row.amount)}
               </Table.Cell>
-              <Table.Cell>
+              <Table.Cell hideBelow="md">
                 <StatusBadge wording="status" status={row.status} />
               </Table.Cell>
               <Table.Cell whiteSpace="nowrap" fontSize="xs">
