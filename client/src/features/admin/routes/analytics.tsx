@@ -2,7 +2,7 @@
  * Analytics: the platform over time, per day, week or month: transaction volume and count, revenue,
  * disputes opened and Lipa Mdogo Mdogo plan completion, as simple SVG charts with the period totals.
  */
-import { Box, Card, Field, Flex, Grid, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Box, Card, Field, Flex, Grid, Input, NativeSelect, SimpleGrid, useBreakpointValue } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeftRight, Gavel, Percent, Wallet } from 'lucide-react';
 import { useState } from 'react';
@@ -37,6 +37,8 @@ export default function AnalyticsPage() {
     placeholderData: keepPreviousData,
     enabled: isRangeValid,
   });
+  // The completion chart spans two columns only from xl: below, a wide SVG in one column shrinks its labels to specks.
+  const isWide = useBreakpointValue({ base: false, xl: true }) ?? false;
   const series = query.data?.series ?? [];
   const points = (pick: (point: (typeof series)[number]) => number | null) =>
     series.map((point) => ({ label: periodLabel(point.period, interval), value: pick(point) }));
@@ -50,11 +52,24 @@ export default function AnalyticsPage() {
           <Flex gap="2" wrap="wrap" align="flex-end">
             <Field.Root w="auto" invalid={!isRangeValid}>
               <Field.Label fontSize="xs">From</Field.Label>
-              <Input size="sm" type="date" value={from} max={to || undefined} onChange={(event) => setFrom(event.target.value)} />
+              {/* Until the admin picks dates, the inputs show the range in effect (the server's default). */}
+              <Input
+                size="sm"
+                type="date"
+                value={from || query.data?.from || ''}
+                max={to || query.data?.to || undefined}
+                onChange={(event) => setFrom(event.target.value)}
+              />
             </Field.Root>
             <Field.Root w="auto" invalid={!isRangeValid}>
               <Field.Label fontSize="xs">To</Field.Label>
-              <Input size="sm" type="date" value={to} min={from || undefined} onChange={(event) => setTo(event.target.value)} />
+              <Input
+                size="sm"
+                type="date"
+                value={to || query.data?.to || ''}
+                min={from || query.data?.from || undefined}
+                onChange={(event) => setTo(event.target.value)}
+              />
             </Field.Root>
             <Field.Root w="auto">
               <Field.Label fontSize="xs">Interval</Field.Label>
@@ -145,7 +160,7 @@ export default function AnalyticsPage() {
                     points={points((point) => point.installment_completion_rate)}
                     format={(value) => `${value}%`}
                     maxValue={100}
-                    wide
+                    wide={isWide}
                     color="var(--chakra-colors-purple-500)"
                   />
                 </Card.Body>

@@ -40,7 +40,9 @@ export default function MonitoringPage() {
             >
               <Switch.HiddenInput aria-label="Auto-refresh" />
               <Switch.Control />
-              <Switch.Label>{autoRefresh ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />} Auto-refresh</Switch.Label>
+              <Switch.Label display="inline-flex" alignItems="center" gap="1" whiteSpace="nowrap">
+                {autoRefresh ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />} Auto-refresh
+              </Switch.Label>
             </Switch.Root>
             <NativeSelect.Root size="sm" w="32" disabled={!autoRefresh}>
               <NativeSelect.Field

@@ -3,12 +3,13 @@
  * server, newest first, up to 10,000 rows each) and the analytics series for a chosen range.
  */
 import { Button, Card, Field, Flex, Heading, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { EXPORT_ROW_LIMIT, USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
+import { TIME_ZONE } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
 import { downloadWithToken, saveBlob } from '../api/admin-rest';
 import { FilterSelect } from '../components/filter-select';
@@ -79,7 +80,8 @@ function ReportCard({
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today's date in Nairobi, as a date input holds it (YYYY-MM-DD). */
+const today = () => new Date().toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
 
 export default function ReportsPage() {
   const queryClient = useQueryClient();
@@ -90,6 +92,8 @@ export default function ReportsPage() {
   const [interval, setIntervalChoice] = useState<'day' | 'week' | 'month'>('month');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  // The range the server uses when none is chosen, so the date inputs show it instead of "mm/dd/yyyy".
+  const defaults = useQuery({ ...trpc.admin.analytics.queryOptions({ interval }), enabled: !from || !to, staleTime: 5 * 60_000 });
 
   const downloadAnalytics = async () => {
     const data = await queryClient.fetchQuery(
@@ -162,11 +166,23 @@ export default function ReportsPage() {
           <Flex gap="2">
             <Field.Root>
               <Field.Label fontSize="sm">From</Field.Label>
-              <Input size="sm" type="date" value={from} max={to || today()} onChange={(event) => setFrom(event.target.value)} />
+              <Input
+                size="sm"
+                type="date"
+                value={from || defaults.data?.from || ''}
+                max={to || today()}
+                onChange={(event) => setFrom(event.target.value)}
+              />
             </Field.Root>
             <Field.Root>
               <Field.Label fontSize="sm">To</Field.Label>
-              <Input size="sm" type="date" value={to} max={today()} onChange={(event) => setTo(event.target.value)} />
+              <Input
+                size="sm"
+                type="date"
+                value={to || defaults.data?.to || ''}
+                max={today()}
+                onChange={(event) => setTo(event.target.value)}
+              />
             </Field.Root>
           </Flex>
         </ReportCard>
