@@ -205,7 +205,7 @@ describe('admin dashboard', () => {
       'Total Revenue',
       'Pending Items',
       'Active Transactions',
-      'Last 24 Hours',
+      'Events, last 24 hours',
       'Completed Today',
     ]) {
       expect(await page.getByText(label, { exact: true }).isVisible(), label).toBe(true);
@@ -278,7 +278,7 @@ describe('admin dashboard', () => {
     await poll(() => page.locator('table tbody tr').count()).toBe(10);
     const statuses = await page.locator('table tbody tr td:nth-child(3)').allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['Pending']));
-    expect(await page.locator('table tbody tr td:nth-child(5)').first().textContent()).toMatch(/^(standard|protected|lipa mdogo mdogo)$/);
+    expect(await page.locator('table tbody tr td:nth-child(5)').first().textContent()).toMatch(/^(Standard|Protected|Lipa Mdogo Mdogo)$/);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

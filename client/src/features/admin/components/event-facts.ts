@@ -4,6 +4,7 @@
  * machine duplicates (a rail's code beside its name) left out.
  */
 import { formatDateTime, formatMoney, humanize } from '@/lib/format';
+import { enumLabel } from '../labels';
 
 export interface EventFact {
   key: string;
@@ -46,7 +47,7 @@ export function eventFacts(data: Record<string, unknown>): EventFact[] {
     } else if (ISO_DATE.test(text)) {
       facts.push({ key, label, value: formatDateTime(text) });
     } else if (typeof raw === 'string' && ENUM.test(text)) {
-      facts.push({ key, label, value: humanize(text) });
+      facts.push({ key, label, value: enumLabel(text) });
     } else {
       facts.push({ key, label, value: text });
     }

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@chakra-ui/react';
-import { humanize } from '@/lib/format';
+import { enumLabel } from '../labels';
 
 /** A list's filter: "All …" (the empty value, no filter) first, then each value in words. */
 export function FilterSelect<Value extends string>({
@@ -26,7 +26,7 @@ export function FilterSelect<Value extends string>({
         <option value="">{allLabel}</option>
         {values.map((option) => (
           <option key={option} value={option}>
-            {humanize(option)}
+            {enumLabel(option)}
           </option>
         ))}
       </NativeSelect.Field>

@@ -187,6 +187,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
             maxLength={2000}
             placeholder="What the evidence showed and why"
           />
+          <Field.HelperText>Shown to both parties on their transaction pages; the ruling SMS does not carry it.</Field.HelperText>
           <Field.ErrorText>{errors?.note?.[0]}</Field.ErrorText>
         </Field.Root>
         {mutation.isError && !isAlreadyRuled(mutation.error) ? (

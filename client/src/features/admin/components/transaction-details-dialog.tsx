@@ -9,6 +9,7 @@ import { CheckCircle2, CircleDot, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatDateTime, formatMoney, formatPhone, humanize } from '@/lib/format';
 import { eventFacts } from './event-facts';
+import { enumLabel } from '../labels';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { ErrorState, LoadingState } from './query-state';
 import { StatusBadge } from '@/components/status-badge';
@@ -80,7 +81,7 @@ function Details({ data }: { data: Timeline }) {
           <Row label="Status">
             <StatusBadge wording="status" status={transaction.status} />
           </Row>
-          <Row label="Type">{humanize(transaction.transaction_type)}</Row>
+          <Row label="Type">{enumLabel(transaction.transaction_type)}</Row>
           <Row label="Product">{transaction.product_name}</Row>
         </Section>
         <Section title="Charges">

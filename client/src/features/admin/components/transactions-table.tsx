@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize 
 import { StatusBadge } from '@/components/status-badge';
 import { toaster } from './toaster';
 import { WideTable } from './wide-table';
+import { enumLabel } from '../labels';
 
 export interface TableTransaction {
   id: string;
@@ -83,8 +84,8 @@ export function TransactionsTable({
                 </Text>
               </Table.Cell>
               {showType ? (
-                <Table.Cell fontSize="xs" minW="20" textTransform="capitalize">
-                  {humanize(row.transaction_type ?? '').toLowerCase()}
+                <Table.Cell fontSize="xs" minW="20">
+                  {enumLabel(row.transaction_type)}
                 </Table.Cell>
               ) : null}
               <Table.Cell fontSize="xs" color="fg.muted" minW="24">

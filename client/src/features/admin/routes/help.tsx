@@ -24,7 +24,8 @@ const FAQ: [string, React.ReactNode][] = [
         <Link to="/dashboard/disputes">Disputes</Link>
       </ChakraLink>
       , choose <em>Review &amp; rule</em>, read both statements and the evidence, then pick release to seller, refund the buyer, or split
-      (enter the buyer's part). Write a note: both parties receive it by SMS. A ruling is final.
+      (enter the buyer's part). Write a note: it is shown to both parties on their transaction pages (the ruling SMS does not carry it). A
+      ruling is final.
     </>,
   ],
   [

@@ -86,8 +86,9 @@ export default function OverviewPage() {
               </Card.Header>
               <Card.Body>
                 <SimpleGrid columns={2} gap="3">
-                  <Figure label="Last Hour" value={count(query.data.health.recent_activity.last_hour)} />
-                  <Figure label="Last 24 Hours" value={count(query.data.health.recent_activity.last_24h)} />
+                  {/* Timeline events of any transaction (created, paid, dispatched…), not transactions. */}
+                  <Figure label="Events, last hour" value={count(query.data.health.recent_activity.last_hour)} />
+                  <Figure label="Events, last 24 hours" value={count(query.data.health.recent_activity.last_24h)} />
                   <Figure label="Pending Withdrawals" value={count(query.data.health.withdrawal_metrics.pending_withdrawals)} />
                   <Figure
                     label="Completed Today"
