@@ -102,7 +102,12 @@ async function answerClaimed(
     m,
     user,
     draft: state.draft,
-    session: { pinProven: !!state.pinProven, firstPinProof: state.firstPinProof ?? null, codeSent: !!state.codeSent },
+    session: {
+      pinProven: !!state.pinProven,
+      firstPinProof: state.firstPinProof ?? null,
+      codeSent: !!state.codeSent,
+      codeRetryAt: state.codeRetryAt ?? null,
+    },
   };
 
   let reply: UssdReply;
@@ -172,7 +177,8 @@ async function show(c: MenuContext, state: SessionState, notice: string | undefi
     screen = bindScreen({ screen: 'home', data: {} });
   }
   try {
-    return con(await screen.render(c, notice));
+    const rendered = await screen.render(c, notice);
+    return typeof rendered === 'string' ? con(rendered) : end(rendered.end);
   } catch (error) {
     const outcome = await unexpected(c, error);
     return end(outcome.kind === 'end' ? outcome.text : c.m.somethingWrong);

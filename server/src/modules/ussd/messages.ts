@@ -42,9 +42,19 @@ const en = {
   wrongPin: (left: number) => `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   pinLocked: (until: string) => `Your PIN is locked after 3 wrong tries. Try again after ${until}.`,
   pinFormat: 'PIN must be 4 digits.',
-  proveFirstPin: (name: string) => `Welcome ${name}. To set a USSD PIN, enter the 6-digit code we sent you by SMS, or your web password:`,
+  /** The code sent now, or one sent before that still works; the web password only for accounts that have one. */
+  proveFirstPin: (name: string, password = true) =>
+    `Welcome ${name}. To set a USSD PIN, enter the 6-digit code we sent you by SMS${password ? ', or your web password' : ''}:`,
+  /** No code could be sent (its limits) and none is waiting: the password, or when to dial again. */
+  noCodeYet: (name: string, until: string, password: boolean) =>
+    password
+      ? `Welcome ${name}. We cannot send you an SMS code before ${until}. To set a USSD PIN now, enter your web password:`
+      : `Welcome ${name}. We cannot send you an SMS code before ${until}. Dial *384*40# again then to set your USSD PIN.`,
   wrongProof: 'Wrong or expired code or password. Try again:',
-  tooManyProofs: 'Too many wrong codes or passwords. Try again later or reset your password on the web.',
+  /** wrongProof for an account without a web password. */
+  wrongCode: 'Wrong or expired code. Try again:',
+  tooManyProofs: (until: string, password: boolean) =>
+    `Too many wrong codes${password ? ' or passwords' : ''}. Dial *384*40# again after ${until}.`,
   unlockPin: 'Enter your PIN:',
   tooManyRegistrations: 'Too many registrations from this phone today. Please try again tomorrow.',
   pinMismatch: 'PINs did not match. Start again.',
@@ -135,6 +145,8 @@ const en = {
   confirmPay: (amount: string, ref: string, item: string, rail = 'M-Pesa') => `Pay ${amount} for ${ref} (${item}) by ${rail}?`,
   payPrompt: (amount: string, ref: string, rail = 'M-Pesa') =>
     `You will receive an ${rail} prompt for ${amount}. Enter your ${rail} PIN to pay ${ref}.`,
+  promptWaiting: (minutes: number) =>
+    `A payment prompt is already waiting on your phone. If it does not come, dial again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   disputeReason: 'Reason for the dispute:',
   disputeReasons: ['Not delivered', 'Not as described', 'Quality problem', 'Other'],
   disputeDescribe: 'Describe the problem briefly:',
@@ -156,7 +168,18 @@ const en = {
   forbidden: 'You cannot do this on this transaction.',
   selfSeller: 'You cannot be the seller in your own escrow.',
   suspended: 'Your account is suspended. Please call 0709 384 400.',
-  failed: (reason: string) => `Not done: ${reason}`,
+  /** A refusal the menus have no words for: the server's own (English) reason in English only. */
+  refusedUnexplained: (serverReason: string) => `Not done: ${serverReason}`,
+  // The use-cases' refusals a USSD caller can meet (menu-kit.ts `refusal`).
+  phoneNotVerified:
+    'Your phone number is not verified yet. Verify it with an SMS code on our website (Verify phone), then dial *384*40# to set your PIN again.',
+  tooManyTransactions: (until: string) => `You have created too many transactions. Try again after ${until}.`,
+  tooManyInvitations: "The seller's phone has had too many invitations today. Try again tomorrow.",
+  tooManyTries: (until: string) => `Too many tries. Try again after ${until}.`,
+  answerWithdrawalFirst: 'The buyer asked to leave this plan. Answer that first: Dispute/withdraw, then Answer a withdrawal.',
+  withdrawalWaiting: 'Your request to leave this plan is already waiting for the seller.',
+  inspectionOver: 'The inspection period has ended: a dispute can no longer be opened, and the payment is being released to the seller.',
+  sellerOnly: 'Only seller accounts can create payment links. Call 0709 384 400 to change your account type.',
   sessionExpired: 'Your session has expired. Please dial *384*40# again.',
   somethingWrong: 'Sorry, something went wrong. Please try again later.',
   status: {
@@ -218,10 +241,16 @@ const sw: UssdMessages = {
   wrongPin: (left) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
   pinLocked: (until) => `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}.`,
   pinFormat: 'PIN iwe tarakimu 4.',
-  proveFirstPin: (name) =>
-    `Karibu ${name}. Kuweka PIN ya USSD, weka nambari ya tarakimu 6 tuliyokutumia kwa SMS, au nenosiri lako la wavuti:`,
+  proveFirstPin: (name, password = true) =>
+    `Karibu ${name}. Kuweka PIN ya USSD, weka nambari ya tarakimu 6 tuliyokutumia kwa SMS${password ? ', au nenosiri lako la wavuti' : ''}:`,
+  noCodeYet: (name, until, password) =>
+    password
+      ? `Karibu ${name}. Hatuwezi kukutumia nambari kwa SMS kabla ya ${until}. Kuweka PIN ya USSD sasa, weka nenosiri lako la wavuti:`
+      : `Karibu ${name}. Hatuwezi kukutumia nambari kwa SMS kabla ya ${until}. Piga *384*40# tena wakati huo kuweka PIN yako ya USSD.`,
   wrongProof: 'Nambari au nenosiri si sahihi au limeisha. Jaribu tena:',
-  tooManyProofs: 'Majaribio mengi mno. Jaribu baadaye au badilisha nenosiri kwenye wavuti.',
+  wrongCode: 'Nambari si sahihi au imeisha. Jaribu tena:',
+  tooManyProofs: (until, password) =>
+    `Umekosea ${password ? 'nambari au nenosiri' : 'nambari'} mara nyingi mno. Piga *384*40# tena baada ya ${until}.`,
   unlockPin: 'Weka PIN yako:',
   tooManyRegistrations: 'Usajili mwingi mno kutoka simu hii leo. Tafadhali jaribu kesho.',
   pinMismatch: 'PIN hazilingani. Anza tena.',
@@ -298,6 +327,7 @@ const sw: UssdMessages = {
   payWith: 'Lipa kwa:',
   confirmPay: (amount, ref, item, rail = 'M-Pesa') => `Lipa ${amount} kwa ${ref} (${item}) kwa ${rail}?`,
   payPrompt: (amount, ref, rail = 'M-Pesa') => `Utapokea ombi la ${rail} la ${amount}. Weka PIN yako ya ${rail} kulipa ${ref}.`,
+  promptWaiting: (minutes) => `Ombi la malipo tayari linasubiri kwenye simu yako. Lisipofika, piga tena baada ya dakika ${minutes}.`,
   disputeReason: 'Sababu ya malalamiko:',
   disputeReasons: ['Haijafika', 'Si kama ilivyoelezwa', 'Ubora duni', 'Nyingine'],
   disputeDescribe: 'Eleza tatizo kwa ufupi:',
@@ -316,7 +346,17 @@ const sw: UssdMessages = {
   forbidden: 'Huwezi kufanya hili kwa muamala huu.',
   selfSeller: 'Huwezi kuwa muuzaji wa escrow yako mwenyewe.',
   suspended: 'Akaunti yako imesimamishwa. Tafadhali piga 0709 384 400.',
-  failed: (reason) => `Haikufanyika: ${reason}`,
+  refusedUnexplained: () => 'Haikufanyika. Tafadhali jaribu tena baadaye, au piga 0709 384 400 kwa msaada.',
+  phoneNotVerified:
+    'Nambari yako ya simu bado haijathibitishwa. Ithibitishe kwa nambari ya SMS kwenye wavuti yetu (Thibitisha simu), kisha piga *384*40# kuweka PIN yako tena.',
+  tooManyTransactions: (until) => `Umeunda miamala mingi mno. Jaribu tena baada ya ${until}.`,
+  tooManyInvitations: 'Simu ya muuzaji imepokea mialiko mingi mno leo. Jaribu tena kesho.',
+  tooManyTries: (until) => `Majaribio mengi mno. Jaribu tena baada ya ${until}.`,
+  answerWithdrawalFirst:
+    'Mnunuzi ameomba kujiondoa kwenye mpango huu. Jibu ombi hilo kwanza: Malalamiko/kujiondoa, kisha Jibu ombi la kujiondoa.',
+  withdrawalWaiting: 'Ombi lako la kujiondoa kwenye mpango huu tayari linamsubiri muuzaji.',
+  inspectionOver: 'Muda wa ukaguzi umekwisha: malalamiko hayawezi kufunguliwa tena, na malipo yanatolewa kwa muuzaji.',
+  sellerOnly: 'Akaunti za wauzaji pekee ndizo zinaweza kuunda viungo vya malipo. Piga 0709 384 400 kubadilisha aina ya akaunti yako.',
   sessionExpired: 'Muda wa kikao umeisha. Tafadhali piga *384*40# tena.',
   somethingWrong: 'Samahani, hitilafu imetokea. Tafadhali jaribu tena baadaye.',
   status: {

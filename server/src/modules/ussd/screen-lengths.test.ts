@@ -25,7 +25,7 @@ function menuContext(lang: UssdLanguage): MenuContext {
     m: USSD_MESSAGES[lang],
     user: { id: 'u', firstName: 'Chepkemboi-Njeri', userType: 'buyer', hasPin: true },
     draft: {},
-    session: { pinProven: true, firstPinProof: null, codeSent: false },
+    session: { pinProven: true, firstPinProof: null, codeSent: false, codeRetryAt: null },
   };
 }
 
@@ -94,10 +94,20 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
   /** A confirmation screen: the question, the PIN prompt and the navigation line. */
   const confirmScreen = (question: string) => [question, m.enterPin, m.nav].join('\n');
 
-  it.each([
+  it.each<[string, () => string]>([
     ['confirmWithdraw', () => confirmScreen(m.confirmWithdraw(REF, AMOUNT, FEE))],
     ['confirmAccept', () => confirmScreen(m.confirmAccept(REF, AMOUNT, FEE))],
     ['withdrawalAccepted', () => m.withdrawalAccepted(REF, AMOUNT, FEE)],
+    ['promptWaiting', () => m.promptWaiting(59)],
+    ['proveFirstPin', () => m.proveFirstPin(NAME.slice(0, 12), true)],
+    ['noCodeYet with a password', () => m.noCodeYet(NAME.slice(0, 12), '23:59', true)],
+    ['noCodeYet without one', () => m.noCodeYet(NAME.slice(0, 12), '23:59', false)],
+    ['tooManyProofs', () => m.tooManyProofs('23:59', true)],
+    ...(
+      ['phoneNotVerified', 'tooManyInvitations', 'answerWithdrawalFirst', 'withdrawalWaiting', 'inspectionOver', 'sellerOnly'] as const
+    ).map((key): [string, () => string] => [key, () => m[key]]),
+    ['tooManyTransactions', () => m.tooManyTransactions('23:59')],
+    ['refusedUnexplained', () => m.refusedUnexplained('x'.repeat(150))],
     ['confirmRelease', () => confirmScreen(m.confirmRelease('KES 500,000', NAME, REF, AMOUNT))],
   ])('%s fits the screen', (_name, screen) => {
     const text = screen();

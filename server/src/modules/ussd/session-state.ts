@@ -163,8 +163,10 @@ export const sessionState = z.object({
   pinProven: z.boolean().optional(),
   /** A web account proved the phone (SMS code or password) and may set its first PIN. */
   firstPinProof: z.enum(['code', 'password']).nullable().optional(),
-  /** The first-PIN code was sent in this session. */
+  /** The first-PIN code was asked for in this session. */
   codeSent: z.boolean().optional(),
+  /** When the first-PIN code could not be sent (its limits): the ISO time the next one may be sent. */
+  codeRetryAt: z.string().nullable().optional(),
 });
 export type SessionState = z.infer<typeof sessionState>;
 

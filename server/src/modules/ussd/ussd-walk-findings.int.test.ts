@@ -4,16 +4,22 @@
  * that came only after the PIN, and notices that lost the question they were about.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, type MadeUser } from '../../../test/factories.ts';
+import { createTransaction } from '../../../test/escrow-helpers.ts';
+import { makeUser, TEST_PASSWORD, type MadeUser } from '../../../test/factories.ts';
+import { hashSecret } from '../../lib/password.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { UssdLanguage } from './messages.ts';
-import { giveUssdPin, phoneSession, TEST_PIN } from './test/ussd-client.ts';
+import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, TEST_PIN } from './test/ussd-client.ts';
+import { latestCode } from '../../../test/sms-inbox.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
 });
 afterAll(() => t?.close());
+
+/** A message as a pattern (for the times in it). */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const local = (phone: string) => `0${phone.slice(3)}`;
 
@@ -23,7 +29,14 @@ async function party(userType: MadeUser['userType'], language: UssdLanguage, fir
   return user;
 }
 
+/** A payment whose prompt is on the buyer's phone, unanswered (the mock rail would settle a real one at once). */
+const promptOnPhone = (transactionId: string, phone: string) =>
+  t.ctx.db.payment.create({
+    data: { transactionId, paymentType: 'escrow_deposit', payerPhone: phone, amountCents: 92_500n, rail: 'mpesa' },
+  });
+
 describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
+  const m = M[lang];
   it('shows a plan as the schedule the server stores: KES 1 once, or a smaller last payment', async () => {
     const buyer = await party('buyer', lang);
     const seller = await makeUser(t.app, { userType: 'seller' });
@@ -48,5 +61,78 @@ describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
     const uneven = await planScreen('499999', '100000');
     const and = lang === 'en' ? 'and' : 'na';
     expect(uneven.screen.text).toContain(`${then} 23 x KES 16,700 ${and} KES 15,899\n`);
+  });
+
+  it('says a payment prompt is already waiting rather than promise one that will not be sent', async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 900,
+      product_name: 'Gas refill',
+      transaction_type: 'standard',
+    });
+    // Between the Pay screens: the prompt was sent after the rail was chosen, before the PIN.
+    const racing = phoneSession(t, buyer.phone);
+    await racing.dial();
+    expect((await racing.walk('5', '1', '1')).text).toContain(m.enterPin);
+    await promptOnPhone(created.id, buyer.phone);
+    expect(await racing.send(TEST_PIN)).toEqual({ kind: 'END', text: m.promptWaiting(2) });
+    // A later dial is told at once, before the PIN.
+    expect(await dialAndWalk(t, buyer.phone, '5', '1', '1')).toEqual({ kind: 'END', text: m.promptWaiting(2) });
+    await t.ctx.jobs.drain({ until: new Date(Date.now() + 60_000) });
+    expect(await t.ctx.db.payment.count({ where: { transactionId: created.id } })).toBe(1);
+  });
+
+  it('offers the first-PIN proofs there are: the code sent now or earlier, the web password only if the account has one', async () => {
+    const user = await makeUser(t.app, { userType: 'buyer', firstName: 'Grace' });
+    // Registered over USSD (no web password), its PIN dropped when the phone was proven on the web.
+    await t.ctx.db.user.update({ where: { id: user.id }, data: { passwordHash: null, ussdPinHash: null, language: lang } });
+    const first = phoneSession(t, user.phone);
+    expect(await first.dial()).toEqual({ kind: 'CON', text: m.proveFirstPin('Grace', false) });
+    expect(firstLine(await first.send('Password123!'))).toBe(m.wrongCode);
+
+    // Dialling again within the resend cooldown sends nothing: the code sent before still works.
+    const second = phoneSession(t, user.phone);
+    expect(await second.dial()).toEqual({ kind: 'CON', text: m.proveFirstPin('Grace', false) });
+    expect(await t.ctx.db.smsMessage.count({ where: { phoneNumber: user.phone, template: 'verification_code' } })).toBe(1);
+    expect((await second.send(await latestCode(t, user.phone))).text).toContain(m.newPin);
+  });
+
+  it('says when to dial again when no code can be sent and none is waiting; the web password when there is one', async () => {
+    const user = await makeUser(t.app, { userType: 'buyer', firstName: 'Grace' });
+    await t.ctx.db.user.update({ where: { id: user.id }, data: { passwordHash: null, ussdPinHash: null, language: lang } });
+    expect((await phoneSession(t, user.phone).dial()).kind).toBe('CON');
+    // The code is used up (burnt by wrong tries), and the cooldown refuses a new one.
+    await t.ctx.db.verificationCode.updateMany({ where: { phoneNumber: user.phone }, data: { attempts: 5 } });
+    const noCode = await phoneSession(t, user.phone).dial();
+    expect(noCode.kind).toBe('END');
+    expect(noCode.text).toMatch(new RegExp(`^${escape(m.noCodeYet('Grace', 'HH:MM', false)).replace('HH:MM', '\\d{2}:\\d{2}')}$`));
+
+    await t.ctx.db.user.update({ where: { id: user.id }, data: { passwordHash: await hashSecret(TEST_PASSWORD) } });
+    const withPassword = await phoneSession(t, user.phone).dial();
+    expect(withPassword.kind).toBe('CON');
+    expect(withPassword.text).toContain(lang === 'en' ? 'enter your web password' : 'weka nenosiri lako la wavuti');
+  });
+
+  it('tells an account without a web password, after too many wrong codes, when to dial again', async () => {
+    const user = await makeUser(t.app, { userType: 'buyer', firstName: 'Grace' });
+    await t.ctx.db.user.update({ where: { id: user.id }, data: { passwordHash: null, ussdPinHash: null, language: lang } });
+    const session = phoneSession(t, user.phone);
+    await session.dial();
+    for (let guess = 0; guess < 5; guess++) expect(firstLine(await session.send('111111'))).toBe(m.wrongCode);
+    const locked = await session.send('111111');
+    expect(locked.kind).toBe('END');
+    expect(locked.text).toMatch(new RegExp(`^${escape(m.tooManyProofs('HH:MM', false)).replace('HH:MM', '\\d{2}:\\d{2}')}$`));
+  });
+
+  it('tells a phone registered on the simulator (not verified) what to do, in its language', async () => {
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const user = await makeUser(t.app, { userType: 'buyer', verified: false });
+    await giveUssdPin(t, user.id, lang);
+    await t.ctx.db.user.update({ where: { id: user.id }, data: { passwordHash: null } });
+    const done = await dialAndWalk(t, user.phone, '1', local(seller.phone), 'Sofa', '1', '3000', TEST_PIN);
+    expect(done).toEqual({ kind: 'END', text: m.phoneNotVerified });
+    if (lang === 'sw') expect(done.text).not.toMatch(/please|verify/i);
   });
 });

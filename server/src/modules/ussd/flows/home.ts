@@ -1,8 +1,9 @@
 /** The first screen (guest menu, first-PIN proof, or main menu) and the once-a-session PIN before reading transactions. */
 import { clip } from '../screen.ts';
 import { type ScreenId, TRANSACTION_READING_SCREENS } from '../session-state.ts';
-import { proveFirstPin, sendFirstPinCode } from '../use-cases/prove-first-pin.ts';
-import { ask, choice, endWith, lines, menu, pinRefusal, push, type ScreensOf, stay } from './menu-kit.ts';
+import { firstPinProofs, proveFirstPin, sendFirstPinCode } from '../use-cases/prove-first-pin.ts';
+import { displayTime } from '../use-cases/verify-ussd-pin.ts';
+import { ask, choice, endWith, menu, type MenuContext, pinRefusal, push, type Rendered, type ScreensOf, stay } from './menu-kit.ts';
 
 /** The main menu's entries, in the order of `messages.mainMenu`. */
 const MAIN_MENU: readonly ScreenId[] = ['buy_seller', 'list', 'pick_release', 'sell', 'pick_pay', 'disputes', 'find_ref', 'account'];
@@ -10,18 +11,34 @@ const MAIN_MENU: readonly ScreenId[] = ['buy_seller', 'list', 'pick_release', 's
 const readsTransactions = (screen: ScreenId): screen is (typeof TRANSACTION_READING_SCREENS)[number] =>
   (TRANSACTION_READING_SCREENS as readonly ScreenId[]).includes(screen);
 
+/**
+ * A web account's first-PIN screen: the code just sent, or the one sent before while it still works, or
+ * (when no code could be sent) the web password or when to dial again. The password is offered only to
+ * accounts that have one.
+ */
+async function firstPinDoor(c: MenuContext, userId: string, notice: string | undefined): Promise<Rendered> {
+  const { m } = c;
+  if (!c.session.codeSent) {
+    c.session.codeSent = true;
+    const send = await sendFirstPinCode(c.ctx, c.phone);
+    c.session.codeRetryAt = send.sent ? null : send.retryAt.toISOString();
+  }
+  const { hasPassword, hasLiveCode } = await firstPinProofs(c.ctx, { userId, phone: c.phone });
+  if (notice) return notice;
+  const name = clip(c.user!.firstName, 12);
+  const retryAt = c.session.codeRetryAt;
+  // Nothing sent now, but the code sent before (by this menu or the website) still works.
+  if (!retryAt || hasLiveCode) return m.proveFirstPin(name, hasPassword);
+  const text = m.noCodeYet(name, displayTime(new Date(retryAt)), hasPassword);
+  return hasPassword ? text : { end: text };
+}
+
 export const homeScreens: ScreensOf<'home' | 'unlock'> = {
   home: {
     async render(c, _data, notice) {
       const { m } = c;
       if (!c.user) return menu(m.welcome, m.guestMenu, notice);
-      if (!c.user.hasPin) {
-        if (!c.session.codeSent) {
-          c.session.codeSent = true;
-          await sendFirstPinCode(c.ctx, c.phone);
-        }
-        return lines(notice ?? m.proveFirstPin(clip(c.user.firstName, 12)));
-      }
+      if (!c.user.hasPin) return firstPinDoor(c, c.user.id, notice);
       return menu(m.hello(clip(c.user.firstName, 12)), m.mainMenu, notice);
     },
     async handle(c, _data, input) {
@@ -35,7 +52,11 @@ export const homeScreens: ScreensOf<'home' | 'unlock'> = {
       if (!c.user.hasPin) {
         // The dialling number alone does not prove the person: the SMS code or the web password does.
         const check = await proveFirstPin(c.ctx, { userId: c.user.id, phone: c.phone, answer: input });
-        if (!check.ok) return check.reason === 'too_many' ? endWith(c.m.tooManyProofs) : stay(c.m.wrongProof);
+        if (!check.ok) {
+          const { hasPassword } = await firstPinProofs(c.ctx, { userId: c.user.id, phone: c.phone });
+          if (check.reason === 'too_many') return endWith(c.m.tooManyProofs(displayTime(check.retryAt), hasPassword));
+          return stay(hasPassword ? c.m.wrongProof : c.m.wrongCode);
+        }
         c.session.firstPinProof = check.proof;
         return push('first_pin');
       }

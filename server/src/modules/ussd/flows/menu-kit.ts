@@ -39,7 +39,13 @@ export interface MenuContext {
   /** Inputs gathered so far; a screen adds what it asked for before it pushes the next one. */
   draft: SessionDraft;
   /** What this session has proven so far (kept until the session ends; `00` does not forget it). */
-  session: { pinProven: boolean; firstPinProof: FirstPinProof | null; codeSent: boolean };
+  session: {
+    pinProven: boolean;
+    firstPinProof: FirstPinProof | null;
+    /** A first-PIN code was asked for in this session; `codeRetryAt` (ISO) when its sending was refused. */
+    codeSent: boolean;
+    codeRetryAt: string | null;
+  };
 }
 
 export type Outcome =
@@ -51,11 +57,14 @@ export type Outcome =
   | { kind: 'home'; notice?: string }
   | { kind: 'end'; text: string };
 
+/** The words of a screen, or `{ end }` when there is nothing the caller could answer and the session ends. */
+export type Rendered = string | { end: string };
+
 /** One screen: `render` (the words shown) and `handle` (what the user's answer does). */
 export interface Screen<K extends ScreenId> {
   /** Screens past registration: without an account (and PIN) the user is sent home. */
   needsAccount?: boolean;
-  render(c: MenuContext, data: ScreenData<K>, notice?: string): Promise<string> | string;
+  render(c: MenuContext, data: ScreenData<K>, notice?: string): Promise<Rendered> | Rendered;
   handle(c: MenuContext, data: ScreenData<K>, input: string): Promise<Outcome> | Outcome;
 }
 
@@ -90,28 +99,57 @@ export const kesFromWire = (amount: string) => formatKes(parseAmount(amount) ?? 
 /** References on crowded lines: ESC-7KQ2-9HDX → 7KQ2-9HDX (lookups accept either). */
 export const shortRef = (reference: string) => reference.replace(/^ESC-/, '');
 
+/**
+ * The words for the refusals of the use-cases the flows call that a USSD caller can meet, found by code and
+ * message (create-transaction, dispatch, release-with-code, open-dispute, request-withdrawal,
+ * create-payment-link); null for any other.
+ */
+function knownRefusal(c: MenuContext, error: AppError): string | null {
+  const { m } = c;
+  const until = () => displayTime(new Date(c.ctx.now().getTime() + (error.retryAfter ?? 60) * 1000));
+  switch (error.code) {
+    case 'PHONE_NOT_VERIFIED':
+      return m.phoneNotVerified;
+    case 'RATE_LIMITED':
+      if (/transactions created/i.test(error.message)) return m.tooManyTransactions(until());
+      if (/invitations/i.test(error.message)) return m.tooManyInvitations;
+      return m.tooManyTries(until());
+    case 'INVALID_STATE':
+      if (/answer the buyer's withdrawal request/i.test(error.message)) return m.answerWithdrawalFirst;
+      if (/withdrawal request is already waiting/i.test(error.message)) return m.withdrawalWaiting;
+      if (/no withdrawal request waiting/i.test(error.message)) return m.nothingTo.accept_withdrawal;
+      return null;
+    case 'BUSINESS_RULE':
+      if (error.errors?.seller_phone) return m.selfSeller;
+      if (/inspection period ended/i.test(error.message)) return m.inspectionOver;
+      return null;
+    case 'FORBIDDEN':
+      return /only a seller account/i.test(error.message) ? m.sellerOnly : m.forbidden;
+    default:
+      return null;
+  }
+}
+
 /** Maps a use-case's refusal to a closing screen; anything that is not an AppError is a bug and propagates. */
 export async function refusal(c: MenuContext, error: unknown): Promise<Outcome> {
   if (!(error instanceof AppError)) throw error;
   const { m } = c;
+  const known = knownRefusal(c, error);
+  if (known) return endWith(known);
   switch (error.code) {
     case 'NOT_FOUND':
       return endWith(m.notFound);
     case 'INVALID_STATE': {
       const status = c.draft.txnId ? await transactionStatus(c.ctx, c.draft.txnId) : null;
-      return endWith(status ? m.notAllowedNow(m.status[status]) : m.failed(clip(error.message, 150)));
+      return endWith(status ? m.notAllowedNow(m.status[status]) : m.refusedUnexplained(clip(error.message, 150)));
     }
-    case 'FORBIDDEN':
-      return endWith(m.forbidden);
     case 'ACCOUNT_SUSPENDED':
       return endWith(m.suspended);
     case 'ALREADY_EXISTS':
       return endWith(m.alreadyRegistered);
-    case 'BUSINESS_RULE':
-      if (error.errors?.seller_phone) return endWith(m.selfSeller);
-      return endWith(m.failed(clip(error.message, 150)));
     default:
-      return endWith(m.failed(clip(error.message, 150)));
+      // The server's reasons are English: Kiswahili screens get a sentence of their own instead.
+      return endWith(m.refusedUnexplained(clip(error.message, 150)));
   }
 }
 

@@ -6,7 +6,7 @@
 import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
-import { amountToPay } from '../use-cases/read-for-menus.ts';
+import { amountToPay, minutesUntilPromptSettles } from '../use-cases/read-for-menus.ts';
 import { ask, choice, endWith, kes, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
@@ -30,10 +30,13 @@ export const payScreens: ScreensOf<'pick_pay' | 'choose_rail' | 'confirm_pay'> =
         notice,
         c.m.nav,
       ),
-    handle(c, _data, input) {
+    async handle(c, data, input) {
       const rails = railsFor(c.phone);
       const picked = choice(input, rails.length);
       if (!picked) return stay(c.m.invalidChoice);
+      // A prompt already on its way: no second one would be sent, so say so before the PIN.
+      const waiting = await minutesUntilPromptSettles(c.ctx, data.txnId);
+      if (waiting !== null) return endWith(c.m.promptWaiting(waiting));
       c.draft.rail = rails[picked - 1]!;
       return push('confirm_pay');
     },
@@ -55,6 +58,8 @@ export const payScreens: ScreensOf<'pick_pay' | 'choose_rail' | 'confirm_pay'> =
       withPin(c, input, async () => {
         const t = await chosenTransaction(c, data);
         if (!t.allowed_actions.includes('pay')) return endWith(c.m.notAllowedNow(c.m.status[t.status]));
+        const waiting = await minutesUntilPromptSettles(c.ctx, t.id);
+        if (waiting !== null) return endWith(c.m.promptWaiting(waiting));
         const due = await amountToPay(c.ctx, t.id);
         await queueUssdStkPush(c.ctx, { transactionId: t.id, userId: c.user!.id, rail: data.rail });
         return endWith(c.m.payPrompt(kes(due), t.reference_number, RAIL_DISPLAY_NAMES[data.rail]));

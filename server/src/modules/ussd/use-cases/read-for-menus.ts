@@ -9,6 +9,7 @@ import { availableActions, TERMINAL_STATUSES, type TransactionAction, type Trans
 import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { pendingPaymentOf } from '../../payments/pending-payments.ts';
 
 type Caller = { userId: string; role: Role };
 
@@ -43,6 +44,18 @@ export async function partyTransactionIdByReference(ctx: AppContext, reference: 
 /** What the next STK push for the transaction asks: the quote's next payment. */
 export async function amountToPay(ctx: AppContext, transactionId: string): Promise<Cents> {
   return (await loadQuote(ctx.db, transactionId)).nextPayment?.total ?? 0n;
+}
+
+/**
+ * Minutes until a prompt already sent for the transaction is settled, or null when none is waiting. While a
+ * payment is pending, initiatePayment sends no second prompt (one prompt at a time): a menu must not promise
+ * one. The rail is asked for the result STK_RECONCILE_AFTER_SECONDS after the prompt (reconcile-payment.ts).
+ */
+export async function minutesUntilPromptSettles(ctx: AppContext, transactionId: string): Promise<number | null> {
+  const pending = await pendingPaymentOf(ctx.db, transactionId);
+  if (!pending) return null;
+  const settlesAt = pending.createdAt.getTime() + ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
+  return Math.max(1, Math.ceil((settlesAt - ctx.now().getTime()) / 60_000));
 }
 
 /**
