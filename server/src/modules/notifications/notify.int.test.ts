@@ -73,7 +73,10 @@ describe('sending queued SMS', () => {
     ]);
     const rows = await t.ctx.db.smsMessage.findMany({ where: { id: { in: [...ok, refused, earlier] } } });
     const byId = new Map(rows.map((row) => [row.id, row]));
-    for (const id of ok) expect(byId.get(id)).toMatchObject({ status: 'sent', attempts: 1, sentAt: expect.any(Date) });
+    // The mock's delivery report may already have come back (on a busy machine it does): sent, or beyond.
+    for (const id of ok) {
+      expect(byId.get(id)).toMatchObject({ status: expect.stringMatching(/^(sent|delivered)$/), attempts: 1, sentAt: expect.any(Date) });
+    }
     const gatewayIds = ok.map((id) => byId.get(id)!.providerMessageId);
     expect(new Set(gatewayIds).size).toBe(ok.length);
     // Each message's gateway id is the one its own handset copy carries.
