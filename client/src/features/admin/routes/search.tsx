@@ -56,12 +56,13 @@ export default function SearchPage() {
                       justify="space-between"
                       gap="3"
                       py="2"
+                      wrap="wrap"
                       borderBottomWidth="1px"
                       _last={{ borderBottomWidth: 0 }}
                       _hover={{ bg: 'bg.muted' }}
                     >
-                      <Box minW="0" overflowWrap="anywhere">
-                        <Text fontFamily="mono" fontSize="sm">
+                      <Box minW="0" flex="1 1 12rem" overflowWrap="anywhere">
+                        <Text fontFamily="mono" fontSize="sm" whiteSpace="nowrap">
                           {row.reference_number}
                         </Text>
                         <Text fontSize="xs" color="fg.muted">
@@ -69,8 +70,8 @@ export default function SearchPage() {
                           {formatRelativeTime(row.created_at)}
                         </Text>
                       </Box>
-                      <Flex gap="2" align="center" flexShrink={0}>
-                        <Text fontSize="sm" fontWeight="medium">
+                      <Flex gap="2" align="center" flexShrink={0} ms="auto">
+                        <Text fontSize="sm" fontWeight="medium" whiteSpace="nowrap">
                           {formatMoney(row.amount)}
                         </Text>
                         <StatusBadge wording="status" status={row.status} />
@@ -108,7 +109,7 @@ export default function SearchPage() {
                       borderBottomWidth="1px"
                       _last={{ borderBottomWidth: 0 }}
                     >
-                      <Box minW="0" overflowWrap="anywhere">
+                      <Box minW="0" flex="1 1 12rem" overflowWrap="anywhere">
                         <Text fontSize="sm" fontWeight="medium">
                           {user.full_name.trim() || 'No Name'}
                         </Text>
