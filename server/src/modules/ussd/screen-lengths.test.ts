@@ -108,9 +108,20 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
     ).map((key): [string, () => string] => [key, () => m[key]]),
     ['tooManyTransactions', () => m.tooManyTransactions('23:59')],
     ['refusedUnexplained', () => m.refusedUnexplained('x'.repeat(150))],
+    ['enterReleaseCode', () => [m.enterReleaseCode(REF, NAME, 'KES 500,000'), m.nav].join('\n')],
+    ['notAllowedNow', () => m.notAllowedNow(m.status.funded)],
     ['confirmRelease', () => confirmScreen(m.confirmRelease('KES 500,000', NAME, REF, AMOUNT))],
   ])('%s fits the screen', (_name, screen) => {
     const text = screen();
     expect(text.length, text).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+});
+
+describe('Kiswahili statuses', () => {
+  it('speak of the order (imelipwa, "it is paid"), never of the reader (umelipwa, "you were paid")', () => {
+    const sw = USSD_MESSAGES.sw;
+    for (const words of [...Object.values(sw.status), ...Object.values(sw.shortStatus)]) expect(words).not.toMatch(/^(u|U)m/);
+    expect(sw.shortStatus.funded).toBe('Imelipwa');
+    expect(sw.enterReleaseCode('ESC-X', 'Radio', 'KES 1')).toContain('nambari ya kuachilia ya mnunuzi');
   });
 });

@@ -197,11 +197,20 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await eventually(async () => (await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: txn.id } })).status === 'installment');
   });
 
-  it('refuses an escrow with yourself as the seller (the use-case decides)', async () => {
+  it('refuses your own number as the seller on the seller screen, and takes another', async () => {
     const buyer = await party('both', lang);
-    const done = await dialAndWalk(t, buyer.phone, '1', local(buyer.phone), 'Sofa', '1', '3000', TEST_PIN);
-    expect(done).toEqual({ kind: 'END', text: m.selfSeller });
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const session = phoneSession(t, buyer.phone);
+    await session.dial();
+    await session.send('1');
+    expect(await session.send(local(buyer.phone))).toEqual({ kind: 'CON', text: `${m.selfSellerRetry}\n${m.nav}` });
+    expect((await session.send(local(seller.phone))).text).toContain(m.itemName);
     expect(await t.ctx.db.transaction.count({ where: { buyerId: buyer.id } })).toBe(0);
+  });
+
+  it('tells a buyer-only account at the Sell menu that payment links are for sellers', async () => {
+    const buyer = await party('buyer', lang);
+    expect(await dialAndWalk(t, buyer.phone, '4', '3')).toEqual({ kind: 'END', text: m.sellerOnly });
   });
 
   it('lists my transactions three a screen, pages with 9, opens one, and navigates with 0 and 00', async () => {

@@ -49,10 +49,13 @@ export const buyScreens: ScreensOf<
 > = {
   buy_seller: {
     needsAccount: true,
-    render: (c, _data, notice) => ask(c, notice, c.m.sellerPhone),
+    // A refusal notice already asks for the number again.
+    render: (c, _data, notice) => (notice === c.m.selfSellerRetry ? ask(c, notice) : ask(c, notice, c.m.sellerPhone)),
     handle(c, _data, input) {
       const phone = createTransactionBody.shape.seller_phone.safeParse(input);
       if (!phone.success) return stay(c.m.invalidPhone);
+      // The same rule as create-transaction's, told here so the caller can type another number at once.
+      if (phone.data === c.phone) return stay(c.m.selfSellerRetry);
       c.draft.sellerPhone = phone.data;
       return push('buy_item');
     },

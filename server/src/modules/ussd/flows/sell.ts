@@ -32,6 +32,8 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
       const picked = choice(input, SELL_MENU.length);
       if (!picked) return stay(c.m.invalidChoice);
       const target = SELL_MENU[picked - 1]!;
+      // create-payment-link's rule (a buyer account cannot sell), told before the item, price and PIN.
+      if (target === 'link_item' && c.user!.userType === 'buyer') return endWith(c.m.sellerOnly);
       c.draft.page = 1;
       // Lists of the caller's transactions need the PIN once per session (as from the main menu).
       if (target !== 'link_item' && !c.session.pinProven) {
