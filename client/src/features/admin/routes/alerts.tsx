@@ -369,7 +369,7 @@ export default function AlertsPage() {
                 <Table.Cell whiteSpace="nowrap">{humanize(row.kind)}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatPhone(row.recipient_phone)}</Table.Cell>
                 <Table.Cell>{row.attempts}</Table.Cell>
-                <Table.Cell maxW="60" truncate title={row.last_error ?? undefined}>
+                <Table.Cell maxW="44" truncate title={row.last_error ?? undefined}>
                   {row.last_error ?? '—'}
                 </Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
