@@ -348,7 +348,10 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(confirm.text).toContain(m.confirmDispute(created.reference_number, m.disputeReasons[0]!));
     expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.disputeOpened(created.reference_number) });
     const dispute = await t.ctx.db.dispute.findFirstOrThrow({ where: { transactionId: created.id } });
-    expect(dispute).toMatchObject({ reason: 'non_delivery', openedById: buyer.id });
+    // The description is in the caller's language, as both parties' SMS quote it.
+    expect(dispute).toMatchObject({ reason: 'non_delivery', openedById: buyer.id, description: m.disputeSummaries[0] });
+    const sms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'dispute_opened' } });
+    expect(sms.message).toContain(`${created.reference_number}: ${m.disputeSummaries[0]}.`);
     expect((await detail(t, seller, created.id)).transaction.status).toBe('disputed');
   });
 
@@ -368,11 +371,11 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect((await session.send('4')).text).toContain(m.disputeDescribe);
     expect(firstLine(await session.send('no'))).toBe(m.invalidText);
     const confirm = await session.send('Buyer asks for a refund after use');
-    expect(confirm.text).toContain(m.confirmDispute(created.reference_number, m.disputeReasons[3]!));
+    // Their own words, not the menu's "Other".
+    expect(confirm.text).toContain(m.confirmDispute(created.reference_number, 'Buyer asks for a refund after use'));
     expect((await session.send(TEST_PIN)).text).toBe(m.disputeOpened(created.reference_number));
     const dispute = await t.ctx.db.dispute.findFirstOrThrow({ where: { transactionId: created.id } });
-    expect(dispute).toMatchObject({ reason: 'other', openedById: seller.id });
-    expect(dispute.description).toContain('Buyer asks for a refund after use');
+    expect(dispute).toMatchObject({ reason: 'other', openedById: seller.id, description: 'Buyer asks for a refund after use' });
   });
 
   it('leaves a Lipa Mdogo Mdogo plan: the buyer asks, the seller declines (mediation) or accepts (refund)', async () => {

@@ -1,19 +1,10 @@
 /** Disputes menu, and opening a dispute: a reason from the list (or in the caller's words), then the PIN. */
 import { disputeBody } from '@escrow/core/contract/transactions';
-import { type DisputeReason, openDispute } from '../../transactions/use-cases/open-dispute.ts';
+import { openDispute } from '../../transactions/use-cases/open-dispute.ts';
+import { clip } from '../screen.ts';
 import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
 import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
-
-/** What mediators read for a reason picked from the list (they work in English). */
-const DISPUTE_DESCRIPTIONS: Record<DisputeReason, string> = {
-  non_delivery: 'Item not delivered (reported over USSD)',
-  not_as_described: 'Item not as described (reported over USSD)',
-  quality_issue: 'Quality problem (reported over USSD)',
-  payment_delay: 'Payment delay (reported over USSD)',
-  withdrawal_declined: 'Withdrawal declined (reported over USSD)',
-  other: 'Other problem (reported over USSD)',
-};
 
 /** The disputes menu's entries, in the order of `messages.disputesMenu`. */
 const DISPUTES_MENU: readonly ScreenId[] = ['pick_dispute', 'pick_withdraw', 'pick_withdrawal'];
@@ -39,7 +30,9 @@ export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_re
       const reason = USSD_DISPUTE_REASONS[picked - 1]!;
       c.draft.disputeReason = reason;
       if (reason === 'other') return push('dispute_text');
-      c.draft.description = DISPUTE_DESCRIPTIONS[reason];
+      // In the caller's language, like the words they would type: both parties' SMS quote it, and the
+      // mediators also have the reason itself (`reason`).
+      c.draft.description = c.m.disputeSummaries[picked - 1]!;
       return push('confirm_dispute');
     },
   },
@@ -49,7 +42,7 @@ export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_re
     handle(c, _data, input) {
       const text = disputeBody.shape.reason.safeParse(input);
       if (!text.success) return stay(c.m.invalidText);
-      c.draft.description = `${text.data.slice(0, 500)} (reported over USSD)`;
+      c.draft.description = text.data.slice(0, 500);
       return push('confirm_dispute');
     },
   },
@@ -58,7 +51,11 @@ export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_re
     async render(c, data, notice) {
       if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      const label = c.m.disputeReasons[USSD_DISPUTE_REASONS.indexOf(data.disputeReason)] ?? '';
+      // "Other": the caller's own words, not the menu's "Other".
+      const label =
+        data.disputeReason === 'other'
+          ? clip(data.description, 40)
+          : (c.m.disputeReasons[USSD_DISPUTE_REASONS.indexOf(data.disputeReason)] ?? '');
       return ask(c, undefined, c.m.confirmDispute(t.reference_number, label), c.m.enterPin);
     },
     handle: (c, data, input) =>
