@@ -72,7 +72,7 @@ async function answerClaimed(
 
   const account = await ctx.db.user.findUnique({
     where: { phoneNumber: request.phone },
-    select: { id: true, firstName: true, userType: true, status: true, language: true, ussdPinHash: true },
+    select: { id: true, firstName: true, userType: true, status: true, language: true, ussdPinHash: true, ussdPinLockedUntil: true },
   });
   const language: UssdLanguage =
     account?.language ?? (isLive ? session.language : null) ?? (await lastLanguageOf(ctx.db, request.phone, request.sessionId)) ?? 'en';
@@ -81,7 +81,13 @@ async function answerClaimed(
   if (session && session.phone !== request.phone) return { body: renderReply(end(m.sessionExpired), { strict }), saved: false };
 
   const user: UssdUser | null = account
-    ? { id: account.id, firstName: account.firstName, userType: account.userType, hasPin: account.ussdPinHash !== null }
+    ? {
+        id: account.id,
+        firstName: account.firstName,
+        userType: account.userType,
+        hasPin: account.ussdPinHash !== null,
+        pinLockedUntil: account.ussdPinLockedUntil && account.ussdPinLockedUntil > now ? account.ussdPinLockedUntil : null,
+      }
     : null;
   const isContinuing = !!stored && !stored.ended && stored.stack.length > 0 && parts.length > 0;
   // A live session whose stored state does not decode (an older release's, or damaged) starts again at home.

@@ -41,6 +41,7 @@ const en = {
   enterPin: 'Enter PIN to confirm:',
   wrongPin: (left: number) => `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   pinLocked: (until: string) => `Your PIN is locked after 3 wrong tries. Try again after ${until}.`,
+  pinLockedTitle: (until: string) => `PIN locked until ${until}`,
   pinFormat: 'PIN must be 4 digits.',
   /** The code sent now, or one sent before that still works; the web password only for accounts that have one. */
   proveFirstPin: (name: string, password = true) =>
@@ -243,6 +244,7 @@ const sw: UssdMessages = {
   enterPin: 'Weka PIN kuthibitisha:',
   wrongPin: (left) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
   pinLocked: (until) => `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}.`,
+  pinLockedTitle: (until) => `PIN imefungwa hadi ${until}`,
   pinFormat: 'PIN iwe tarakimu 4.',
   proveFirstPin: (name, password = true) =>
     `Karibu ${name}. Kuweka PIN ya USSD, weka nambari ya tarakimu 6 tuliyokutumia kwa SMS${password ? ', au nenosiri lako la wavuti' : ''}:`,

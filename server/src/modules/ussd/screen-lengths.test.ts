@@ -23,7 +23,7 @@ function menuContext(lang: UssdLanguage): MenuContext {
     origin: 'gateway',
     lang,
     m: USSD_MESSAGES[lang],
-    user: { id: 'u', firstName: 'Chepkemboi-Njeri', userType: 'buyer', hasPin: true },
+    user: { id: 'u', firstName: 'Chepkemboi-Njeri', userType: 'buyer', hasPin: true, pinLockedUntil: null },
     draft: {},
     session: { pinProven: true, firstPinProof: null, codeSent: false, codeRetryAt: null },
   };

@@ -274,7 +274,8 @@ describe('PIN lockout', () => {
     expect(await dialAndWalk(t, buyer.phone, '3')).toEqual(lockedScreen);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('dispatched');
     expect(await dialAndWalk(t, buyer.phone, '2')).toEqual(lockedScreen);
-    // Menus that show no transactions still work.
+    // Menus that show no transactions still work, and the first screen says the PIN is locked.
+    expect(firstLine(await phoneSession(t, buyer.phone).dial())).toBe(m.pinLockedTitle(displayTime(row.ussdPinLockedUntil!)));
     expect((await dialAndWalk(t, buyer.phone, '8')).text).toContain(m.accountTitle);
 
     await t.ctx.db.user.update({ where: { id: buyer.id }, data: { ussdPinLockedUntil: new Date(Date.now() - 1000) } });

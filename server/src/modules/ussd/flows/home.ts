@@ -39,7 +39,10 @@ export const homeScreens: ScreensOf<'home' | 'unlock'> = {
       const { m } = c;
       if (!c.user) return menu(m.welcome, m.guestMenu, notice);
       if (!c.user.hasPin) return firstPinDoor(c, c.user.id, notice);
-      return menu(m.hello(clip(c.user.firstName, 12)), m.mainMenu, notice);
+      // A locked PIN is said at once, in the title's place, not at the end of a whole flow; the menus
+      // that need no PIN (language, help) still work.
+      const title = c.user.pinLockedUntil ? m.pinLockedTitle(displayTime(c.user.pinLockedUntil)) : m.hello(clip(c.user.firstName, 12));
+      return menu(title, m.mainMenu, notice);
     },
     async handle(c, _data, input) {
       if (!c.user) {

@@ -26,6 +26,8 @@ export interface UssdUser {
   firstName: string;
   userType: Role;
   hasPin: boolean;
+  /** Until when wrong PINs locked the PIN (null when it is not locked). */
+  pinLockedUntil: Date | null;
 }
 
 export interface MenuContext {
