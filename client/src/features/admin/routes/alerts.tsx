@@ -42,7 +42,7 @@ export function payoutConsequence(row: Pick<PayoutRow, 'kind' | 'amount' | 'reci
   const amount = formatMoney(row.amount);
   const recipient = `${row.kind === 'buyer_refund' ? 'the buyer' : 'the seller'} (${formatPhone(row.recipient_phone)})`;
   if (action === 'retry') return `${amount} is sent again to ${recipient} by M-Pesa. Nothing else changes.`;
-  return `${amount} owed to ${recipient} goes back to the buyer instead, to the phone that paid. The seller receives nothing from this payout. The buyer is told by SMS.`;
+  return `${amount} owed to ${recipient} goes back to the buyer instead, to the phone or phones that paid. The seller receives nothing from this payout. The buyer is told by SMS.`;
 }
 
 /** What became of a payout answered from this page, for its row. */
