@@ -258,7 +258,10 @@ describe('PIN lockout', () => {
     const session = phoneSession(t, buyer.phone);
     await session.dial();
     await session.walk('3', '1');
-    expect(firstLine(await session.send('0000'))).toBe(m.wrongPin(2));
+    const wrong = await session.send('0000');
+    expect(firstLine(wrong)).toBe(m.wrongPin(2));
+    // The summary stays under the refusal: the caller still sees what they are confirming.
+    expect(wrong.text).toContain(created.reference_number);
     // A malformed PIN is not a try.
     expect(firstLine(await session.send('12'))).toBe(m.pinFormat);
     expect(firstLine(await session.send('1111'))).toBe(m.wrongPin(1));

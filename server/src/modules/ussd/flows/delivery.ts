@@ -2,7 +2,7 @@
 import { dispatchTransaction } from '../../transactions/use-cases/dispatch-transaction.ts';
 import { releasePayment } from '../../transactions/use-cases/release-payment.ts';
 import { clip } from '../screen.ts';
-import { ask, callerOf, endWith, kesFromWire, type ScreensOf, withPin } from './menu-kit.ts';
+import { callerOf, endWith, kesFromWire, type ScreensOf, withPin, askPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pick_dispatch' | 'confirm_dispatch'> = {
@@ -10,18 +10,16 @@ export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pi
   confirm_release: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      return ask(
+      return askPin(
         c,
-        undefined,
+        notice,
         c.m.confirmRelease(
           kesFromWire(t.amount),
           clip(t.seller.display_name, 20),
           t.reference_number,
           kesFromWire(t.quote.seller_receives),
         ),
-        c.m.enterPin,
       );
     },
     handle: (c, data, input) =>
@@ -35,9 +33,8 @@ export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pi
   confirm_dispatch: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      return ask(c, undefined, c.m.confirmDispatch(clip(t.product_name, 30), t.reference_number), c.m.enterPin);
+      return askPin(c, notice, c.m.confirmDispatch(clip(t.product_name, 30), t.reference_number));
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {

@@ -3,7 +3,7 @@ import { disputeBody } from '@escrow/core/contract/transactions';
 import { openDispute } from '../../transactions/use-cases/open-dispute.ts';
 import { clip } from '../screen.ts';
 import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
-import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin, askPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** The disputes menu's entries, in the order of `messages.disputesMenu`. */
@@ -49,14 +49,13 @@ export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_re
   confirm_dispute: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
       // "Other": the caller's own words, not the menu's "Other".
       const label =
         data.disputeReason === 'other'
           ? clip(data.description, 40)
           : (c.m.disputeReasons[USSD_DISPUTE_REASONS.indexOf(data.disputeReason)] ?? '');
-      return ask(c, undefined, c.m.confirmDispute(t.reference_number, label), c.m.enterPin);
+      return askPin(c, notice, c.m.confirmDispute(t.reference_number, label));
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {

@@ -4,7 +4,7 @@ import { requestWithdrawal } from '../../transactions/use-cases/request-withdraw
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { clip } from '../screen.ts';
 import { pendingWithdrawalReason, withdrawalMoney } from '../use-cases/read-for-menus.ts';
-import { ask, callerOf, choice, endWith, kes, menu, type MenuContext, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { ask, callerOf, choice, endWith, kes, menu, type MenuContext, push, type ScreensOf, stay, withPin, askPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** What comes back to the buyer and the fee kept, formatted (null fee when none was paid). */
@@ -30,9 +30,8 @@ export const installmentScreens: ScreensOf<
   confirm_withdraw: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
-      return ask(c, undefined, c.m.confirmWithdraw(t.reference_number, ...(await moneyBack(c, t.id))), c.m.enterPin);
+      return askPin(c, notice, c.m.confirmWithdraw(t.reference_number, ...(await moneyBack(c, t.id))));
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
@@ -59,12 +58,11 @@ export const installmentScreens: ScreensOf<
   confirm_withdrawal_answer: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const t = await chosenTransaction(c, data);
       const question = data.accept
         ? c.m.confirmAccept(t.reference_number, ...(await moneyBack(c, t.id)))
         : c.m.confirmDecline(t.reference_number);
-      return ask(c, undefined, question, c.m.enterPin);
+      return askPin(c, notice, question);
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {

@@ -4,6 +4,7 @@
  * same use-cases as the REST API; fees, states, plan rules and access are decided there (or in domain/),
  * and their errors are mapped to short closing screens here.
  */
+import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import type { AppContext } from '../../../context.ts';
 import { type Cents, formatKes, parseAmount } from '@escrow/core/domain/money';
 import { AppError } from '../../../lib/app-error.ts';
@@ -84,6 +85,14 @@ export const lines = (...parts: (string | undefined | false)[]) => parts.filter(
 export const menu = (title: string, items: readonly string[], notice?: string, nav?: string) => lines(notice ?? title, options(items), nav);
 /** An input prompt with the navigation line. */
 export const ask = (c: MenuContext, notice: string | undefined, ...text: string[]) => lines(notice, ...text, c.m.nav);
+/**
+ * A summary to confirm with the PIN. After a refusal (a wrong PIN) the notice leads and the summary
+ * stays, so the caller still sees what they are confirming, when the screen has room for both.
+ */
+export function askPin(c: MenuContext, notice: string | undefined, summary: string): string {
+  const whole = ask(c, notice, summary, c.m.enterPin);
+  return !notice || whole.length <= USSD_SCREEN_MAX ? whole : ask(c, notice, c.m.enterPin);
+}
 
 /** The option number typed, if it is one of 1..count. */
 export function choice(input: string, count: number): number | null {

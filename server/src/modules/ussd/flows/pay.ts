@@ -7,7 +7,7 @@ import { RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from 
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
 import { amountToPay, minutesUntilPromptSettles } from '../use-cases/read-for-menus.ts';
-import { ask, choice, endWith, kes, menu, push, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import { choice, endWith, kes, menu, push, type ScreensOf, stay, withPin, askPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /**
@@ -44,15 +44,9 @@ export const payScreens: ScreensOf<'pick_pay' | 'choose_rail' | 'confirm_pay'> =
   confirm_pay: {
     needsAccount: true,
     async render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const due = await amountToPay(c.ctx, data.txnId);
       const t = await chosenTransaction(c, data);
-      return ask(
-        c,
-        undefined,
-        c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20), RAIL_DISPLAY_NAMES[data.rail]),
-        c.m.enterPin,
-      );
+      return askPin(c, notice, c.m.confirmPay(kes(due), t.reference_number, clip(t.product_name, 20), RAIL_DISPLAY_NAMES[data.rail]));
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {

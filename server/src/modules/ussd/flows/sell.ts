@@ -13,7 +13,21 @@ import { paymentLinkUrl } from '../../payment-links/queries/wire.ts';
 import { ReleaseCodeRefused, releaseWithCode } from '../../release-codes/use-cases/release-with-code.ts';
 import { clip } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
-import { ask, callerOf, choice, endWith, kes, kesFromWire, menu, push, refusal, type ScreensOf, stay, withPin } from './menu-kit.ts';
+import {
+  ask,
+  callerOf,
+  choice,
+  endWith,
+  kes,
+  kesFromWire,
+  menu,
+  push,
+  refusal,
+  type ScreensOf,
+  stay,
+  withPin,
+  askPin,
+} from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** The sell menu's entries, in the order of `messages.sellMenu`. */
@@ -90,10 +104,9 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
   link_confirm: {
     needsAccount: true,
     render(c, data, notice) {
-      if (notice) return ask(c, notice, c.m.enterPin);
       const amount: Cents = BigInt(data.amount);
       const fee = calculateFee(amount, FEE_TYPE_FOR_TRANSACTION.standard);
-      return ask(c, undefined, c.m.confirmLink(clip(data.item, 40), kes(amount), kes(fee.sellerShare)), c.m.enterPin);
+      return askPin(c, notice, c.m.confirmLink(clip(data.item, 40), kes(amount), kes(fee.sellerShare)));
     },
     handle: (c, data, input) =>
       withPin(c, input, async () => {
