@@ -316,6 +316,9 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await payAndSettle(t, buyer, created.id);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
 
+    // The list shows what the next prompt asks for (the installment), not the plan's whole price.
+    const list = await dialAndWalk(t, buyer.phone, '5');
+    expect(list.text).toContain(`1. ${created.reference_number.slice(4)} Sofa 3 sea.. 4,700`);
     // The payer's own network first: a Safaricom phone is offered M-Pesa, then Airtel Money.
     const rails = await dialAndWalk(t, buyer.phone, '5', '1');
     expect(rails.text).toContain(`${m.payWith}\n1. M-Pesa\n2. Airtel Money`);

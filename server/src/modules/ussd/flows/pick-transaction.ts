@@ -2,7 +2,7 @@
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
-import { transactionsAllowing } from '../use-cases/read-for-menus.ts';
+import { amountToPay, transactionsAllowing } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
 
 export const PAGE_SIZE = 3;
@@ -44,7 +44,11 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
       const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
       c.draft.ids = shown.map((row) => row.id);
       c.draft.hasMore = current < pages;
-      const items = shown.map((row) => `${shortRef(row.referenceNumber)} ${clip(row.productName, 12)} ${kes(row.amountCents).slice(4)}`);
+      // To pay: what the next prompt asks for (an installment and its fee), not the whole price.
+      const figures = await Promise.all(shown.map((row) => (action === 'pay' ? amountToPay(c.ctx, row.id) : row.amountCents)));
+      const items = shown.map(
+        (row, index) => `${shortRef(row.referenceNumber)} ${clip(row.productName, 12)} ${kes(figures[index]!).slice(4)}`,
+      );
       return lines(notice ?? c.m.pickTitle[action], options(items), current < pages && c.m.more, c.m.nav);
     },
     handle: (c, data, input) => pickFromList(c, data, input, next),
