@@ -529,7 +529,9 @@ describe('a payout M-Pesa could not make', () => {
 
     // Return to the buyer: the confirmation names who receives what; a double tap is one request, one outcome.
     await giveBack.click();
-    await poll(() => dialog.getByTestId('payout-consequence').textContent()).toContain('goes back to the buyer instead');
+    await poll(() => dialog.getByTestId('payout-consequence').textContent()).toContain(
+      'Instead the buyer gets back everything they paid (the whole price and their fee)',
+    );
     await screenshot(page, 'admin-payout-return-confirmation-dark');
     expect(sent).toEqual([]);
     await dialog.getByRole('button', { name: 'Return to buyer' }).dblclick();

@@ -42,7 +42,8 @@ export function payoutConsequence(row: Pick<PayoutRow, 'kind' | 'amount' | 'reci
   const amount = formatMoney(row.amount);
   const recipient = `${row.kind === 'buyer_refund' ? 'the buyer' : 'the seller'} (${formatPhone(row.recipient_phone)})`;
   if (action === 'retry') return `${amount} is sent again to ${recipient} by M-Pesa. Nothing else changes.`;
-  return `${amount} owed to ${recipient} goes back to the buyer instead, to the phone or phones that paid. The seller receives nothing from this payout. The buyer is told by SMS.`;
+  // The escrow is unwound (server payouts/use-cases/resolve-failed-payout.ts): all the buyer paid, fees included.
+  return `The seller (${formatPhone(row.recipient_phone)}) is not paid ${amount}. Instead the buyer gets back everything they paid (the whole price and their fee), to the phone or phones that paid, and the transaction ends refunded. Both parties are told by SMS.`;
 }
 
 /** What became of a payout answered from this page, for its row. */
