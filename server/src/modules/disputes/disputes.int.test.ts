@@ -197,7 +197,7 @@ describe('evidence and responses', () => {
       ).map((row) => ({ template: row.template, message: row.message }));
     const due = displayDateTime(new Date(respondBy));
     expect(await texts(buyer.phone)).toEqual([
-      { template: 'dispute_opened_respond', message: expect.stringContaining(`Give your side on the web by ${due}.`) },
+      { template: 'dispute_opened_respond', message: expect.stringContaining(`Answer on the web or *384*40# by ${due}.`) },
     ]);
     expect(await texts(seller.phone)).toEqual([{ template: 'dispute_opened', message: expect.not.stringContaining('Give your side') }]);
   });

@@ -363,7 +363,7 @@ describe('withdrawal', () => {
       where: { transactionId: created.id, phoneNumber: seller.phone, template: 'withdrawal_declined_seller' },
     });
     expect(sellerSms.message).toMatch(
-      /^You declined the withdrawal from ESC-.+ Give your side on the web by \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}\.$/,
+      /^You declined the withdrawal from ESC-.+ Answer on the web or \*384\*40# by \d{1,2} \w{3,4} \d{4}, \d{2}:\d{2}\.$/,
     );
     expect(await smsTemplates(created.id, seller.phone)).not.toContain('withdrawal_declined');
     expect(await t.ctx.db.withdrawalRequest.findFirst({ where: { transactionId: created.id } })).toMatchObject({ status: 'declined' });

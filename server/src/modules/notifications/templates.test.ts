@@ -95,7 +95,7 @@ describe('SMS templates', () => {
 
   it('names the acting party in Kiswahili in Kiswahili messages', () => {
     expect(renderSms('cancelled', 'sw', { ...TYPICAL, by: 'buyer' })).toContain('na mnunuzi');
-    expect(renderSms('dispute_opened_respond', 'sw', { ...TYPICAL, by: 'seller' })).toMatch(/^Muuzaji amefungua/);
+    expect(renderSms('dispute_opened_respond', 'sw', { ...TYPICAL, by: 'seller' })).toMatch(/^Muuzaji analalamikia/);
     expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
   });
 

@@ -214,11 +214,11 @@ export const SMS_TEMPLATES = {
     en: (p) => `You opened a dispute on ${p.ref}: ${p.reason}. The money is frozen until our mediators rule.`,
     sw: (p) => `Umefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa hadi wapatanishi waamue.`,
   },
-  /** To the other party, who has until `deadline` to give their side (on the web, in the dispute card). */
+  /** To the other party, who has until `deadline` to give their side (the web's dispute card, or the USSD disputes menu). */
   dispute_opened_respond: {
-    en: (p) => `The ${p.by} opened a dispute on ${p.ref}: ${p.reason}. Money frozen. Give your side on the web by ${p.deadline}.`,
+    en: (p) => `The ${p.by} disputes ${p.ref}: ${p.reason}. Money frozen. Answer on the web or *384*40# by ${p.deadline}.`,
     sw: (p) =>
-      `${capitalised(party(p.by))} amefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa. Jibu mtandaoni kabla ya ${p.deadline}.`,
+      `${capitalised(party(p.by))} analalamikia ${p.ref}: ${p.reason}. Pesa imezuiwa. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
   },
   /** `ruling` (a `Ruling`) and `role` (the recipient's side) choose the sentence; `buyerAmount`, `sellerAmount`. */
   dispute_ruled: {
@@ -237,9 +237,9 @@ export const SMS_TEMPLATES = {
   /** To the seller who declined: the dispute that follows is the buyer's, and the seller answers it by `deadline`. */
   withdrawal_declined_seller: {
     en: (p) =>
-      `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Give your side on the web by ${p.deadline}.`,
+      `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Answer on the web or *384*40# by ${p.deadline}.`,
     sw: (p) =>
-      `Umekataa kujiondoa kwa ${p.ref}, hivyo wapatanishi wataishughulikia kama malalamiko. Jibu mtandaoni kabla ya ${p.deadline}.`,
+      `Umekataa kujiondoa kwa ${p.ref}, hivyo wapatanishi wataishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
   },
   installment_due: {
     en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,

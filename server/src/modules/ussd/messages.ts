@@ -95,6 +95,7 @@ const en = {
     request_withdrawal: 'Leave which plan?',
     accept_withdrawal: 'Withdrawal requests:',
     release_with_code: 'Release code for:',
+    respond: 'Answer the dispute on:',
   },
   nothingTo: {
     release: 'Nothing is waiting for your delivery confirmation.',
@@ -104,6 +105,7 @@ const en = {
     request_withdrawal: 'You have no plan you can leave now.',
     accept_withdrawal: 'No withdrawal request is waiting for you.',
     release_with_code: 'No paid order is waiting for a release code.',
+    respond: 'No dispute is waiting for your answer.',
   },
   // ── sell: release codes and payment links ──
   sellTitle: 'Sell:',
@@ -116,7 +118,10 @@ const en = {
   confirmLink: (item: string, price: string, fee: string) => `New payment link:\n${item}\nPrice ${price}\nYour fee ${fee}`,
   linkCreated: (url: string) => `Link created: ${url}\nWe sent it by SMS. Share it with your buyers.`,
   disputesTitle: 'Disputes and plans:',
-  disputesMenu: ['Open a dispute', 'Leave a plan (buyer)', 'Answer a withdrawal'],
+  disputesMenu: ['Open a dispute', 'Leave a plan (buyer)', 'Answer a withdrawal', 'Answer a dispute'],
+  respondDescribe: 'Give your side briefly (our mediators read it):',
+  confirmRespond: (ref: string, text: string) => `Send your answer on ${ref}: "${text}"?`,
+  responded: (ref: string) => `Your answer on ${ref} was sent to our mediators. We will SMS you their ruling.`,
   withdrawReason: 'Why do you want to leave the plan?',
   /** `fee`: the buyer's fee share kept on a withdrawal, null when none was paid. */
   confirmWithdraw: (ref: string, refund: string, fee: string | null) =>
@@ -287,6 +292,7 @@ const sw: UssdMessages = {
     request_withdrawal: 'Jiondoe kwenye mpango upi?',
     accept_withdrawal: 'Maombi ya kujiondoa:',
     release_with_code: 'Nambari ya kuachilia kwa:',
+    respond: 'Jibu malalamiko ya:',
   },
   nothingTo: {
     release: 'Hakuna kinachosubiri uthibitisho wako wa kupokea.',
@@ -296,6 +302,7 @@ const sw: UssdMessages = {
     request_withdrawal: 'Huna mpango unaoweza kujiondoa sasa.',
     accept_withdrawal: 'Hakuna ombi la kujiondoa linalokusubiri.',
     release_with_code: 'Hakuna agizo lililolipwa linalosubiri nambari ya kuachilia.',
+    respond: 'Hakuna malalamiko yanayosubiri jibu lako.',
   },
   sellTitle: 'Uza:',
   sellMenu: ['Tuma agizo', 'Weka nambari ya kuachilia', 'Kiungo kipya cha malipo'],
@@ -307,7 +314,10 @@ const sw: UssdMessages = {
   confirmLink: (item, price, fee) => `Kiungo kipya cha malipo:\n${item}\nBei ${price}\nAda yako ${fee}`,
   linkCreated: (url) => `Kiungo kimeundwa: ${url}\nTumekutumia kwa SMS. Washirikishe wanunuzi wako.`,
   disputesTitle: 'Malalamiko na mipango:',
-  disputesMenu: ['Fungua malalamiko', 'Jiondoe kwenye mpango', 'Jibu ombi la kujiondoa'],
+  disputesMenu: ['Fungua malalamiko', 'Jiondoe kwenye mpango', 'Jibu ombi la kujiondoa', 'Jibu malalamiko'],
+  respondDescribe: 'Eleza upande wako kwa ufupi (wapatanishi wataisoma):',
+  confirmRespond: (ref, text) => `Tuma jibu lako kwa ${ref}: "${text}"?`,
+  responded: (ref) => `Jibu lako kwa ${ref} limetumwa kwa wapatanishi. Tutakutumia SMS ya uamuzi.`,
   withdrawReason: 'Kwa nini unataka kujiondoa kwenye mpango?',
   confirmWithdraw: (ref, refund, fee) =>
     `Omba kujiondoa ${ref}? Muuzaji akikubali, utarudishiwa ${refund}${fee ? ` (ada ${fee} haitarudishwa)` : ''}; akikataa, wapatanishi wataamua.`,

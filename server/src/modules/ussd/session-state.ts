@@ -64,6 +64,8 @@ const draftFields = {
   disputeReason: z.enum(USSD_DISPUTE_REASONS),
   description: z.string().min(1),
   withdrawalReason: z.string().min(1),
+  /** The respondent's side of a dispute, as typed. */
+  response: z.string().min(1),
   accept: z.boolean(),
 };
 
@@ -125,6 +127,9 @@ export const SCREEN_FIELDS = {
   dispute_reason: needs('txnId'),
   dispute_text: needs('txnId', 'disputeReason'),
   confirm_dispute: needs('txnId', 'disputeReason', 'description'),
+  pick_respond: page,
+  respond_text: needs('txnId'),
+  confirm_respond: needs('txnId', 'response'),
   // leaving an installment plan
   pick_withdraw: page,
   withdraw_reason: needs('txnId'),

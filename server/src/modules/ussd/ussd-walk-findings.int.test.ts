@@ -4,7 +4,7 @@
  * that came only after the PIN, and notices that lost the question they were about.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransaction } from '../../../test/escrow-helpers.ts';
+import { action, createTransaction, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { makeUser, TEST_PASSWORD, type MadeUser } from '../../../test/factories.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -134,5 +134,35 @@ describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
     const done = await dialAndWalk(t, user.phone, '1', local(seller.phone), 'Sofa', '1', '3000', TEST_PIN);
     expect(done).toEqual({ kind: 'END', text: m.phoneNotVerified });
     if (lang === 'sw') expect(done.text).not.toMatch(/please|verify/i);
+  });
+
+  it('lets the other party answer a dispute over USSD, once, and only a dispute that waits for them', async () => {
+    const buyer = await makeUser(t.app, { userType: 'buyer' });
+    const seller = await party('seller', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2000,
+      product_name: 'Radio',
+      transaction_type: 'standard',
+    });
+    await payAndSettle(t, buyer, created.id);
+    const opened = await action(t, buyer, created.id, 'dispute', { reason: 'The radio does not turn on' });
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    const session = phoneSession(t, seller.phone);
+    await session.dial();
+    await session.walk('6');
+    const list = await session.send('4');
+    expect(firstLine(list)).toBe(m.pickTitle.respond);
+    expect(list.text).toContain(created.reference_number.slice(4));
+    expect(firstLine(await session.send('1'))).toBe(m.respondDescribe);
+    const confirm = await session.send('It worked when I sent it; the buyer dropped it');
+    expect(confirm.text).toContain(m.confirmRespond(created.reference_number, 'It worked when I sent it; the buyer dropped it'));
+    expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.responded(created.reference_number) });
+    const dispute = await t.ctx.db.dispute.findFirstOrThrow({ where: { transactionId: created.id } });
+    expect(dispute).toMatchObject({ response: 'It worked when I sent it; the buyer dropped it', respondedAt: expect.any(Date) });
+
+    // Answered: nothing waits any more.
+    expect((await dialAndWalk(t, seller.phone, '6', '4')).text).toContain(m.nothingTo.respond);
   });
 });

@@ -1,5 +1,7 @@
 /** Disputes menu, and opening a dispute: a reason from the list (or in the caller's words), then the PIN. */
 import { disputeBody } from '@escrow/core/contract/transactions';
+import { respondBody } from '@escrow/core/contract/disputes';
+import { respondToDispute } from '../../disputes/use-cases/respond-to-dispute.ts';
 import { openDispute } from '../../transactions/use-cases/open-dispute.ts';
 import { clip } from '../screen.ts';
 import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
@@ -7,9 +9,11 @@ import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withP
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** The disputes menu's entries, in the order of `messages.disputesMenu`. */
-const DISPUTES_MENU: readonly ScreenId[] = ['pick_dispute', 'pick_withdraw', 'pick_withdrawal'];
+const DISPUTES_MENU: readonly ScreenId[] = ['pick_dispute', 'pick_withdraw', 'pick_withdrawal', 'pick_respond'];
 
-export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_reason' | 'dispute_text' | 'confirm_dispute'> = {
+export const disputeScreens: ScreensOf<
+  'disputes' | 'pick_dispute' | 'dispute_reason' | 'dispute_text' | 'confirm_dispute' | 'pick_respond' | 'respond_text' | 'confirm_respond'
+> = {
   disputes: {
     needsAccount: true,
     render: (c, _data, notice) => menu(c.m.disputesTitle, c.m.disputesMenu, notice, c.m.nav),
@@ -67,6 +71,31 @@ export const disputeScreens: ScreensOf<'disputes' | 'pick_dispute' | 'dispute_re
         });
         const t = await chosenTransaction(c, data);
         return endWith(c.m.disputeOpened(t.reference_number));
+      }),
+  },
+  // The other party answers: their side, for the mediators (the web's dispute card does the same).
+  pick_respond: pickScreen('respond', 'respond_text'),
+  respond_text: {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, c.m.respondDescribe),
+    handle(c, _data, input) {
+      const text = respondBody.shape.response.safeParse(input);
+      if (!text.success) return stay(c.m.invalidText);
+      c.draft.response = text.data;
+      return push('confirm_respond');
+    },
+  },
+  confirm_respond: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      const t = await chosenTransaction(c, data);
+      return askPin(c, notice, c.m.confirmRespond(t.reference_number, clip(data.response, 60)));
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await respondToDispute(c.ctx, { transactionId: data.txnId, caller: callerOf(c), response: data.response });
+        const t = await chosenTransaction(c, data);
+        return endWith(c.m.responded(t.reference_number));
       }),
   },
 };

@@ -2,16 +2,24 @@
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
-import { amountToPay, transactionsAllowing } from '../use-cases/read-for-menus.ts';
+import { amountToPay, disputesAwaitingAnswer, transactionsAllowing } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
 
 export const PAGE_SIZE = 3;
 
 /** The screens that pick a transaction for an action. */
 type PickScreenId =
-  'pick_release' | 'pick_dispatch' | 'pick_pay' | 'pick_dispute' | 'pick_withdraw' | 'pick_withdrawal' | 'pick_code_release';
+  | 'pick_release'
+  | 'pick_dispatch'
+  | 'pick_pay'
+  | 'pick_dispute'
+  | 'pick_withdraw'
+  | 'pick_withdrawal'
+  | 'pick_code_release'
+  | 'pick_respond';
 
-export type MenuAction = 'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal' | 'release_with_code';
+export type MenuAction =
+  'release' | 'dispatch' | 'pay' | 'dispute' | 'request_withdrawal' | 'accept_withdrawal' | 'release_with_code' | 'respond';
 
 /** The page of a list screen (the first until `9` is pressed). */
 export const pageOf = (data: { page?: number }) => data.page ?? 1;
@@ -34,7 +42,9 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
   return {
     needsAccount: true,
     async render(c, data, notice) {
-      const rows = await transactionsAllowing(c.ctx, callerOf(c), action);
+      // Answering a dispute is no change of status: the disputes waiting for the caller's answer.
+      const rows =
+        action === 'respond' ? await disputesAwaitingAnswer(c.ctx, c.user!.id) : await transactionsAllowing(c.ctx, callerOf(c), action);
       if (rows.length === 0) {
         c.draft.ids = [];
         return ask(c, notice, c.m.nothingTo[action]);

@@ -32,6 +32,23 @@ export async function transactionsAllowing(ctx: AppContext, caller: Caller, acti
   });
 }
 
+/**
+ * The caller's disputed transactions whose open dispute waits for the caller's answer: the other party
+ * opened it and nobody has answered (respond-to-dispute.ts refuses the rest).
+ */
+export async function disputesAwaitingAnswer(ctx: AppContext, userId: string) {
+  return ctx.db.transaction.findMany({
+    where: {
+      status: 'disputed',
+      OR: [{ buyerId: userId }, { sellerId: userId }],
+      disputes: { some: { status: 'open', respondedAt: null, openedById: { not: userId } } },
+    },
+    select: { id: true, referenceNumber: true, productName: true, amountCents: true },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: 60,
+  });
+}
+
 /** The id of the transaction with this reference when `userId` is one of its parties; to anyone else it does not exist. */
 export async function partyTransactionIdByReference(ctx: AppContext, reference: string, userId: string): Promise<string | null> {
   const found = await ctx.db.transaction.findUnique({
