@@ -576,6 +576,60 @@ describe('payouts reconciled', () => {
     expect(refundRetry.statusCode).toBe(409);
     await expectLedgerHealthy(t);
   });
+
+  it('a split ruling whose seller payout fails: returning it gives the buyer the rest of what they paid, fees included', async () => {
+    const payee = await makeUser(t.app, { userType: 'seller', phone: randomPhone('2040') });
+    const created = await createTransaction(t, buyer, standard(2_000, payee.phone));
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+    const opened = await action(t, buyer, created.id, 'dispute', { reason: 'Two keys missing', dispute_type: 'not_as_described' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const disputeId = (await detail(t, buyer, created.id)).dispute.id as string;
+    const ruled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: bearer(admin),
+      payload: { outcome: 'split', buyer_amount: 500, note: 'Keys missing: part refund' },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+
+    // The buyer's part is paid; the seller's is refused by M-Pesa (…2040).
+    const failed = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+      const rows = await t.ctx.db.payout.findMany({ where: { transactionId: created.id } });
+      const sellerPayout = rows.find((row) => row.kind === 'seller_payout');
+      const splitRefund = rows.find((row) => row.kind === 'buyer_refund');
+      return sellerPayout?.status === 'failed' && splitRefund?.status === 'completed' ? sellerPayout : null;
+    }, 20_000);
+    const returned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${failed.id}/return_to_buyer`,
+      headers: bearer(admin),
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+
+    const paidIn = (
+      await t.ctx.db.payment.aggregate({ where: { transactionId: created.id, status: 'completed' }, _sum: { amountCents: true } })
+    )._sum.amountCents!;
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, orderBy: { createdAt: 'asc' } });
+    expect(refunds.map((refund) => [refund.reason, refund.amountCents])).toEqual([
+      ['dispute_split', 50_000n],
+      // The seller's part (their payout and the fee share the release took) and the buyer's whole fee.
+      ['payout_returned', paidIn - 50_000n],
+    ]);
+    expect(refunds[1]!.amountCents).toBeGreaterThan(failed.amountCents);
+    await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'] });
+      return (await t.ctx.db.payout.findUniqueOrThrow({ where: { id: refunds[1]!.payoutId! } })).status === 'completed';
+    });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    expect(await accountBalance(t.ctx.db, 'seller_payable', created.id)).toBe(0n);
+    expect(await accountBalance(t.ctx.db, 'platform_fees', created.id)).toBe(0n);
+    const view = await detail(t, buyer, created.id);
+    expect(view.transaction).toMatchObject({ status: 'refunded', refunded_amount: formatCents(paidIn) });
+    expect(view.timeline.map((event: { event_type: string }) => event.event_type)).toContain('payout_returned');
+    await expectLedgerHealthy(t);
+  });
 });
 
 describe('the inspection window', () => {
