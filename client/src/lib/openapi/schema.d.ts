@@ -2627,7 +2627,7 @@ export interface operations {
                                 overdue_installments: number;
                                 /** @description Dispatched transactions whose inspection window ended more than 10 minutes ago and are still not released. */
                                 overdue_releases: number;
-                                /** @description Payouts pending or processing for more than 30 minutes. */
+                                /** @description Payouts pending or processing for more than 30 minutes since they were last queued or sent to the rail. */
                                 stuck_payouts: number;
                             };
                             failed_jobs: {

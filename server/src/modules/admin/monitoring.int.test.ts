@@ -330,6 +330,37 @@ describe('GET /monitoring/alerts', () => {
     await t.ctx.db.dispute.delete({ where: { id: dispute.id } });
     await t.ctx.db.transaction.delete({ where: { id: late.id } });
   });
+
+  it('counts a payout as stuck from when it was last queued or sent, not from when it was created', async () => {
+    const created = minutesAgo(60 * 24 * 2);
+    /** A payout created two days ago, last changed at `updatedAt` (Prisma would stamp the present: set by hand). */
+    const payout = async (status: 'pending' | 'processing', updatedAt: Date, sentAt: Date | null = null) => {
+      const { id } = await t.ctx.db.payout.create({
+        data: { transactionId: ids.completed!, kind: 'seller_payout', recipientPhone: seller.phone, amountCents: 10_000n, status },
+      });
+      await t.ctx.db
+        .$executeRaw`UPDATE payouts SET created_at = ${created}, updated_at = ${updatedAt}, sent_at = ${sentAt} WHERE id = ${id}::uuid`;
+      return id;
+    };
+    const cases = {
+      justRetried: await payout('pending', minutesAgo(1)),
+      sentJustNow: await payout('processing', minutesAgo(1), minutesAgo(2)),
+      waitingToSend: await payout('pending', minutesAgo(45)),
+      unanswered: await payout('processing', minutesAgo(5), minutesAgo(40)),
+    };
+    try {
+      const data = (await get('/api/admin/monitoring/alerts', admin)).json().data;
+      const listed = data.payouts.map((payout: { payout_id: string }) => payout.payout_id);
+      expect(listed).toEqual(expect.arrayContaining([cases.waitingToSend, cases.unanswered]));
+      expect(listed).not.toContain(cases.justRetried);
+      expect(listed).not.toContain(cases.sentJustNow);
+      expect(data.counts.stuck_payouts).toBe(2);
+      const health = (await get('/api/admin/monitoring/health', admin)).json().data;
+      expect(health.mpesa).toMatchObject({ status: 'critical', stuck_payouts: 2 });
+    } finally {
+      await t.ctx.db.payout.deleteMany({ where: { id: { in: Object.values(cases) } } });
+    }
+  });
 });
 
 describe('GET /monitoring/transactions', () => {

@@ -7,10 +7,11 @@
  */
 import { ALERT_LIST_LIMIT, type AlertsData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
+import { Prisma } from '../../../db/prisma.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts';
 import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
-import { STUCK_PAYOUT_MINUTES } from './health.ts';
+import { payoutWaitingSince, STUCK_PAYOUT_MINUTES } from './health.ts';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -42,7 +43,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
     ctx.db.$queryRawUnsafe<CountsRow[]>(
       `SELECT
          (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
-         (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND created_at < $3) AS stuck_payouts,
+         (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND ${payoutWaitingSince()} < $3) AS stuck_payouts,
          (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
          (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
          (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes,
@@ -85,7 +86,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       SELECT o.id::text, o.transaction_id::text, t.reference_number, o.kind::text AS kind, o.recipient_phone, o.amount_cents,
              o.status::text AS status, o.attempts, o.last_error, o.created_at
       FROM payouts o JOIN transactions t ON t.id = o.transaction_id
-      WHERE o.status = 'failed' OR (o.status IN ('pending', 'processing') AND o.created_at < ${stuckBefore})
+      WHERE o.status = 'failed' OR (o.status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince('o'))} < ${stuckBefore})
       ORDER BY o.created_at DESC LIMIT ${limit}`,
     ctx.db.$queryRawUnsafe<
       {

@@ -5,6 +5,7 @@
  */
 import type { HealthData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
+import { Prisma } from '../../../db/prisma.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { RAIL_CASH_ACCOUNTS } from '@escrow/core/domain/posting-rules';
 import { RAIL_CHOICES } from '@escrow/core/domain/rail-choice';
@@ -15,6 +16,13 @@ import { adminCache } from './shared.ts';
 export const STALE_STK_MINUTES = 5;
 /** A payout pending or processing this long needs a person to look at it. */
 export const STUCK_PAYOUT_MINUTES = 30;
+/**
+ * Since when a pending or processing payout has been waiting: a pending one since it was created or
+ * queued again (an admin's retry, an automatic one after a failed request), a processing one since its
+ * current request went to the rail. Not its creation: a payout retried days later is not stuck at once.
+ */
+export const payoutWaitingSince = (table = 'payouts') =>
+  `(CASE WHEN ${table}.status = 'pending' THEN ${table}.updated_at ELSE COALESCE(${table}.sent_at, ${table}.updated_at) END)`;
 /** A due job waiting this long means no worker is draining the queue. */
 const JOB_BACKLOG_WARNING_SECONDS = 120;
 const SMS_BACKLOG_WARNING_SECONDS = 300;
@@ -61,7 +69,7 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
         (SELECT COUNT(*) FROM payments WHERE status = 'pending' AND created_at < ${staleBefore}) AS stale_stk,
         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= ${dayAgo}) AS failed_payments_24h,
         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
-        (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND created_at < ${stuckBefore}) AS stuck_payouts,
+        (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince())} < ${stuckBefore}) AS stuck_payouts,
         (SELECT COUNT(*) FROM sms_messages WHERE status = 'queued') AS sms_queued,
         (SELECT COUNT(*) FROM sms_messages WHERE status = 'failed') AS sms_failed,
         (SELECT COUNT(*) FROM sms_messages WHERE status = 'failed' AND created_at >= ${dayAgo}) AS sms_failed_24h,
