@@ -6,14 +6,15 @@ const kes = (n: number) => BigInt(n) * 100n;
 
 describe('Lipa Mdogo Mdogo plans', () => {
   it.each([
-    ['sofa', 35_000, 7_000, 6, 4_700],
-    ['TV', 65_000, 13_000, 6, 8_700],
-    ['laptop', 75_000, 15_000, 12, 5_000],
-  ])('reproduces the spec example: %s', (_item, total, deposit, months, monthly) => {
+    ['sofa', 35_000, 7_000, 6, 4_700, 4_500],
+    ['TV', 65_000, 13_000, 6, 8_700, 8_500],
+    ['laptop', 75_000, 15_000, 12, 5_000, 5_000],
+  ])('reproduces the spec example: %s', (_item, total, deposit, months, monthly, last) => {
     const plan = buildPlan({ total: kes(total), deposit: kes(deposit), months });
     expect(plan.deposit).toBe(kes(deposit));
     expect(plan.monthly).toBe(kes(monthly));
     expect(plan.schedule).toHaveLength(months + 1);
+    expect(plan.schedule.at(-1)!.amount).toBe(kes(last));
     expect(plan.schedule.reduce((sum, p) => sum + p.amount, 0n)).toBe(kes(total));
   });
 

@@ -4,8 +4,8 @@
  * Rules (docs/product-rules.md §5, §9): the item costs more than KES 10,000; the deposit is at least 20 % of the total;
  * terms are 3, 6, 12 or 24 months. The balance is paid in equal monthly installments rounded up to the
  * next KES 100, the last one smaller so that the plan adds up to the total exactly. This reproduces the
- * spec's examples: sofa 35,000 → 7,000 + 4,700 × 6; TV 65,000 → 13,000 + 8,700 × 6; laptop 75,000 →
- * 15,000 + 5,000 × 12.
+ * monthly amounts of the spec's examples: sofa 35,000 → 7,000 deposit, then 5 × 4,700 and 4,500; TV
+ * 65,000 → 13,000, then 5 × 8,700 and 8,500; laptop 75,000 → 15,000, then 12 × 5,000.
  */
 import { type Cents, CENTS_PER_SHILLING } from './money.ts';
 
