@@ -5,7 +5,7 @@ import { respondToDispute } from '../../disputes/use-cases/respond-to-dispute.ts
 import { openDispute } from '../../transactions/use-cases/open-dispute.ts';
 import { clip } from '../screen.ts';
 import { type ScreenId, USSD_DISPUTE_REASONS } from '../session-state.ts';
-import { ask, callerOf, choice, endWith, menu, push, type ScreensOf, stay, withPin, askPin } from './menu-kit.ts';
+import { askPin, callerOf, choice, endWith, menu, push, type ScreensOf, stay, textScreen, withPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** The disputes menu's entries, in the order of `messages.disputesMenu`. */
@@ -40,16 +40,14 @@ export const disputeScreens: ScreensOf<
       return push('confirm_dispute');
     },
   },
-  dispute_text: {
-    needsAccount: true,
-    render: (c, _data, notice) => ask(c, notice, c.m.disputeDescribe),
-    handle(c, _data, input) {
-      const text = disputeBody.shape.reason.safeParse(input);
-      if (!text.success) return stay(c.m.invalidText);
-      c.draft.description = text.data.slice(0, 500);
-      return push('confirm_dispute');
+  dispute_text: textScreen({
+    prompt: (m) => m.disputeDescribe,
+    field: disputeBody.shape.reason,
+    keep: (draft, text) => {
+      draft.description = text.slice(0, 500);
     },
-  },
+    next: 'confirm_dispute',
+  }),
   confirm_dispute: {
     needsAccount: true,
     async render(c, data, notice) {
@@ -75,16 +73,14 @@ export const disputeScreens: ScreensOf<
   },
   // The other party answers: their side, for the mediators (the web's dispute card does the same).
   pick_respond: pickScreen('respond', 'respond_text'),
-  respond_text: {
-    needsAccount: true,
-    render: (c, _data, notice) => ask(c, notice, c.m.respondDescribe),
-    handle(c, _data, input) {
-      const text = respondBody.shape.response.safeParse(input);
-      if (!text.success) return stay(c.m.invalidText);
-      c.draft.response = text.data;
-      return push('confirm_respond');
+  respond_text: textScreen({
+    prompt: (m) => m.respondDescribe,
+    field: respondBody.shape.response,
+    keep: (draft, text) => {
+      draft.response = text;
     },
-  },
+    next: 'confirm_respond',
+  }),
   confirm_respond: {
     needsAccount: true,
     async render(c, data, notice) {

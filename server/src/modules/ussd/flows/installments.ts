@@ -4,7 +4,20 @@ import { requestWithdrawal } from '../../transactions/use-cases/request-withdraw
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { clip } from '../screen.ts';
 import { pendingWithdrawalReason, withdrawalMoney } from '../use-cases/read-for-menus.ts';
-import { ask, callerOf, choice, endWith, kes, menu, type MenuContext, push, type ScreensOf, stay, withPin, askPin } from './menu-kit.ts';
+import {
+  askPin,
+  callerOf,
+  choice,
+  endWith,
+  kes,
+  menu,
+  type MenuContext,
+  push,
+  type ScreensOf,
+  stay,
+  textScreen,
+  withPin,
+} from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 
 /** What comes back to the buyer and the fee kept, formatted (null fee when none was paid). */
@@ -17,16 +30,14 @@ export const installmentScreens: ScreensOf<
   'pick_withdraw' | 'withdraw_reason' | 'confirm_withdraw' | 'pick_withdrawal' | 'withdrawal_answer' | 'confirm_withdrawal_answer'
 > = {
   pick_withdraw: pickScreen('request_withdrawal', 'withdraw_reason'),
-  withdraw_reason: {
-    needsAccount: true,
-    render: (c, _data, notice) => ask(c, notice, c.m.withdrawReason),
-    handle(c, _data, input) {
-      const reason = withdrawalRequestBody.shape.reason.safeParse(input);
-      if (!reason.success) return stay(c.m.invalidText);
-      c.draft.withdrawalReason = reason.data;
-      return push('confirm_withdraw');
+  withdraw_reason: textScreen({
+    prompt: (m) => m.withdrawReason,
+    field: withdrawalRequestBody.shape.reason,
+    keep: (draft, text) => {
+      draft.withdrawalReason = text;
     },
-  },
+    next: 'confirm_withdraw',
+  }),
   confirm_withdraw: {
     needsAccount: true,
     async render(c, data, notice) {

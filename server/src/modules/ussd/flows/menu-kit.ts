@@ -4,6 +4,7 @@
  * same use-cases as the REST API; fees, states, plan rules and access are decided there (or in domain/),
  * and their errors are mapped to short closing screens here.
  */
+import type { ZodType } from 'zod';
 import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import type { AppContext } from '../../../context.ts';
 import { type Cents, formatKes, parseAmount } from '@escrow/core/domain/money';
@@ -92,6 +93,29 @@ export const ask = (c: MenuContext, notice: string | undefined, ...text: string[
 export function askPin(c: MenuContext, notice: string | undefined, summary: string): string {
   const whole = ask(c, notice, summary, c.m.enterPin);
   return !notice || whole.length <= USSD_SCREEN_MAX ? whole : ask(c, notice, c.m.enterPin);
+}
+
+/**
+ * A screen for the caller's own words: `prompt` asks, the contract's `field` checks what was typed (the same
+ * rule as the REST body, so a USSD text is never one the API would refuse), `keep` stores it in the draft,
+ * and `next` (the PIN confirmation) is shown; text the field refuses asks again.
+ */
+export function textScreen<K extends ScreenId>(spec: {
+  prompt: (m: UssdMessages) => string;
+  field: ZodType<string, string>;
+  keep: (draft: SessionDraft, text: string) => void;
+  next: ScreenId;
+}): Screen<K> {
+  return {
+    needsAccount: true,
+    render: (c, _data, notice) => ask(c, notice, spec.prompt(c.m)),
+    handle(c, _data, input) {
+      const text = spec.field.safeParse(input);
+      if (!text.success) return stay(c.m.invalidText);
+      spec.keep(c.draft, text.data);
+      return push(spec.next);
+    },
+  };
 }
 
 /** The option number typed, if it is one of 1..count. */
