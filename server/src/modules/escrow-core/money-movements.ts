@@ -75,7 +75,8 @@ export async function refundBuyer(
   txn: LockedTransaction,
   options: {
     price: Cents;
-    fee?: Cents;
+    /** The buyer's fee share given back: an amount, or all of it that the pay-ins can still give back. */
+    fee?: Cents | 'all_left';
     reason: RefundReason;
     note?: string;
     actorId?: string | null;
@@ -90,11 +91,11 @@ export async function refundBuyer(
     sellerFee?: Cents;
   },
 ): Promise<Cents> {
-  const fee = options.fee ?? 0n;
   const sellerFee = options.sellerFee ?? 0n;
+  if (options.fee !== 'all_left' && options.price + sellerFee + (options.fee ?? 0n) <= 0n) return 0n;
+  const { pieces, fee } = await refundPieces(tx, txn.id, options.price + sellerFee, options.fee ?? 0n, options.paymentId);
   const total = options.price + sellerFee + fee;
   if (total <= 0n) return 0n;
-  const pieces = await refundPieces(tx, txn.id, options.price + sellerFee, fee, options.paymentId);
   await postJournal(tx, {
     key: options.key ?? `refund:${txn.id}:${options.reason}`,
     kind: 'refund',
@@ -146,7 +147,7 @@ interface RefundPiece {
 }
 
 /** What each completed pay-in can still give back, price part and fee part, oldest first. */
-export async function refundableFunds(tx: Tx, transactionId: string) {
+async function refundableFunds(tx: Tx, transactionId: string) {
   return tx.$queryRaw<{ id: string; payer_phone: string; rail: RailChoice; price_left: bigint; fee_left: bigint }[]>`
     SELECT p.id::text, p.payer_phone, p.rail::text AS rail,
            (p.amount_cents - p.fee_cents - COALESCE(SUM(r.amount_cents - r.fee_cents), 0))::bigint AS price_left,
@@ -177,7 +178,7 @@ export async function returnSellerPayout(
     price: payout.amount,
     from: 'seller_payable',
     sellerFee: -(released._sum.amountCents ?? 0n),
-    fee: await feeAvailable(tx, await refundableFunds(tx, txn.id), txn.id),
+    fee: 'all_left',
     reason: 'payout_returned',
     key: `refund:${txn.id}:payout:${payout.id}`,
     note: payout.note,
@@ -193,10 +194,18 @@ async function feeAvailable(tx: Tx, sources: { fee_left: bigint }[], transaction
   );
 }
 
-async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Cents, paymentId?: string): Promise<RefundPiece[]> {
+/** The refund spread over the pay-ins, and the fee it gives back (`all_left` resolved). */
+async function refundPieces(
+  tx: Tx,
+  transactionId: string,
+  price: Cents,
+  feeAsked: Cents | 'all_left',
+  paymentId?: string,
+): Promise<{ pieces: RefundPiece[]; fee: Cents }> {
   const sources = (await refundableFunds(tx, transactionId)).filter((payment) => !paymentId || payment.id === paymentId);
   const priceAvailable = sources.reduce((sum, payment) => sum + payment.price_left, 0n);
   const feeRefundable = await feeAvailable(tx, sources, transactionId);
+  const fee = feeAsked === 'all_left' ? feeRefundable : feeAsked;
   if (price > priceAvailable || fee > feeRefundable) {
     throw businessRule(
       `A refund of ${formatKes(price + fee)} is more than what was paid in and not yet refunded (${formatKes(priceAvailable + feeRefundable)})`,
@@ -213,7 +222,7 @@ async function refundPieces(tx: Tx, transactionId: string, price: Cents, fee: Ce
     priceLeft -= piecePrice;
     feeLeft -= pieceFee;
   }
-  return pieces;
+  return { pieces, fee };
 }
 
 async function createPayout(
