@@ -3,10 +3,12 @@
  * message it sends, `Success` or — for numbers ending 9999 — `Failed` with `DeliveryFailure`; the
  * callback updates the outbox by the gateway's message id, idempotently.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomPhone } from '../../../test/factories.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { queueSms, SMS_QUEUE } from './notify.ts';
+import { APPLY_REPORTS } from './use-cases/record-delivery-report.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -156,6 +158,37 @@ describe('SMS delivery reports', () => {
       const response = await t.app.inject(form(fields));
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('never deadlocks when two nodes apply groups of the same messages in opposite orders', async () => {
+    // Two nodes: two pools, each applying its own group (db/group-commit.ts runs one group at a time per node only).
+    const nodes = [0, 1].map(() => new pg.Pool({ connectionString: t.config.DATABASE_URL, max: 1 }));
+    try {
+      for (let round = 0; round < 8; round++) {
+        const ids = Array.from({ length: 300 }, (_, index) => `ATXid_order_${round}_${index}`);
+        await t.ctx.db.smsMessage.createMany({
+          data: ids.map((id) => ({
+            phoneNumber: randomPhone(),
+            template: 'ussd_welcome',
+            message: 'Hello',
+            status: 'queued',
+            providerMessageId: id,
+          })),
+        });
+        const group = (order: string[], outcome: string) => [order, order.map(() => outcome), order.map(() => null), new Date()];
+        const answers = await Promise.allSettled([
+          nodes[0]!.query(APPLY_REPORTS, group(ids, 'sent')),
+          nodes[1]!.query(APPLY_REPORTS, group([...ids].reverse(), 'delivered')),
+        ]);
+        expect(
+          answers.filter((answer) => answer.status === 'rejected').map((answer) => String((answer as PromiseRejectedResult).reason)),
+        ).toEqual([]);
+        // Whichever came second, a final outcome stands.
+        expect(await t.ctx.db.smsMessage.count({ where: { providerMessageId: { in: ids }, status: 'delivered' } })).toBe(ids.length);
+      }
+    } finally {
+      await Promise.all(nodes.map((node) => node.end()));
     }
   });
 });

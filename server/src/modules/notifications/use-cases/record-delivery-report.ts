@@ -34,6 +34,9 @@ interface Outcome {
  * duplicates cannot both apply, and a final state stays final), and each message as it stands when
  * nothing changed.
  *
+ * The messages are locked in one order (their ids) before any is changed: two nodes applying groups that
+ * share messages, in whatever order their reports came, wait for each other instead of deadlocking.
+ *
  * Both halves find their messages by the gateway's id (`= ANY`) and compare the status as text: the sent
  * messages waiting for their reports are a backlog the statistics, taken while the table was quiet, never
  * saw, and the status index would walk all of it for each group (test/backlog-plans.int.test.ts).
@@ -41,14 +44,16 @@ interface Outcome {
 export const APPLY_REPORTS = `
 WITH report AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS report (provider_message_id, outcome, failure_reason)
+), locked AS MATERIALIZED (
+  SELECT s.id FROM sms_messages AS s WHERE s.provider_message_id = ANY($1::text[]) ORDER BY s.id FOR UPDATE
 ), updated AS (
   UPDATE sms_messages AS s SET
     status = report.outcome::"SmsStatus",
     delivered_at = CASE WHEN report.outcome = 'delivered' THEN $4::timestamptz ELSE s.delivered_at END,
     failure_reason = CASE WHEN report.outcome = 'delivered' THEN NULL WHEN report.outcome = 'failed' THEN report.failure_reason
       ELSE s.failure_reason END
-  FROM report
-  WHERE s.provider_message_id = ANY($1::text[]) AND s.provider_message_id = report.provider_message_id
+  FROM report, locked
+  WHERE s.id = locked.id AND s.provider_message_id = report.provider_message_id
     AND (s.status::text = 'queued' OR (s.status::text = 'sent' AND report.outcome <> 'sent'))
   RETURNING s.provider_message_id, s.id, s.status::text AS status
 )
