@@ -8,7 +8,7 @@ import { createTransaction, detail, payAndSettle } from '../../../test/escrow-he
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inboxOf } from '../../../test/sms-inbox.ts';
 import type { UssdLanguage } from './messages.ts';
-import { firstLine, giveUssdPin, M, phoneSession } from './test/ussd-client.ts';
+import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, TEST_PIN } from './test/ussd-client.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,6 +21,8 @@ async function party(userType: MadeUser['userType'], language: UssdLanguage) {
   await giveUssdPin(t, user.id, language);
   return user;
 }
+
+const local = (phone: string) => `0${phone.slice(3)}`;
 
 async function releaseCodeOf(buyer: MadeUser): Promise<string> {
   const sms = (await inboxOf(t, buyer.phone)).find((message) => /release code|kuachilia/i.test(message.message));
@@ -57,6 +59,33 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     const data = await detail(t, seller, created.id);
     expect(data.transaction.status).toBe('completed');
     expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('released_with_code');
+  });
+
+  // Every account type may buy, and an order names its seller by phone whatever the account type: the menus
+  // keep every entry on every phone, so the numbers a caller learns are the same for everyone.
+  it('keeps Buy and Sell for every account type: a seller-only account buys, a buyer-only one dispatches its order', async () => {
+    const sellerOnly = await party('seller', lang);
+    const buyerOnly = await party('buyer', lang);
+    const buying = phoneSession(t, sellerOnly.phone);
+    await buying.dial();
+    expect((await buying.walk('1', local(buyerOnly.phone), 'Gas cylinder', '1', '3000')).text).toContain(m.enterPin);
+    expect((await buying.send(TEST_PIN)).kind).toBe('END');
+    const bought = await t.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: sellerOnly.id } });
+    expect(bought.sellerId).toBe(buyerOnly.id);
+
+    const buyer = await party('buyer', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: buyerOnly.phone,
+      amount: 1800,
+      product_name: 'Charcoal',
+      transaction_type: 'standard',
+    });
+    await payAndSettle(t, buyer, created.id);
+    const selling = phoneSession(t, buyerOnly.phone);
+    await selling.dial();
+    expect(await selling.walk('4', '1', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.dispatched(created.reference_number) });
+    // Payment links alone are a seller account's: refused at once, before the item, price and PIN.
+    expect(await dialAndWalk(t, buyerOnly.phone, '4', '3')).toEqual({ kind: 'END', text: m.sellerOnly });
   });
 
   it('creates a payment link with the PIN and sends it to the seller by SMS', async () => {

@@ -5,7 +5,11 @@ import { firstPinProofs, proveFirstPin, sendFirstPinCode } from '../use-cases/pr
 import { displayTime } from '../use-cases/verify-ussd-pin.ts';
 import { ask, choice, endWith, menu, type MenuContext, pinRefusal, push, type Rendered, type ScreensOf, stay } from './menu-kit.ts';
 
-/** The main menu's entries, in the order of `messages.mainMenu`. */
+/**
+ * The main menu's entries, in the order of `messages.mainMenu`, the same for every account type: any account
+ * may buy, and a buyer-only account named as an order's seller dispatches it from Sell (only payment links
+ * are refused, in sell.ts); the numbers a caller learns stay the same on every phone.
+ */
 const MAIN_MENU: readonly ScreenId[] = ['buy_seller', 'list', 'pick_release', 'sell', 'pick_pay', 'disputes', 'find_ref', 'account'];
 
 const readsTransactions = (screen: ScreenId): screen is (typeof TRANSACTION_READING_SCREENS)[number] =>
