@@ -5,19 +5,21 @@
  * the transaction one click away; and background jobs that failed every attempt (an SMS or payout that
  * did not happen).
  */
-import { Badge, Button, Card, CloseButton, Dialog, Flex, Heading, Portal, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
 import type { PayoutAction } from '@escrow/core/contract/admin';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { ApiError } from '@/lib/api';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { adminRest } from '../api/admin-rest';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
+import { StatusAmountCell } from '../components/status-amount-cell';
 import { StatusBadge } from '@/components/status-badge';
 import { toaster } from '../components/toaster';
 import { TransactionDetailsDialog } from '../components/transaction-details-dialog';
@@ -95,8 +97,8 @@ function PayoutActions({
 
 /**
  * The confirmation of a payout action (as the Users page confirms its actions): who receives what, then
- * one request. The button is busy from the first tap and a second submit is ignored; a 409 means the
- * payout was already answered (by this page a moment ago or by another admin): not an error.
+ * one request (ConfirmDialog ignores a second submit). A 409 means the payout was already answered (by
+ * this page a moment ago or by another admin): not an error.
  */
 function PayoutActionDialog({
   target,
@@ -108,7 +110,6 @@ function PayoutActionDialog({
   onHandled: (handled: HandledPayout) => void;
 }) {
   const queryClient = useQueryClient();
-  const isSending = useRef(false);
   const mutation = useMutation({
     mutationFn: ({ row, action }: { row: PayoutRow; action: PayoutAction }) => adminRest.resolvePayout(row.payout_id, action),
     onSuccess: ({ payout }, { row, action }) => {
@@ -124,82 +125,40 @@ function PayoutActionDialog({
       }
     },
     onSettled: () => {
-      isSending.current = false;
       void queryClient.invalidateQueries({ queryKey: trpc.admin.alerts.queryKey() });
     },
   });
   const copy = target ? PAYOUT_ACTION_LABELS[target.action] : null;
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !mutation.isPending) {
-          mutation.reset();
-          onClose();
-        }
+      title={copy?.title}
+      confirmLabel={copy?.confirm}
+      colorPalette={target?.action === 'return_to_buyer' ? 'orange' : 'teal'}
+      busy={mutation.isPending}
+      busyText="Sending"
+      error={
+        mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409)
+          ? `The payout was not changed: ${mutation.error.message}`
+          : null
+      }
+      onConfirm={() => (target ? mutation.mutateAsync(target) : Promise.resolve())}
+      onClose={() => {
+        mutation.reset();
+        onClose();
       }}
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              // A double tap submits twice before React re-renders the busy button: only the first counts.
-              if (!target || isSending.current || mutation.isPending) return;
-              isSending.current = true;
-              mutation.mutate(target);
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{copy?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3" fontSize="sm" color="fg.muted">
-                <Text as="span" fontFamily="mono">
-                  {target?.row.reference_number}
-                </Text>{' '}
-                · {humanize(target?.row.kind)}
-                {target?.row.last_error ? ` · failed: ${target.row.last_error}` : ''}
-              </Text>
-              <Text fontWeight="medium" data-testid="payout-consequence">
-                {target ? payoutConsequence(target.row, target.action) : null}
-              </Text>
-              {mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409) ? (
-                <Text color="fg.error" mt="3" role="alert">
-                  The payout was not changed: {mutation.error.message}
-                </Text>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button
-                variant="outline"
-                onClick={() => {
-                  mutation.reset();
-                  onClose();
-                }}
-                disabled={mutation.isPending}
-              >
-                Cancel
-              </Button>
-              <Button
-                type="submit"
-                colorPalette={target?.action === 'return_to_buyer' ? 'orange' : 'teal'}
-                loading={mutation.isPending}
-                loadingText="Sending"
-              >
-                {copy?.confirm}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" disabled={mutation.isPending} />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text mb="3" fontSize="sm" color="fg.muted">
+        <Text as="span" fontFamily="mono">
+          {target?.row.reference_number}
+        </Text>{' '}
+        · {humanize(target?.row.kind)}
+        {target?.row.last_error ? ` · failed: ${target.row.last_error}` : ''}
+      </Text>
+      <Text fontWeight="medium" data-testid="payout-consequence">
+        {target ? payoutConsequence(target.row, target.action) : null}
+      </Text>
+    </ConfirmDialog>
   );
 }
 
@@ -355,15 +314,9 @@ export default function AlertsPage() {
           >
             {payoutRows.map((row) => (
               <Table.Row key={row.payout_id}>
-                <Table.Cell whiteSpace="nowrap">
+                <StatusAmountCell status={row.status} amount={row.amount}>
                   <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
-                  <Flex gap="2" align="center" mt="1">
-                    <StatusBadge wording="status" status={row.status} />
-                    <Text fontSize="xs" fontWeight="medium">
-                      {formatMoney(row.amount)}
-                    </Text>
-                  </Flex>
-                </Table.Cell>
+                </StatusAmountCell>
                 <Table.Cell>
                   <PayoutActions row={row} handled={answered(row)} onChoose={(action) => setPayoutTarget({ row, action })} />
                 </Table.Cell>

@@ -18,6 +18,7 @@ import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 import { StatusBadge } from '@/components/status-badge';
+import { StatusAmountCell } from '../components/status-amount-cell';
 import { WideTable } from '../components/wide-table';
 
 const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, string> = {
@@ -201,17 +202,11 @@ export default function DisputesPage() {
                   const isLate = row.status !== 'resolved' && new Date(row.respond_by).getTime() < Date.now();
                   return (
                     <Table.Row key={row.id}>
-                      <Table.Cell whiteSpace="nowrap">
+                      <StatusAmountCell status={row.status} amount={row.amount}>
                         <Text fontFamily="mono" fontSize="xs">
                           {row.reference_number}
                         </Text>
-                        <Flex gap="2" align="center" mt="1">
-                          <StatusBadge wording="status" status={row.status} />
-                          <Text fontSize="xs" fontWeight="medium">
-                            {formatMoney(row.amount)}
-                          </Text>
-                        </Flex>
-                      </Table.Cell>
+                      </StatusAmountCell>
                       <Table.Cell>
                         <Button
                           size="xs"

@@ -3,22 +3,7 @@
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
  * yourself) and reactivate, each confirmed first and written to the audit log by the server.
  */
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Flex,
-  HStack,
-  Input,
-  InputGroup,
-  Portal,
-  SimpleGrid,
-  Table,
-  Text,
-  Textarea,
-} from '@chakra-ui/react';
+import { Badge, Button, Field, Flex, HStack, Input, InputGroup, SimpleGrid, Table, Text, Textarea } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -29,6 +14,7 @@ import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { downloadWithToken } from '../api/admin-rest';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { PageHeader } from '../components/page-header';
 import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
@@ -66,76 +52,45 @@ function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: 
   const copy = target ? ACTION_COPY[target.action] : null;
   const name = target ? target.user.full_name.trim() || 'No Name' : '';
   return (
-    <Dialog.Root
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(details) => {
-        if (!details.open && !mutation.isPending) {
-          mutation.reset();
-          onClose();
-        }
+      title={copy?.title}
+      confirmLabel={copy?.confirm}
+      colorPalette={copy?.palette}
+      busy={mutation.isPending}
+      error={mutation.isError ? mutation.error.message : null}
+      onConfirm={() => (target ? mutation.mutateAsync(target) : Promise.resolve())}
+      onClose={() => {
+        mutation.reset();
+        onClose();
       }}
-      placement="center"
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content
-            as="form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (target) mutation.mutate(target);
-            }}
-          >
-            <Dialog.Header>
-              <Dialog.Title>{copy?.title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text mb="3">
-                <strong>{name}</strong> · {formatPhone(target?.user.phone_number)}
-              </Text>
-              {target?.action === 'verify' ? (
-                <Text fontSize="sm" color="fg.muted">
-                  Their phone counts as verified, as if they had entered the SMS code. Do this only after confirming the number, for example
-                  on a support call.
-                </Text>
-              ) : null}
-              {target?.action === 'suspend' ? (
-                <>
-                  <Text fontSize="sm" color="fg.muted" mb="3">
-                    They are signed out everywhere at once and cannot sign in until reactivated. Their transactions are not changed.
-                  </Text>
-                  <Field.Root>
-                    <Field.Label>Reason (kept in the audit log)</Field.Label>
-                    <Textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} rows={3} />
-                  </Field.Root>
-                </>
-              ) : null}
-              {target?.action === 'reactivate' ? (
-                <Text fontSize="sm" color="fg.muted">
-                  They can sign in again with their password.
-                </Text>
-              ) : null}
-              {mutation.isError ? (
-                <Text color="fg.error" mt="3" role="alert">
-                  {mutation.error.message}
-                </Text>
-              ) : null}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose} disabled={mutation.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" colorPalette={copy?.palette} loading={mutation.isPending}>
-                {copy?.confirm}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Text mb="3">
+        <strong>{name}</strong> · {formatPhone(target?.user.phone_number)}
+      </Text>
+      {target?.action === 'verify' ? (
+        <Text fontSize="sm" color="fg.muted">
+          Their phone counts as verified, as if they had entered the SMS code. Do this only after confirming the number, for example on a
+          support call.
+        </Text>
+      ) : null}
+      {target?.action === 'suspend' ? (
+        <>
+          <Text fontSize="sm" color="fg.muted" mb="3">
+            They are signed out everywhere at once and cannot sign in until reactivated. Their transactions are not changed.
+          </Text>
+          <Field.Root>
+            <Field.Label>Reason (kept in the audit log)</Field.Label>
+            <Textarea value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} rows={3} />
+          </Field.Root>
+        </>
+      ) : null}
+      {target?.action === 'reactivate' ? (
+        <Text fontSize="sm" color="fg.muted">
+          They can sign in again with their password.
+        </Text>
+      ) : null}
+    </ConfirmDialog>
   );
 }
 
