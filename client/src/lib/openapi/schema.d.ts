@@ -553,6 +553,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/ussd_pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in user has a USSD PIN, and until when wrong PINs lock it (the PIN itself is never shown) */
+        get: operations["getAuthUssdPin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/ussd_pin/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove a forgotten USSD PIN, with the account password; the next dial of *384*40# sets a new one
+         * @description The PIN and its lock are removed, the phone's open USSD sessions end, and the phone is told by SMS. The next dial sets a new PIN after the 6-digit code the platform texts that phone then (or the web password). A wrong password is 400 with `errors.password`; wrong passwords count with the sign-in's (LIMIT_LOGIN_FAILURES per account and address in 15 minutes, then 429).
+         */
+        post: operations["postAuthUssdPinReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/verify_phone": {
         parameters: {
             query?: never;
@@ -1403,6 +1440,10 @@ export interface components {
             preferred_language: "en" | "sw";
             /** @enum {string} */
             user_type: "buyer" | "seller" | "both" | "admin";
+        };
+        UssdPin: {
+            is_set: boolean;
+            locked_until: string | null;
         };
     };
     responses: {
@@ -5099,6 +5140,127 @@ export interface operations {
                 };
             };
             400: components["responses"]["ValidationError"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description RATE_LIMITED, with a Retry-After header (seconds) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "message": "string",
+                     *       "code": "string",
+                     *       "errors": {
+                     *         "property1": [
+                     *           "string"
+                     *         ],
+                     *         "property2": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAuthUssdPin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "is_set": true,
+                     *         "locked_until": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UssdPin"];
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAuthUssdPinReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "Mvua-ya-2026"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example Mvua-ya-2026 */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "is_set": true,
+                     *         "locked_until": "2026-11-21T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UssdPin"];
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description RATE_LIMITED, with a Retry-After header (seconds) */

@@ -104,13 +104,16 @@ export const registerBody = z
   .superRefine(passwordsMatch);
 export type RegisterBody = z.input<typeof registerBody>;
 
+/** A password typed to prove who one is (sign-in, removing a USSD PIN): any length the account's could have. */
+const currentPassword = z
+  .string({ message: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH * 2)
+  .meta({ example: 'Mvua-ya-2026' });
+
 export const loginBody = z.object({
   phone_or_email: phoneOrEmail,
-  password: z
-    .string({ message: 'Password is required' })
-    .min(1, 'Password is required')
-    .max(PASSWORD_MAX_LENGTH * 2)
-    .meta({ example: 'Mvua-ya-2026' }),
+  password: currentPassword,
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -156,6 +159,18 @@ export const sessionData = z.object({ user: userSchema, token: z.string() });
 export type SessionData = z.infer<typeof sessionData>;
 export const profileData = z.object({ user: userSchema });
 export const forgotPasswordData = z.object({ code_sent: z.literal(true) });
+
+/** The signed-in user's USSD PIN, which is never shown: whether there is one, and until when wrong tries lock it. */
+export const ussdPinData = z
+  .object({
+    is_set: z.boolean(),
+    locked_until: isoDate.nullable(),
+  })
+  .meta({ id: 'UssdPin' });
+export type UssdPinData = z.infer<typeof ussdPinData>;
+/** Removing a forgotten USSD PIN from the web: the account's password is asked again. */
+export const resetUssdPinBody = z.object({ password: currentPassword });
+export type ResetUssdPinBody = z.input<typeof resetUssdPinBody>;
 export const emptyData = z.object({});
 
 export const registerResponse = envelope(registerData);
@@ -164,4 +179,5 @@ export const codeSentResponse = envelope(codeSentData);
 export const sessionResponse = envelope(sessionData);
 export const profileResponse = envelope(profileData);
 export const forgotPasswordResponse = envelope(forgotPasswordData);
+export const ussdPinResponse = envelope(ussdPinData);
 export const emptyResponse = envelope(emptyData);

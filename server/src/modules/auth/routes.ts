@@ -13,8 +13,10 @@ import {
   registerBody,
   registerResponse,
   resetPasswordBody,
+  resetUssdPinBody,
   sessionResponse,
   updateProfileBody,
+  ussdPinResponse,
   verifyPhoneBody,
 } from '@escrow/core/contract/auth';
 import { errorEnvelope } from '@escrow/core/contract/common';
@@ -27,6 +29,7 @@ import { requestPasswordReset } from './use-cases/request-password-reset.ts';
 import { resetPassword } from './use-cases/reset-password.ts';
 import { sendVerificationCode } from './use-cases/send-verification-code.ts';
 import { updateProfile } from './use-cases/update-profile.ts';
+import { getUssdPin, removeUssdPin } from './use-cases/ussd-pin.ts';
 import { verifyPhone } from './use-cases/verify-phone.ts';
 
 const tags = ['auth'];
@@ -181,6 +184,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         changes: { firstName: body.first_name, lastName: body.last_name, email: body.email, language: body.preferred_language },
       });
       return { success: true as const, message: 'Profile updated', data };
+    },
+  );
+
+  app.get(
+    '/ussd_pin',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the signed-in user has a USSD PIN, and until when wrong PINs lock it (the PIN itself is never shown)',
+        response: { 200: ussdPinResponse, 401: errorEnvelope },
+      },
+    },
+    async (request) => ({ success: true as const, message: 'USSD PIN', data: await getUssdPin(ctx, caller(request).userId) }),
+  );
+
+  app.post(
+    '/ussd_pin/reset',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a forgotten USSD PIN, with the account password; the next dial of *384*40# sets a new one',
+        description:
+          "The PIN and its lock are removed, the phone's open USSD sessions end, and the phone is told by SMS. The next dial sets a new PIN after the 6-digit code the platform texts that phone then (or the web password). A wrong password is 400 with `errors.password`; wrong passwords count with the sign-in's (LIMIT_LOGIN_FAILURES per account and address in 15 minutes, then 429).",
+        body: resetUssdPinBody,
+        response: { 200: ussdPinResponse, 400: errorEnvelope, 401: errorEnvelope, ...rateLimitedAnswer },
+      },
+    },
+    async (request) => {
+      const data = await removeUssdPin(ctx, { userId: caller(request).userId, password: request.body.password, ip: request.ip });
+      return { success: true as const, message: 'USSD PIN removed. Dial *384*40# to choose a new one.', data };
     },
   );
 

@@ -280,6 +280,12 @@ export const SMS_TEMPLATES = {
     sw: () =>
       `Escrow Kenya: nambari yako imethibitishwa. Nenosiri la tovuti lililowekwa awali halifanyi kazi tena. Chagua lako kwa "Umesahau nenosiri?".`,
   },
+  ussd_pin_removed: {
+    en: () =>
+      `Your Escrow Kenya USSD PIN was removed on the website. Dial *384*40# to choose a new one. If this was not you, call 0709 384 400 now.`,
+    sw: () =>
+      `PIN yako ya USSD ya Escrow Kenya imeondolewa kwenye tovuti. Piga *384*40# kuchagua mpya. Kama si wewe, piga 0709 384 400 sasa.`,
+  },
   ussd_pin_changed: {
     en: () => `Your Escrow Kenya USSD PIN was changed. If this was not you, call 0709 384 400 now.`,
     sw: () => `PIN yako ya USSD ya Escrow Kenya imebadilishwa. Kama si wewe, piga 0709 384 400 sasa.`,

@@ -1,0 +1,64 @@
+/**
+ * The USSD PIN as the web sees it: whether there is one, and removing a forgotten one.
+ *
+ * A PIN cannot be recovered from the phone alone: the phone is what the gateway vouches for, and the PIN
+ * is what stops someone else holding it. Removing it asks for the account's password again (a borrowed
+ * signed-in browser is not enough), then the next dial sets a new PIN through the first PIN's door: the
+ * code texted to the phone at that moment, or the web password (docs/SECURITY.md "USSD identity").
+ */
+import type { AppContext } from '../../../context.ts';
+import type { UssdPinData } from '@escrow/core/contract/auth';
+import { inTransaction } from '../../../db/prisma.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { verifySecret } from '../../../lib/password.ts';
+import { hitRateLimit, rateLimited, resetRateLimit } from '../../../lib/rate-limit.ts';
+import { queueSms } from '../../notifications/notify.ts';
+import { loginPairRule } from '../limits.ts';
+
+const PIN_SELECT = { ussdPinHash: true, ussdPinLockedUntil: true } as const;
+
+function pinState(user: { ussdPinHash: string | null; ussdPinLockedUntil: Date | null }, now: Date): UssdPinData {
+  const isLocked = user.ussdPinLockedUntil !== null && user.ussdPinLockedUntil > now;
+  return { is_set: user.ussdPinHash !== null, locked_until: isLocked ? user.ussdPinLockedUntil!.toISOString() : null };
+}
+
+export async function getUssdPin(ctx: AppContext, userId: string): Promise<UssdPinData> {
+  const user = await ctx.db.user.findUnique({ where: { id: userId }, select: PIN_SELECT });
+  if (!user) throw notFound('User');
+  return pinState(user, ctx.now());
+}
+
+const WRONG_PASSWORD = 'That is not your password';
+
+/**
+ * Removes the caller's USSD PIN (and its lock) after their password; their open USSD sessions end, and
+ * the phone is told by SMS. Wrong passwords count with the sign-in's (LIMIT_LOGIN_FAILURES per account
+ * and address in 15 minutes), before the password is compared.
+ */
+export async function removeUssdPin(ctx: AppContext, input: { userId: string; password: string; ip: string }): Promise<UssdPinData> {
+  const attempts = loginPairRule(`user:${input.userId}`, input.ip, ctx.config.LIMIT_LOGIN_FAILURES);
+  const counted = await hitRateLimit(ctx.db, attempts, ctx.now());
+  if (!counted.isAllowed) {
+    const minutes = Math.ceil(counted.retryAfterSeconds / 60);
+    throw rateLimited(`Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, counted.retryAfterSeconds);
+  }
+  const account = await ctx.db.user.findUnique({ where: { id: input.userId }, select: { passwordHash: true } });
+  if (!account) throw notFound('User');
+  if (!account.passwordHash || !(await verifySecret(account.passwordHash, input.password))) {
+    throw new AppError('VALIDATION_ERROR', WRONG_PASSWORD, { errors: { password: [WRONG_PASSWORD] } });
+  }
+  await resetRateLimit(ctx.db, attempts.key);
+  const user = await inTransaction(ctx.db, async (tx) => {
+    const updated = await tx.user.update({
+      where: { id: input.userId },
+      data: { ussdPinHash: null, ussdPinFailures: 0, ussdPinLockedUntil: null },
+      select: { ...PIN_SELECT, phoneNumber: true, language: true },
+    });
+    // A session that proved the old PIN must not go on without one.
+    await tx.ussdSession.deleteMany({ where: { phoneNumber: updated.phoneNumber } });
+    await queueSms(ctx, tx, { phone: updated.phoneNumber, template: 'ussd_pin_removed', params: {}, language: updated.language });
+    return updated;
+  });
+  ctx.jobs.nudge();
+  return pinState(user, ctx.now());
+}
