@@ -246,7 +246,9 @@ export const ALERT_LIST_LIMIT = 50;
 export const alertsData = z.object({
   counts: z.object({
     failed_payments: count.meta({ description: 'STK payments that failed in the last 24 hours.' }),
-    stuck_payouts: count.meta({ description: 'Payouts pending or processing for more than 30 minutes since they were last queued or sent to the rail.' }),
+    stuck_payouts: count.meta({
+      description: 'Payouts pending or processing for more than 30 minutes since they were last queued or sent to the rail.',
+    }),
     failed_payouts: count,
     overdue_installments: count.meta({ description: 'Installments unpaid after their due date plus the grace days.' }),
     overdue_disputes: count.meta({ description: 'Disputes not ruled on by their respond-by deadline.' }),
