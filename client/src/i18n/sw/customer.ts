@@ -475,6 +475,25 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     saved: 'Wasifu umehifadhiwa.',
     saving: 'Tunahifadhi…',
     save: 'Hifadhi mabadiliko',
+    ussdPin: {
+      title: 'PIN ya USSD (*384*40#)',
+      intro: 'PIN ya tarakimu 4 unayotumia ukipiga *384*40# kutoka simu yoyote.',
+      state: 'PIN',
+      set: 'Imewekwa',
+      notSet: 'Haijawekwa',
+      lockedUntil: 'Imefungwa baada ya makosa hadi {{time}}',
+      notSetHelp: 'Piga *384*40# kuchagua PIN. Tutakutumia nambari ya tarakimu 6 kwa SMS kuthibitisha kuwa ni simu yako.',
+      forgot: 'Umesahau PIN yako?',
+      forgotHelp:
+        'Iondoe hapa, kisha piga *384*40# uchague mpya. Tutakutumia nambari ya tarakimu 6 kwa SMS wakati huo kuthibitisha kuwa ni simu yako.',
+      password: 'Nenosiri lako',
+      remove: 'Ondoa PIN yangu',
+      removing: 'Tunaondoa…',
+      cancel: 'Ghairi',
+      removed: 'PIN yako imeondolewa. Piga *384*40# uchague mpya: weka nambari tutakayokutumia kwa SMS, kisha PIN yako mpya.',
+      failed: 'Hatukuweza kuondoa PIN yako. Tafadhali jaribu tena.',
+      loadFailed: 'Hatukuweza kuangalia PIN yako ya USSD.',
+    },
   },
   timeline: {
     events: {

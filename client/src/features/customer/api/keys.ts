@@ -21,4 +21,5 @@ export const customerKeys = {
   dispute: (id: string) => [...customerKeys.transactions(), 'detail', id, 'dispute'] as const,
   payment: (id: string) => [...customerKeys.all, 'payment', id] as const,
   profile: () => [...customerKeys.all, 'profile'] as const,
+  ussdPin: () => [...customerKeys.all, 'profile', 'ussd-pin'] as const,
 };

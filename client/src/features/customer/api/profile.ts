@@ -1,6 +1,6 @@
-/** GET / PUT /api/auth/profile: the signed-in user's own details. */
+/** GET / PUT /api/auth/profile: the signed-in user's own details; GET /api/auth/ussd_pin and its reset. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody, UserWire } from '@escrow/core/contract/auth';
+import type { ResetUssdPinBody, UpdateProfileBody, UserWire, UssdPinData } from '@escrow/core/contract/auth';
 import { api } from '@/lib/api';
 import { updateStoredUser } from '@/hooks/use-auth';
 import { customerKeys } from './keys';
@@ -28,5 +28,20 @@ export function useUpdateProfile() {
       // The header shows the stored user: keep it in step with the server.
       updateStoredUser(user);
     },
+  });
+}
+
+export function useUssdPin() {
+  return useQuery({
+    queryKey: customerKeys.ussdPin(),
+    queryFn: ({ signal }) => api<UssdPinData>('/api/auth/ussd_pin', { signal }),
+  });
+}
+
+export function useResetUssdPin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetUssdPinBody) => api<UssdPinData>('/api/auth/ussd_pin/reset', { method: 'POST', body }),
+    onSuccess: (pin) => queryClient.setQueryData(customerKeys.ussdPin(), pin),
   });
 }

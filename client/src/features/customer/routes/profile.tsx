@@ -1,4 +1,4 @@
-/** /dashboard/profile: the account's details (GET /api/auth/profile), editing name and email (PUT), sign out. */
+/** /dashboard/profile: the account's details (GET /api/auth/profile), editing name and email (PUT), the USSD PIN, sign out. */
 import { Alert, Badge, Button, Card, DataList, Field, HStack, Input, Stack } from '@chakra-ui/react';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { useProfile, useUpdateProfile } from '../api/profile';
 import { PageHeader } from '../components/customer-layout';
 import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
 import { FormStack } from '../components/form-stack';
+import { UssdPinCard } from '../components/ussd-pin-card';
 
 const ACCOUNT_TYPES = ['buyer', 'seller', 'both', 'admin'] as const;
 const isAccountType = (type: string): type is (typeof ACCOUNT_TYPES)[number] => (ACCOUNT_TYPES as readonly string[]).includes(type);
@@ -165,6 +166,7 @@ export default function ProfileScreen() {
           <ProfileForm user={user} />
         </Card.Body>
       </Card.Root>
+      <UssdPinCard />
     </Stack>
   );
 }
