@@ -40,7 +40,8 @@ const en = {
   pinChanged: 'Your PIN has been changed.',
   enterPin: 'Enter PIN to confirm:',
   wrongPin: (left: number) => `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
-  pinLocked: (until: string) => `Your PIN is locked after 3 wrong tries. Try again after ${until}.`,
+  pinLocked: (until: string) =>
+    `Your PIN is locked after 3 wrong tries. Try again after ${until}. Forgot it? Remove it on our website (Profile), then dial again.`,
   pinLockedTitle: (until: string) => `PIN locked until ${until}`,
   pinFormat: 'PIN must be 4 digits.',
   /** The code sent now, or one sent before that still works; the web password only for accounts that have one. */
@@ -248,7 +249,8 @@ const sw: UssdMessages = {
   pinChanged: 'PIN yako imebadilishwa.',
   enterPin: 'Weka PIN kuthibitisha:',
   wrongPin: (left) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
-  pinLocked: (until) => `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}.`,
+  pinLocked: (until) =>
+    `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}. Umeisahau? Iondoe kwenye tovuti yetu (Wasifu), kisha piga tena.`,
   pinLockedTitle: (until) => `PIN imefungwa hadi ${until}`,
   pinFormat: 'PIN iwe tarakimu 4.',
   proveFirstPin: (name, password = true) =>
