@@ -105,6 +105,8 @@ export const customerMessages = {
   releaseCodeDigits: 'The release code is 6 digits',
   // The profile and the session.
   emailInUse: 'Another account already uses this email.',
+  wrongPassword: 'That is not your password',
+  tooManyPasswords: 'Too many wrong passwords. Please wait and try again.',
   sessionExpired: 'Your session has expired or is invalid. Please log in again.',
   sessionEnded: 'Your session has ended. Please log in again.',
   loginRequired: 'Authentication required. Please log in.',

@@ -98,6 +98,8 @@ export const customerMessages: Texts<typeof englishMessages> = {
   codeWrongOne: 'Nambari ya kuachilia si sahihi: umebakiwa na jaribio 1',
   releaseCodeDigits: 'Nambari ya kuachilia ina tarakimu 6',
   emailInUse: 'Akaunti nyingine tayari inatumia barua pepe hii.',
+  wrongPassword: 'Hilo si nenosiri lako',
+  tooManyPasswords: 'Umekosea nenosiri mara nyingi mno. Tafadhali subiri kisha ujaribu tena.',
   sessionExpired: 'Muda wa kuingia umeisha au si sahihi. Tafadhali ingia tena.',
   sessionEnded: 'Kipindi chako kimeisha. Tafadhali ingia tena.',
   loginRequired: 'Unahitaji kuingia. Tafadhali ingia.',

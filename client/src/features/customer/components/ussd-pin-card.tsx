@@ -5,17 +5,16 @@
 import { Alert, Badge, Button, Card, DataList, Field, HStack, Input, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { useT } from '@/i18n';
-import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useResetUssdPin, useUssdPin } from '../api/profile';
-import { errorMessage } from './query-state';
+import { errorMessage, fieldErrorOf } from './query-state';
 import { FormStack } from './form-stack';
 
 function ForgotPinForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const { t, language } = useT();
   const reset = useResetUssdPin();
   const [password, setPassword] = useState('');
-  const fieldError = reset.error instanceof ApiError ? reset.error.errors?.password?.[0] : undefined;
+  const fieldError = fieldErrorOf(reset.error, 'password', language);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // One request for a double tap: the button is busy from the first.

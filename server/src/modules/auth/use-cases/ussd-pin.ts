@@ -38,10 +38,8 @@ const WRONG_PASSWORD = 'That is not your password';
 export async function removeUssdPin(ctx: AppContext, input: { userId: string; password: string; ip: string }): Promise<UssdPinData> {
   const attempts = loginPairRule(`user:${input.userId}`, input.ip, ctx.config.LIMIT_LOGIN_FAILURES);
   const counted = await hitRateLimit(ctx.db, attempts, ctx.now());
-  if (!counted.isAllowed) {
-    const minutes = Math.ceil(counted.retryAfterSeconds / 60);
-    throw rateLimited(`Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, counted.retryAfterSeconds);
-  }
+  // The wait is in Retry-After, which the website turns into the reader's words.
+  if (!counted.isAllowed) throw rateLimited('Too many wrong passwords. Please wait and try again.', counted.retryAfterSeconds);
   const account = await ctx.db.user.findUnique({ where: { id: input.userId }, select: { passwordHash: true } });
   if (!account) throw notFound('User');
   if (!account.passwordHash || !(await verifySecret(account.passwordHash, input.password))) {
