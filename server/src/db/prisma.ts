@@ -89,10 +89,18 @@ export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): 
  * Runs `work` in one database transaction. Serialization failures and deadlocks (which PostgreSQL asks
  * the client to retry) are retried a few times; everything else propagates.
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  return retryingConflicts(() => db.$transaction(work, { maxWait: 10_000, timeout: 20_000 }), attempts);
+}
+
+/**
+ * Runs `work` (one whole database transaction) again when PostgreSQL rolled it back and asks the client
+ * to retry: a serialization failure or a deadlock. A few times; everything else propagates.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.$transaction(work, { maxWait: 10_000, timeout: 20_000 });
+      return await work();
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
     }
