@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { resolveChromium } from '../scripts/lib/chromium.ts';
 import { PROJECT_ROOT } from '../server/src/main.ts';
 
@@ -75,4 +75,22 @@ export async function waitForHydration(page: Page): Promise<void> {
     const controls = [...document.querySelectorAll('#root button, #root input, #root select, #root textarea, #root a[href]')];
     return controls.length > 0 && controls.every((control) => Object.keys(control).some((key) => key.startsWith('__reactFiber$')));
   });
+}
+
+/** The newest 6-digit code a phone (07XXXXXXXX or 2547XXXXXXXX) received, read from the SMS mock's inbox: the phone's own view. */
+export async function newestSmsCode(phone: string): Promise<string> {
+  const international = phone.startsWith('0') ? `254${phone.slice(1)}` : phone;
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(new URL(`/mock/africastalking/inbox?phone=${international}&limit=5`, inject('baseUrl')));
+        const { messages } = (await response.json()) as { messages: { message: string }[] };
+        code = /\b(\d{6})\b/.exec(messages.find((sms) => /code/i.test(sms.message))?.message ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
 }

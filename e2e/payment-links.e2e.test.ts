@@ -7,7 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, waitForHydration, type WatchedPage } from './browser.ts';
+import { launchBrowser, newestSmsCode, openPage, screenshot, waitForHydration, type WatchedPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const SELLER_PHONE = '0711000202';
@@ -31,19 +31,6 @@ function freshPhone(prefix: '0722' | '0733' = '0722'): string {
     const phone = `${prefix}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
     if (!['1032', '0001', '2001', '1037', '2040'].includes(phone.slice(-4))) return phone;
   }
-}
-
-/** The newest SMS code the phone received, read from the SMS mock's inbox (the phone's own view). */
-async function smsCodeFor(phone: string): Promise<string> {
-  const international = `254${phone.slice(1)}`;
-  let code = '';
-  await poll(async () => {
-    const response = await fetch(new URL(`/mock/africastalking/inbox?phone=${international}&limit=5`, inject('baseUrl')));
-    const { messages } = (await response.json()) as { messages: { message: string }[] };
-    code = /\b(\d{6})\b/.exec(messages.find((sms) => /code/i.test(sms.message))?.message ?? '')?.[1] ?? '';
-    return code;
-  }).toMatch(/^\d{6}$/);
-  return code;
 }
 
 describe('payment link → checkout → pay → release code → release, at 360 px', () => {
@@ -96,7 +83,7 @@ describe('payment link → checkout → pay → release code → release, at 360
     await page.getByLabel('Phone (M-Pesa or Airtel Money)').fill(phone);
     await page.getByLabel('Password').fill('Mvua-ya-2026!');
     await page.getByRole('button', { name: 'Send me a code' }).click();
-    await page.getByLabel('SMS code').fill(await smsCodeFor(phone));
+    await page.getByLabel('SMS code').fill(await newestSmsCode(phone));
     await page.getByRole('button', { name: 'Verify and continue' }).click();
     await page.getByTestId('pay-button').waitFor();
     await screenshot(page, 'pay-3-signed-up-360');
@@ -263,7 +250,7 @@ describe('the Payment links page and the pay page in Kiswahili, at 360 px', () =
     await buyer.getByLabel('Simu (M-Pesa au Airtel Money)').fill(phone);
     await buyer.getByLabel('Nenosiri').fill('Mvua-ya-2026!');
     await buyer.getByRole('button', { name: 'Nitumie nambari' }).click();
-    await buyer.getByLabel('Nambari kutoka SMS').fill(await smsCodeFor(phone));
+    await buyer.getByLabel('Nambari kutoka SMS').fill(await newestSmsCode(phone));
     await buyer.getByRole('button', { name: 'Thibitisha na uendelee' }).click();
     const pay = buyer.getByTestId('pay-button');
     await pay.waitFor();

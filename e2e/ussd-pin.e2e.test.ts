@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import { launchBrowser, newestSmsCode, openPage, screenshot } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const PHONE = '0711000303';
@@ -37,18 +37,6 @@ function dial() {
     return response.text();
   };
   return send;
-}
-
-/** The newest 6-digit code the phone received, read from the SMS mock's inbox. */
-async function newestCode(): Promise<string> {
-  let code = '';
-  await poll(async () => {
-    const response = await fetch(new URL(`/mock/africastalking/inbox?phone=${INTERNATIONAL}&limit=5`, inject('baseUrl')));
-    const { messages } = (await response.json()) as { messages: { message: string }[] };
-    code = /\b(\d{6})\b/.exec(messages.find((sms) => /code/i.test(sms.message))?.message ?? '')?.[1] ?? '';
-    return code;
-  }).toMatch(/^\d{6}$/);
-  return code;
 }
 
 describe('a forgotten USSD PIN, at 360 px', () => {
@@ -84,7 +72,7 @@ describe('a forgotten USSD PIN, at 360 px', () => {
     // The SMS the phone got, and the way back: the code texted at the next dial, then a new PIN.
     const again = dial();
     expect(await again()).toContain('6-digit code we sent you by SMS');
-    expect(await again(await newestCode())).toContain('Create a 4-digit PIN');
+    expect(await again(await newestSmsCode(INTERNATIONAL))).toContain('Create a 4-digit PIN');
     await again('8642');
     expect(await again('8642')).toContain('Your PIN is set');
     await page.reload();
