@@ -10,6 +10,13 @@ let passwordHash: Promise<string> | undefined;
 /** Endings the M-Pesa mock treats specially (docs/contract.md "The Daraja mock's customers"); random phones avoid them. */
 const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040', '9999'];
 
+/**
+ * The numbers this test file has handed out: with a fixed ending only a few thousand remain (an Airtel
+ * number with one has 1,000), and two users on one number break the phone's unique key.
+ */
+const handedOut = new Set<string>();
+const unused = (phone: string) => !handedOut.has(phone) && Boolean(handedOut.add(phone));
+
 /** A random Safaricom-style number, 2547XXXXXXXX, optionally with fixed last four digits. */
 export function randomPhone(ending?: string): string {
   for (;;) {
@@ -17,7 +24,7 @@ export function randomPhone(ending?: string): string {
     const phone = ending ? `2547${digits.slice(0, 4)}${ending}` : `2547${digits}`;
     // A Safaricom number (M-Pesa): Airtel's 073x, 075x and 078x pay through the other rail.
     if (railForPhone(phone) !== 'mpesa') continue;
-    if (ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) return phone;
+    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && unused(phone)) return phone;
   }
 }
 
@@ -26,7 +33,7 @@ export function randomAirtelPhone(ending?: string): string {
   for (;;) {
     const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
     const phone = ending ? `25473${digits.slice(0, 3)}${ending}` : `25473${digits}`;
-    if (ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) return phone;
+    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && unused(phone)) return phone;
   }
 }
 
