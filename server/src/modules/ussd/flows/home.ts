@@ -27,8 +27,9 @@ async function firstPinDoor(c: MenuContext, userId: string, notice: string | und
     const send = await sendFirstPinCode(c.ctx, c.phone);
     c.session.codeRetryAt = send.sent ? null : send.retryAt.toISOString();
   }
-  const { hasPassword, hasLiveCode } = await firstPinProofs(c.ctx, { userId, phone: c.phone });
+  // A refusal's notice (a wrong code) already asks again: the proofs are read only for the screen's own words.
   if (notice) return notice;
+  const { hasPassword, hasLiveCode } = await firstPinProofs(c.ctx, { userId, phone: c.phone });
   const name = clip(c.user!.firstName, 12);
   const retryAt = c.session.codeRetryAt;
   // Nothing sent now, but the code sent before (by this menu or the website) still works.
