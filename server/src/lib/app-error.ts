@@ -23,11 +23,26 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * Which refusal this is, for callers that word refusals themselves (the USSD menus, in two languages),
+ * so that rewording a message cannot change what they show. Server-side only: never on the wire.
+ */
+export type RefusalReason =
+  | 'too_many_transactions'
+  | 'too_many_invitations'
+  | 'withdrawal_unanswered'
+  | 'withdrawal_already_waiting'
+  | 'no_withdrawal_waiting'
+  | 'inspection_over'
+  | 'seller_account_only'
+  | 'seller_is_buyer';
+
 export interface AppErrorOptions {
   /** Field → messages, for VALIDATION_ERROR and BUSINESS_RULE. */
   errors?: Record<string, string[]>;
   /** Seconds, for RATE_LIMITED and a key still in use (IDEMPOTENCY_CONFLICT). */
   retryAfter?: number;
+  reason?: RefusalReason;
   cause?: unknown;
 }
 
@@ -35,6 +50,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: Record<string, string[]>;
   readonly retryAfter?: number;
+  readonly reason?: RefusalReason;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -42,6 +58,7 @@ export class AppError extends Error {
     this.code = code;
     this.errors = options.errors;
     this.retryAfter = options.retryAfter;
+    this.reason = options.reason;
   }
 
   get status(): number {
@@ -50,9 +67,9 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Transaction') => new AppError('NOT_FOUND', `${what} not found`);
-export const invalidState = (message: string) => new AppError('INVALID_STATE', message);
-export const businessRule = (message: string, field?: string) =>
-  new AppError('BUSINESS_RULE', message, field ? { errors: { [field]: [message] } } : {});
+export const invalidState = (message: string, reason?: RefusalReason) => new AppError('INVALID_STATE', message, { reason });
+export const businessRule = (message: string, field?: string, reason?: RefusalReason) =>
+  new AppError('BUSINESS_RULE', message, { ...(field ? { errors: { [field]: [message] } } : {}), reason });
 /** An Idempotency-Key whose first request has not answered yet: worth asking again in a moment. */
 export const keyStillInUse = () =>
   new AppError('IDEMPOTENCY_CONFLICT', 'A request with this Idempotency-Key is still being processed', { retryAfter: 1 });

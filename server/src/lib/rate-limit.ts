@@ -8,7 +8,7 @@
  * the idle ones.
  */
 import type { Db, Tx } from '../db/prisma.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type RefusalReason } from './app-error.ts';
 
 export interface RateLimitRule {
   /** What is limited and by what, e.g. `login:ip:203.0.113.7`. At most 200 characters. */
@@ -81,8 +81,8 @@ export async function enforceRateLimits(
   if (retryAfter > 0) throw rateLimited(message, retryAfter);
 }
 
-export function rateLimited(message: string, retryAfterSeconds: number): AppError {
-  return new AppError('RATE_LIMITED', message, { retryAfter: retryAfterSeconds });
+export function rateLimited(message: string, retryAfterSeconds: number, reason?: RefusalReason): AppError {
+  return new AppError('RATE_LIMITED', message, { retryAfter: retryAfterSeconds, reason });
 }
 
 /** Forgets a key (e.g. failed logins after a successful one). */

@@ -7,6 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
+import { pinLockInEffect } from '../auth/use-cases/ussd-pin.ts';
 import { type MenuContext, type Outcome, refusal, type UssdOrigin, type UssdUser } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 import { con, end, renderReply, type UssdReply } from './screen.ts';
@@ -86,7 +87,7 @@ async function answerClaimed(
         firstName: account.firstName,
         userType: account.userType,
         hasPin: account.ussdPinHash !== null,
-        pinLockedUntil: account.ussdPinLockedUntil && account.ussdPinLockedUntil > now ? account.ussdPinLockedUntil : null,
+        pinLockedUntil: pinLockInEffect(account.ussdPinLockedUntil, now),
       }
     : null;
   const isContinuing = !!stored && !stored.ended && stored.stack.length > 0 && parts.length > 0;

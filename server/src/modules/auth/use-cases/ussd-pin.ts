@@ -17,9 +17,13 @@ import { loginPairRule } from '../limits.ts';
 
 const PIN_SELECT = { ussdPinHash: true, ussdPinLockedUntil: true } as const;
 
+/** When the PIN's lock ends, if it is locked now; a lock whose time has passed is no lock (nothing clears it). */
+export function pinLockInEffect(lockedUntil: Date | null, now: Date): Date | null {
+  return lockedUntil !== null && lockedUntil > now ? lockedUntil : null;
+}
+
 function pinState(user: { ussdPinHash: string | null; ussdPinLockedUntil: Date | null }, now: Date): UssdPinData {
-  const isLocked = user.ussdPinLockedUntil !== null && user.ussdPinLockedUntil > now;
-  return { is_set: user.ussdPinHash !== null, locked_until: isLocked ? user.ussdPinLockedUntil!.toISOString() : null };
+  return { is_set: user.ussdPinHash !== null, locked_until: pinLockInEffect(user.ussdPinLockedUntil, now)?.toISOString() ?? null };
 }
 
 export async function getUssdPin(ctx: AppContext, userId: string): Promise<UssdPinData> {

@@ -38,7 +38,8 @@ export interface CreatePaymentLinkInput {
 export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLinkInput) {
   const seller = await ctx.db.user.findUnique({ where: { id: input.sellerId }, select: { userType: true, phoneVerifiedAt: true } });
   if (!seller) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
-  if (seller.userType === 'buyer') throw new AppError('FORBIDDEN', 'Only a seller account can create payment links');
+  if (seller.userType === 'buyer')
+    throw new AppError('FORBIDDEN', 'Only a seller account can create payment links', { reason: 'seller_account_only' });
   if (!seller.phoneVerifiedAt) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a payment link');
   // M-Pesa moves whole shillings only.
   if (input.amount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'amount');

@@ -21,10 +21,10 @@ const REFUSALS: Record<Exclude<ReleaseCodeCheck, { ok: true }>['reason'], string
   wrong: 'Wrong release code',
 };
 
-/** A refused code: 422 on the wire; channels that speak another language read `reason` and `attemptsLeft`. */
+/** A refused code: 422 on the wire; channels that speak another language read `codeRefusal` and `attemptsLeft`. */
 export class ReleaseCodeRefused extends AppError {
   constructor(
-    readonly reason: Exclude<ReleaseCodeCheck, { ok: true }>['reason'],
+    readonly codeRefusal: Exclude<ReleaseCodeCheck, { ok: true }>['reason'],
     readonly attemptsLeft: number,
     message: string,
   ) {
@@ -36,7 +36,7 @@ export async function releaseWithCode(ctx: AppContext, options: { transactionId:
   const outcome = await runTransactionAction(ctx, { ...options, action: 'release_with_code' }, async ({ tx, txn, actorId, to }) => {
     // A funded plan whose buyer asked to withdraw: the seller answers that first.
     const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before releasing");
+    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before releasing", 'withdrawal_unanswered');
     const check = await checkReleaseCode(ctx, tx, txn, options.code);
     if (!check.ok) return check;
 

@@ -70,11 +70,16 @@ export type CreatedTransaction = Omit<TransactionRow, 'buyer' | 'seller' | 'paym
 function creationRefusal(rules: { buyer: RateLimitRule; invite: RateLimitRule | null }, result: CreateResult, now: Date): AppError | null {
   if (result.transactions === 1) return null;
   const buyer = limitResult(rules.buyer, { count: result.buyer_count, reset_at: result.buyer_reset_at }, now);
-  if (!buyer.isAllowed) return rateLimited('Too many transactions created. Please try again later.', buyer.retryAfterSeconds);
+  if (!buyer.isAllowed)
+    return rateLimited('Too many transactions created. Please try again later.', buyer.retryAfterSeconds, 'too_many_transactions');
   if (rules.invite && result.invite_count !== null) {
     const invite = limitResult(rules.invite, { count: result.invite_count, reset_at: result.invite_reset_at! }, now);
     if (!invite.isAllowed)
-      return rateLimited('This phone has received too many invitations today. Please try again tomorrow.', invite.retryAfterSeconds);
+      return rateLimited(
+        'This phone has received too many invitations today. Please try again tomorrow.',
+        invite.retryAfterSeconds,
+        'too_many_invitations',
+      );
   }
   // Within the limits, yet not written: another attempt with the same Idempotency-Key claimed it first.
   return keyStillInUse();
@@ -86,7 +91,7 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   const { buyer, sellerAccount } = parties;
   if (!buyer.isVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a transaction');
   if (buyer.phoneNumber === input.sellerPhone)
-    throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone');
+    throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone', 'seller_is_buyer');
   // M-Pesa moves whole shillings only.
   if (input.amount % 100n !== 0n || (input.totalCost ?? 0n) % 100n !== 0n) {
     throw businessRule('M-Pesa amounts must be whole shillings', input.amount % 100n !== 0n ? 'amount' : 'total_cost');

@@ -22,7 +22,7 @@ export async function dispatchTransaction(ctx: AppContext, options: { transactio
   return runTransactionAction(ctx, { ...options, action: 'dispatch' }, async ({ tx, txn, actorId, to }) => {
     // A fully paid plan whose buyer asked to withdraw: the seller answers first (accept or decline).
     const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before dispatching");
+    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before dispatching", 'withdrawal_unanswered');
     const now = ctx.now();
     const inspectionEndsAt = new Date(now.getTime() + inspectionWindowSeconds(ctx.config, txn.transactionType) * 1000);
     const courier = options.courier || null;

@@ -24,6 +24,8 @@ export async function openDispute(
     if (txn.status === 'dispatched' && txn.inspectionEndsAt && txn.inspectionEndsAt <= ctx.now()) {
       throw businessRule(
         `The inspection period ended on ${displayDateTime(txn.inspectionEndsAt)}: disputes must be raised before it ends, and the payment is being released to the seller`,
+        undefined,
+        'inspection_over',
       );
     }
     const reason = options.reason ?? 'other';

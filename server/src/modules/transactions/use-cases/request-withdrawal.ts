@@ -31,7 +31,7 @@ export async function requestWithdrawal(
     { transactionId: options.transactionId, caller: options.caller, action: 'request_withdrawal' },
     async ({ tx, txn, actorId }) => {
       const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-      if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller');
+      if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
       const request = await tx.withdrawalRequest.create({ data: { transactionId: txn.id, reason: options.reason }, select: { id: true } });
       await appendEvent(tx, {
         transactionId: txn.id,

@@ -31,7 +31,7 @@ export async function respondToWithdrawal(
         where: { transactionId: txn.id, status: 'pending' },
         orderBy: { createdAt: 'desc' },
       });
-      if (!request) throw invalidState('There is no withdrawal request waiting for an answer');
+      if (!request) throw invalidState('There is no withdrawal request waiting for an answer', 'no_withdrawal_waiting');
       const now = ctx.now();
       await tx.withdrawalRequest.update({
         where: { id: request.id },

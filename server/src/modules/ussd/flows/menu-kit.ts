@@ -135,31 +135,39 @@ export const kesFromWire = (amount: string) => formatKes(parseAmount(amount) ?? 
 export const shortRef = (reference: string) => reference.replace(/^ESC-/, '');
 
 /**
- * The words for the refusals of the use-cases the flows call that a USSD caller can meet, found by code and
- * message (create-transaction, dispatch, release-with-code, open-dispute, request-withdrawal,
- * create-payment-link); null for any other.
+ * The words for the refusals a USSD caller can meet in the use-cases the flows call, found by the refusal's
+ * reason (lib/app-error.ts), else by its code; null for any other.
  */
 function knownRefusal(c: MenuContext, error: AppError): string | null {
   const { m } = c;
   const until = () => displayTime(new Date(c.ctx.now().getTime() + (error.retryAfter ?? 60) * 1000));
+  switch (error.reason) {
+    case 'too_many_transactions':
+      return m.tooManyTransactions(until());
+    case 'too_many_invitations':
+      return m.tooManyInvitations;
+    case 'withdrawal_unanswered':
+      return m.answerWithdrawalFirst;
+    case 'withdrawal_already_waiting':
+      return m.withdrawalWaiting;
+    case 'no_withdrawal_waiting':
+      return m.nothingTo.accept_withdrawal;
+    case 'inspection_over':
+      return m.inspectionOver;
+    case 'seller_account_only':
+      return m.sellerOnly;
+    case 'seller_is_buyer':
+      return m.selfSeller;
+    case undefined:
+      break;
+  }
   switch (error.code) {
     case 'PHONE_NOT_VERIFIED':
       return m.phoneNotVerified;
     case 'RATE_LIMITED':
-      if (/transactions created/i.test(error.message)) return m.tooManyTransactions(until());
-      if (/invitations/i.test(error.message)) return m.tooManyInvitations;
       return m.tooManyTries(until());
-    case 'INVALID_STATE':
-      if (/answer the buyer's withdrawal request/i.test(error.message)) return m.answerWithdrawalFirst;
-      if (/withdrawal request is already waiting/i.test(error.message)) return m.withdrawalWaiting;
-      if (/no withdrawal request waiting/i.test(error.message)) return m.nothingTo.accept_withdrawal;
-      return null;
-    case 'BUSINESS_RULE':
-      if (error.errors?.seller_phone) return m.selfSeller;
-      if (/inspection period ended/i.test(error.message)) return m.inspectionOver;
-      return null;
     case 'FORBIDDEN':
-      return /only a seller account/i.test(error.message) ? m.sellerOnly : m.forbidden;
+      return m.forbidden;
     default:
       return null;
   }

@@ -72,7 +72,7 @@ export const sellScreens: ScreensOf<'sell' | 'pick_code_release' | 'enter_releas
       } catch (error) {
         // A wrong code may be typed again (it counts); other refusals end the session.
         if (error instanceof ReleaseCodeRefused) {
-          return error.reason === 'wrong' ? stay(c.m.wrongReleaseCode(error.attemptsLeft)) : endWith(c.m.releaseCodeUnusable);
+          return error.codeRefusal === 'wrong' ? stay(c.m.wrongReleaseCode(error.attemptsLeft)) : endWith(c.m.releaseCodeUnusable);
         }
         return refusal(c, error);
       }

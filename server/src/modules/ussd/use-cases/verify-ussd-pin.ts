@@ -7,6 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { verifySecret } from '../../../lib/password.ts';
 import { queueSms } from '../../notifications/notify.ts';
+import { pinLockInEffect } from '../../auth/use-cases/ussd-pin.ts';
 
 export const MAX_PIN_TRIES = 3;
 export const PIN_LOCK_MINUTES = 30;
@@ -30,10 +31,7 @@ export async function verifyUssdPin(ctx: AppContext, { userId, pin }: { userId: 
   if (!claimed) {
     const user = await ctx.db.user.findUniqueOrThrow({ where: { id: userId }, select: { ussdPinLockedUntil: true } });
     // Locked, or the last tries are being compared right now (and will lock it if wrong).
-    const until =
-      user.ussdPinLockedUntil && user.ussdPinLockedUntil > now
-        ? user.ussdPinLockedUntil
-        : new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
+    const until = pinLockInEffect(user.ussdPinLockedUntil, now) ?? new Date(now.getTime() + PIN_LOCK_MINUTES * 60_000);
     return { ok: false, reason: 'locked', until };
   }
   const isRight = claimed.pin_hash !== null && (await verifySecret(claimed.pin_hash, pin));
