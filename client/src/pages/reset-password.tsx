@@ -2,7 +2,7 @@
  * /reset-password: the SMS reset code and a new password (twice). Success revokes every session of the
  * account on the server and returns the person to /login.
  */
-import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { CODE_RESEND_COOLDOWN_SECONDS, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -14,6 +14,7 @@ import { errorMessage, fieldErrorsOf } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
+import { ResendCodeRow } from '@/features/auth/components/resend-code-row';
 import { PasswordInput } from '@/features/auth/components/password-input';
 import { useCountdown } from '@/features/auth/hooks/use-countdown';
 import { ApiError } from '@/lib/api';
@@ -176,19 +177,13 @@ export default function ResetPasswordPage() {
         >
           {t('auth.reset.submit')}
         </Button>
-        <HStack justify="center" gap="2" flexWrap="wrap" fontSize="sm">
-          <Text color="fg.muted">{t('auth.reset.noCode')}</Text>
-          <Button
-            variant="ghost"
-            size="sm"
-            colorPalette="teal"
-            onClick={handleResend}
-            disabled={secondsLeft > 0 || resend.isPending}
-            loading={resend.isPending}
-          >
-            {secondsLeft > 0 ? t('auth.reset.sendNewIn', { seconds: secondsLeft }) : t('auth.reset.sendNew')}
-          </Button>
-        </HStack>
+        <ResendCodeRow
+          prompt={t('auth.reset.noCode')}
+          label={secondsLeft > 0 ? t('auth.reset.sendNewIn', { seconds: secondsLeft }) : t('auth.reset.sendNew')}
+          secondsLeft={secondsLeft}
+          isPending={resend.isPending}
+          onResend={() => void handleResend()}
+        />
       </AuthForm>
     </AuthLayout>
   );

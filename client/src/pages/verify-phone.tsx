@@ -3,7 +3,7 @@
  * counts down the server's cooldown; success stores the session (docs/product-rules.md §4) and opens the dashboard.
  * The language the person verified in becomes their profile's (and so their SMS language).
  */
-import { Button, Field, HStack, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
+import { Button, Field, Input, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { displayPhone, normalizePhone } from '@escrow/core/domain/phone';
 import { CODE_RESEND_COOLDOWN_SECONDS } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { errorMessage, safeNextPath } from '@/features/auth/auth-messages';
 import { AuthForm } from '@/features/auth/components/auth-form';
 import { AuthLayout } from '@/features/auth/components/auth-layout';
 import { FormAlert } from '@/features/auth/components/form-alert';
+import { ResendCodeRow } from '@/features/auth/components/resend-code-row';
 import { useCountdown } from '@/features/auth/hooks/use-countdown';
 import { clearPendingVerification, setPendingVerification, setSession, useAuth } from '@/hooks/use-auth';
 import { ApiError } from '@/lib/api';
@@ -169,23 +170,19 @@ export default function VerifyPhonePage() {
         >
           {t('auth.verify.submit')}
         </Button>
-        <HStack justify="center" gap="2" flexWrap="wrap" fontSize="sm">
-          <Text color="fg.muted">{t('auth.verify.noSms')}</Text>
-          <Button
-            variant="ghost"
-            size="sm"
-            colorPalette="teal"
-            onClick={handleResend}
-            disabled={secondsLeft > 0 || resend.isPending}
-            loading={resend.isPending}
-          >
-            {secondsLeft > 0
+        <ResendCodeRow
+          prompt={t('auth.verify.noSms')}
+          label={
+            secondsLeft > 0
               ? t('auth.verify.resendIn', { seconds: secondsLeft })
               : pendingPhone
                 ? t('auth.verify.resend')
-                : t('auth.verify.send')}
-          </Button>
-        </HStack>
+                : t('auth.verify.send')
+          }
+          secondsLeft={secondsLeft}
+          isPending={resend.isPending}
+          onResend={() => void handleResend()}
+        />
       </AuthForm>
     </AuthLayout>
   );
