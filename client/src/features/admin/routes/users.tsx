@@ -3,7 +3,7 @@
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
  * yourself) and reactivate, each confirmed first and written to the audit log by the server.
  */
-import { Badge, Button, Field, Flex, HStack, Input, InputGroup, SimpleGrid, Table, Text, Textarea } from '@chakra-ui/react';
+import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
@@ -207,10 +207,10 @@ export default function UsersPage() {
               <Table.Header>
                 <Table.Row bg="bg.subtle">
                   <Table.ColumnHeader>User</Table.ColumnHeader>
-                  <Table.ColumnHeader>Contact</Table.ColumnHeader>
-                  <Table.ColumnHeader>Type</Table.ColumnHeader>
-                  <Table.ColumnHeader>Status</Table.ColumnHeader>
-                  <Table.ColumnHeader>Joined</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Contact</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Type</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Status</Table.ColumnHeader>
+                  <Table.ColumnHeader hideBelow="md">Joined</Table.ColumnHeader>
                   <Table.ColumnHeader textAlign="end">Actions</Table.ColumnHeader>
                 </Table.Row>
               </Table.Header>
@@ -218,6 +218,24 @@ export default function UsersPage() {
                 {query.data.users.map((user) => {
                   const name = user.full_name.trim() || 'No Name';
                   const isMe = user.id === me?.id;
+                  const contact = (
+                    <Box>
+                      <Text fontSize="sm">{formatPhone(user.phone_number)}</Text>
+                      {user.email ? (
+                        <Text fontSize="xs" color="fg.muted">
+                          {user.email}
+                        </Text>
+                      ) : null}
+                    </Box>
+                  );
+                  const standing = (
+                    <HStack gap="1" wrap="wrap">
+                      <StatusBadge wording="status" status={user.status} />
+                      <Badge size="sm" variant="outline" colorPalette={user.is_verified ? 'green' : 'yellow'}>
+                        {user.is_verified ? 'Verified' : 'Unverified'}
+                      </Badge>
+                    </HStack>
+                  );
                   return (
                     <Table.Row key={user.id}>
                       <Table.Cell>
@@ -233,25 +251,26 @@ export default function UsersPage() {
                         <Text fontSize="xs" color="fg.muted" fontFamily="mono" title={user.id}>
                           ID …{user.id.slice(-8)}
                         </Text>
-                      </Table.Cell>
-                      <Table.Cell whiteSpace="nowrap">
-                        <Text fontSize="sm">{formatPhone(user.phone_number)}</Text>
-                        {user.email ? (
-                          <Text fontSize="xs" color="fg.muted">
-                            {user.email}
+                        {/* On a phone the other columns sit under the name, so the actions stay in view. */}
+                        <Stack hideFrom="md" gap="1" mt="1" fontSize="xs" overflowWrap="anywhere">
+                          {contact}
+                          {standing}
+                          <Text color="fg.muted">
+                            <Box as="span" textTransform="capitalize">
+                              {user.user_type}
+                            </Box>{' '}
+                            · joined {formatRelativeTime(user.created_at)}
                           </Text>
-                        ) : null}
+                        </Stack>
                       </Table.Cell>
-                      <Table.Cell textTransform="capitalize">{user.user_type}</Table.Cell>
-                      <Table.Cell>
-                        <HStack gap="1" wrap="wrap">
-                          <StatusBadge wording="status" status={user.status} />
-                          <Badge size="sm" variant="outline" colorPalette={user.is_verified ? 'green' : 'yellow'}>
-                            {user.is_verified ? 'Verified' : 'Unverified'}
-                          </Badge>
-                        </HStack>
+                      <Table.Cell hideBelow="md" whiteSpace="nowrap">
+                        {contact}
                       </Table.Cell>
-                      <Table.Cell fontSize="sm" whiteSpace="nowrap" title={formatDateTime(user.created_at)}>
+                      <Table.Cell hideBelow="md" textTransform="capitalize">
+                        {user.user_type}
+                      </Table.Cell>
+                      <Table.Cell hideBelow="md">{standing}</Table.Cell>
+                      <Table.Cell hideBelow="md" fontSize="sm" whiteSpace="nowrap" title={formatDateTime(user.created_at)}>
                         {formatRelativeTime(user.created_at)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
