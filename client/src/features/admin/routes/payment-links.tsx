@@ -12,6 +12,7 @@ import { trpc } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { PageHeader } from '../components/page-header';
 import { PaginationBar } from '../components/pagination-bar';
+import { WideTable } from '../components/wide-table';
 import { EmptyState, ErrorState, LoadingState } from '../components/query-state';
 
 const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
@@ -49,7 +50,7 @@ function LinksTable() {
         ) : null}
         {query.data && query.data.links.length === 0 ? <EmptyState>No payment links.</EmptyState> : null}
         {query.data && query.data.links.length > 0 ? (
-          <Table.ScrollArea>
+          <WideTable>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
@@ -91,7 +92,7 @@ function LinksTable() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </WideTable>
         ) : null}
         {query.data ? <PaginationBar pagination={query.data.pagination} onPage={setPage} /> : null}
       </Card.Body>
@@ -121,7 +122,7 @@ function ReleasesTable() {
         ) : null}
         {query.data && query.data.releases.length === 0 ? <EmptyState>No transaction was released with a code yet.</EmptyState> : null}
         {query.data && query.data.releases.length > 0 ? (
-          <Table.ScrollArea>
+          <WideTable>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
@@ -155,7 +156,7 @@ function ReleasesTable() {
                 ))}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </WideTable>
         ) : null}
         {query.data ? <PaginationBar pagination={query.data.pagination} onPage={setPage} /> : null}
       </Card.Body>
