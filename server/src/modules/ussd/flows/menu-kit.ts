@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import type { AppContext } from '../../../context.ts';
 import { type Cents, formatKes, parseAmount } from '@escrow/core/domain/money';
-import { AppError } from '../../../lib/app-error.ts';
+import { AppError, type RefusalReason } from '../../../lib/app-error.ts';
 import type { Role } from '../../../plugins/auth.ts';
 import type { UssdLanguage, UssdMessages } from '../messages.ts';
 import { clip, options } from '../screen.ts';
@@ -134,33 +134,26 @@ export const kesFromWire = (amount: string) => formatKes(parseAmount(amount) ?? 
 /** References on crowded lines: ESC-7KQ2-9HDX → 7KQ2-9HDX (lookups accept either). */
 export const shortRef = (reference: string) => reference.replace(/^ESC-/, '');
 
+/** The menus' words for each named refusal (lib/app-error.ts): a new reason does not compile without them. */
+const REFUSAL_WORDS: Record<RefusalReason, (m: UssdMessages, until: () => string) => string> = {
+  too_many_transactions: (m, until) => m.tooManyTransactions(until()),
+  too_many_invitations: (m) => m.tooManyInvitations,
+  withdrawal_unanswered: (m) => m.answerWithdrawalFirst,
+  withdrawal_already_waiting: (m) => m.withdrawalWaiting,
+  no_withdrawal_waiting: (m) => m.nothingTo.accept_withdrawal,
+  inspection_over: (m) => m.inspectionOver,
+  seller_account_only: (m) => m.sellerOnly,
+  seller_is_buyer: (m) => m.selfSeller,
+};
+
 /**
  * The words for the refusals a USSD caller can meet in the use-cases the flows call, found by the refusal's
- * reason (lib/app-error.ts), else by its code; null for any other.
+ * reason, else by its code; null for any other.
  */
 function knownRefusal(c: MenuContext, error: AppError): string | null {
   const { m } = c;
   const until = () => displayTime(new Date(c.ctx.now().getTime() + (error.retryAfter ?? 60) * 1000));
-  switch (error.reason) {
-    case 'too_many_transactions':
-      return m.tooManyTransactions(until());
-    case 'too_many_invitations':
-      return m.tooManyInvitations;
-    case 'withdrawal_unanswered':
-      return m.answerWithdrawalFirst;
-    case 'withdrawal_already_waiting':
-      return m.withdrawalWaiting;
-    case 'no_withdrawal_waiting':
-      return m.nothingTo.accept_withdrawal;
-    case 'inspection_over':
-      return m.inspectionOver;
-    case 'seller_account_only':
-      return m.sellerOnly;
-    case 'seller_is_buyer':
-      return m.selfSeller;
-    case undefined:
-      break;
-  }
+  if (error.reason) return REFUSAL_WORDS[error.reason](m, until);
   switch (error.code) {
     case 'PHONE_NOT_VERIFIED':
       return m.phoneNotVerified;
