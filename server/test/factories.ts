@@ -15,7 +15,13 @@ const SPECIAL_ENDINGS = ['1032', '0001', '2001', '1037', '2040', '9999'];
  * number with one has 1,000), and two users on one number break the phone's unique key.
  */
 const handedOut = new Set<string>();
-const unused = (phone: string) => !handedOut.has(phone) && Boolean(handedOut.add(phone));
+
+/** Takes the number for this file if no earlier call took it; false when it is already taken. */
+function claim(phone: string): boolean {
+  if (handedOut.has(phone)) return false;
+  handedOut.add(phone);
+  return true;
+}
 
 /** A random Safaricom-style number, 2547XXXXXXXX, optionally with fixed last four digits. */
 export function randomPhone(ending?: string): string {
@@ -24,7 +30,7 @@ export function randomPhone(ending?: string): string {
     const phone = ending ? `2547${digits.slice(0, 4)}${ending}` : `2547${digits}`;
     // A Safaricom number (M-Pesa): Airtel's 073x, 075x and 078x pay through the other rail.
     if (railForPhone(phone) !== 'mpesa') continue;
-    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && unused(phone)) return phone;
+    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && claim(phone)) return phone;
   }
 }
 
@@ -33,7 +39,7 @@ export function randomAirtelPhone(ending?: string): string {
   for (;;) {
     const digits = String(randomInt(0, 10_000_000)).padStart(7, '0');
     const phone = ending ? `25473${digits.slice(0, 3)}${ending}` : `25473${digits}`;
-    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && unused(phone)) return phone;
+    if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && claim(phone)) return phone;
   }
 }
 
