@@ -402,6 +402,26 @@ describe('admin dashboard', () => {
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });
+
+  it("keeps each user row's actions and standing in view at 360 px, with no sideways swipe", async () => {
+    const { page, context, errors } = await signInAsAdmin({ width: 360 });
+    await page.goto('/dashboard/users');
+    await settled(page);
+    const suspend = page.getByRole('button', { name: /^Suspend / });
+    await poll(() => suspend.count()).toBeGreaterThan(0);
+    for (const button of await suspend.all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    // The status and the phone, a swipe away before, sit under the name.
+    const row = page.locator('table tbody tr').first();
+    const visibleStanding = row.getByText(/^(Verified|Unverified)$/).filter({ visible: true });
+    await poll(() => visibleStanding.count()).toBe(1);
+    expect(await page.locator('table').evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    await screenshot(page, 'admin-mobile-users-dark');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('ruling on a dispute', () => {
