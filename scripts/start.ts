@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { PROJECT_ROOT, startRuntime } from '../server/src/main.ts';
 import { DEFAULT_ADMIN_PASSWORD, parseEnv, productionRefusals } from '../server/src/config/env.ts';
+import { EmbeddedClusterRunning } from '../server/src/db/embedded-postgres.ts';
 
 const startedAt = performance.now();
 let env: ReturnType<typeof parseEnv>;
@@ -32,7 +33,21 @@ if (!existsSync(clientIndex) && !env.CLIENT_DIST_DIR) {
   }
 }
 
-const runtime = await startRuntime({ env });
+const runtime = await startRuntime({ env }).catch((error: unknown) => {
+  // The two ways a second start on one machine fails, said in words with what to do instead.
+  if (error instanceof EmbeddedClusterRunning) {
+    console.error(`${error.message}
+Another \`npm start\` from this checkout is probably still up. Stop it (Ctrl-C in its terminal), or start
+this one as a second app node on the same database:
+  DATABASE_URL='${error.url('escrow')}' PORT=${env.PORT + 1} npm start`);
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(`Port ${env.PORT} is already in use by another program (perhaps another \`npm start\`).
+Start on a free port instead, e.g.:  PORT=${env.PORT + 1} npm start`);
+  } else {
+    throw error;
+  }
+  process.exit(1);
+});
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 const line = '─'.repeat(64);
 console.log(`

@@ -106,6 +106,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     databaseUrl = cluster.url('escrow');
   }
 
+  let app: FastifyInstance | undefined;
   try {
     const migrated = await applyMigrations(databaseUrl, MIGRATIONS_DIR, say);
     if (migrated.applied.length === 0) say(`Database schema up to date (${migrated.alreadyApplied} migrations).`);
@@ -120,7 +121,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       airtelCallbackSecret: secrets.airtelCallbackSecret,
       port,
     });
-    const app = await buildApp(config, options.logger === undefined ? {} : { logger: options.logger });
+    app = await buildApp(config, options.logger === undefined ? {} : { logger: options.logger });
 
     const { phone: adminPhone } = await ensureAdmin(app.ctx);
     // Demo users (with a published password) only when asked for in production.
@@ -130,8 +131,9 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
 
     await app.listen({ port, host: env.HOST });
     const url = `http://localhost:${port}`;
+    const started = app;
     return {
-      app,
+      app: started,
       config,
       url,
       databaseUrl,
@@ -139,11 +141,13 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       adminPhone,
       seeded,
       async stop() {
-        await app.close();
+        await started.close();
         await cluster?.stop();
       },
     };
   } catch (error) {
+    // A start that fails half way (the port taken, say) leaves no worker, pool or PostgreSQL behind.
+    await app?.close().catch(() => {});
     await cluster?.stop();
     throw error;
   }

@@ -38,12 +38,66 @@ export interface EmbeddedOptions {
 
 const USER = 'postgres';
 
+/**
+ * The data folder is already served by a running PostgreSQL, most likely another `npm start` from the
+ * same checkout. PostgreSQL itself would only exit early with no reason given; this says which server
+ * and how to join it instead.
+ */
+export class EmbeddedClusterRunning extends Error {
+  constructor(
+    readonly pid: number,
+    readonly port: number,
+    /** A connection string for a database on the running server. */
+    readonly url: (database: string) => string,
+  ) {
+    super(`The embedded PostgreSQL in this folder is already running (pid ${pid}, port ${port}).`);
+  }
+}
+
+/**
+ * The server named by the data folder's lock file (`postmaster.pid`: its pid on the first line, its port
+ * on the fourth), when that process is still alive; undefined when there is no lock file or it is stale
+ * (PostgreSQL clears a stale one itself).
+ */
+export function runningServerOf(dataDir: string): { pid: number; port: number } | undefined {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return undefined;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    // EPERM: alive, but another user's (PostgreSQL runs as `postgres` when started by root).
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return undefined;
+  }
+  // A pid reused by an unrelated process since PostgreSQL died is not a running server.
+  const command = readFileIfAny(`/proc/${pid}/cmdline`);
+  if (command !== undefined && !command.includes('postgres')) return undefined;
+  return { pid, port };
+}
+
+function readFileIfAny(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedCluster> {
   const { baseDir, persistent = true, log = () => {} } = options;
   await mkdir(baseDir, { recursive: true });
   if (userInfo().uid === 0) await letPostgresUserReach(baseDir);
   const dataDir = path.join(baseDir, 'pgdata');
   const password = await readOrCreatePassword(path.join(baseDir, 'pg-password'));
+  const url = (port: number, database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const running = runningServerOf(dataDir);
+  if (running) throw new EmbeddedClusterRunning(running.pid, running.port, (database) => url(running.port, database));
   const port = options.port ?? (await findFreePort());
   const isRoot = userInfo().uid === 0;
   linkSharedLibraries();
@@ -74,10 +128,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw new Error(`embedded PostgreSQL did not start on port ${port}: ${String(error ?? 'exited early')}`);
   });
 
-  const url = (database: string) => `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-
   async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-    const client = new pg.Client({ connectionString: url('postgres') });
+    const client = new pg.Client({ connectionString: url(port, 'postgres') });
     await client.connect();
     try {
       return await fn(client);
@@ -88,7 +140,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   return {
     port,
-    url,
+    url: (database) => url(port, database),
     createDatabase: (name, template) =>
       admin(async (c) => {
         await c.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`);
