@@ -2,6 +2,7 @@
  * Evidence files: the type is read from the file's first bytes (a renamed executable or an HTML page
  * declared as image/png is refused), names are made safe to echo in a Content-Disposition header.
  */
+import { cutText } from '@escrow/core/domain/text';
 import { EVIDENCE_MIME_TYPES } from '@escrow/core/contract/disputes';
 
 export type EvidenceMimeType = (typeof EVIDENCE_MIME_TYPES)[number];
@@ -70,11 +71,13 @@ export function checkEvidenceType(bytes: Uint8Array, declared: string | undefine
 /** The base name without folders or characters that could break a header; never empty. */
 export function safeFileName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001F\u007F"]/g, '')
-    .trim()
-    .slice(0, 200);
+  const cleaned = cutText(
+    base
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001F\u007F"]/g, '')
+      .trim(),
+    200,
+  );
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'evidence' : cleaned;
 }
 

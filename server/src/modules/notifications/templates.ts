@@ -4,6 +4,7 @@
  * except dates: those are `SmsDate`s, named in the recipient's language when the message is rendered
  * ("30 Dec 2026" in English, "30 Des 2026" in Kiswahili).
  */
+import { cutText } from '@escrow/core/domain/text';
 import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export type Language = 'en' | 'sw';
@@ -15,7 +16,7 @@ export type Language = 'en' | 'sw';
 export function smsExcerpt(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max - 3);
+  const cut = cutText(clean, max - 3);
   const lastSpace = cut.lastIndexOf(' ');
   return `${lastSpace >= max / 2 ? cut.slice(0, lastSpace) : cut}...`;
 }

@@ -3,6 +3,7 @@
  * changes. Success books the cash leaving the rail's account; a failure is retried with a new request up to
  * MAX_PAYOUT_ATTEMPTS, then the payout stays `failed` for the operations team (admin Alerts).
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
@@ -85,7 +86,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
         railRequestId: isFinal ? payout.railRequestId : null,
         resultCode: numericRailCode(result),
         resultDesc,
-        lastError: resultDesc.slice(0, 300),
+        lastError: cutText(resultDesc, 300),
       },
     });
     if (!isFinal) {

@@ -8,6 +8,7 @@
  *   `processing` and is asked again later.
  * An answer about an older request id of the payout, or for a payout no longer `processing`, changes nothing.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../context.ts';
 import type { RailResult } from '../../rails/port.ts';
 import { applyPayoutResult, type PayoutOutcome } from './apply-b2c-result.ts';
@@ -37,6 +38,6 @@ export async function applyPayoutStatus(
   // first, or the request id changed, it does nothing.
   return applyPayoutResult(ctx, {
     requestId: payout.railRequestId,
-    result: { ...result, description: `Status query: ${result.description}`.slice(0, 300) },
+    result: { ...result, description: cutText(`Status query: ${result.description}`, 300) },
   });
 }

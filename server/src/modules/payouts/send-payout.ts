@@ -5,6 +5,7 @@
  * after a lost answer, not by a second worker: whether the rail paid is then asked with a status
  * query (reconcile-payout.ts), and a new request id is drawn only after a definite failure.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents } from '@escrow/core/domain/money';
@@ -66,7 +67,7 @@ export async function sendPayout(ctx: AppContext, { payoutId }: { payoutId: stri
     // The request may or may not have reached the rail: sending it again could pay twice. The queued
     // status query finds out, and a failure there draws a new request id.
     ctx.log.warn({ err: error, payoutId, rail: rail.name }, 'Payout request failed; left for the status query');
-    await ctx.db.payout.update({ where: { id: payoutId }, data: { lastError: String((error as Error).message).slice(0, 300) } });
+    await ctx.db.payout.update({ where: { id: payoutId }, data: { lastError: cutText(String((error as Error).message), 300) } });
     return;
   }
   // A rail that answers at once (Airtel Money) is applied now; Daraja's result comes by callback.

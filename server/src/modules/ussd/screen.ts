@@ -3,6 +3,7 @@
  * limit of a USSD screen. Outside production a longer screen throws, so the tests that walk every menu
  * fail on it; in production it is cut (and logged by the caller) rather than dropped by the network.
  */
+import { cutText } from '@escrow/core/domain/text';
 import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 
 export class ScreenTooLongError extends Error {
@@ -27,7 +28,7 @@ export function renderReply(reply: UssdReply, options: { strict: boolean }): str
   const text = reply.text.trim();
   if (text.length > USSD_SCREEN_MAX) {
     if (options.strict) throw new ScreenTooLongError(text);
-    return `${reply.kind} ${text.slice(0, USSD_SCREEN_MAX)}`;
+    return `${reply.kind} ${cutText(text, USSD_SCREEN_MAX)}`;
   }
   return `${reply.kind} ${text}`;
 }
@@ -35,7 +36,7 @@ export function renderReply(reply: UssdReply, options: { strict: boolean }): str
 /** Shortens user-supplied text (item names, people's names) to fit a screen line. */
 export function clip(value: string, max: number): string {
   const clean = value.replace(/\s+/g, ' ').trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 2).trimEnd()}..`;
+  return clean.length <= max ? clean : `${cutText(clean, max - 2).trimEnd()}..`;
 }
 
 /** Numbered options, one a line. */

@@ -4,6 +4,7 @@
  * same use-cases as every rail's. The secret path segment (MPESA_CALLBACK_SECRET) and
  * GATEWAY_ALLOWED_IPS are checked before the body is read (docs/SECURITY.md).
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelope } from '@escrow/core/contract/common';
@@ -159,7 +160,7 @@ const darajaCallbackRoutes: FastifyPluginAsyncZod<RailCallbackOptions & { secret
         const body = request.body.Result;
         const parameter = (key: string) => {
           const value = asList(body.ResultParameters?.ResultParameter).find((entry) => entry.Key === key)?.Value;
-          return value === undefined || value === null || value === '' ? null : String(value).slice(0, 100);
+          return value === undefined || value === null || value === '' ? null : cutText(String(value), 100);
         };
         const payoutId = request.query.payout;
         const verdict = statusVerdict({ resultCode: body.ResultCode, transactionStatus: parameter('TransactionStatus') });

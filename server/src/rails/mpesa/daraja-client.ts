@@ -4,6 +4,7 @@
  * It speaks the real HTTP shapes; by default MPESA_BASE_URL points at this server's mock
  * (rails/mpesa/daraja-mock.ts), and the sandbox works by configuration only.
  */
+import { cutText } from '@escrow/core/domain/text';
 import { RailError, railFetch } from '../http.ts';
 
 export interface DarajaConfig {
@@ -150,7 +151,7 @@ export function createDarajaClient(config: DarajaConfig, now: () => Date = () =>
         PhoneNumber: request.phone,
         CallBackURL: request.callbackUrl,
         AccountReference: request.accountReference.slice(0, 12),
-        TransactionDesc: request.description.slice(0, 13),
+        TransactionDesc: cutText(request.description, 13),
       });
       if (status !== 200 || body?.ResponseCode !== '0') {
         throw new RailError(`STK push rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);
@@ -173,10 +174,10 @@ export function createDarajaClient(config: DarajaConfig, now: () => Date = () =>
         Amount: request.amount,
         PartyA: config.b2cShortcode,
         PartyB: request.phone,
-        Remarks: request.remarks.slice(0, 100),
+        Remarks: cutText(request.remarks, 100),
         QueueTimeOutURL: request.timeoutUrl,
         ResultURL: request.resultUrl,
-        Occasion: (request.occasion ?? '').slice(0, 100),
+        Occasion: cutText(request.occasion ?? '', 100),
       });
       if (status !== 200 || body?.ResponseCode !== '0') {
         throw new RailError(`B2C rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);
@@ -203,8 +204,8 @@ async function transactionStatusQuery(
     IdentifierType: '4',
     ResultURL: request.resultUrl,
     QueueTimeOutURL: request.timeoutUrl,
-    Remarks: request.remarks.slice(0, 100),
-    Occasion: (request.occasion ?? '').slice(0, 100),
+    Remarks: cutText(request.remarks, 100),
+    Occasion: cutText(request.occasion ?? '', 100),
   });
   if (status !== 200 || body?.ResponseCode !== '0') {
     throw new RailError(`Transaction Status query rejected: ${body?.errorMessage ?? body?.ResponseDescription ?? status}`, status, body);

@@ -1,4 +1,5 @@
 /** The header search's results: transactions (reference, buyer or seller phone) and users (phone, name, email). */
+import { cutText } from '@escrow/core/domain/text';
 import { Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ const RESULTS = 10;
 
 export default function SearchPage() {
   const [params] = useSearchParams();
-  const term = (params.get('q') ?? '').trim().slice(0, 100);
+  const term = cutText((params.get('q') ?? '').trim(), 100);
   const [openId, setOpenId] = useState<string | null>(null);
   const transactions = useQuery({ ...trpc.admin.transactions.queryOptions({ search: term, per_page: RESULTS }), enabled: term.length > 0 });
   const users = useQuery({ ...trpc.admin.users.queryOptions({ search: term, per_page: RESULTS }), enabled: term.length > 0 });

@@ -13,6 +13,7 @@
  * - `split` → `completed`: `buyerAmount` of the price back to the buyer, the rest released to the seller
  *   less the seller's fee; fee shares are not refunded.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
@@ -94,7 +95,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
             price: held,
             fee: buyerCents - held,
             reason: 'dispute_refund',
-            note: input.note.slice(0, 500),
+            note: cutText(input.note, 500),
             actorId,
             key: refundKey,
           });
@@ -114,7 +115,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         await refundBuyer(ctx, tx, txn, {
           price: buyerAmount,
           reason: 'dispute_split',
-          note: input.note.slice(0, 500),
+          note: cutText(input.note, 500),
           actorId,
           key: refundKey,
         });

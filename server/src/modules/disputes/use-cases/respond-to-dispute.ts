@@ -2,6 +2,7 @@
  * The party who did not open the dispute answers it, once. A late answer (after `respond_by`) is still
  * kept for the mediators, who see both times; evidence can be added either way until the ruling.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
@@ -33,9 +34,9 @@ export async function respondToDispute(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispute_evidence_added',
-      description: `The ${role} responded to the dispute${isLate ? ' (after the response deadline)' : ''}: ${options.response.slice(0, 200)}`,
+      description: `The ${role} responded to the dispute${isLate ? ' (after the response deadline)' : ''}: ${cutText(options.response, 200)}`,
       actorId: options.caller.userId,
-      data: { dispute_id: dispute.id, response: true, is_late: isLate, actor: role, response_text: options.response.slice(0, 200) },
+      data: { dispute_id: dispute.id, response: true, is_late: isLate, actor: role, response_text: cutText(options.response, 200) },
     });
     return toDisputeCaseWire(updated, txn);
   });

@@ -3,6 +3,7 @@
  * message id). A final outcome (delivered or failed) is never overwritten, so repeated or late reports
  * are harmless; an intermediate status (Sent, Buffered, …) only confirms that the message left.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import type { SMS_REPORT_STATUSES } from '@escrow/core/contract/ussd';
 import { groupCommit } from '../../../db/group-commit.ts';
@@ -116,7 +117,7 @@ export function recordDeliveryReport(
   const outcome = OUTCOME[report.status];
   const failureReason =
     outcome === 'failed'
-      ? `Delivery report: ${report.status}${report.failureReason ? ` (${report.failureReason})` : ''}`.slice(0, 300)
+      ? cutText(`Delivery report: ${report.status}${report.failureReason ? ` (${report.failureReason})` : ''}`, 300)
       : null;
   return applyReports(ctx)({ messageId: report.messageId, outcome, failureReason });
 }

@@ -3,6 +3,7 @@
  * release codes"). The price follows the same rules as a transaction created by a buyer: whole
  * shillings, and for Lipa Mdogo Mdogo an item over KES 10,000 on an offered term.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import { abuseRules } from '../../../config/limits.ts';
@@ -84,7 +85,7 @@ export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLin
             language: created.seller.language,
             template: 'payment_link_created',
             params: {
-              product: created.productName.length > 40 ? `${created.productName.slice(0, 37)}...` : created.productName,
+              product: created.productName.length > 40 ? `${cutText(created.productName, 37)}...` : created.productName,
               amount: formatKes(created.amountCents),
               url: paymentLinkUrl(ctx.config.PUBLIC_BASE_URL, created.code),
             },

@@ -1,4 +1,5 @@
 /** The seller's own links with their checkouts and the money they hold; and one link as anyone sees it. */
+import { firstGrapheme } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { PAYMENT_LINK_CODE_PATTERN, paymentLinkStatus } from '@escrow/core/domain/payment-link';
@@ -59,7 +60,7 @@ export async function readPublicPaymentLink(ctx: AppContext, code: string) {
     plan,
     seller: {
       // First name and initial: enough to recognise the seller, not enough to find them.
-      display_name: `${link.seller.firstName} ${link.seller.lastName.slice(0, 1)}${link.seller.lastName ? '.' : ''}`.trim(),
+      display_name: `${link.seller.firstName} ${firstGrapheme(link.seller.lastName)}${link.seller.lastName ? '.' : ''}`.trim(),
       is_verified: link.seller.phoneVerifiedAt !== null,
     },
     status,

@@ -9,6 +9,7 @@
  * A success confirmed by a query alone may carry no receipt (Daraja's STK query result has none): it is
  * credited without one, and the receipt is filled in if the callback comes later.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
@@ -74,7 +75,7 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
           status,
           resultCode: numericRailCode(result),
           // The rail's own words stay with the result, for staff; people read the plain sentence.
-          resultDesc: resultDesc.slice(0, 300),
+          resultDesc: cutText(resultDesc, 300),
           failureKind: kind,
           failureReason: sentence,
         },
@@ -185,7 +186,7 @@ async function creditPayment(
       feeCents: fee,
       railReceipt: payment.receipt,
       resultCode: 0,
-      resultDesc: payment.resultDesc.slice(0, 300),
+      resultDesc: cutText(payment.resultDesc, 300),
       failureReason: null,
       failureKind: null,
       completedAt: ctx.now(),

@@ -4,6 +4,7 @@
  * Once the inspection window after dispatch has ended, the money belongs to the seller even if the
  * auto-release has not run yet: a dispute is then refused (422, docs/adr/0005-money-at-the-edges.md).
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
@@ -44,9 +45,9 @@ export async function openDispute(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispute_initiated',
-      description: `Dispute opened by the ${actor}: ${options.description.slice(0, 200)}`,
+      description: `Dispute opened by the ${actor}: ${cutText(options.description, 200)}`,
       actorId,
-      data: { dispute_id: dispute.id, reason, actor, dispute_description: options.description.slice(0, 200) },
+      data: { dispute_id: dispute.id, reason, actor, dispute_description: cutText(options.description, 200) },
     });
     // The opener is told the money is frozen; the other party also when their answer is due.
     const params = { by: actor, reason: smsExcerpt(options.description, 50) };

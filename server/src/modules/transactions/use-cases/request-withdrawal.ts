@@ -4,6 +4,7 @@
  * the paid installments) or decline (a dispute for the mediation team). One request waits at a time.
  * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { withdrawalRefusal } from '@escrow/core/domain/refund-policy';
@@ -36,9 +37,9 @@ export async function requestWithdrawal(
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: 'withdrawal_initiated',
-        description: `The buyer asked to withdraw from the plan: ${options.reason.slice(0, 200)}`,
+        description: `The buyer asked to withdraw from the plan: ${cutText(options.reason, 200)}`,
         actorId,
-        data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: options.reason.slice(0, 200) },
+        data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: cutText(options.reason, 200) },
       });
       const reason = smsExcerpt(options.reason, 50);
       await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { reason }] });

@@ -6,6 +6,7 @@
  * - decline → a dispute is opened for the buyer automatically (reason `withdrawal_declined`, status
  *   `disputed`): the mediation team decides, and the seller, as the other party, may respond.
  */
+import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { invalidState } from '../../../lib/app-error.ts';
@@ -54,7 +55,7 @@ export async function respondToWithdrawal(
         const total = await refundBuyer(ctx, tx, txn, {
           price: held,
           reason: 'withdrawal_accepted',
-          note: request.reason.slice(0, 500),
+          note: cutText(request.reason, 500),
           actorId,
         });
         await notifyParties(ctx, tx, txn, {

@@ -1,4 +1,5 @@
 /** Disputes menu, and opening a dispute: a reason from the list (or in the caller's words), then the PIN. */
+import { cutText } from '@escrow/core/domain/text';
 import { disputeBody } from '@escrow/core/contract/transactions';
 import { respondBody } from '@escrow/core/contract/disputes';
 import { respondToDispute } from '../../disputes/use-cases/respond-to-dispute.ts';
@@ -44,7 +45,7 @@ export const disputeScreens: ScreensOf<
     prompt: (m) => m.disputeDescribe,
     field: disputeBody.shape.reason,
     keep: (draft, text) => {
-      draft.description = text.slice(0, 500);
+      draft.description = cutText(text, 500);
     },
     next: 'confirm_dispute',
   }),
