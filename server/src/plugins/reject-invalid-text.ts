@@ -46,14 +46,18 @@ function invalidKeys(value: unknown, depth: number): string[] | null {
 
 const MESSAGE = 'Must be valid text (no NUL characters or unpaired surrogates)';
 
+/** The refusal for data holding such text, naming the field; null when all of it can be stored. */
+export function invalidTextError(data: unknown): AppError | null {
+  const field = findInvalidText(data);
+  return field === null ? null : new AppError('VALIDATION_ERROR', `${field}: ${MESSAGE}`, { errors: { [field]: [MESSAGE] } });
+}
+
 export default fp(
   async function rejectInvalidText(app: FastifyInstance) {
     // A callback hook, not an async one: no promise per request. A GET has no body: its params and
     // query are all there is to walk.
     app.addHook('preValidation', (request, _reply, done) => {
-      const field = findInvalidText(request.params) ?? findInvalidText(request.query) ?? findInvalidText(request.body);
-      if (field === null) return done();
-      done(new AppError('VALIDATION_ERROR', `${field}: ${MESSAGE}`, { errors: { [field]: [MESSAGE] } }));
+      done(invalidTextError(request.params) ?? invalidTextError(request.query) ?? invalidTextError(request.body) ?? undefined);
     });
   },
   { name: 'reject-invalid-text' },

@@ -11,6 +11,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { AppContext } from '../context.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 import type { AuthUser } from '../plugins/auth.ts';
+import { invalidTextError } from '../plugins/reject-invalid-text.ts';
 
 const TRPC_CODE = {
   VALIDATION_ERROR: 'BAD_REQUEST',
@@ -107,7 +108,17 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+/**
+ * tRPC's input arrives as JSON inside the query string or body, where the REST text check
+ * (plugins/reject-invalid-text.ts) sees only its encoded form: the same check runs on the decoded input.
+ */
+const rejectInvalidText = t.middleware(async ({ getRawInput, next }) => {
+  const refusal = invalidTextError(await getRawInput());
+  if (refusal) throw refusal;
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(rejectInvalidText);
 
 /** 401 without a (valid) token, 403 for anyone but an admin: the same answers as the REST guards. */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {

@@ -84,6 +84,22 @@ describe('tRPC over HTTP', () => {
     expect(Object.keys(body.error.data.errors)).toEqual(['status']);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, a lone surrogate) with 400, in queries and mutations', async () => {
+    for (const [path, input] of [
+      ['admin.users', { search: '\u0000' }],
+      ['admin.paymentLinks', { search: 'a\u0000b' }],
+      ['admin.transactions', { search: '\ud800' }],
+    ] as const) {
+      const response = await query(path, input, admin);
+      expect(response.status, path).toBe(400);
+      const body = (await response.json()) as { error: { data: { appCode: string; errors: Record<string, string[]> } } };
+      expect(body.error.data).toMatchObject({ appCode: 'VALIDATION_ERROR', errors: { search: [expect.stringMatching(/valid text/)] } });
+    }
+    const suspended = await mutate('admin.suspendUser', { id: buyer.id, reason: 'bad\u0000reason' }, admin);
+    expect(suspended.status).toBe(400);
+    expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).status).not.toBe('suspended');
+  });
+
   it('lists transactions and a timeline', async () => {
     const list = (await (await query('admin.transactions', { search: 'trpc-0001' }, admin)).json()) as {
       result: { data: { transactions: { id: string }[]; summary: { total: number } } };
