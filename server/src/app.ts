@@ -19,7 +19,7 @@ import authPlugin from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import { compiledSerializerCompiler } from './plugins/compiled-serializer.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
-import errorHandler from './plugins/error-handler.ts';
+import errorHandler, { routeNotFound } from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
@@ -138,6 +138,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Only behind a proxy that sets X-Forwarded-For may the client address come from it (per-IP limits).
     trustProxy: config.TRUST_PROXY as boolean,
     routerOptions: { maxParamLength: 200 },
+    // A path the router cannot read (bad percent-encoding such as `%C0%AF`, an id longer than any id) names
+    // nothing here: the same 404 envelope as any unknown path, where Fastify would answer with a body of its
+    // own. On a gateway's callback door it is then no different from a wrong secret (docs/SECURITY.md).
+    frameworkErrors: (_error, request, reply) =>
+      (reply as FastifyReply)
+        .status(404)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(routeNotFound(request.method, request.url))),
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

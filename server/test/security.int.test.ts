@@ -196,6 +196,23 @@ describe('a stranger and every route with an id', () => {
     );
   });
 
+  it('answers a path the router cannot read with the same 404 envelope as any unknown path, gateway doors included', async () => {
+    const wrongSecret = await fetch(`${t.baseUrl}/api/payments/mpesa/callback/not-the-secret`, { method: 'POST' });
+    expect(wrongSecret.status).toBe(404);
+    for (const [method, path] of [
+      ['GET', '/api/transactions/%C0%AF'],
+      ['GET', '/api/transactions/%ED%A0%80'],
+      ['GET', `/api/payment-links/${'x'.repeat(600)}`],
+      ['POST', '/api/payments/mpesa/callback/%C0%AF'],
+      ['POST', `/api/payments/mpesa/callback/${'s'.repeat(600)}`],
+    ] as const) {
+      const response = await fetch(`${t.baseUrl}${path}`, { method, headers: bearer(buyer) });
+      expect(response.status, `${method} ${path.slice(0, 60)}`).toBe(404);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
   it('lets the owner read what the stranger could not (the ids are real)', async () => {
     const [transactionId, , paymentId] = owned.id!;
     expect((await t.app.inject({ method: 'GET', url: `/api/transactions/${transactionId}`, headers: bearer(buyer) })).statusCode).toBe(200);

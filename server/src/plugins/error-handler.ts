@@ -14,6 +14,11 @@ export interface ErrorEnvelope {
   errors?: Record<string, string[]>;
 }
 
+/** The 404 of a path no route answers (the API's own; the web's pages have their 404 page). */
+export function routeNotFound(method: string, url: string): ErrorEnvelope {
+  return { success: false, message: `Route ${method} ${url.split('?')[0] ?? '/'} not found`, code: 'NOT_FOUND' };
+}
+
 /** Maps any thrown value to a status and an envelope. Pure, so tRPC and tests can use it too. */
 export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEnvelope; retryAfter?: number } {
   if (error instanceof AppError) {

@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { routeNotFound } from './error-handler.ts';
 
 const API_PREFIXES = ['/api', '/trpc', '/mock', '/healthz', '/readyz'];
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -86,7 +87,7 @@ export default fp(
         const isKiswahili = url === '/sw' || url.startsWith('/sw/');
         if (notFoundPage) return sendPage(reply, (isKiswahili ? swNotFoundPage : notFoundPage)!, 404);
       }
-      return reply.status(404).send({ success: false, message: `Route ${request.method} ${url} not found`, code: 'NOT_FOUND' });
+      return reply.status(404).send(routeNotFound(request.method, url));
     });
   },
   { name: 'static-client' },
