@@ -1,10 +1,11 @@
 /**
  * Who receives what when the mediation team rules on a dispute (docs/adr/0004-refund-and-dispute-policy.md),
- * from what the escrow holds: the ruling form states these amounts before the admin confirms, and they are
- * the amounts the money movements make (escrow-core's releaseToSeller takes the seller fee from the part
- * released, never more than that part; a refund ruling gives the buyer's fee share back).
+ * from what the escrow holds: the ruling form states these amounts before the admin confirms, the seller's
+ * page says what a ruling for them pays, and they are the amounts the money movements make (the seller's fee
+ * is `sellerShare()`, as escrow-core's releaseToSeller takes it; a refund ruling gives the buyer's fee share back).
  */
-import { type Cents, minCents } from './money.ts';
+import type { Cents } from './money.ts';
+import { sellerShare } from './quote.ts';
 
 export const RULING_OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
 export type RulingOutcome = (typeof RULING_OUTCOMES)[number];
@@ -12,6 +13,8 @@ export type RulingOutcome = (typeof RULING_OUTCOMES)[number];
 export interface RulingFacts {
   /** What the escrow holds for the transaction. */
   held: Cents;
+  /** The price: a disputed plan holding less is not fully paid. */
+  price: Cents;
   /** The buyer's fee share the platform holds (paid in, not given back). */
   buyerFeePaid: Cents;
   /** The seller's fee share of the price. */
@@ -25,13 +28,18 @@ export interface RulingAmounts {
   toSeller: Cents;
   /** The seller fee kept from the part released. */
   sellerFee: Cents;
+  /**
+   * A ruling for the seller on a plan not fully paid releases nothing: the buyer's claim is refused and the
+   * plan goes on, the money staying in escrow (the state table's `isPartPaidPlan` row).
+   */
+  planGoesOn: boolean;
 }
 
 /** `buyerAmount` is the buyer's part of the price for a split (ignored otherwise). */
 export function rulingAmounts(outcome: RulingOutcome, facts: RulingFacts, buyerAmount: Cents = 0n): RulingAmounts {
-  if (outcome === 'refund_buyer') return { toBuyer: facts.held + facts.buyerFeePaid, toSeller: 0n, sellerFee: 0n };
+  if (outcome === 'refund_buyer') return { toBuyer: facts.held + facts.buyerFeePaid, toSeller: 0n, sellerFee: 0n, planGoesOn: false };
+  if (outcome === 'release_seller' && facts.held < facts.price) return { toBuyer: 0n, toSeller: 0n, sellerFee: 0n, planGoesOn: true };
   const toBuyer = outcome === 'split' ? buyerAmount : 0n;
-  const released = facts.held - toBuyer;
-  const sellerFee = minCents(facts.sellerFee, released);
-  return { toBuyer, toSeller: released - sellerFee, sellerFee };
+  const released = sellerShare(facts.held - toBuyer, facts.sellerFee);
+  return { toBuyer, toSeller: released.payout, sellerFee: released.fee, planGoesOn: false };
 }
