@@ -376,9 +376,14 @@ describe('customer area', () => {
     expect(await schedule.locator('tbody tr').count()).toBe(7);
 
     // Deposit (plus the buyer's half of the KES 566 installment fee).
-    expect(await page.getByTestId('pay-panel').textContent()).toContain('Initial payment: KES 7,283');
+    // The first payment is the deposit and the fee, said as such (the schedule's deposit is KES 7,000).
+    expect(await page.getByTestId('pay-panel').textContent()).toContain(
+      'Initial payment and your fee: KES 7,283 (KES 7,000 + KES 283 fee)',
+    );
     expect(await pay(page)).toBe('completed');
     await expectStatus(page, 'installment');
+    // Paid: "created, now pay into escrow" is no longer the next step, though the plan is still payable.
+    expect(await page.getByTestId('flash').count()).toBe(0);
     await poll(() => schedule.locator('tbody tr[data-status="paid"]').count()).toBe(1);
 
     // The next installment, then a custom amount.
@@ -394,6 +399,8 @@ describe('customer area', () => {
     );
     await poll(() => page.getByTestId('guidance').textContent()).toContain('waiting for the seller');
     expect(await actionsOf(page)).not.toContain('request_withdrawal');
+    // Paying stays allowed while the seller decides, with what it means said next to the button.
+    expect(await page.getByTestId('withdrawal-pay-warning').textContent()).toContain('this payment is refunded to you with the rest');
 
     const sellerPage = seller.page;
     await openTransaction(sellerPage, id);

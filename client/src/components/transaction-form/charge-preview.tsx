@@ -62,19 +62,19 @@ export function ChargePreview({ type, amount, totalCost }: { type: TransactionTy
                 ? t('customer.form.fee.installmentFee', { amount: formatKes(base ?? 0n) })
                 : t('customer.form.fee.escrowFee')}
             </Text>
-            <Text fontWeight="medium" data-testid="charge-total">
+            <Text fontWeight="medium" data-testid="charge-total" whiteSpace="nowrap" flexShrink={0}>
               {Number(charge.total) === 0 ? t('customer.form.fee.free') : kes(charge.total)}
             </Text>
           </HStack>
           <HStack justify="space-between">
             <Text color="fg.muted">{t('customer.form.fee.yourShare')}</Text>
-            <Text fontWeight="medium" data-testid="charge-buyer-share">
+            <Text fontWeight="medium" data-testid="charge-buyer-share" whiteSpace="nowrap" flexShrink={0}>
               {kes(charge.buyer_share)}
             </Text>
           </HStack>
           <HStack justify="space-between" borderTopWidth="1px" borderColor="teal.muted" pt="1" mt="1">
             <Text fontWeight="semibold">{t(isInstallment ? 'customer.form.fee.firstPayment' : 'customer.form.fee.youPay')}</Text>
-            <Text fontWeight="bold" color="brand.fg" data-testid="charge-upfront">
+            <Text fontWeight="bold" color="brand.fg" data-testid="charge-upfront" whiteSpace="nowrap" flexShrink={0}>
               {formatKes(upfront)}
             </Text>
           </HStack>

@@ -38,8 +38,9 @@ export const customer = {
   },
   guidance: {
     withdrawalBuyer: 'Your withdrawal request is waiting for the seller to accept or decline.',
-    withdrawalSeller:
-      'The buyer asked to withdraw from this plan. {{detail}}. Accept to refund them, or decline and the mediation team reviews it.',
+    withdrawalSeller: 'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it.',
+    withdrawalSellerReason:
+      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Their reason: “{{reason}}”',
     pendingBuyer: 'Pay into escrow to start. The seller is told as soon as the money is held.',
     pendingSeller: 'Waiting for the buyer to pay into escrow.',
     installmentBuyer: 'Keep paying your installments. The seller dispatches once the item is fully paid.',
@@ -86,6 +87,8 @@ export const customer = {
     total: 'Total fee',
     youReceive: 'You receive',
     youReceiveIfReleased: 'You receive if released to you',
+    /** A disputed plan not fully paid: a ruling for the seller lets it go on, nothing is released before the last payment. */
+    youReceiveOncePaid: 'You receive once the plan is fully paid',
   },
   parties: { heading: 'Parties', buyer: 'Buyer', seller: 'Seller' },
   payout: {
@@ -115,9 +118,12 @@ export const customer = {
     youPay: 'You pay {{amount}} (price plus your half of the fee) into escrow.',
     balance: 'Balance {{amount}}',
     nextInitial: ' · next: initial payment, {{amount}}',
+    nextInitialWithFee: ' · next: initial payment and your fee, {{amount}}',
     nextMonth: ' · next: month {{month}}, {{amount}}',
     howMuch: 'How much to pay now',
     initialPayment: 'Initial payment: {{amount}}',
+    /** The first payment also collects the buyer's fee share: the split, so it matches the schedule's deposit. */
+    initialPaymentWithFee: 'Initial payment and your fee: {{amount}} ({{part}} + {{fee}} fee)',
     nextInstallment: 'Next installment: {{amount}}',
     wholeBalance: 'The whole balance: {{amount}}',
     another: 'Another amount',
@@ -128,6 +134,8 @@ export const customer = {
     phoneHelp: 'The phone that gets the {{rail}} prompt. It can be someone else paying for you.',
     payButton: 'Pay',
     payAmount: 'Pay {{amount}}',
+    withdrawalWaiting:
+      'Your withdrawal request is waiting for the seller. If you pay now and the seller accepts, this payment is refunded to you with the rest.',
     sending: 'Sending request…',
     errPhone: 'Enter a Kenyan mobile number such as 0712 345 678',
     errAmount: 'Enter an amount in shillings',
@@ -264,6 +272,8 @@ export const customer = {
     responseDue: 'Response due',
     yourResponseDue: 'Your response due',
     theirResponseDue: "The {{party}}'s response due",
+    youResponded: 'You responded',
+    theyResponded: 'The {{party}} responded',
     theirResponse: "The {{party}}'s response",
     yourResponse: 'Your response',
     ruling: 'Ruling: {{outcome}}',
@@ -338,7 +348,7 @@ export const customer = {
       'Buying something? Create a transaction and pay into escrow with M-Pesa. Selling? Ask your buyer to create one with your phone number.',
     create: 'Create a transaction',
   },
-  summary: { total: 'Total', pending: 'In progress', completed: 'Completed', value: 'Total value' },
+  summary: { total: 'Total', pending: 'In progress', completed: 'Completed', value: 'Total value', valueNote: 'Cancelled not counted' },
   list: {
     title: 'Transactions',
     intro: 'Everything you are buying and selling through escrow.',
@@ -461,6 +471,8 @@ export const customer = {
       released_with_code: 'Released with code',
       payout_returned: 'Returned to the buyer',
     } satisfies Record<TimelineEventType, string>,
+    /** A dispute's response is recorded as a `dispute_evidence_added` event, but it is not evidence. */
+    responseTitle: 'Response to the dispute',
     heading: 'Timeline',
     empty: 'Nothing has happened yet.',
     receipt: '{{rail}} receipt {{receipt}}',

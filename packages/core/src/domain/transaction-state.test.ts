@@ -135,6 +135,9 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
     expect(availableActions('installment', 'seller', lmm, { hasPendingWithdrawal: true })).toEqual(
       expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']),
     );
+    // A waiting withdrawal does not stop the plan: the buyer may keep paying (an accepted withdrawal refunds
+    // that too), since a decline opens a dispute a ruling may end with the plan going on (docs/adr/0004-refund-and-dispute-policy.md).
+    expect(availableActions('installment', 'buyer', lmm, { hasPendingWithdrawal: true })).toEqual(['pay', 'dispute']);
     expect(availableActions('disputed', 'seller', 'standard', {})).toEqual([]);
     expect(availableActions('disputed', 'seller', 'standard', { isAwaitingReturn: true })).toEqual(['confirm_return']);
     expect(checkTransition('disputed', 'confirm_return', 'buyer', 'standard', { isAwaitingReturn: true })).toEqual({

@@ -25,18 +25,47 @@ const cents = (money: string) => parseAmount(money) ?? 0n;
 /** The server's 409 for a dispute that has a ruling already (a ruling is final). */
 const isAlreadyRuled = (error: unknown) => error instanceof ApiError && error.status === 409;
 
+/**
+ * A refund of a dispatched item waits for the item to come back (the dispute goes to `awaiting_return`,
+ * server/src/modules/disputes/use-cases/resolve-dispute.ts); every other ruling moves the money at once.
+ */
+const waitsForReturn = (detail: DisputeDetail, outcome: RulingOutcome) =>
+  outcome === 'refund_buyer' && detail.transaction.status === 'disputed' && detail.transaction.dispatched_at !== null;
+
+/** What the ruling moves, from the transaction's quote (domain/ruling.ts, as the money movements compute it). */
+function amountsOf(detail: DisputeDetail, outcome: RulingOutcome, buyerPart: bigint) {
+  const { quote, seller_fee, amount } = detail.transaction;
+  const held = cents(quote.held);
+  return rulingAmounts(
+    outcome,
+    { held, price: cents(amount), buyerFeePaid: cents(quote.paid_in) - held, sellerFee: cents(seller_fee) },
+    buyerPart,
+  );
+}
+
 /** Who receives what, in words, for the confirmation. */
 export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome, buyerPart: bigint): string {
-  const { quote, seller_fee, status } = detail.transaction;
-  const held = cents(quote.held);
-  const amounts = rulingAmounts(outcome, { held, buyerFeePaid: cents(quote.paid_in) - held, sellerFee: cents(seller_fee) }, buyerPart);
+  const held = cents(detail.transaction.quote.held);
+  const amounts = amountsOf(detail, outcome, buyerPart);
+  if (amounts.planGoesOn)
+    return `The plan is not fully paid, so nothing is paid out: the buyer's claim is refused and the plan goes on. ${formatKes(held)} stays in escrow; the seller is paid once the buyer has paid everything.`;
   const fee = amounts.sellerFee > 0n ? ` (${formatKes(amounts.sellerFee)} seller fee kept)` : '';
   if (outcome === 'release_seller') return `The seller receives ${formatKes(amounts.toSeller)}${fee}. The buyer receives nothing.`;
   if (outcome === 'refund_buyer') {
-    const when = status === 'disputed' && detail.transaction.dispatched_at ? ' once the seller confirms the item came back' : '';
+    const when = waitsForReturn(detail, outcome) ? ' once the seller confirms the item came back' : '';
     return `The buyer receives ${formatKes(amounts.toBuyer)}${when}. The seller receives nothing.`;
   }
   return `The buyer receives ${formatKes(amounts.toBuyer)}. The seller receives ${formatKes(amounts.toSeller)}${fee}.`;
+}
+
+/** The confirmation's last line: a ruling is final, and when its money moves. */
+export function rulingFinality(detail: DisputeDetail, outcome: RulingOutcome): string {
+  const when = waitsForReturn(detail, outcome)
+    ? 'The refund is sent once the seller confirms the item came back, not when you confirm.'
+    : amountsOf(detail, outcome, 0n).planGoesOn
+      ? 'No money moves.'
+      : 'Money moves as soon as you confirm.';
+  return `A ruling is final, binding and cannot be changed. ${when}`;
 }
 
 export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => void }) {
@@ -114,8 +143,8 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
           <Text fontSize="sm" color="fg.muted" whiteSpace="pre-wrap">
             Note to both parties: {note.trim()}
           </Text>
-          <Text fontSize="xs" color="fg.muted">
-            A ruling is final, binding and cannot be changed. Money moves as soon as you confirm.
+          <Text fontSize="xs" color="fg.muted" data-testid="ruling-finality">
+            {rulingFinality(detail, outcome)}
           </Text>
           <HStack gap="2">
             <Button variant="outline" onClick={() => setIsConfirming(false)} disabled={mutation.isPending}>

@@ -136,11 +136,14 @@ function PaymentStatusView({
 export function PayPanel({
   detail,
   canPay,
+  isWithdrawalWaiting = false,
   paymentId,
   onTrack,
 }: {
   detail: TransactionDetail;
   canPay: boolean;
+  /** The buyer asked to withdraw and the seller has not answered: paying stays allowed (docs/adr/0004-refund-and-dispute-policy.md). */
+  isWithdrawalWaiting?: boolean;
   paymentId: string | null;
   onTrack: (paymentId: string | null) => void;
 }) {
@@ -151,7 +154,10 @@ export function PayPanel({
   const due = cents(txn.quote.owed);
   const nextAmount = txn.quote.next_payment === null ? due : cents(txn.quote.next_payment);
   const next = nextInstallment(detail.installments);
-  const minimumCustom = cents(txn.quote.owed_fee) + 100n;
+  const owedFee = cents(txn.quote.owed_fee);
+  const minimumCustom = owedFee + 100n;
+  // The first payment also carries the buyer's fee share: named, so it is not read as the deposit alone.
+  const isInitialWithFee = next?.sequence === 0 && owedFee > 0n;
 
   const [phone, setPhone] = useState(() => formatPhone(user?.phone_number ?? ''));
   const [choice, setChoice] = useState<AmountChoice>('next');
@@ -228,7 +234,9 @@ export function PayPanel({
               ? `${t('customer.pay.balance', { amount: formatKes(due) })}${
                   next
                     ? next.sequence === 0
-                      ? t('customer.pay.nextInitial', { amount: formatKes(nextAmount) })
+                      ? t(isInitialWithFee ? 'customer.pay.nextInitialWithFee' : 'customer.pay.nextInitial', {
+                          amount: formatKes(nextAmount),
+                        })
                       : t('customer.pay.nextMonth', { month: next.sequence, amount: formatKes(nextAmount) })
                     : ''
                 }`
@@ -279,9 +287,15 @@ export function PayPanel({
                     <RadioGroup.ItemHiddenInput />
                     <RadioGroup.ItemIndicator />
                     <RadioGroup.ItemText>
-                      {t(next?.sequence === 0 ? 'customer.pay.initialPayment' : 'customer.pay.nextInstallment', {
-                        amount: formatKes(nextAmount),
-                      })}
+                      {isInitialWithFee
+                        ? t('customer.pay.initialPaymentWithFee', {
+                            amount: formatKes(nextAmount),
+                            part: formatKes(nextAmount - owedFee),
+                            fee: formatKes(owedFee),
+                          })
+                        : t(next?.sequence === 0 ? 'customer.pay.initialPayment' : 'customer.pay.nextInstallment', {
+                            amount: formatKes(nextAmount),
+                          })}
                     </RadioGroup.ItemText>
                   </RadioGroup.Item>
                   {due > nextAmount ? (
@@ -344,6 +358,12 @@ export function PayPanel({
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />
                 <Alert.Title>{errors.form}</Alert.Title>
+              </Alert.Root>
+            ) : null}
+            {isWithdrawalWaiting ? (
+              <Alert.Root status="warning" data-testid="withdrawal-pay-warning">
+                <Alert.Indicator />
+                <Alert.Title fontWeight="normal">{t('customer.pay.withdrawalWaiting')}</Alert.Title>
               </Alert.Root>
             ) : null}
             <HStack>

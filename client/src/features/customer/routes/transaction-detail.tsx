@@ -8,7 +8,6 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
-import { isTerminal } from '@escrow/core/domain/transaction-state';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone } from '@/lib/format';
@@ -24,7 +23,7 @@ import { StatusBadge, typeLabel } from '@/components/status-badge';
 import { TransactionActions } from '../components/transaction-actions';
 import { TransactionTimeline } from '../components/transaction-timeline';
 import { useTrackedPayment } from '../hooks/use-tracked-payment';
-import { cents } from '../money';
+import { cents, isAwaitingFirstPayment, sellerReceivesLine } from '../money';
 
 /** The latest withdrawal event says whether a request is waiting for the seller. */
 function pendingWithdrawal(detail: TransactionDetail) {
@@ -44,7 +43,12 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
   const quote = txn.quote;
   const withdrawal = pendingWithdrawal(detail);
   if (withdrawal && (txn.status === 'installment' || txn.status === 'funded')) {
-    return isBuyer ? t('customer.guidance.withdrawalBuyer') : t('customer.guidance.withdrawalSeller', { detail: withdrawal.description });
+    if (isBuyer) return t('customer.guidance.withdrawalBuyer');
+    // The buyer's words once, quoted as typed (the event's description already repeats the sentence).
+    const reason = withdrawal.data?.withdrawal_reason;
+    return typeof reason === 'string' && reason.trim()
+      ? t('customer.guidance.withdrawalSellerReason', { reason: reason.trim() })
+      : t('customer.guidance.withdrawalSeller');
   }
   const figures = {
     paidOut: kes(quote.seller_paid_out),
@@ -133,20 +137,15 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
   const { t } = useT();
   const { charges, transaction } = detail;
   const you = t('customer.charges.you');
+  const sellerLine = sellerReceivesLine(detail);
   const rows: [string, string, string?][] = [
     [`${t('customer.charges.buyerShare')}${transaction.my_role === 'buyer' ? you : ''}`, kes(charges.buyer_charge)],
     [`${t('customer.charges.sellerShare')}${transaction.my_role === 'seller' ? you : ''}`, kes(charges.seller_charge)],
     [t('customer.charges.total'), kes(charges.total_service_charge)],
     // What a release would pay the seller: not once it is paid (the payout card says what was) or can no
-    // longer happen, and only "if released" while a dispute holds the money.
-    ...(transaction.my_role === 'seller' && !isTerminal(transaction.status)
-      ? ([
-          [
-            t(transaction.status === 'disputed' ? 'customer.charges.youReceiveIfReleased' : 'customer.charges.youReceive'),
-            kes(transaction.quote.seller_receives),
-            'seller-receives',
-          ],
-        ] as [string, string, string][])
+    // longer happen; in a dispute, what a ruling for them pays (sellerReceivesLine).
+    ...(sellerLine
+      ? ([[t(`customer.charges.${sellerLine.label}`), formatKes(sellerLine.amount), 'seller-receives']] as [string, string, string][])
       : []),
   ];
   return (
@@ -275,10 +274,13 @@ function DetailView({
   useEffect(() => {
     if (isFinal && paymentId) trackPayment(null);
   }, [isFinal, paymentId, trackPayment]);
-  // A message is about the moment it was shown: "created, now pay" only while paying is next, an
-  // action's confirmation only until the transaction moves on (the other party, a payment, a job).
+  // A message is about the moment it was shown: "created, now pay" only until the first payment succeeds
+  // (a plan stays payable after its deposit), an action's confirmation only until the transaction moves
+  // on (the other party, a payment, a job).
   const visibleFlash =
-    flash && (flash.kind === 'created' ? canPay : flash.status === undefined || flash.status === txn.status) ? flash : null;
+    flash && (flash.kind === 'created' ? isAwaitingFirstPayment(detail) : flash.status === undefined || flash.status === txn.status)
+      ? flash
+      : null;
 
   return (
     <Stack gap="5">
@@ -356,7 +358,15 @@ function DetailView({
 
       <ReleaseCodePanel detail={detail} />
 
-      {canPay || (paymentId && !isFinal) ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
+      {canPay || (paymentId && !isFinal) ? (
+        <PayPanel
+          detail={detail}
+          canPay={canPay}
+          isWithdrawalWaiting={!!pendingWithdrawal(detail)}
+          paymentId={paymentId}
+          onTrack={trackPayment}
+        />
+      ) : null}
 
       {showDispute ? <DisputePanel detail={detail} /> : null}
 
