@@ -1392,6 +1392,8 @@ export interface components {
         };
         TransactionQuote: {
             /** @example 1500.00 */
+            fee_paid: string;
+            /** @example 1500.00 */
             held: string;
             next_payment: string | null;
             /** @example 1500.00 */
@@ -1847,6 +1849,7 @@ export interface operations {
                      *             "status": "open",
                      *             "opened_by": "buyer",
                      *             "respond_by": "2026-11-21T08:00:00.000Z",
+                     *             "responded_at": "2026-11-21T08:00:00.000Z",
                      *             "outcome": "release_seller",
                      *             "created_at": "2026-11-21T08:00:00.000Z",
                      *             "evidence_count": -9007199254740991
@@ -1884,6 +1887,7 @@ export interface operations {
                                  * @example 2026-11-21T08:00:00.000Z
                                  */
                                 respond_by: string;
+                                responded_at: string | null;
                                 /** @enum {string} */
                                 status: "open" | "awaiting_return" | "resolved";
                                 transaction_id: string;
@@ -1986,6 +1990,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -2288,6 +2293,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -5905,6 +5911,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -7257,6 +7264,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -7450,6 +7458,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -7806,6 +7815,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -8007,6 +8017,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -8222,6 +8233,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -8558,6 +8570,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -8989,6 +9002,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -9335,6 +9349,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -9548,6 +9563,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -9760,6 +9776,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",
@@ -9972,6 +9989,7 @@ export interface operations {
                      *             "owed": "1500.00",
                      *             "owed_fee": "1500.00",
                      *             "paid_in": "1500.00",
+                     *             "fee_paid": "1500.00",
                      *             "held": "1500.00",
                      *             "refunded": "1500.00",
                      *             "seller_receives": "1500.00",

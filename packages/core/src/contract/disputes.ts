@@ -106,6 +106,8 @@ export const adminDisputeListItem = z.object({
   status: z.enum(DISPUTE_STATUSES),
   opened_by: z.enum(['buyer', 'seller']),
   respond_by: isoDate,
+  /** When the other party answered; null while their answer is awaited. */
+  responded_at: isoDate.nullable(),
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   created_at: isoDate,
   evidence_count: z.number().int(),

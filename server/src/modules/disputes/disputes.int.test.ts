@@ -214,7 +214,13 @@ describe('evidence and responses', () => {
       response: 'The phone was sealed and worked when it left the shop',
       respondent: 'seller',
     });
-    expect(answer.json().data.dispute.responded_at).toEqual(expect.any(String));
+    const respondedAt = answer.json().data.dispute.responded_at as string;
+    expect(respondedAt).toEqual(expect.any(String));
+    // The mediators' list says the answer came (and when), not only the deadline.
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open&per_page=100', headers: bearer(admin) });
+    expect(list.json().data.disputes.find((row: { transaction_id: string }) => row.transaction_id === id)).toMatchObject({
+      responded_at: respondedAt,
+    });
     expect((await respond(seller, id, 'Another answer')).statusCode).toBe(409);
     expect((await getCase(buyer, id)).json().data.dispute.response).toBe('The phone was sealed and worked when it left the shop');
   });
@@ -501,6 +507,7 @@ describe('rulings', () => {
       status: 'open',
       opened_by: 'buyer',
       outcome: null,
+      responded_at: null,
       evidence_count: 1,
       reason: 'not_as_described',
     });

@@ -10,7 +10,7 @@ import { queueSms, smsJob, type SmsRequest } from '../notifications/notify.ts';
 import { renderSms, smsExcerpt, type Language, type SmsParams, type SmsTemplate } from '../notifications/templates.ts';
 
 export type { Language, Ruling } from '../notifications/templates.ts';
-export { smsDate, smsDateTime, smsExcerpt } from '../notifications/templates.ts';
+export { disputeTypeWords, smsDate, smsDateTime, smsExcerpt } from '../notifications/templates.ts';
 
 export type PartyMessage = [SmsTemplate, SmsParams?];
 

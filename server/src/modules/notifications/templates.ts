@@ -48,6 +48,23 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 const failureSentence = (p: Params, language: Language) =>
   paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
 
+/**
+ * A dispute's type in words, for a dispute opened with no words of the opener's own (a reason picked from the
+ * USSD list): each reader gets the type in their language. The same words as the web's dispute types
+ * (client/src/i18n/{en,sw}/customer.ts, `customer.actions.disputeTypes`).
+ */
+const DISPUTE_TYPE_WORDS: Record<string, Record<Language, string>> = {
+  non_delivery: { en: 'Item or service not delivered', sw: 'Bidhaa au huduma haikufika' },
+  not_as_described: { en: 'Not as described', sw: 'Si kama ilivyoelezwa' },
+  quality_issue: { en: 'Quality issues', sw: 'Ubora duni' },
+  payment_delay: { en: 'Payment delay', sw: 'Malipo yamechelewa' },
+  withdrawal_declined: { en: 'Withdrawal declined', sw: 'Ombi la kujiondoa limekataliwa' },
+  other: { en: 'Something else', sw: 'Jambo lingine' },
+};
+export const disputeTypeWords = (type: string, language: Language) => (DISPUTE_TYPE_WORDS[type] ?? DISPUTE_TYPE_WORDS.other!)[language];
+/** What a dispute is about: the opener's words (`reason`), or else its type (`type`) in the recipient's language. */
+const disputeAbout = (p: Params, language: Language) => p.reason || disputeTypeWords(p.type ?? 'other', language);
+
 /** What a ruling did, as the SMS tell each party. */
 export const RULINGS = ['for_seller', 'plan_goes_on', 'for_buyer', 'for_buyer_after_return', 'split'] as const;
 export type Ruling = (typeof RULINGS)[number];
@@ -191,7 +208,7 @@ export const SMS_TEMPLATES = {
   },
   cancelled: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,
-    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,
+    sw: (p) => `Escrow ${p.ref} (${p.product}) imeghairiwa na ${party(p.by)}. Hakuna pesa iliyochukuliwa.`,
   },
   payment_prompt_not_sent: {
     en: (p) => `No payment prompt was sent for ${p.ref}: too many payment prompts in the last hour. Dial *384*40# later to pay.`,
@@ -199,7 +216,7 @@ export const SMS_TEMPLATES = {
   },
   cancelled_refunding: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. The buyer is being refunded.`,
-    sw: (p) => `Escrow ${p.ref} (${p.product}) imesitishwa na ${party(p.by)}. Mnunuzi anarudishiwa pesa.`,
+    sw: (p) => `Escrow ${p.ref} (${p.product}) imeghairiwa na ${party(p.by)}. Mnunuzi anarudishiwa pesa.`,
   },
   refunded: {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
@@ -212,14 +229,14 @@ export const SMS_TEMPLATES = {
   },
   /** To the party who opened the dispute. */
   dispute_opened: {
-    en: (p) => `You opened a dispute on ${p.ref}: ${p.reason}. The money is frozen until our mediators rule.`,
-    sw: (p) => `Umefungua malalamiko kwa ${p.ref}: ${p.reason}. Pesa imezuiwa hadi wapatanishi waamue.`,
+    en: (p) => `You opened a dispute on ${p.ref}: ${disputeAbout(p, 'en')}. The money is frozen until our mediators rule.`,
+    sw: (p) => `Umefungua malalamiko kwa ${p.ref}: ${disputeAbout(p, 'sw')}. Pesa imezuiwa hadi wapatanishi waamue.`,
   },
   /** To the other party, who has until `deadline` to give their side (the web's dispute card, or the USSD disputes menu). */
   dispute_opened_respond: {
-    en: (p) => `The ${p.by} disputes ${p.ref}: ${p.reason}. Money frozen. Answer on the web or *384*40# by ${p.deadline}.`,
+    en: (p) => `The ${p.by} disputes ${p.ref}: ${disputeAbout(p, 'en')}. Money frozen. Answer on the web or *384*40# by ${p.deadline}.`,
     sw: (p) =>
-      `${capitalised(party(p.by))} analalamikia ${p.ref}: ${p.reason}. Pesa imezuiwa. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
+      `${capitalised(party(p.by))} analalamikia ${p.ref}: ${disputeAbout(p, 'sw')}. Pesa imezuiwa. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
   },
   /** `ruling` (a `Ruling`) and `role` (the recipient's side) choose the sentence; `buyerAmount`, `sellerAmount`. */
   dispute_ruled: {

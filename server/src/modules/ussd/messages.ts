@@ -156,8 +156,6 @@ const en = {
     `A payment prompt is already waiting on your phone. If it does not come, dial again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   disputeReason: 'Reason for the dispute:',
   disputeReasons: ['Not delivered', 'Not as described', 'Quality problem', 'Other'],
-  /** The dispute's description for a reason picked from the list: what both parties and the mediators read. */
-  disputeSummaries: ['Item not delivered', 'Item not as described', 'Quality problem with the item', 'Other problem'],
   disputeDescribe: 'Describe the problem briefly:',
   confirmDispute: (ref: string, reason: string) =>
     `Open a dispute on ${ref}: ${reason}? The money will be frozen until our mediators rule.`,
@@ -347,7 +345,6 @@ const sw: UssdMessages = {
   promptWaiting: (minutes) => `Ombi la malipo tayari linasubiri kwenye simu yako. Lisipofika, piga tena baada ya dakika ${minutes}.`,
   disputeReason: 'Sababu ya malalamiko:',
   disputeReasons: ['Haijafika', 'Si kama ilivyoelezwa', 'Ubora duni', 'Nyingine'],
-  disputeSummaries: ['Bidhaa haijafika', 'Bidhaa si kama ilivyoelezwa', 'Bidhaa ina ubora duni', 'Tatizo jingine'],
   disputeDescribe: 'Eleza tatizo kwa ufupi:',
   confirmDispute: (ref, reason) => `Fungua malalamiko kwa ${ref}: ${reason}? Pesa itazuiwa hadi wapatanishi waamue.`,
   disputeOpened: (ref) => `Malalamiko yamefunguliwa kwa ${ref}. Pesa imezuiwa hadi wapatanishi waamue. Tutawasiliana nawe.`,
@@ -385,17 +382,18 @@ const sw: UssdMessages = {
     funded: 'imelipwa, inasubiri kutumwa',
     dispatched: 'imetumwa',
     completed: 'imekamilika',
-    cancelled: 'imesitishwa',
+    cancelled: 'imeghairiwa',
     disputed: 'ina malalamiko',
     refunded: 'pesa imerudishwa',
   },
+  // The web's words (client/src/i18n/sw/customer.ts), short: three list lines must fit one screen, so not "Ina malalamiko".
   shortStatus: {
     pending: 'Haijalipwa',
     installment: 'Awamu',
     funded: 'Imelipwa',
     dispatched: 'Imetumwa',
     completed: 'Imekamilika',
-    cancelled: 'Imesitishwa',
+    cancelled: 'Imeghairiwa',
     disputed: 'Malalamiko',
     refunded: 'Imerudishwa',
   },

@@ -126,7 +126,8 @@ export const SCREEN_FIELDS = {
   pick_dispute: page,
   dispute_reason: needs('txnId'),
   dispute_text: needs('txnId', 'disputeReason'),
-  confirm_dispute: needs('txnId', 'disputeReason', 'description'),
+  // A reason picked from the list has no description: the dispute keeps only its type.
+  confirm_dispute: needs('txnId', 'disputeReason').extend({ description: draftFields.description.optional() }),
   pick_respond: page,
   respond_text: needs('txnId'),
   confirm_respond: needs('txnId', 'response'),

@@ -330,9 +330,10 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await eventually(async () => (await detail(t, buyer, created.id)).transaction.amount_paid === '11700.00');
   });
 
-  it('opens a dispute with a reason from the list', async () => {
+  it('opens a dispute with a reason from the list, stored as its type and shown in each reader’s language', async () => {
     const buyer = await party('buyer', lang);
-    const seller = await party('seller', lang);
+    // The seller reads the other language: the caller's menu words must not reach them.
+    const seller = await party('seller', lang === 'en' ? 'sw' : 'en');
     const created = await createTransaction(t, buyer, {
       seller_phone: seller.phone,
       amount: 5000,
@@ -351,11 +352,21 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(confirm.text).toContain(m.confirmDispute(created.reference_number, m.disputeReasons[0]!));
     expect(await session.send(TEST_PIN)).toEqual({ kind: 'END', text: m.disputeOpened(created.reference_number) });
     const dispute = await t.ctx.db.dispute.findFirstOrThrow({ where: { transactionId: created.id } });
-    // The description is in the caller's language, as both parties' SMS quote it.
-    expect(dispute).toMatchObject({ reason: 'non_delivery', openedById: buyer.id, description: m.disputeSummaries[0] });
+    // No words made up in the caller's language: the type alone, which each reader gets in their own.
+    expect(dispute).toMatchObject({ reason: 'non_delivery', openedById: buyer.id, description: '' });
     const sms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'dispute_opened' } });
-    expect(sms.message).toContain(`${created.reference_number}: ${m.disputeSummaries[0]}.`);
-    expect((await detail(t, seller, created.id)).transaction.status).toBe('disputed');
+    expect(sms.message).toContain(
+      `${created.reference_number}: ${lang === 'en' ? 'Item or service not delivered' : 'Bidhaa au huduma haikufika'}.`,
+    );
+    const told = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'dispute_opened_respond' } });
+    expect(told.message).toContain(
+      `${created.reference_number}: ${lang === 'en' ? 'Bidhaa au huduma haikufika' : 'Item or service not delivered'}.`,
+    );
+    const seen = await detail(t, seller, created.id);
+    expect(seen.transaction.status).toBe('disputed');
+    const opened = seen.timeline.find((event: { event_type: string }) => event.event_type === 'dispute_initiated');
+    expect(opened.description).toBe('Dispute opened by the buyer: Item or service not delivered');
+    expect(opened.data).toMatchObject({ reason: 'non_delivery', dispute_description: null });
   });
 
   it('opens a dispute as the seller with "other" and a description', async () => {

@@ -127,7 +127,10 @@ function Details({ data }: { data: Timeline }) {
                 <Box minW="0">
                   <Flex gap="2" align="center" wrap="wrap">
                     <Text fontWeight="medium" fontSize="sm">
-                      {humanize(event.event_type)}
+                      {/* A dispute's response is recorded as an evidence event; it is not evidence. */}
+                      {event.event_type === 'dispute_evidence_added' && event.data?.response === true
+                        ? 'Response to the dispute'
+                        : humanize(event.event_type)}
                     </Text>
                     <Badge
                       size="sm"

@@ -11,6 +11,7 @@ import { DISPUTE_STATUSES } from '@escrow/core/contract/disputes';
 import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
 import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
+import { isRuled, responseState } from '../dispute-deadline';
 import { EvidenceList } from '../components/evidence-list';
 import { RulingForm } from '../components/ruling-form';
 import { PageHeader } from '../components/page-header';
@@ -39,6 +40,14 @@ function rulingSummary(detail: DisputeDetail): string {
     return `Ruled: refund the buyer once the seller confirms the item came back (${formatMoney(detail.transaction.quote.held)} held)`;
   const { seller_paid_out: toSeller, refunded: toBuyer } = detail.transaction.quote;
   return `${title}: ${formatMoney(toSeller)} to the seller, ${formatMoney(toBuyer)} to the buyer`;
+}
+
+/** After "Opened by …": the answer's deadline while it is awaited, when it came once answered, nothing once ruled. */
+function caseDeadline(detail: DisputeDetail): string {
+  const state = responseState(detail.dispute);
+  if (state.kind === 'ruled') return '';
+  const by = humanize(detail.dispute.respondent).toLowerCase();
+  return state.kind === 'answered' ? ` · the ${by} answered ${formatDateTime(state.at)}` : ` · respond by ${formatDateTime(state.at)}`;
 }
 
 function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -70,7 +79,7 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     <Badge variant="outline">{humanize(query.data.dispute.reason)}</Badge>
                     <Text fontSize="sm" color="fg.muted">
                       Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()}
-                      {query.data.dispute.status === 'resolved' ? '' : ` · respond by ${formatDateTime(query.data.dispute.respond_by)}`}
+                      {caseDeadline(query.data)}
                     </Text>
                   </Flex>
                   <Box borderWidth="1px" borderRadius="l2" p="4">
@@ -93,8 +102,9 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     <Text fontSize="sm" fontWeight="medium">
                       {humanize(query.data.dispute.opened_by)} (opened the dispute)
                     </Text>
-                    <Text fontSize="sm" mb="3" whiteSpace="pre-wrap">
-                      {query.data.dispute.description}
+                    <Text fontSize="sm" mb="3" whiteSpace="pre-wrap" color={query.data.dispute.description ? undefined : 'fg.muted'}>
+                      {query.data.dispute.description ||
+                        `No words of their own: they picked “${humanize(query.data.dispute.reason)}” on USSD.`}
                     </Text>
                     <Text fontSize="sm" fontWeight="medium">
                       {humanize(query.data.dispute.respondent)} (response)
@@ -199,7 +209,9 @@ export default function DisputesPage() {
               </Table.Header>
               <Table.Body>
                 {query.data.disputes.map((row) => {
-                  const isLate = row.status !== 'resolved' && new Date(row.respond_by).getTime() < Date.now();
+                  const answer = responseState(row);
+                  // A ruled dispute (resolved, or awaiting the item's return) opens read-only: nothing left to rule.
+                  const action = isRuled(row) ? 'View' : 'Review & rule';
                   return (
                     <Table.Row key={row.id}>
                       <StatusAmountCell status={row.status} amount={row.amount}>
@@ -210,13 +222,13 @@ export default function DisputesPage() {
                       <Table.Cell>
                         <Button
                           size="xs"
-                          variant={row.status === 'resolved' ? 'outline' : 'solid'}
+                          variant={isRuled(row) ? 'outline' : 'solid'}
                           colorPalette="teal"
                           onClick={() => setOpen(row.id)}
-                          aria-label={`${row.status === 'resolved' ? 'View' : 'Review & rule'} ${row.reference_number}`}
+                          aria-label={`${action} ${row.reference_number}`}
                           whiteSpace="nowrap"
                         >
-                          {row.status === 'resolved' ? 'View' : 'Review & rule'}
+                          {action}
                         </Button>
                       </Table.Cell>
                       <Table.Cell>
@@ -227,8 +239,14 @@ export default function DisputesPage() {
                       </Table.Cell>
                       <Table.Cell textTransform="capitalize">{row.opened_by}</Table.Cell>
                       <Table.Cell>{row.evidence_count}</Table.Cell>
-                      <Table.Cell whiteSpace="nowrap" color={isLate ? 'fg.error' : undefined}>
-                        {row.status === 'resolved' ? <Text color="fg.muted">Ruled</Text> : formatRelativeTime(row.respond_by)}
+                      <Table.Cell whiteSpace="nowrap" color={answer.kind === 'due' && answer.isLate ? 'fg.error' : undefined}>
+                        {answer.kind === 'ruled' ? (
+                          <Text color="fg.muted">Ruled</Text>
+                        ) : answer.kind === 'answered' ? (
+                          <Text color="fg.muted">Answered {formatRelativeTime(answer.at).replace(/^Just now$/, 'just now')}</Text>
+                        ) : (
+                          formatRelativeTime(answer.at)
+                        )}
                       </Table.Cell>
                     </Table.Row>
                   );

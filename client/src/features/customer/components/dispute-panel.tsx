@@ -297,6 +297,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   const isParty = txn.my_role === 'buyer' || txn.my_role === 'seller';
   const openedByMe = dispute.opened_by === txn.my_role;
   const response = query.data?.dispute.response ?? null;
+  const respondedAt = query.data?.dispute.responded_at ?? null;
   // The party who did not open the dispute answers it, once; the deadline waits for their answer.
   const respondent = query.data?.dispute.respondent;
   const canRespond = isOpen && !response && respondent === txn.my_role;
@@ -327,7 +328,17 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
             <DataList.ItemLabel>{t('customer.dispute.problem')}</DataList.ItemLabel>
             <DataList.ItemValue>{reasonLabel}</DataList.ItemValue>
           </DataList.Item>
-          {isOpen ? (
+          {/* Once answered, when they answered; the deadline only while an answer is awaited. */}
+          {respondedAt && respondent ? (
+            <DataList.Item data-testid="dispute-responded">
+              <DataList.ItemLabel>
+                {respondent === txn.my_role
+                  ? t('customer.dispute.youResponded')
+                  : t('customer.dispute.theyResponded', { party: t(`customer.role.${respondent}`) })}
+              </DataList.ItemLabel>
+              <DataList.ItemValue>{formatDateTime(respondedAt, language)}</DataList.ItemValue>
+            </DataList.Item>
+          ) : isOpen ? (
             <DataList.Item>
               <DataList.ItemLabel>
                 {!respondent
@@ -340,9 +351,12 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
             </DataList.Item>
           ) : null}
         </DataList.Root>
-        <Text whiteSpace="pre-wrap" wordBreak="break-word" borderLeftWidth="3px" borderColor="orange.solid" pl="3">
-          {dispute.description}
-        </Text>
+        {/* A reason picked from the USSD list carries no words of its own: the problem's type above says it. */}
+        {dispute.description ? (
+          <Text whiteSpace="pre-wrap" wordBreak="break-word" borderLeftWidth="3px" borderColor="orange.solid" pl="3">
+            {dispute.description}
+          </Text>
+        ) : null}
 
         {response ? (
           <Box data-testid="dispute-response">

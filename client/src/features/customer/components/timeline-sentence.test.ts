@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_EVENT_TYPES, type TimelineEventType } from '@escrow/core/domain/timeline-events';
 import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
-import { timelineDescription, timelineFailure, timelineSentence } from './timeline-sentence';
+import { isDisputeResponse, timelineDescription, timelineFailure, timelineSentence } from './timeline-sentence';
 
 interface Case {
   name: string;
@@ -258,6 +258,14 @@ const CASES: Case[] = [
     sw: 'Malalamiko yamefunguliwa na mnunuzi: One speaker does not work',
   },
   {
+    // No words of the caller's own: the type, in the reader's language (server/src/modules/ussd/flows/dispute.ts).
+    name: 'a dispute opened over USSD with a reason from the list',
+    event_type: 'dispute_initiated',
+    data: { dispute_id: 'd1', reason: 'non_delivery', actor: 'buyer', dispute_description: null },
+    description: 'Dispute opened by the buyer: Item or service not delivered',
+    sw: 'Malalamiko yamefunguliwa na mnunuzi: Bidhaa au huduma haikufika',
+  },
+  {
     name: 'a dispute opened after a declined withdrawal',
     event_type: 'dispute_initiated',
     data: { dispute_id: 'd1', reason: 'withdrawal_declined', after_withdrawal: true },
@@ -504,8 +512,21 @@ describe('timeline sentences', () => {
     const failed = CASES.find((entry) => entry.event_type === 'payment_failed')!;
     expect(timelineFailure(failed, 'sw')).toBe('Salio la M-Pesa halikutosha. Ongeza pesa au tumia Fuliza, kisha ujaribu tena.');
     expect(timelineFailure(failed, 'en')).toBe(failed.data!.failure_reason);
+    // The sentence already ends with the reason: the line under it would say it twice.
+    expect(timelineFailure(failed, 'en', failed.description)).toBeNull();
+    expect(timelineFailure(failed, 'sw', failed.sw)).toBeNull();
     const payout = CASES.find((entry) => entry.event_type === 'payout_failed')!;
+    expect(timelineFailure(payout, 'en', payout.en)).toBe('The initiator information is invalid.');
     expect(timelineFailure(payout, 'sw')).toBe('The initiator information is invalid.');
     expect(timelineFailure({ event_type: 'payment_completed', data: { amount: '1.00' } }, 'sw')).toBeNull();
+  });
+
+  it('tell a dispute’s response from evidence, though both are recorded as evidence events', () => {
+    const response = CASES.find((entry) => entry.name === 'a response in time')!;
+    const evidence = CASES.find((entry) => entry.name === 'evidence with a file')!;
+    expect(isDisputeResponse(response)).toBe(true);
+    expect(isDisputeResponse(evidence)).toBe(false);
+    expect(en('customer.timeline.responseTitle')).toBe('Response to the dispute');
+    expect(sw('customer.timeline.responseTitle')).toBe('Jibu kwa malalamiko');
   });
 });

@@ -8,6 +8,7 @@
 import { parseAmount } from '@escrow/core/domain/money';
 import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
+import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
 import type { Language, MessageKey, MessageParams, Translate } from '@/i18n';
 import type { Catalog } from '@/i18n/en';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -109,7 +110,10 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   refund_failed: (data, t) => say(t, 'refundFailed', { rail: text(data, 'rail_name'), amount: money(data, 'amount') }),
   dispute_initiated: (data, t) => {
     if (data.after_withdrawal === true) return say(t, 'disputeAfterWithdrawal');
-    return say(t, 'disputeOpened', { party: party(data, t), text: text(data, 'dispute_description') });
+    // No words of the opener's own (a reason picked from the USSD list): the type, in the reader's language.
+    const type = data.dispute_description === null ? oneOf(data, 'reason', DISPUTE_REASONS) : null;
+    const words = type ? t(`customer.actions.disputeTypes.${type}`) : text(data, 'dispute_description');
+    return say(t, 'disputeOpened', { party: party(data, t), text: words });
   },
   dispute_evidence_added: (data, t) => {
     if (data.response === true) {
@@ -190,11 +194,19 @@ export function timelineDescription(entry: Entry, t: Translate, language: Langua
 /**
  * The line under a failed event: a failed payment's reason in the reader's language (the shared sentences of
  * packages/core/src/domain/payment-failure.ts), else the reason as recorded (a payout's is the rail's own words).
+ * Null when the event's sentence (`shown`) already says it: a failed payment's sentence ends with its reason.
  */
-export function timelineFailure(entry: Pick<Entry, 'event_type' | 'data'>, language: Language): string | null {
+export function timelineFailure(entry: Pick<Entry, 'event_type' | 'data'>, language: Language, shown = ''): string | null {
   const data = entry.data ?? {};
   const recorded = text(data, 'failure_reason');
-  if (language === 'en' || !recorded || entry.event_type !== 'payment_failed' || !isPaymentFailureKind(data.failure_code)) return recorded;
-  // Events before rails had names were all M-Pesa.
-  return paymentFailureSentence(data.failure_code, language, text(data, 'rail_name') ?? 'M-Pesa');
+  const line =
+    language === 'en' || !recorded || entry.event_type !== 'payment_failed' || !isPaymentFailureKind(data.failure_code)
+      ? recorded
+      : // Events before rails had names were all M-Pesa.
+        paymentFailureSentence(data.failure_code, language, text(data, 'rail_name') ?? 'M-Pesa');
+  return line && shown.includes(line) ? null : line;
 }
+
+/** A dispute's response is stored as a `dispute_evidence_added` event (with `response: true`); it is not evidence. */
+export const isDisputeResponse = (entry: Pick<Entry, 'event_type' | 'data'>) =>
+  entry.event_type === 'dispute_evidence_added' && entry.data?.response === true;

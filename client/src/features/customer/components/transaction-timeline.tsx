@@ -6,7 +6,7 @@ import { useRelativeTime } from '@/hooks/use-relative-time';
 import { en } from '@/i18n/en';
 import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
-import { timelineDescription, timelineFailure } from './timeline-sentence';
+import { isDisputeResponse, timelineDescription, timelineFailure } from './timeline-sentence';
 
 function eventLook(entry: TimelineEntry) {
   if (entry.event_type.endsWith('failed') || entry.event_type === 'installment_missed') return { icon: <AlertTriangle />, palette: 'red' };
@@ -20,7 +20,9 @@ function eventLook(entry: TimelineEntry) {
 const EVENT_NAMES = en.customer.timeline.events;
 
 /** The event's name in the reader's language; an event this page does not know keeps its own name. */
-function eventTitle(t: Translate, eventType: string): string {
+function eventTitle(t: Translate, entry: TimelineEntry): string {
+  if (isDisputeResponse(entry)) return t('customer.timeline.responseTitle');
+  const eventType = entry.event_type;
   return eventType in EVENT_NAMES ? t(`customer.timeline.events.${eventType as keyof typeof EVENT_NAMES}`) : humanize(eventType);
 }
 
@@ -47,7 +49,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
               // The receipt line, unless the sentence already names the receipt.
               const receipt = text(entry.data?.mpesa_receipt);
               const receiptLine = receipt && !description.includes(receipt) ? receipt : null;
-              const failure = timelineFailure(entry, language);
+              const failure = timelineFailure(entry, language, description);
               // Events name their rail (M-Pesa, Airtel Money); older ones were all M-Pesa.
               const railName = typeof entry.data?.rail_name === 'string' ? entry.data.rail_name : 'M-Pesa';
               // What the seller said at dispatch.
@@ -63,7 +65,7 @@ export function TransactionTimeline({ timeline }: { timeline: TimelineEntry[] })
                     </Timeline.Indicator>
                   </Timeline.Connector>
                   <Timeline.Content pb="4">
-                    <Timeline.Title fontSize="sm">{eventTitle(t, entry.event_type)}</Timeline.Title>
+                    <Timeline.Title fontSize="sm">{eventTitle(t, entry)}</Timeline.Title>
                     <Timeline.Description color="fg">{description}</Timeline.Description>
                     {receiptLine || failure ? (
                       <Text fontSize="xs" color={failure ? 'fg.error' : 'fg.muted'}>

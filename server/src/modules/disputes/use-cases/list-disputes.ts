@@ -36,6 +36,7 @@ export async function listDisputes(
       status: row.status,
       opened_by: row.openedById === row.transaction.buyerId ? ('buyer' as const) : ('seller' as const),
       respond_by: row.respondBy.toISOString(),
+      responded_at: row.respondedAt?.toISOString() ?? null,
       outcome: row.outcome,
       created_at: row.createdAt.toISOString(),
       evidence_count: row._count.evidence,

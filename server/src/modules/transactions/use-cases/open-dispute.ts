@@ -8,7 +8,7 @@ import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { AppError, businessRule } from '../../../lib/app-error.ts';
 import { displayDateTime } from '../format.ts';
-import { notifyParties, type PartyMessage, smsDateTime, smsExcerpt } from '../../escrow-core/notify-parties.ts';
+import { disputeTypeWords, notifyParties, type PartyMessage, smsDateTime, smsExcerpt } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 
@@ -18,7 +18,11 @@ export const RESPONSE_WINDOW_MS = 72 * 3600 * 1000;
 
 export async function openDispute(
   ctx: AppContext,
-  options: { transactionId: string; caller: Caller; description: string; reason?: DisputeReason },
+  /**
+   * `description`: the opener's words. Absent for a reason picked from the USSD list: the dispute then stores
+   * none, and every reader (web, admin, SMS) is shown the type in their own language.
+   */
+  options: { transactionId: string; caller: Caller; description?: string; reason?: DisputeReason },
 ) {
   return runTransactionAction(ctx, { ...options, action: 'dispute' }, async ({ tx, txn, actor, actorId, to }) => {
     if (!actorId) throw new AppError('FORBIDDEN', 'Only a party can open a dispute');
@@ -30,13 +34,14 @@ export async function openDispute(
       );
     }
     const reason = options.reason ?? 'other';
+    const words = options.description?.trim() ? options.description : null;
     const respondBy = new Date(ctx.now().getTime() + RESPONSE_WINDOW_MS);
     const dispute = await tx.dispute.create({
       data: {
         transactionId: txn.id,
         openedById: actorId,
         reason,
-        description: options.description,
+        description: words ?? '',
         respondBy,
       },
       select: { id: true },
@@ -45,12 +50,13 @@ export async function openDispute(
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispute_initiated',
-      description: `Dispute opened by the ${actor}: ${cutText(options.description, 200)}`,
+      description: `Dispute opened by the ${actor}: ${words ? cutText(words, 200) : disputeTypeWords(reason, 'en')}`,
       actorId,
-      data: { dispute_id: dispute.id, reason, actor, dispute_description: cutText(options.description, 200) },
+      // null (not absent): no words of the opener's own, so the timeline names the type in the reader's language.
+      data: { dispute_id: dispute.id, reason, actor, dispute_description: words ? cutText(words, 200) : null },
     });
     // The opener is told the money is frozen; the other party also when their answer is due.
-    const params = { by: actor, reason: smsExcerpt(options.description, 50) };
+    const params = { by: actor, reason: words ? smsExcerpt(words, 50) : '', type: reason };
     const opened: PartyMessage = ['dispute_opened', params];
     const respond: PartyMessage = ['dispute_opened_respond', { ...params, deadline: smsDateTime(respondBy) }];
     await notifyParties(ctx, tx, txn, actor === 'buyer' ? { buyer: opened, seller: respond } : { buyer: respond, seller: opened });

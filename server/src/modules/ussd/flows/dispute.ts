@@ -35,9 +35,9 @@ export const disputeScreens: ScreensOf<
       const reason = USSD_DISPUTE_REASONS[picked - 1]!;
       c.draft.disputeReason = reason;
       if (reason === 'other') return push('dispute_text');
-      // In the caller's language, like the words they would type: both parties' SMS quote it, and the
-      // mediators also have the reason itself (`reason`).
-      c.draft.description = c.m.disputeSummaries[picked - 1]!;
+      // No words are made up for the caller: the dispute keeps its type, which each reader (the other
+      // party's SMS and page, the mediators) sees in their own language.
+      delete c.draft.description;
       return push('confirm_dispute');
     },
   },
@@ -55,7 +55,7 @@ export const disputeScreens: ScreensOf<
       const t = await chosenTransaction(c, data);
       // "Other": the caller's own words, not the menu's "Other".
       const label =
-        data.disputeReason === 'other'
+        data.disputeReason === 'other' && data.description
           ? clip(data.description, 40)
           : (c.m.disputeReasons[USSD_DISPUTE_REASONS.indexOf(data.disputeReason)] ?? '');
       return askPin(c, notice, c.m.confirmDispute(t.reference_number, label));
@@ -65,7 +65,8 @@ export const disputeScreens: ScreensOf<
         await openDispute(c.ctx, {
           transactionId: data.txnId,
           caller: callerOf(c),
-          description: data.description,
+          // The caller's own words only for "Other"; a picked reason is stored as its type alone.
+          ...(data.disputeReason === 'other' && data.description ? { description: data.description } : {}),
           reason: data.disputeReason,
         });
         const t = await chosenTransaction(c, data);

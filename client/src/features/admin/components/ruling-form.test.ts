@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { DisputeDetail } from '../api/admin-rest';
+import { rulingFinality } from './ruling-form';
+
+/** A fully paid escrow of KES 2,540 in dispute. */
+const caseOf = (status: string, dispatchedAt: string | null) =>
+  ({
+    transaction: {
+      status,
+      dispatched_at: dispatchedAt,
+      amount: '2540.00',
+      seller_fee: '25.40',
+      quote: { held: '2540.00', paid_in: '2565.40', fee_paid: '25.40' },
+    },
+  }) as unknown as DisputeDetail;
+
+describe('the ruling confirmation’s last line', () => {
+  it('says a refund of a dispatched item is sent once the item is back, not at the confirmation', () => {
+    const dispatched = caseOf('disputed', '2026-11-20T09:00:00.000Z');
+    expect(rulingFinality(dispatched, 'refund_buyer')).toBe(
+      'A ruling is final, binding and cannot be changed. The refund is sent once the seller confirms the item came back, not when you confirm.',
+    );
+    expect(rulingFinality(dispatched, 'refund_buyer')).not.toContain('as soon as you confirm');
+  });
+
+  it('says money moves at the confirmation for every ruling that moves it then', () => {
+    const dispatched = caseOf('disputed', '2026-11-20T09:00:00.000Z');
+    const notDispatched = caseOf('disputed', null);
+    for (const [detail, outcome] of [
+      [dispatched, 'release_seller'],
+      [dispatched, 'split'],
+      [notDispatched, 'refund_buyer'],
+    ] as const) {
+      expect(rulingFinality(detail, outcome)).toBe('A ruling is final, binding and cannot be changed. Money moves as soon as you confirm.');
+    }
+  });
+});
