@@ -304,6 +304,12 @@ describe('nothing dropped', () => {
 
     const money = await moneyInAndOut(created.id);
     expect(money).toEqual({ paidIn: 205_000n, feeIn: 2_500n, refunded: 205_000n, feeRefunded: 2_500n });
+    // The page says the same: both payments paid in, both given back, refunds not more than paid in.
+    expect((await detail(t, buyer, created.id)).transaction.quote).toMatchObject({
+      paid_in: '2050.00',
+      refunded: '2050.00',
+      fee_paid: '0.00',
+    });
     expect(await accountBalance(t.ctx.db, 'platform_fees', created.id)).toBe(0n);
     const payouts = await settlePayouts(t, created.id);
     expect(payouts.map((payout) => payout.status)).toEqual(['completed', 'completed']);

@@ -35,10 +35,15 @@ export function sellerReceivesLine(
   const release = rulingAmounts('release_seller', {
     held,
     price: cents(txn.amount),
-    buyerFeePaid: cents(txn.quote.paid_in) - held,
+    buyerFeePaid: cents(txn.quote.fee_paid),
     sellerFee: cents(txn.seller_fee),
   });
   return release.planGoesOn ? { label: 'youReceiveOncePaid', amount: whole } : { label: 'youReceiveIfReleased', amount: release.toSeller };
+}
+
+/** What a full refund gives the buyer now (a cancel, or a refund ruling once the item is back): held plus fee paid. */
+export function whatARefundReturns(txn: Pick<TransactionDetail['transaction'], 'quote'>): Cents {
+  return cents(txn.quote.held) + cents(txn.quote.fee_paid);
 }
 
 /** Nothing paid in yet and paying is next: "created, now pay into escrow" is still the next step. */

@@ -71,6 +71,7 @@ export const transactionSummary = z.object({
   completed: z.number().int(),
   /** Still in progress: neither completed, cancelled nor refunded. */
   pending: z.number().int(),
+  /** The amount of every listed transaction but the cancelled ones (called off before they were paid). */
   total_value: moneyString,
 });
 
@@ -85,8 +86,13 @@ export const transactionQuote = z
     owed: moneyString,
     /** The part of `owed` that is the buyer's fee share. */
     owed_fee: moneyString,
-    /** Everything the buyer has paid in, price part and buyer fee, before any refund (`refunded` says what came back). */
+    /**
+     * Everything the buyer's completed payments brought in, before any refund (`refunded` says what came back):
+     * price part and buyer fee, and money given back at once as not owed (paid after a cancellation, or twice).
+     */
     paid_in: moneyString,
+    /** The buyer's fee share the platform holds: paid in and not refunded. */
+    fee_paid: moneyString,
     /** What the escrow holds now. */
     held: moneyString,
     /** Refunds decided so far, fee parts included. */

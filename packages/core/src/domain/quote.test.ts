@@ -33,7 +33,9 @@ describe('quote', () => {
   });
 
   it('a completed sale pays the seller the price less their fee', () => {
-    const completed = quote(standard({ status: 'completed', paidCents: 100_000n, payments: [{ feeCents: 2_500n }] }));
+    const completed = quote(
+      standard({ status: 'completed', paidCents: 100_000n, payments: [{ amountCents: 102_500n, feeCents: 2_500n }] }),
+    );
     expect(completed).toMatchObject({ held: 0n, releasedToSeller: 100_000n, sellerFeeCharged: 2_500n, sellerPaidOut: 97_500n });
   });
 
@@ -44,7 +46,7 @@ describe('quote', () => {
         amountCents: 3_200_000n,
         sellerFeeCents: 17_400n,
         paidCents: 3_200_000n,
-        payments: [{ feeCents: 17_400n }],
+        payments: [{ amountCents: 3_217_400n, feeCents: 17_400n }],
         refunds: [{ amountCents: 2_000_000n, feeCents: 0n }],
       }),
     );
@@ -56,6 +58,18 @@ describe('quote', () => {
     });
   });
 
+  it('counts money paid after a cancellation, given straight back, as paid in: refunds never exceed it', () => {
+    // The prompt was answered after the buyer cancelled: KES 1,025 came in and went back in full, no fee taken.
+    const late = quote(
+      standard({
+        status: 'cancelled',
+        payments: [{ amountCents: 102_500n, feeCents: 0n }],
+        refunds: [{ amountCents: 102_500n, feeCents: 0n }],
+      }),
+    );
+    expect(late).toMatchObject({ paidIn: 102_500n, refunded: 102_500n, held: 0n, feePaid: 0n, owed: 0n });
+  });
+
   it('nothing is released while the money is held', () => {
     for (const status of ['funded', 'dispatched', 'disputed'] as const) {
       expect(quote(standard({ status, paidCents: 100_000n })).releasedToSeller).toBe(0n);
@@ -63,7 +77,7 @@ describe('quote', () => {
   });
 
   it('a funded transaction owes nothing and holds the price; the fee is the platform’s', () => {
-    const funded = quote(standard({ status: 'funded', paidCents: 100_000n, payments: [{ feeCents: 2_500n }] }));
+    const funded = quote(standard({ status: 'funded', paidCents: 100_000n, payments: [{ amountCents: 102_500n, feeCents: 2_500n }] }));
     expect(funded).toMatchObject({ owed: 0n, owedFee: 0n, held: 100_000n, feePaid: 2_500n, paidIn: 102_500n, nextPayment: null });
   });
 
@@ -72,7 +86,7 @@ describe('quote', () => {
       standard({
         status: 'refunded',
         paidCents: 100_000n,
-        payments: [{ feeCents: 2_500n }],
+        payments: [{ amountCents: 102_500n, feeCents: 2_500n }],
         refunds: [{ amountCents: 102_500n, feeCents: 2_500n }],
       }),
     );
@@ -91,7 +105,7 @@ describe('quote', () => {
     const partly = plan({
       status: 'installment',
       paidCents: 200_000n,
-      payments: [{ feeCents: 6_000n }],
+      payments: [{ amountCents: 206_000n, feeCents: 6_000n }],
       nextInstallment: { id: 'i2', amountCents: 90_000n, paidCents: 40_000n },
     });
     expect(partly).toMatchObject({
@@ -120,7 +134,12 @@ describe('quote', () => {
       .map(({ paidShare, feeShare, ...rest }): QuoteFacts => ({
         ...rest,
         paidCents: (rest.amountCents * BigInt(paidShare)) / 100n,
-        payments: [{ feeCents: (rest.buyerFeeCents * BigInt(feeShare)) / 100n }],
+        payments: [
+          {
+            amountCents: (rest.amountCents * BigInt(paidShare)) / 100n + (rest.buyerFeeCents * BigInt(feeShare)) / 100n,
+            feeCents: (rest.buyerFeeCents * BigInt(feeShare)) / 100n,
+          },
+        ],
         refunds: [],
         nextInstallment: null,
       }));

@@ -15,8 +15,8 @@ export interface QuoteFacts {
   sellerFeeCents: Cents;
   /** The part of the price paid into escrow (the pay-ins less their fee parts, up to the price). */
   paidCents: Cents;
-  /** Fee parts of the completed pay-ins. */
-  payments: readonly { feeCents: Cents }[];
+  /** The completed pay-ins: what each brought in, and its fee part. */
+  payments: readonly { amountCents: Cents; feeCents: Cents }[];
   /** Refunds decided: `amountCents` includes the fee part `feeCents`. */
   refunds: readonly { amountCents: Cents; feeCents: Cents }[];
   /** The earliest Lipa Mdogo Mdogo installment not fully paid, if any. */
@@ -31,8 +31,9 @@ export interface Quote {
   /** The buyer's fee share the platform holds (paid in and not given back). */
   feePaid: Cents;
   /**
-   * Everything the buyer has paid in, price part and fee share, before any refund (`refunded` says what came
-   * back): while the escrow holds it, what a full refund returns.
+   * Everything the buyer's completed pay-ins brought in, before any refund (`refunded` says what came back):
+   * the price part and fee share, and any money given back at once as not owed (paid after a cancellation,
+   * or twice), so that what was refunded never exceeds it.
    */
   paidIn: Cents;
   /** What the escrow holds for this transaction. */
@@ -87,7 +88,7 @@ export function quote(facts: QuoteFacts): Quote {
     owed,
     owedFee: payable ? unpaidFee : 0n,
     feePaid,
-    paidIn: facts.paidCents + feePaidIn,
+    paidIn: facts.payments.reduce((sum, payment) => sum + payment.amountCents, 0n),
     held,
     refunded,
     sellerReceives: sellerShare(facts.amountCents, facts.sellerFeeCents).payout,

@@ -17,7 +17,7 @@ export async function loadQuoteFacts(tx: Tx | Db, transactionId: string): Promis
       buyerFeeCents: true,
       sellerFeeCents: true,
       paidCents: true,
-      payments: { where: { status: 'completed' }, select: { feeCents: true } },
+      payments: { where: { status: 'completed' }, select: { amountCents: true, feeCents: true } },
       refunds: { select: { amountCents: true, feeCents: true } },
       plan: {
         select: {

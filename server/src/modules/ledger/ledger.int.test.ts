@@ -101,6 +101,7 @@ describe('the quote on the wire', () => {
       owed: before.amount_due,
       owed_fee: before.buyer_fee,
       paid_in: '0.00',
+      fee_paid: '0.00',
       held: '0.00',
       refunded: '0.00',
       seller_receives: '975.00',

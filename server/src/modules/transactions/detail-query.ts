@@ -24,7 +24,7 @@ export const DETAIL_INCLUDE = {
     take: 1,
     select: { amountCents: true, status: true, railReceipt: true, completedAt: true },
   },
-  payments: { select: { status: true, feeCents: true } },
+  payments: { select: { status: true, amountCents: true, feeCents: true } },
   refunds: { select: { amountCents: true, feeCents: true } },
 } satisfies Prisma.TransactionInclude;
 
@@ -116,7 +116,7 @@ const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
   createdAt: 'date',
   updatedAt: 'date',
 };
-const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', feeCents: 'bigint' };
+const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', amountCents: 'bigint', feeCents: 'bigint' };
 const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
 const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
   amountCents: 'bigint',
@@ -137,7 +137,7 @@ SELECT to_jsonb(t) AS txn,
   (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
   (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
   (SELECT w.id FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal_id,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'fee_cents', y.fee_cents)), '[]')
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
      FROM refunds r WHERE r.transaction_id = t.id) AS refunds,

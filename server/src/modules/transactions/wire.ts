@@ -127,6 +127,7 @@ export function quoteWire(quote: Quote): TransactionWire['quote'] {
     owed: formatCents(quote.owed),
     owed_fee: formatCents(quote.owedFee),
     paid_in: formatCents(quote.paidIn),
+    fee_paid: formatCents(quote.feePaid),
     held: formatCents(quote.held),
     refunded: formatCents(quote.refunded),
     seller_receives: formatCents(quote.sellerReceives),

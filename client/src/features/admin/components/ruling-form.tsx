@@ -38,7 +38,7 @@ function amountsOf(detail: DisputeDetail, outcome: RulingOutcome, buyerPart: big
   const held = cents(quote.held);
   return rulingAmounts(
     outcome,
-    { held, price: cents(amount), buyerFeePaid: cents(quote.paid_in) - held, sellerFee: cents(seller_fee) },
+    { held, price: cents(amount), buyerFeePaid: cents(quote.fee_paid), sellerFee: cents(seller_fee) },
     buyerPart,
   );
 }

@@ -11,7 +11,7 @@ import { useT, type Translate } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';
 import type { TransactionDetail } from '../api/transactions';
-import { cents } from '../money';
+import { cents, whatARefundReturns } from '../money';
 import { ActionDialog } from './action-dialog';
 import { errorMessage } from './query-state';
 import { statusLabel } from '@/components/status-badge';
@@ -75,7 +75,7 @@ function explanation(action: TransactionActionName, detail: TransactionDetail, t
     case 'cancel':
       return txn.status === 'pending'
         ? t('customer.actions.cancel.explainUnpaid')
-        : t('customer.actions.cancel.explainPaid', { amount: formatKes(cents(txn.quote.paid_in)) });
+        : t('customer.actions.cancel.explainPaid', { amount: formatKes(whatARefundReturns(txn)) });
     case 'dispute':
       return t('customer.actions.dispute.explain');
     case 'request_withdrawal':
@@ -85,7 +85,7 @@ function explanation(action: TransactionActionName, detail: TransactionDetail, t
     case 'decline_withdrawal':
       return t('customer.actions.decline_withdrawal.explain');
     case 'confirm_return':
-      return t('customer.actions.confirm_return.explain', { ...common, amount: formatKes(cents(txn.quote.paid_in)) });
+      return t('customer.actions.confirm_return.explain', { ...common, amount: formatKes(whatARefundReturns(txn)) });
   }
 }
 
