@@ -4,7 +4,7 @@ import { AppProviders } from '@/app/providers';
 import { PreloadingBrowserRouter } from '@/app/preloading-router';
 import { AppRoutes, preloadPages } from '@/app/router';
 import { fieldsTypedBeforeHydration, handTypedValuesToReact, type TypedField } from '@/lib/typed-before-hydration';
-import { initialLanguage, loadLanguage, savedLanguageRedirect } from '@/i18n';
+import { initialLanguage, LANGUAGE_TAGS, loadLanguage, savedLanguageRedirect } from '@/i18n';
 
 /** Runs once the root has committed: for a hydrated page, after its HTML became React's. */
 function AfterFirstCommit({ run }: { run: () => void }) {
@@ -17,6 +17,8 @@ const twin = savedLanguageRedirect(window.location.pathname);
 if (twin) window.location.replace(`${twin}${window.location.search}${window.location.hash}`);
 const container = document.getElementById('root')!;
 const language = initialLanguage(window.location.pathname);
+// A page that is not prerendered (/sw/ussd-simulator, the dashboard) comes in the shell, whose lang is English.
+document.documentElement.lang = LANGUAGE_TAGS[language];
 // The page's language catalog is loaded before the first render, so hydration sees the prerendered text.
 if (!twin)
   void Promise.all([preloadPages(window.location.pathname), loadLanguage(language)]).then(() => {

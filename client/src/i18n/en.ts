@@ -10,6 +10,7 @@ import { customerErrors, customerMessages } from './en/customer-messages';
 import { publicContact, publicHomeSections } from './en/public-home-sections';
 import { publicPay } from './en/public-pay';
 import { publicPricing } from './en/public-pricing';
+import { publicUssdSimulator } from './en/public-ussd';
 import { enFirstLoad } from './en-first-load';
 
 export const en = {
@@ -20,6 +21,7 @@ export const en = {
     contact: publicContact,
     pricing: publicPricing,
     pay: publicPay,
+    ussdSimulator: publicUssdSimulator,
   },
   auth: { ...auth, ...enFirstLoad.auth },
   customer: { ...customer, ...enFirstLoad.customer, messages: customerMessages, errors: customerErrors },

@@ -1,25 +1,35 @@
 /** /ussd-simulator: try *384*40# in the browser, against the real USSD endpoint. */
 import { Box, Code, Container, Grid, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
+import { Fragment, type ReactNode } from 'react';
 import { UssdPhone } from '@/features/ussd/components/ussd-phone';
+import { useT, type MessageKey, type Translate } from '@/i18n';
 
-const TIPS = [
-  <>
-    Reply with a menu number, then <b>Send</b>. <Code>0</Code> goes back and <Code>00</Code> home, on every screen.
-  </>,
-  <>
-    A new number can register. The demo logins (e.g. <Code>0711000101</Code>, <Code>0711000202</Code>) set a 4-digit USSD PIN on their first
-    dial.
-  </>,
-  <>
-    After you create an escrow or choose to pay, the session ends and the M-Pesa prompt is sent: with the test M-Pesa, it is paid a moment
-    later. Numbers ending <Code>1032</Code> cancel the prompt and <Code>0001</Code> have no funds.
-  </>,
-  <>Everything you do here is real on this site: sign in on the web with the same phone to see the same transactions.</>,
-  <>Menus come in English and Kiswahili: choose Language/Lugha.</>,
-];
+/** Marks a slot in a translated text; no catalog text contains it. */
+const SLOT = '\u0000';
+
+/**
+ * A catalog text whose `{{name}}` slots hold elements (a bold word, a code), which `t` cannot put in a
+ * string: each slot is marked, and the text split around the marks.
+ */
+function withElements(t: Translate, key: MessageKey, elements: Record<string, ReactNode>): ReactNode {
+  const marked = t(key, Object.fromEntries(Object.keys(elements).map((name) => [name, `${SLOT}${name}${SLOT}`])));
+  return marked.split(SLOT).map((part, index) => <Fragment key={index}>{index % 2 === 1 ? elements[part] : part}</Fragment>);
+}
 
 export default function UssdSimulatorPage() {
+  const { t } = useT();
+  const tips = [
+    withElements(t, 'public.ussdSimulator.tips.reply', {
+      send: <b>{t('public.ussdSimulator.phone.send')}</b>,
+      back: <Code>0</Code>,
+      home: <Code>00</Code>,
+    }),
+    withElements(t, 'public.ussdSimulator.tips.register', { buyer: <Code>0711000101</Code>, seller: <Code>0711000202</Code> }),
+    withElements(t, 'public.ussdSimulator.tips.payment', { cancels: <Code>1032</Code>, noFunds: <Code>0001</Code> }),
+    t('public.ussdSimulator.tips.sameAccount'),
+    t('public.ussdSimulator.tips.language'),
+  ];
   return (
     <Container maxW="5xl" py={{ base: '10', md: '16' }} px={{ base: '4', md: '6' }}>
       {/* On a phone the simulator comes right after the introduction; the tips follow it. */}
@@ -32,11 +42,10 @@ export default function UssdSimulatorPage() {
       >
         <Stack gap="4" gridArea="intro">
           <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-            USSD Simulator
+            {t('public.ussdSimulator.title')}
           </Heading>
           <Text color="fg.muted" fontSize="lg">
-            No smartphone, no data bundle: dial <b>{USSD_SERVICE_CODE}</b> from any phone to buy and sell safely. This simulated phone dials
-            the real service.
+            {withElements(t, 'public.ussdSimulator.lead', { code: <b>{USSD_SERVICE_CODE}</b> })}
           </Text>
         </Stack>
         <Box gridArea="phone">
@@ -44,10 +53,10 @@ export default function UssdSimulatorPage() {
         </Box>
         <Box as="section" aria-labelledby="ussd-tips" gridArea="tips">
           <Heading as="h2" id="ussd-tips" size="md" mb="2">
-            How to use it
+            {t('public.ussdSimulator.tipsTitle')}
           </Heading>
           <List.Root gap="2" ps="5" color="fg.muted">
-            {TIPS.map((tip, index) => (
+            {tips.map((tip, index) => (
               <List.Item key={index}>{tip}</List.Item>
             ))}
           </List.Root>

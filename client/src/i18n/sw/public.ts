@@ -293,4 +293,38 @@ export const publicSite: Catalog['public'] = {
     releaseCode: 'Nambari yako ya kuachilia malipo (tumekutumia pia kwa SMS). Mpe muuzaji au mhudumu wa boda pale tu utakapopokea bidhaa:',
     open: 'Fungua {{reference}}',
   },
+  ussdSimulator: {
+    title: 'Jaribu USSD',
+    lead: 'Huhitaji simu janja wala bando: piga {{code}} kutoka simu yoyote ununue na uuze bila wasiwasi. Simu hii ya majaribio inapiga huduma halisi.',
+    tipsTitle: 'Jinsi ya kuitumia',
+    tips: {
+      reply: 'Jibu kwa nambari ya menyu, kisha bonyeza {{send}}. {{back}} inarudi nyuma na {{home}} inarudi mwanzo, kwenye kila skrini.',
+      register:
+        'Nambari mpya inaweza kujisajili. Akaunti za majaribio (k.m. {{buyer}}, {{seller}}) zinaweka PIN ya USSD ya tarakimu 4 zinapopiga mara ya kwanza.',
+      payment:
+        'Ukishaanzisha escrow au kuchagua kulipa, kikao kinaisha na ombi la M-Pesa linatumwa: kwa M-Pesa ya majaribio, linalipwa baada ya muda mfupi. Nambari zinazoishia {{cancels}} zinakataa ombi, na zinazoishia {{noFunds}} hazina salio.',
+      sameAccount: 'Kila unachofanya hapa ni halisi kwenye tovuti hii: ingia mtandaoni kwa simu hiyo hiyo uone miamala ile ile.',
+      language: 'Menyu ziko kwa Kiingereza na Kiswahili: chagua Language/Lugha.',
+    },
+    phone: {
+      dialForm: 'Piga nambari ya USSD',
+      phoneNumber: 'Nambari ya simu',
+      phoneHelper: 'Nambari yoyote ya simu ya Kenya. Mtandao unaiambia huduma ni nani anayepiga.',
+      dial: 'Piga {{code}}',
+      dialling: 'Inapiga…',
+      screen: 'Skrini ya simu',
+      connecting: 'Inaunganisha…',
+      idle: 'Weka nambari ya simu kisha upige {{code}}.',
+      sessionEnded: 'Kikao kimeisha. Piga tena kuanza kikao kipya.',
+      replyForm: 'Jibu menyu ya USSD',
+      reply: 'Jibu lako',
+      replyPlaceholder: 'Andika jibu',
+      keypad: 'Vitufe',
+      key: 'Kitufe {{key}}',
+      cancel: 'Ghairi',
+      send: 'Tuma',
+      sending: 'Inatuma…',
+      noAnswer: 'Huduma ya USSD haikujibu. Tafadhali jaribu tena.',
+    },
+  },
 };

@@ -7,6 +7,7 @@ import { Alert, Box, Button, chakra, Field, HStack, Input, SimpleGrid, Stack, Te
 import { Phone, PhoneOff, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
+import { useT } from '@/i18n';
 import { useUssdSession } from '../hooks/use-ussd-session';
 
 /** The demo buyer (README): registered on the web, so the first dial asks for a USSD PIN. */
@@ -17,6 +18,7 @@ const REPLY_MAX = 160;
 
 export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultPhone?: string }) {
   const ussd = useUssdSession();
+  const { t } = useT();
   const [phoneNumber, setPhoneNumber] = useState(defaultPhone);
   const [reply, setReply] = useState('');
   const replyRef = useRef<HTMLInputElement>(null);
@@ -54,10 +56,10 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
 
   return (
     <Stack gap="6" w="full" maxW="sm" mx="auto">
-      <chakra.form onSubmit={dial} aria-label="Dial the USSD code">
+      <chakra.form onSubmit={dial} aria-label={t('public.ussdSimulator.phone.dialForm')}>
         <Stack gap="3">
           <Field.Root>
-            <Field.Label>Phone number</Field.Label>
+            <Field.Label>{t('public.ussdSimulator.phone.phoneNumber')}</Field.Label>
             <Input
               name="phone"
               type="tel"
@@ -67,10 +69,15 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
               onChange={(event) => setPhoneNumber(event.target.value)}
               maxLength={20}
             />
-            <Field.HelperText>Any Kenyan mobile number. The network tells the service who is calling.</Field.HelperText>
+            <Field.HelperText>{t('public.ussdSimulator.phone.phoneHelper')}</Field.HelperText>
           </Field.Root>
-          <Button type="submit" colorPalette="teal" loading={ussd.isWaiting && !isOpen} loadingText="Dialling…">
-            <Phone aria-hidden /> Dial {USSD_SERVICE_CODE}
+          <Button
+            type="submit"
+            colorPalette="teal"
+            loading={ussd.isWaiting && !isOpen}
+            loadingText={t('public.ussdSimulator.phone.dialling')}
+          >
+            <Phone aria-hidden /> {t('public.ussdSimulator.phone.dial', { code: USSD_SERVICE_CODE })}
           </Button>
         </Stack>
       </chakra.form>
@@ -87,7 +94,7 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
         <Box
           id={screenId}
           role="region"
-          aria-label="Phone screen"
+          aria-label={t('public.ussdSimulator.phone.screen')}
           aria-live="polite"
           aria-busy={ussd.isWaiting}
           data-testid="ussd-screen"
@@ -110,13 +117,15 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
               <Text as="span">{ussd.screen.text}</Text>
               {ussd.screen.kind === 'END' && (
                 <Text mt="3" fontSize="xs" color="fg.muted" fontFamily="body">
-                  Session ended. Dial again to start a new one.
+                  {t('public.ussdSimulator.phone.sessionEnded')}
                 </Text>
               )}
             </>
           ) : (
             <Text color="fg.muted" fontFamily="body">
-              {ussd.isWaiting ? 'Connecting…' : `Enter a phone number and dial ${USSD_SERVICE_CODE}.`}
+              {ussd.isWaiting
+                ? t('public.ussdSimulator.phone.connecting')
+                : t('public.ussdSimulator.phone.idle', { code: USSD_SERVICE_CODE })}
             </Text>
           )}
         </Box>
@@ -128,20 +137,20 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
           </Alert.Root>
         )}
 
-        <chakra.form onSubmit={send} mt="3" aria-label="Reply to the USSD menu">
+        <chakra.form onSubmit={send} mt="3" aria-label={t('public.ussdSimulator.phone.replyForm')}>
           <Stack gap="3">
             <Input
               ref={replyRef}
               name="reply"
-              aria-label="Your reply"
+              aria-label={t('public.ussdSimulator.phone.reply')}
               aria-describedby={screenId}
               autoComplete="off"
               value={reply}
               onChange={(event) => setReply(event.target.value.slice(0, REPLY_MAX))}
               disabled={!isOpen}
-              placeholder={isOpen ? 'Type a reply' : ''}
+              placeholder={isOpen ? t('public.ussdSimulator.phone.replyPlaceholder') : ''}
             />
-            <SimpleGrid columns={3} gap="2" role="group" aria-label="Keypad">
+            <SimpleGrid columns={3} gap="2" role="group" aria-label={t('public.ussdSimulator.phone.keypad')}>
               {KEYS.map((key) => (
                 <Button
                   key={key}
@@ -151,7 +160,7 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
                   fontFamily="mono"
                   onClick={() => press(key)}
                   disabled={!isOpen}
-                  aria-label={`Key ${key}`}
+                  aria-label={t('public.ussdSimulator.phone.key', { key })}
                 >
                   {key}
                 </Button>
@@ -166,7 +175,7 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
                 onClick={cancel}
                 disabled={ussd.status === 'idle' && !ussd.error}
               >
-                <PhoneOff aria-hidden /> Cancel
+                <PhoneOff aria-hidden /> {t('public.ussdSimulator.phone.cancel')}
               </Button>
               <Button
                 type="submit"
@@ -174,9 +183,9 @@ export function UssdPhone({ defaultPhone = DEFAULT_SIMULATOR_PHONE }: { defaultP
                 colorPalette="teal"
                 disabled={!isOpen}
                 loading={ussd.isWaiting && isOpen}
-                loadingText="Sending…"
+                loadingText={t('public.ussdSimulator.phone.sending')}
               >
-                <Send aria-hidden /> Send
+                <Send aria-hidden /> {t('public.ussdSimulator.phone.send')}
               </Button>
             </HStack>
           </Stack>

@@ -4,6 +4,8 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { useT } from '@/i18n';
+import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { ApiError } from '@/lib/api';
 import { newUssdSessionId, sendUssdRequest, type UssdScreen } from '../api/ussd-api';
 
@@ -22,6 +24,7 @@ export function useUssdSession() {
   const [error, setError] = useState<string | null>(null);
 
   const mutation = useMutation({ mutationFn: sendUssdRequest });
+  const { t, language } = useT();
 
   async function exchange(active: ActiveSession, inputs: string[]) {
     setError(null);
@@ -34,7 +37,8 @@ export function useUssdSession() {
       setStatus(answer.kind === 'CON' ? 'open' : 'ended');
     } catch (caught) {
       if (session.current !== active) return;
-      setError(caught instanceof ApiError ? caught.message : 'The USSD service did not answer. Please try again.');
+      // The server's message in the page's language when the catalog knows it (a rate limit, no connection).
+      setError(caught instanceof ApiError ? localizeCustomerMessage(caught.message, language) : t('public.ussdSimulator.phone.noAnswer'));
       if (inputs.length === 0) {
         session.current = null;
         setStatus('idle');
