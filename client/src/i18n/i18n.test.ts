@@ -29,6 +29,14 @@ describe('the catalogs', () => {
   });
 });
 
+describe('the words for a state', () => {
+  it('are the ones the USSD menus and SMS use (server/src/modules/ussd/messages.ts)', () => {
+    expect(sw.customer.status.disputed).toBe('Ina malalamiko');
+    expect(sw.customer.status.cancelled).toBe('Imeghairiwa');
+    expect(JSON.stringify(sw.customer)).not.toMatch(/mzozo|imesitishwa/i);
+  });
+});
+
 describe('choosing the language', () => {
   it('reads Kiswahili from a /sw path and nothing from other paths', () => {
     expect(languageOfPath('/sw')).toBe('sw');

@@ -124,4 +124,10 @@ describe('Kiswahili statuses', () => {
     expect(sw.shortStatus.funded).toBe('Imelipwa');
     expect(sw.enterReleaseCode('ESC-X', 'Radio', 'KES 1')).toContain('nambari ya kuachilia ya mnunuzi');
   });
+
+  it("use the website's word for each state (client/src/i18n/sw/customer.ts): malalamiko, imeghairiwa", () => {
+    const sw = USSD_MESSAGES.sw;
+    expect([sw.status.disputed, sw.shortStatus.disputed]).toEqual(['ina malalamiko', 'Malalamiko']);
+    expect([sw.status.cancelled, sw.shortStatus.cancelled]).toEqual(['imeghairiwa', 'Imeghairiwa']);
+  });
 });
