@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { initialLanguage, languageOfPath, loadLanguage, localizeMessage, translator } from './index';
 import { pathInLanguage, pathWithoutLanguage } from './paths';
-import { INVALID_CREDENTIALS, PASSWORDS_DO_NOT_MATCH, registerBody } from '@escrow/core/contract/auth';
+import {
+  EMAIL_TAKEN,
+  EMAIL_TAKEN_FIELD,
+  INVALID_CREDENTIALS,
+  PASSWORDS_DO_NOT_MATCH,
+  PHONE_TAKEN,
+  PHONE_TAKEN_FIELD,
+  registerBody,
+} from '@escrow/core/contract/auth';
 import { PHONE_MESSAGE } from '@escrow/core/contract/common';
 import { sw } from './sw';
 
@@ -78,6 +86,14 @@ describe("the server's messages", () => {
     );
     expect(localizeMessage('Something new', 'sw')).toBe('Something new');
     expect(localizeMessage(INVALID_CREDENTIALS, 'en')).toBe(INVALID_CREDENTIALS);
+  });
+
+  it('say a taken phone or email in Kiswahili both above the form and under the field', async () => {
+    await loadLanguage('sw');
+    expect(localizeMessage(PHONE_TAKEN, 'sw')).toBe('Tayari kuna akaunti yenye nambari hii ya simu. Tafadhali ingia.');
+    expect(localizeMessage(PHONE_TAKEN_FIELD, 'sw')).toBe('Tayari kuna akaunti yenye nambari hii ya simu');
+    expect(localizeMessage(EMAIL_TAKEN, 'sw')).toBe('Tayari kuna akaunti yenye barua pepe hii.');
+    expect(localizeMessage(EMAIL_TAKEN_FIELD, 'sw')).toBe('Tayari kuna akaunti yenye barua pepe hii');
   });
 
   it('cover every message the sign-up rules give for an empty or wrong form', async () => {

@@ -6,7 +6,7 @@ import { Box, Button, Checkbox, Field, Input, Link as ChakraLink, NativeSelect, 
 import { registerBody, SELF_SERVICE_USER_TYPES, PASSWORD_MIN_LENGTH, PASSWORDS_DO_NOT_MATCH } from '@escrow/core/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { localizeMessage, useT, type Language, type Translate } from '@/i18n';
 import { Link, Navigate, useNavigate } from '@/i18n/link';
@@ -82,6 +82,13 @@ export default function SignupPage() {
   const [hasAcceptedTerms, setHasAcceptedTerms] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
+  // Bumped to bring the first error into view once it has rendered: a refusal arrives after the await, when
+  // the button tapped may be far below the banner on a phone.
+  const [errorShown, setErrorShown] = useState(0);
+  const formRef = useRef<HTMLFormElement | null>(null);
+  useEffect(() => {
+    if (errorShown) focusFirstError(formRef.current);
+  }, [errorShown]);
   const register = useMutation({ mutationFn: authApi.register });
   const { t, language } = useT();
   const termsRequired = t('auth.signup.termsRequired');
@@ -95,8 +102,9 @@ export default function SignupPage() {
     if (alert) setAlert(null);
   };
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    formRef.current = event.currentTarget;
     if (!hasAcceptedTerms) {
       setAlert(termsRequired);
       return;
@@ -105,11 +113,12 @@ export default function SignupPage() {
     setFieldErrors(errors);
     if (errors.password_confirmation === passwordsDoNotMatch) {
       setAlert(passwordsDoNotMatch);
+      setErrorShown((count) => count + 1);
       return;
     }
     if (Object.keys(errors).length > 0) {
       setAlert(t('auth.common.correctFields'));
-      focusFirstInvalid();
+      setErrorShown((count) => count + 1);
       return;
     }
     setAlert(null);
@@ -128,6 +137,7 @@ export default function SignupPage() {
     } catch (caught) {
       setFieldErrors(fieldErrorsOf(caught, language));
       setAlert(errorMessage(caught, t('auth.signup.failed'), language));
+      setErrorShown((count) => count + 1);
     }
   }
 
@@ -299,6 +309,18 @@ export default function SignupPage() {
   );
 }
 
-function focusFirstInvalid() {
-  requestAnimationFrame(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus());
+/**
+ * Brings the banner (an alert, so it is announced) into view and focuses the first field in error, whose
+ * message is read with it; the browser scrolls on to the field only if it is not in view yet. Without a
+ * field in error the banner itself takes the focus.
+ */
+function focusFirstError(form: HTMLFormElement | null) {
+  const banner = form?.querySelector<HTMLElement>('[role="alert"]');
+  const field = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  banner?.scrollIntoView({ block: 'nearest' });
+  if (field) field.focus();
+  else if (banner) {
+    banner.tabIndex = -1;
+    banner.focus();
+  }
 }

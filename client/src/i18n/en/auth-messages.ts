@@ -24,6 +24,8 @@ export const authMessages = {
   invalidCredentials: 'Invalid phone/email or password',
   phoneTaken: 'An account with this phone number already exists. Please sign in.',
   emailTaken: 'An account with this email already exists.',
+  phoneTakenField: 'An account with this phone number already exists',
+  emailTakenField: 'An account with this email already exists',
   codeInvalid: 'Invalid or expired code. Check the SMS or request a new code.',
   suspended: 'This account is suspended. Please contact support.',
   waitSeconds: 'Please wait {{seconds}} seconds before requesting another code.',

@@ -130,6 +130,8 @@ export const auth: Catalog['auth'] = {
     invalidCredentials: 'Simu/barua pepe au nenosiri si sahihi',
     phoneTaken: 'Tayari kuna akaunti yenye nambari hii ya simu. Tafadhali ingia.',
     emailTaken: 'Tayari kuna akaunti yenye barua pepe hii.',
+    phoneTakenField: 'Tayari kuna akaunti yenye nambari hii ya simu',
+    emailTakenField: 'Tayari kuna akaunti yenye barua pepe hii',
     codeInvalid: 'Nambari si sahihi au muda wake umeisha. Angalia SMS au omba nambari mpya.',
     suspended: 'Akaunti hii imesimamishwa. Tafadhali wasiliana nasi.',
     waitSeconds: 'Tafadhali subiri sekunde {{seconds}} kabla ya kuomba nambari nyingine.',

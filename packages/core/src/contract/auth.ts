@@ -17,6 +17,14 @@ export const CODE_RESEND_COOLDOWN_SECONDS = 60;
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const INVALID_CREDENTIALS = 'Invalid phone/email or password';
+/**
+ * A sign-up with a phone or email that already has an account: the message above the form, and the one
+ * under its field (the client shows both in the page's language, so they are named once, here).
+ */
+export const PHONE_TAKEN = 'An account with this phone number already exists. Please sign in.';
+export const PHONE_TAKEN_FIELD = 'An account with this phone number already exists';
+export const EMAIL_TAKEN = 'An account with this email already exists.';
+export const EMAIL_TAKEN_FIELD = 'An account with this email already exists';
 
 /** The language of the person's web pages and of every SMS sent to them (the USSD menu's language too). */
 export const preferredLanguage = z.enum(['en', 'sw']).meta({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_TAKEN, EMAIL_TAKEN_FIELD, PHONE_TAKEN, PHONE_TAKEN_FIELD } from '@escrow/core/contract/auth';
 import { makeUser, randomPhone } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { authClient, countSms, latestCode, localForm, registration } from './test/auth-client.ts';
@@ -78,7 +79,13 @@ describe('POST /api/auth/register', () => {
     for (const format of [localForm(phone), `+${phone}`, phone]) {
       const response = await client.post('/register', registration(format, { first_name: 'Other' }));
       expect(response.statusCode, format).toBe(409);
-      expect(response.json()).toMatchObject({ success: false, code: 'ALREADY_EXISTS', errors: { phone_number: [expect.any(String)] } });
+      // The words the client's catalogs translate (client/src/i18n/en/auth-messages.ts).
+      expect(response.json()).toMatchObject({
+        success: false,
+        code: 'ALREADY_EXISTS',
+        message: PHONE_TAKEN,
+        errors: { phone_number: [PHONE_TAKEN_FIELD] },
+      });
     }
     expect(await t.ctx.db.user.count({ where: { phoneNumber: phone } })).toBe(1);
   });
@@ -87,7 +94,7 @@ describe('POST /api/auth/register', () => {
     await makeUser(t.app, { email: 'taken@example.co.ke' });
     const response = await client.post('/register', registration(randomPhone(), { email: 'TAKEN@example.co.ke' }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toMatchObject({ code: 'ALREADY_EXISTS', errors: { email: [expect.any(String)] } });
+    expect(response.json()).toMatchObject({ code: 'ALREADY_EXISTS', message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN_FIELD] } });
   });
 
   it('lets only one of two simultaneous sign-ups for one phone through', async () => {

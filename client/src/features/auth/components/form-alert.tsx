@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 
 export function FormAlert({ status = 'error', children }: { status?: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
   return (
-    <Alert.Root status={status} borderRadius="md" role={status === 'error' ? 'alert' : 'status'}>
+    // The margin keeps it off the screen's edge when a form scrolls it into view (pages/signup.tsx).
+    <Alert.Root status={status} borderRadius="md" role={status === 'error' ? 'alert' : 'status'} scrollMarginTop="4">
       <Alert.Indicator />
       <Alert.Description>{children}</Alert.Description>
     </Alert.Root>

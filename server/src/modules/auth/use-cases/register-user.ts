@@ -1,6 +1,6 @@
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import type { AppContext } from '../../../context.ts';
-import type { UserWire } from '@escrow/core/contract/auth';
+import { EMAIL_TAKEN, EMAIL_TAKEN_FIELD, PHONE_TAKEN, PHONE_TAKEN_FIELD, type UserWire } from '@escrow/core/contract/auth';
 import { AppError } from '../../../lib/app-error.ts';
 import { hashSecret } from '../../../lib/password.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
@@ -19,14 +19,8 @@ export interface RegisterUserInput {
   password: string;
 }
 
-const phoneTaken = () =>
-  new AppError('ALREADY_EXISTS', 'An account with this phone number already exists. Please sign in.', {
-    errors: { phone_number: ['An account with this phone number already exists'] },
-  });
-const emailTaken = () =>
-  new AppError('ALREADY_EXISTS', 'An account with this email already exists.', {
-    errors: { email: ['An account with this email already exists'] },
-  });
+const phoneTaken = () => new AppError('ALREADY_EXISTS', PHONE_TAKEN, { errors: { phone_number: [PHONE_TAKEN_FIELD] } });
+const emailTaken = () => new AppError('ALREADY_EXISTS', EMAIL_TAKEN, { errors: { email: [EMAIL_TAKEN_FIELD] } });
 
 /**
  * Creates a web account (never an admin) with an unverified phone and sends the 6-digit verification
