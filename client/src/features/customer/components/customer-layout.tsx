@@ -52,10 +52,13 @@ function NavItem({ to, label: labelKey, short: shortKey, icon: Icon, end, compac
   const { t } = useT();
   const label = t(labelKey);
   const short = shortKey ? t(shortKey) : undefined;
-  // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high.
+  // Sidebar: a highlighted pill. Phone tab row: an underline, so the row stays one line high; the five tabs
+  // share the row's width and fit a 360 px phone in either language.
   const look = compact
     ? {
-        px: '2.5',
+        px: '2',
+        flexGrow: 1,
+        justifyContent: 'center',
         borderRadius: '0',
         borderBottomWidth: '2px',
         borderBottomColor: 'transparent',
@@ -81,7 +84,7 @@ function NavItem({ to, label: labelKey, short: shortKey, icon: Icon, end, compac
     >
       <NavLink to={to} end={end}>
         {compact ? null : <Icon size={18} aria-hidden />}
-        {/* Four tabs fit a 360 px phone with the short label; the full one stays the accessible name. */}
+        {/* The tabs fit a 360 px phone with the short label; the full one stays the accessible name. */}
         {compact && short ? (
           <>
             <span aria-hidden>{short}</span>
