@@ -167,6 +167,17 @@ describe('access and state rules', () => {
     expect(search.json().data.transactions).toHaveLength(1);
     const filtered = await t.app.inject({ method: 'GET', url: '/api/transactions?status=completed', headers: bearer(other) });
     expect(filtered.json().data.transactions).toHaveLength(0);
+
+    // A cancelled transaction was never paid: it counts among the transactions, not in their value.
+    const calledOff = await createTransaction(t, other, standard(450_000));
+    expect((await action(t, other, calledOff.id, 'cancel')).statusCode).toBe(200);
+    // The kept totals, a search (Prisma) and an amount range (counted rows) read the summary three ways.
+    for (const query of ['', '?search=Samsung', '?amount_min=1']) {
+      const after = await t.app.inject({ method: 'GET', url: `/api/transactions${query}`, headers: bearer(other) });
+      expect(after.json().data.summary, query).toEqual({ total: 2, completed: 0, pending: 1, total_value: '2000.00' });
+    }
+    const onlyCancelled = await t.app.inject({ method: 'GET', url: '/api/transactions?status=cancelled', headers: bearer(other) });
+    expect(onlyCancelled.json().data.summary).toEqual({ total: 1, completed: 0, pending: 0, total_value: '0.00' });
   });
 });
 

@@ -1,4 +1,7 @@
-/** The list summary (docs/product-rules.md §2: Total, Completed, Pending, Total Value) as four stat cards. */
+/**
+ * The list summary (docs/product-rules.md §2: Total, Completed, Pending, Total Value) as four stat cards. The
+ * value leaves the cancelled transactions out (docs/contract.md "Transactions"), and its card says so.
+ */
 import { SimpleGrid, Skeleton, Stat } from '@chakra-ui/react';
 import { useT } from '@/i18n';
 import { formatMoney } from '@/lib/format';
@@ -10,7 +13,12 @@ export function SummaryCards({ summary, label }: { summary: TransactionList['sum
     { key: 'total', title: t('customer.summary.total'), value: summary ? summary.total.toLocaleString('en-KE') : null },
     { key: 'pending', title: t('customer.summary.pending'), value: summary ? summary.pending.toLocaleString('en-KE') : null },
     { key: 'completed', title: t('customer.summary.completed'), value: summary ? summary.completed.toLocaleString('en-KE') : null },
-    { key: 'value', title: t('customer.summary.value'), value: summary ? formatMoney(summary.total_value) : null },
+    {
+      key: 'value',
+      title: t('customer.summary.value'),
+      value: summary ? formatMoney(summary.total_value) : null,
+      note: t('customer.summary.valueNote'),
+    },
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: '2', md: '4' }} aria-label={label} role="group">
@@ -31,6 +39,7 @@ export function SummaryCards({ summary, label }: { summary: TransactionList['sum
               {card.value}
             </Stat.ValueText>
           )}
+          {'note' in card && <Stat.HelpText fontSize="xs">{card.note}</Stat.HelpText>}
         </Stat.Root>
       ))}
     </SimpleGrid>

@@ -104,7 +104,9 @@ export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'
   const total = groups.reduce((sum, group) => sum + group.count, 0);
   const count = (statuses: TransactionStatus[]) =>
     groups.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group.count, 0);
-  const totalValue = groups.reduce((sum, group) => sum + group.amountCents, 0n);
+  // What the listed trade is worth: a cancelled transaction was called off before it was paid, so it counts
+  // in `total` but not here (docs/contract.md "Transactions").
+  const totalValue = groups.filter((group) => group.status !== 'cancelled').reduce((sum, group) => sum + group.amountCents, 0n);
   return {
     transactions: rows.map((row) => toListItem(row, row.latestEvent)),
     pagination: paginationOf(input.page, input.perPage, total),
