@@ -147,6 +147,46 @@ describe('Kiswahili in the browser at 360 px', () => {
     await context.close();
   });
 
+  it('shows the USSD simulator in Kiswahili under /sw, lang="sw-KE" though it is not prerendered', async () => {
+    const { page, context, errors } = await openPage(browser, PHONE);
+    await page.goto('/sw/ussd-simulator');
+    await page.getByTestId('ussd-phone').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sw-KE');
+    expect(await page.locator('h1').innerText()).toBe('Jaribu USSD');
+    const main = await page.locator('main').innerText();
+    for (const words of ['Nambari ya simu', 'Piga *384*40#', 'Ghairi', 'Tuma', 'Jinsi ya kuitumia']) expect(main).toContain(words);
+    expect(main).not.toMatch(/Phone number|Cancel|How to use it/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("says the server's refusal of a taken phone in Kiswahili, and brings it into view with the phone field focused", async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await page.goto('/sw/signup');
+    await waitForHydration(page);
+    await page.fill('[name=first_name]', 'Juma');
+    await page.fill('[name=last_name]', 'Mwangi');
+    await page.fill('[name=phone_number]', DEMO_USERS[0]!.phone);
+    await page.selectOption('[name=user_type]', 'buyer');
+    await page.fill('[name=password]', DEMO_PASSWORD);
+    await page.fill('[name=password_confirmation]', DEMO_PASSWORD);
+    await page.getByRole('checkbox').check({ force: true });
+    await page.getByRole('button', { name: 'Fungua Akaunti' }).click();
+    await expect.poll(() => page.getByRole('alert').first().innerText()).toContain('Tayari kuna akaunti');
+    const phone = page.locator('[name=phone_number]');
+    await expect.poll(() => phone.evaluate((input) => input === document.activeElement)).toBe(true);
+    const field = await phone.evaluate((input) => input.closest('[data-scope="field"][data-part="root"]')?.textContent ?? '');
+    expect(field).toContain('Tayari kuna akaunti yenye nambari hii ya simu');
+    expect(field).not.toContain('An account');
+    // The banner and the field are on the screen, not hundreds of pixels above it.
+    for (const locator of [page.getByRole('alert').first(), phone]) {
+      const box = (await locator.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    await context.close();
+  });
+
   it('switches /pricing ⇄ /sw/pricing and remembers the choice in this browser', async () => {
     const { page, context, errors } = await openPage(browser, PHONE);
     await page.goto('/pricing');
@@ -233,6 +273,31 @@ describe('Kiswahili in the browser at 360 px', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ preferred_language: 'en' }),
       });
+      await context.close();
+    }
+  });
+
+  it('fits every customer tab on a 360 px phone, in both languages', async () => {
+    const [buyer] = DEMO_USERS;
+    const login = await fetch(new URL('/api/auth/login', baseUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone_or_email: `0${buyer!.phone.slice(3)}`, password: DEMO_PASSWORD }),
+    });
+    const { token, user } = ((await login.json()) as { data: { token: string; user: Record<string, unknown> } }).data;
+    for (const [language, last] of [
+      ['en', 'Profile'],
+      ['sw', 'Wasifu'],
+    ] as const) {
+      const storage = { authToken: token, userData: JSON.stringify(user), 'escrow.language': language };
+      const { page, context } = await openPage(browser, { ...PHONE, storage });
+      await page.goto('/dashboard/transactions');
+      const tabs = page.locator('header nav a');
+      await expect.poll(() => tabs.last().innerText()).toBe(last);
+      const row = await page.locator('header nav').evaluate((nav) => ({ scrollWidth: nav.scrollWidth, clientWidth: nav.clientWidth }));
+      expect(row.scrollWidth, language).toBeLessThanOrEqual(row.clientWidth);
+      const box = (await tabs.last().boundingBox())!;
+      expect(box.x + box.width, language).toBeLessThanOrEqual(PHONE.width);
       await context.close();
     }
   });
