@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeDetail } from '../api/admin-rest';
-import { rulingFinality } from './ruling-form';
+import { outcomeHelp, rulingFinality } from './ruling-form';
 
 /** A fully paid escrow of KES 2,540 in dispute. */
 const caseOf = (status: string, dispatchedAt: string | null) =>
@@ -33,5 +33,23 @@ describe('the ruling confirmation’s last line', () => {
     ] as const) {
       expect(rulingFinality(detail, outcome)).toBe('A ruling is final, binding and cannot be changed. Money moves as soon as you confirm.');
     }
+  });
+});
+
+describe('the outcome options’ help', () => {
+  it('says a ruling for the seller on a plan not fully paid refuses the claim and pays nobody yet', () => {
+    const partPaidPlan = {
+      transaction: {
+        status: 'disputed',
+        dispatched_at: null,
+        amount: '35000.00',
+        seller_fee: '283.00',
+        quote: { held: '11700.00', fee_paid: '283.00' },
+      },
+    } as unknown as DisputeDetail;
+    expect(outcomeHelp(partPaidPlan, 'release_seller')).toBe(
+      "The buyer's claim is refused; the plan goes on and the seller is paid once it is fully paid.",
+    );
+    expect(outcomeHelp(caseOf('disputed', null), 'release_seller')).toBe('The seller is paid; the transaction completes.');
   });
 });

@@ -22,6 +22,14 @@ const OUTCOME_COPY: Record<RulingOutcome, { label: string; help: string }> = {
 };
 
 const cents = (money: string) => parseAmount(money) ?? 0n;
+/** What an outcome does, under its name; a ruling for the seller on a plan not fully paid pays nobody (domain/ruling.ts). */
+export function outcomeHelp(detail: DisputeDetail, outcome: RulingOutcome): string {
+  if (outcome === 'release_seller' && amountsOf(detail, outcome, 0n).planGoesOn) {
+    return "The buyer's claim is refused; the plan goes on and the seller is paid once it is fully paid.";
+  }
+  return OUTCOME_COPY[outcome].help;
+}
+
 /** The server's 409 for a dispute that has a ruling already (a ruling is final). */
 const isAlreadyRuled = (error: unknown) => error instanceof ApiError && error.status === 409;
 
@@ -185,7 +193,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
                 <RadioGroup.ItemText>
                   <Text fontWeight="medium">{OUTCOME_COPY[value].label}</Text>
                   <Text fontSize="xs" color="fg.muted">
-                    {OUTCOME_COPY[value].help}
+                    {outcomeHelp(detail, value)}
                   </Text>
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
