@@ -39,7 +39,12 @@ export function SummaryCards({ summary, label }: { summary: TransactionList['sum
               {card.value}
             </Stat.ValueText>
           )}
-          {'note' in card && <Stat.HelpText fontSize="xs">{card.note}</Stat.HelpText>}
+          {/* The Stat is a dl: its note must be a dd (axe: definition-list). */}
+          {'note' in card && (
+            <Stat.HelpText as="dd" fontSize="xs">
+              {card.note}
+            </Stat.HelpText>
+          )}
         </Stat.Root>
       ))}
     </SimpleGrid>
