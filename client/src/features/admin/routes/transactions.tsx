@@ -132,7 +132,13 @@ export default function TransactionsPage() {
             palette="orange"
             hint="Still in progress"
           />
-          <StatCard label="Total Value" value={formatMoney(summary.total_value)} icon={Wallet} palette="blue" />
+          <StatCard
+            label="Total Value"
+            value={formatMoney(summary.total_value)}
+            hint="Cancelled not counted"
+            icon={Wallet}
+            palette="blue"
+          />
         </SimpleGrid>
       ) : null}
 

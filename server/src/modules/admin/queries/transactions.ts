@@ -158,7 +158,7 @@ async function summarize(ctx: AppContext, filters: TransactionFilters, condition
       total: all.count,
       completed: inScope(['completed']).count,
       pending: inScope(IN_PROGRESS_STATUSES).count,
-      totalCents: all.cents,
+      totalCents: all.cents - inScope(['cancelled']).cents,
     };
   }
   const key = `transactions:summary:${JSON.stringify(filters, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
@@ -167,7 +167,7 @@ async function summarize(ctx: AppContext, filters: TransactionFilters, condition
       SELECT COUNT(*)::bigint AS total,
              COUNT(*) FILTER (WHERE t.status = 'completed')::bigint AS completed,
              COUNT(*) FILTER (WHERE t.status NOT IN ('completed', 'cancelled', 'refunded'))::bigint AS pending,
-             SUM(t.amount_cents)::bigint AS cents
+             SUM(t.amount_cents) FILTER (WHERE t.status <> 'cancelled')::bigint AS cents
       FROM transactions t WHERE ${whereAll(conditions)}`;
     return { total: Number(row!.total), completed: Number(row!.completed), pending: Number(row!.pending), totalCents: row!.cents ?? 0n };
   });
