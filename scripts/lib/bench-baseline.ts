@@ -215,7 +215,9 @@ async function list(url: URL, caller: { id: string; role: string }) {
       total,
       completed: count(['completed']),
       pending: count(['pending', 'installment', 'funded', 'dispatched', 'disputed']),
-      total_value: money(String(summary.rows.reduce((sum, row) => sum + BigInt(row.value), 0n))),
+      total_value: money(
+        String(summary.rows.filter((row) => row.status !== 'cancelled').reduce((sum, row) => sum + BigInt(row.value), 0n)),
+      ),
     },
   };
 }
