@@ -194,6 +194,13 @@ function appliesTo(row: Transition, type: TransactionType): boolean {
  */
 export const TERMINAL_STATUSES: readonly TransactionStatus[] = ['completed', 'cancelled', 'refunded'];
 
+/** A list summary's `pending`: the deal still under way, neither completed, cancelled nor refunded. */
+export const IN_PROGRESS_STATUSES: readonly TransactionStatus[] = TRANSACTION_STATUSES.filter(
+  (status) => !TERMINAL_STATUSES.includes(status),
+);
+/** A list summary's `total_value` adds up these amounts: all but `cancelled`, called off before it was paid. */
+export const VALUED_STATUSES: readonly TransactionStatus[] = TRANSACTION_STATUSES.filter((status) => status !== 'cancelled');
+
 export function isTerminal(status: TransactionStatus): boolean {
   return TERMINAL_STATUSES.includes(status);
 }

@@ -4,7 +4,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
-import { TERMINAL_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import { totalsSql } from '../../transactions/totals.ts';
 import { createAggregateCache, type AggregateCache } from '../aggregate-cache.ts';
@@ -89,7 +89,6 @@ export function sumGroups(
   return { count, cents };
 }
 
-export const IN_PROGRESS_STATUSES = TRANSACTION_STATUSES.filter((status) => !TERMINAL_STATUSES.includes(status));
 /** Money in escrow and the deal under way. */
 export const ACTIVE_STATUSES: readonly TransactionStatus[] = ['installment', 'funded', 'dispatched'];
 

@@ -12,20 +12,16 @@ import { paginationOf } from '@escrow/core/contract/common';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import { TRANSACTION_STATUSES, type TransactionStatus, type TransactionType } from '@escrow/core/domain/transaction-state';
+import {
+  IN_PROGRESS_STATUSES,
+  TRANSACTION_STATUSES,
+  VALUED_STATUSES,
+  type TransactionStatus,
+  type TransactionType,
+} from '@escrow/core/domain/transaction-state';
 import { getTransactionDetail } from '../../transactions/use-cases/read-transactions.ts';
 import { partyWire } from '../../transactions/wire.ts';
-import {
-  adminCache,
-  IN_PROGRESS_STATUSES,
-  likeEscape,
-  phoneFragment,
-  sql,
-  sumGroups,
-  transactionGroups,
-  whereAll,
-  type Sql,
-} from './shared.ts';
+import { adminCache, likeEscape, phoneFragment, sql, sumGroups, transactionGroups, whereAll, type Sql } from './shared.ts';
 
 /** How many matching accounts a phone search looks at (their transactions are then found by index). */
 const MAX_MATCHING_BUYERS = 2000;
@@ -158,7 +154,7 @@ async function summarize(ctx: AppContext, filters: TransactionFilters, condition
       total: all.count,
       completed: inScope(['completed']).count,
       pending: inScope(IN_PROGRESS_STATUSES).count,
-      totalCents: all.cents - inScope(['cancelled']).cents,
+      totalCents: inScope(VALUED_STATUSES).cents,
     };
   }
   const key = `transactions:summary:${JSON.stringify(filters, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;

@@ -7,7 +7,7 @@ import { Prisma } from '../../../db/prisma.ts';
 import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { IN_PROGRESS_STATUSES, VALUED_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { quote } from '@escrow/core/domain/quote';
@@ -22,8 +22,6 @@ import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusG
 import type { CreatedTransaction } from './create-transaction.ts';
 
 export type { ListTransactionsInput };
-
-const IN_PROGRESS: TransactionStatus[] = ['pending', 'installment', 'funded', 'dispatched', 'disputed'];
 
 export function transactionFilter(input: Omit<ListTransactionsInput, 'page' | 'perPage'>): Prisma.TransactionWhereInput {
   const { caller } = input;
@@ -102,15 +100,14 @@ export async function listTransactions(ctx: AppContext, input: ListTransactionsI
 /** The list answer from its rows, whichever way they were read. */
 export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'>, rows: ListPageRow[], groups: StatusGroup[]) {
   const total = groups.reduce((sum, group) => sum + group.count, 0);
-  const count = (statuses: TransactionStatus[]) =>
+  const count = (statuses: readonly TransactionStatus[]) =>
     groups.filter((group) => statuses.includes(group.status)).reduce((sum, group) => sum + group.count, 0);
-  // What the listed trade is worth: a cancelled transaction was called off before it was paid, so it counts
-  // in `total` but not here (docs/contract.md "Transactions").
-  const totalValue = groups.filter((group) => group.status !== 'cancelled').reduce((sum, group) => sum + group.amountCents, 0n);
+  // What the listed trade is worth: a cancelled transaction counts in `total` but not here (docs/contract.md "Transactions").
+  const totalValue = groups.filter((group) => VALUED_STATUSES.includes(group.status)).reduce((sum, group) => sum + group.amountCents, 0n);
   return {
     transactions: rows.map((row) => toListItem(row, row.latestEvent)),
     pagination: paginationOf(input.page, input.perPage, total),
-    summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS), total_value: formatCents(totalValue) },
+    summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS_STATUSES), total_value: formatCents(totalValue) },
   };
 }
 
