@@ -38,3 +38,7 @@ export const TIMELINE_EVENT_TYPES = [
 ] as const;
 
 export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
+
+/** A dispute's response is stored as a `dispute_evidence_added` event (with `response: true`); it is not evidence. */
+export const isDisputeResponse = (entry: { event_type: string; data?: Record<string, unknown> | null }) =>
+  entry.event_type === 'dispute_evidence_added' && entry.data?.response === true;

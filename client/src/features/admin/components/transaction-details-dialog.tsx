@@ -7,6 +7,7 @@ import { Badge, Box, CloseButton, Dialog, Flex, Grid, Heading, Portal, Stack, Te
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, CircleDot, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isDisputeResponse } from '@escrow/core/domain/timeline-events';
 import { formatDateTime, formatMoney, formatPhone, humanize } from '@/lib/format';
 import { eventFacts } from './event-facts';
 import { enumLabel } from '../labels';
@@ -127,10 +128,7 @@ function Details({ data }: { data: Timeline }) {
                 <Box minW="0">
                   <Flex gap="2" align="center" wrap="wrap">
                     <Text fontWeight="medium" fontSize="sm">
-                      {/* A dispute's response is recorded as an evidence event; it is not evidence. */}
-                      {event.event_type === 'dispute_evidence_added' && event.data?.response === true
-                        ? 'Response to the dispute'
-                        : humanize(event.event_type)}
+                      {isDisputeResponse(event) ? 'Response to the dispute' : humanize(event.event_type)}
                     </Text>
                     <Badge
                       size="sm"

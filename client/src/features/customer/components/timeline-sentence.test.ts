@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_EVENT_TYPES, type TimelineEventType } from '@escrow/core/domain/timeline-events';
 import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
-import { isDisputeResponse, timelineDescription, timelineFailure, timelineSentence } from './timeline-sentence';
+import { isDisputeResponse } from '@escrow/core/domain/timeline-events';
+import { timelineDescription, timelineFailure, timelineSentence } from './timeline-sentence';
 
 interface Case {
   name: string;

@@ -206,7 +206,3 @@ export function timelineFailure(entry: Pick<Entry, 'event_type' | 'data'>, langu
         paymentFailureSentence(data.failure_code, language, text(data, 'rail_name') ?? 'M-Pesa');
   return line && shown.includes(line) ? null : line;
 }
-
-/** A dispute's response is stored as a `dispute_evidence_added` event (with `response: true`); it is not evidence. */
-export const isDisputeResponse = (entry: Pick<Entry, 'event_type' | 'data'>) =>
-  entry.event_type === 'dispute_evidence_added' && entry.data?.response === true;

@@ -6,7 +6,8 @@ import { useRelativeTime } from '@/hooks/use-relative-time';
 import { en } from '@/i18n/en';
 import { useT, type Translate } from '@/i18n';
 import type { TimelineEntry } from '../api/transactions';
-import { isDisputeResponse, timelineDescription, timelineFailure } from './timeline-sentence';
+import { isDisputeResponse } from '@escrow/core/domain/timeline-events';
+import { timelineDescription, timelineFailure } from './timeline-sentence';
 
 function eventLook(entry: TimelineEntry) {
   if (entry.event_type.endsWith('failed') || entry.event_type === 'installment_missed') return { icon: <AlertTriangle />, palette: 'red' };
