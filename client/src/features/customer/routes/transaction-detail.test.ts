@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
 import type { TransactionDetail } from '../api/transactions';
-import { guidance } from './transaction-detail';
+import { ApiError } from '@/lib/api';
+import { guidance, isMissingTransaction } from './transaction-detail';
 
 let sw: Translate;
 let en: Translate;
@@ -48,5 +49,18 @@ describe('the seller’s guidance on a withdrawal request', () => {
     expect(guidance(withdrawalAsked('buyer', { withdrawal_reason: reason }), en)).toBe(
       'Your withdrawal request is waiting for the seller to accept or decline.',
     );
+  });
+});
+
+describe('a transaction that cannot be loaded', () => {
+  it('is not found for a 404 and for an id that is no transaction id (a link cut short), so no retry is offered', () => {
+    expect(isMissingTransaction(new ApiError('Transaction not found', 404, 'NOT_FOUND'))).toBe(true);
+    expect(isMissingTransaction(new ApiError('id: Invalid id', 400, 'VALIDATION_ERROR', { id: ['Invalid id'] }))).toBe(true);
+  });
+
+  it('is a failure to retry for anything else', () => {
+    expect(isMissingTransaction(new ApiError('Server error', 500, 'INTERNAL_ERROR'))).toBe(false);
+    expect(isMissingTransaction(new ApiError('Bad query', 400, 'VALIDATION_ERROR', { page: ['Too big'] }))).toBe(false);
+    expect(isMissingTransaction(new TypeError('Failed to fetch'))).toBe(false);
   });
 });

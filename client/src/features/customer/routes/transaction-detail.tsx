@@ -34,6 +34,16 @@ function pendingWithdrawal(detail: TransactionDetail) {
 const kes = (wire: string | null | undefined) => formatKes(cents(wire));
 
 /**
+ * Whether loading the page's transaction failed because there is no such transaction for this person: a
+ * 404, or an id that is not a transaction id at all (a link cut short or mistyped), which the server refuses
+ * as a malformed `id`. Either way trying again cannot help, so the page says it is not found.
+ */
+export function isMissingTransaction(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.status === 404 || (error.status === 400 && error.errors?.id !== undefined);
+}
+
+/**
  * One sentence on where things stand, from the reader's side. A final state says what happened to the
  * money, with the server's quote figures only (the same ones the SMS use).
  */
@@ -416,7 +426,7 @@ export default function TransactionDetailScreen() {
 
   if (query.isPending) return <LoadingState label={t('customer.detail.loading')} />;
   if (query.isError && !query.data) {
-    const isMissing = query.error instanceof ApiError && query.error.status === 404;
+    const isMissing = isMissingTransaction(query.error);
     return (
       <Stack gap="4">
         <PageHeader title={t(isMissing ? 'customer.detail.notFound' : 'customer.detail.title')} />
