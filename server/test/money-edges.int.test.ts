@@ -57,7 +57,11 @@ const standard = (amount: number, sellerPhone = seller.phone) => ({
  * Daraja's success callback for a payment, as M-Pesa would send it (late, or again). `checkoutRequestId`:
  * the answer to a prompt whose request id was never recorded, found by the payment its callback URL names.
  */
-async function deliverSuccess(paymentId: string, receipt: string, { checkoutRequestId }: { checkoutRequestId?: string } = {}) {
+async function deliverSuccess(
+  paymentId: string,
+  receipt: string,
+  { checkoutRequestId, amount }: { checkoutRequestId?: string; amount?: number } = {},
+) {
   const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
   const body = {
     Body: {
@@ -69,7 +73,7 @@ async function deliverSuccess(paymentId: string, receipt: string, { checkoutRequ
         ResultDesc: 'The service request is processed successfully.',
         CallbackMetadata: {
           Item: [
-            { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
+            { Name: 'Amount', Value: amount ?? Number(payment.amountCents / 100n) },
             { Name: 'MpesaReceiptNumber', Value: receipt },
             { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
           ],
@@ -350,6 +354,54 @@ describe('nothing dropped', () => {
     await deliverSuccess(cancelled.id, paid.mpesa_receipt!);
     expect((await paymentStatus(t, buyer, cancelled.id)).status).toBe('cancelled');
     expect((await detail(t, buyer, other.id)).transaction.status).toBe('pending');
+  });
+});
+
+describe('a success reporting another amount than asked', () => {
+  /** The prompt's answer, as M-Pesa would report it, and the status query that follows it. */
+  async function answerWith(amount: number) {
+    const created = await createTransaction(t, buyer, standard(1000));
+    const payerPhone = randomPhone('1037'); // the mock sends no callback of its own
+    const payment = await pay(t, buyer, created.id, { phone_number: payerPhone });
+    expect(payment.amount).toBe('1025.00');
+    const paidReceipt = receipt();
+    await deliverSuccess(payment.id, paidReceipt, { amount });
+    await deliverSuccess(payment.id, paidReceipt, { amount }); // and again: booked once
+    await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+    return { created, payment, payerPhone, paidReceipt };
+  }
+
+  it('less than asked is booked as received and given back in full to the phone that paid, no fee taken; the buyer may pay again', async () => {
+    const { created, payment, payerPhone, paidReceipt } = await answerWith(1);
+
+    expect(await paymentStatus(t, buyer, payment.id)).toMatchObject({ status: 'completed', amount: '1.00', mpesa_receipt: paidReceipt });
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'pending', amount_paid: '0.00' });
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ paymentId: payment.id, amountCents: 100n, feeCents: 0n, reason: 'overpayment' });
+    expect(refunds[0]!.payout).toMatchObject({ recipientPhone: payerPhone, amountCents: 100n });
+    expect(await moneyInAndOut(created.id)).toEqual({ paidIn: 100n, feeIn: 0n, refunded: 100n, feeRefunded: 0n });
+    const row = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
+    expect(row.resultDesc).toContain('asked 1025.00, received 1.00');
+
+    // Nothing is pending any more: the buyer's next tap sends a new prompt for the full amount.
+    const again = await pay(t, buyer, created.id);
+    expect(again).toMatchObject({ status: 'pending', amount: '1025.00' });
+    await expectLedgerHealthy(t);
+  });
+
+  it('more than asked funds the transaction and gives the excess back, fee taken once', async () => {
+    const { created, payment, payerPhone } = await answerWith(1525);
+
+    expect(await paymentStatus(t, buyer, payment.id)).toMatchObject({ status: 'completed', amount: '1525.00' });
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', amount_paid: '1000.00' });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(100_000n);
+    expect(-(await accountBalance(t.ctx.db, 'platform_fees', created.id))).toBe(2_500n);
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id }, include: { payout: true } });
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ paymentId: payment.id, amountCents: 50_000n, feeCents: 0n });
+    expect(refunds[0]!.payout).toMatchObject({ recipientPhone: payerPhone, amountCents: 50_000n });
+    await expectLedgerHealthy(t);
   });
 });
 

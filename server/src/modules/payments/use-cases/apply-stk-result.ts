@@ -104,31 +104,35 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
       return 'failed';
     }
 
-    if (result.amountCents !== undefined && result.amountCents !== null && result.amountCents !== payment.amountCents) {
-      await tx.payment.update({
-        where: { id: payment.id },
-        data: {
-          failureReason: `Amount mismatch: ${railName} reported ${formatCents(result.amountCents)}, expected ${formatCents(payment.amountCents)}`,
-          resultCode: 0,
-          railReceipt: result.receipt ?? null,
-        },
-      });
-      ctx.log.error({ paymentId: payment.id, reported: formatCents(result.amountCents) }, 'Collection amount does not match the request');
-      return 'amount_mismatch';
+    // What the rail took from the payer, not what we asked, is the money received (docs/adr/0005-money-at-the-edges.md).
+    // Left pending, such a payment was later credited in full by the status query (which names no amount),
+    // or failed by it with the money neither credited nor given back.
+    const received = result.amountCents ?? payment.amountCents;
+    const isMismatch = received !== payment.amountCents;
+    if (isMismatch) {
+      const facts = { paymentId: payment.id, reported: formatCents(received), asked: formatCents(payment.amountCents) };
+      ctx.log.error(facts, 'Collection amount does not match the request');
+      // A success that brought in nothing is no money to book: the status query settles the payment.
+      if (received <= 0n) return 'amount_mismatch';
+      // Less than asked pays neither the fee nor the part asked for: it is all given back (creditPayment).
+      const fee = received < payment.amountCents ? 0n : payment.feeCents;
+      await tx.payment.update({ where: { id: payment.id }, data: { amountCents: received, feeCents: fee } });
     }
 
     const isLate = payment.status !== 'pending';
     await creditPayment(ctx, tx, txn, {
       id: payment.id,
-      amount: payment.amountCents,
+      amount: received,
+      isShort: received < payment.amountCents,
       askedFee: payment.feeCents,
       receipt: result.receipt ?? null,
-      resultDesc: result.receipt ? resultDesc : RECEIPTLESS_SUCCESS,
+      resultDesc: `${isMismatch ? `Amount differs: asked ${formatCents(payment.amountCents)}, received ${formatCents(received)}. ` : ''}${result.receipt ? resultDesc : RECEIPTLESS_SUCCESS}`,
       paymentType: payment.paymentType,
       rail: payment.rail,
       railName,
       isLate,
     });
+    if (isMismatch) return 'amount_mismatch';
     return isLate ? 'credited_late' : 'credited';
   });
 }
@@ -163,6 +167,7 @@ async function creditPayment(
   payment: {
     id: string;
     amount: Cents;
+    isShort: boolean;
     askedFee: Cents;
     receipt: string | null;
     resultDesc: string;
@@ -172,7 +177,7 @@ async function creditPayment(
     isLate: boolean;
   },
 ): Promise<void> {
-  const isPayable = txn.status === 'pending' || txn.status === 'installment';
+  const isPayable = !payment.isShort && (txn.status === 'pending' || txn.status === 'installment');
   const fee = isPayable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
