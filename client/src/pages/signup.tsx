@@ -131,6 +131,7 @@ export default function SignupPage() {
         user_type: form.user_type as UserType,
         password: form.password,
         password_confirmation: form.password_confirmation,
+        preferred_language: language,
       });
       setPendingVerification(user.phone_number);
       navigate('/verify-phone', { replace: true, state: { next } });

@@ -4830,7 +4830,8 @@ export interface operations {
                  *       "email": "wanjiku@example.co.ke",
                  *       "user_type": "buyer",
                  *       "password": "Mvua-ya-2026",
-                 *       "password_confirmation": "Mvua-ya-2026"
+                 *       "password_confirmation": "Mvua-ya-2026",
+                 *       "preferred_language": "sw"
                  *     }
                  */
                 "application/json": {
@@ -4846,6 +4847,12 @@ export interface operations {
                     password_confirmation: string;
                     /** @example 0722123456 */
                     phone_number: string;
+                    /**
+                     * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                     * @example sw
+                     * @enum {string}
+                     */
+                    preferred_language?: "en" | "sw";
                     /** @enum {string} */
                     user_type: "buyer" | "seller" | "both";
                 };

@@ -108,6 +108,8 @@ export const registerBody = z
     user_type: z.enum(SELF_SERVICE_USER_TYPES, { message: 'Account type must be buyer, seller or both' }),
     password: newPassword,
     password_confirmation: passwordConfirmation,
+    /** The language of the page signed up on: the verification code is the first SMS sent in it. */
+    preferred_language: preferredLanguage.optional(),
   })
   .superRefine(passwordsMatch);
 export type RegisterBody = z.input<typeof registerBody>;

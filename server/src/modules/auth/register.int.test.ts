@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN, EMAIL_TAKEN_FIELD, PHONE_TAKEN, PHONE_TAKEN_FIELD } from '@escrow/core/contract/auth';
 import { makeUser, randomPhone } from '../../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { inboxOf } from '../../../test/sms-inbox.ts';
 import { authClient, countSms, latestCode, localForm, registration } from './test/auth-client.ts';
 
 let t: TestApp;
@@ -52,6 +53,18 @@ describe('POST /api/auth/register', () => {
     const lifetime = codes[0]!.expiresAt.getTime() - codes[0]!.createdAt.getTime();
     expect(lifetime).toBeGreaterThan(590_000);
     expect(lifetime).toBeLessThan(610_000);
+  });
+
+  it('sends the code in the language of the page signed up on, and keeps it as the account’s language', async () => {
+    const phone = randomPhone();
+    const response = await client.post('/register', registration(localForm(phone), { preferred_language: 'sw' }));
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().data.user.preferred_language).toBe('sw');
+    const [sms] = await inboxOf(t, phone);
+    expect(sms?.message).toMatch(/^Nambari yako ya Escrow Kenya ni \d{6}\. Itaisha baada ya dakika 10\./);
+
+    const english = await client.post('/register', registration(localForm(randomPhone())));
+    expect(english.json().data.user.preferred_language).toBe('en');
   });
 
   it.each([

@@ -66,6 +66,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           email: body.email ?? null,
           userType: body.user_type,
           password: body.password,
+          language: body.preferred_language,
         },
       });
       return reply.status(201).send({

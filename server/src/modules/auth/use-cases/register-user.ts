@@ -1,6 +1,7 @@
 import { inTransaction, Prisma } from '../../../db/prisma.ts';
 import type { AppContext } from '../../../context.ts';
 import { EMAIL_TAKEN, EMAIL_TAKEN_FIELD, PHONE_TAKEN, PHONE_TAKEN_FIELD, type UserWire } from '@escrow/core/contract/auth';
+import type { Language } from '../../notifications/templates.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { hashSecret } from '../../../lib/password.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
@@ -17,6 +18,8 @@ export interface RegisterUserInput {
   email: string | null;
   userType: 'buyer' | 'seller' | 'both';
   password: string;
+  /** The person's language (the page they signed up on); English when not given. */
+  language?: Language;
 }
 
 const phoneTaken = () => new AppError('ALREADY_EXISTS', PHONE_TAKEN, { errors: { phone_number: [PHONE_TAKEN_FIELD] } });
@@ -49,6 +52,7 @@ export async function registerUser({
           email: input.email,
           userType: input.userType,
           passwordHash,
+          language: input.language,
         },
         select: USER_WIRE_SELECT,
       });
