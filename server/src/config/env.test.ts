@@ -49,6 +49,20 @@ describe('production refusals', () => {
     expect(productionRefusals(parseEnv({ ...onMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
   });
 
+  it('refuses a real money rail beside the mocks, even with ALLOW_MOCK_RAILS=true', () => {
+    const { SMS_BASE_URL: _s, ...smsOnMock } = SAFE_PRODUCTION;
+    expect(productionRefusals(parseEnv({ ...smsOnMock, ALLOW_MOCK_RAILS: 'true' }))).toEqual([
+      expect.stringMatching(/^SMS_BASE_URL unset while MPESA_BASE_URL and AIRTEL_BASE_URL are real: /),
+    ]);
+    const { MPESA_BASE_URL: _m, ...mpesaOnMock } = SAFE_PRODUCTION;
+    expect(productionRefusals(parseEnv({ ...mpesaOnMock, ALLOW_MOCK_RAILS: 'true' }))).toEqual([
+      expect.stringMatching(/^MPESA_BASE_URL unset while AIRTEL_BASE_URL is real: /),
+    ]);
+    // Real SMS with mock money rails moves no money: a staging demo may text real phones.
+    const { MPESA_BASE_URL: _a, AIRTEL_BASE_URL: _b, ...moneyOnMocks } = SAFE_PRODUCTION;
+    expect(productionRefusals(parseEnv({ ...moneyOnMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
+  });
+
   it('needs the credentials and callback secrets of real rails', () => {
     const {
       MPESA_CONSUMER_SECRET: _a,

@@ -149,13 +149,30 @@ export function productionRefusals(env: Env): string[] {
   if (env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD) {
     refusals.push('ADMIN_PASSWORD is unset or the documented demo default: choose the admin password.');
   }
-  if (isDemoMode(env) && !env.ALLOW_MOCK_RAILS) {
-    const unset = [!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !env.SMS_BASE_URL && 'SMS_BASE_URL', !env.AIRTEL_BASE_URL && 'AIRTEL_BASE_URL'];
-    const mocks = unset
-      .filter(Boolean)
-      .join(', ')
-      .replace(/, ([^,]*)$/, ' and $1');
-    refusals.push(`${mocks} unset: the rails are the built-in mocks (no real money or SMS); set ALLOW_MOCK_RAILS=true for a staging demo.`);
+  if (isDemoMode(env)) {
+    const names = (list: (string | false)[]) =>
+      list
+        .filter(Boolean)
+        .join(', ')
+        .replace(/, ([^,]*)$/, ' and $1');
+    const mocks = names([
+      !env.MPESA_BASE_URL && 'MPESA_BASE_URL',
+      !env.SMS_BASE_URL && 'SMS_BASE_URL',
+      !env.AIRTEL_BASE_URL && 'AIRTEL_BASE_URL',
+    ]);
+    const realMoney = names([!!env.MPESA_BASE_URL && 'MPESA_BASE_URL', !!env.AIRTEL_BASE_URL && 'AIRTEL_BASE_URL']);
+    if (realMoney) {
+      // Demo mode mounts every mock: beside a real money rail, the SMS mock's public inbox hands anyone the
+      // codes that reset a real account's password, and a mock money rail funds escrows with money that
+      // never came, paid out for real on the other rail. No ALLOW_MOCK_RAILS makes that a staging demo.
+      refusals.push(
+        `${mocks} unset while ${realMoney} ${realMoney.includes(' and ') ? 'are' : 'is'} real: demo mode would serve the mocks (every SMS code readable by anyone) beside real money; set every rail for real, or none for a staging demo.`,
+      );
+    } else if (!env.ALLOW_MOCK_RAILS) {
+      refusals.push(
+        `${mocks} unset: the rails are the built-in mocks (no real money or SMS); set ALLOW_MOCK_RAILS=true for a staging demo.`,
+      );
+    }
   }
   if (env.MPESA_BASE_URL) {
     for (const name of MPESA_CREDENTIALS) {
