@@ -323,6 +323,33 @@ describe('problem 3: honest waiting, and failures in plain words with a retry', 
     expect(await panel.getByTestId('payment-status').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('at 360 px, "Pay now" and a failed payment show the pay panel\'s title and the failure\'s title below the sticky header', async () => {
+    const txn = await create(buyer, seller, 1_700);
+    const { page, errors } = await phonePage(buyer);
+    await page.goto(`/dashboard/transactions/${txn.id}`);
+    await page.getByTestId('transaction-status').waitFor();
+    // Below the header and within the screen: not hidden under the header nor scrolled above it.
+    const inView = (selector: string) =>
+      page.evaluate((target) => {
+        const header = document.querySelector('header')!.getBoundingClientRect().bottom;
+        const box = document.querySelector(target)!.getBoundingClientRect();
+        return box.top >= header && box.top < window.innerHeight;
+      }, selector);
+
+    const panel = page.getByTestId('pay-panel');
+    await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="pay-panel"]')!.scrollIntoView({ block: 'start' }));
+    expect(await inView('[data-testid="pay-panel"]')).toBe(true);
+
+    // The buyer scrolls down to the button and pays from a phone that has no funds.
+    await panel.getByLabel('M-Pesa phone number').fill('0711050001');
+    await panel.getByRole('button', { name: /^Pay KES/ }).scrollIntoViewIfNeeded();
+    await panel.getByRole('button', { name: /^Pay KES/ }).click();
+    await poll(() => panel.getByTestId('payment-status').getAttribute('data-state')).toBe('failed');
+    await poll(() => inView('[data-testid="payment-status"]')).toBe(true);
+    await screenshot(page, 'failed-payment-in-view-360');
+    expect(errors).toEqual([]);
+  });
 });
 
 describe('problem 4: sign-up from the home form keeps the values and the return path', () => {

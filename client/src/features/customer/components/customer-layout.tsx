@@ -18,7 +18,7 @@ import {
   VisuallyHidden,
 } from '@chakra-ui/react';
 import { ArrowLeftRight, CirclePlus, LayoutDashboard, Link2, LogOut, ShieldCheck, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { ColorModeButton } from '@/components/ui/color-mode';
 import { LanguageSwitch } from '@/components/ui/language-switch';
@@ -152,9 +152,34 @@ function UserMenu() {
   );
 }
 
+/**
+ * Keeps what the page scrolls to (the pay panel "Pay now" jumps to, a payment's outcome, a focused field) clear
+ * of the sticky header: the page's scroll padding follows the header's height while the customer area is shown.
+ * At 360 px the header (brand row and tab row) is 97 px tall and hid the pay panel's title and amount.
+ */
+function useScrollPaddingBelow(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const apply = () => {
+      root.style.scrollPaddingTop = `${element.offsetHeight}px`;
+    };
+    apply();
+    const observer = new ResizeObserver(apply);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, [header]);
+}
+
 export function CustomerLayout({ children }: { children?: ReactNode }) {
   const { t } = useT();
+  const header = useRef<HTMLDivElement>(null);
   useFocusHeadingOnNavigate();
+  useScrollPaddingBelow(header);
   return (
     <Flex minH="100dvh" bg="bg.subtle">
       <SkipNavLink>{t('customer.layout.skip')}</SkipNavLink>
@@ -170,7 +195,7 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
         </Stack>
       </Box>
       <Flex direction="column" flex="1" minW="0">
-        <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
+        <Box ref={header} as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky">
           <HStack justify="space-between" px={{ base: '3', md: '6' }} h="14" gap="2">
             <Box display={{ base: 'block', md: 'none' }}>
               <Brand />

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Card, Field, HStack, Input, InputGroup, RadioGroup, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Smartphone } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
 import { DEFAULT_RAIL, RAIL_CHOICES, RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
@@ -53,6 +53,13 @@ function PaymentStatusView({
   const rail = RAIL_DISPLAY_NAMES[payment?.rail ?? DEFAULT_RAIL];
   // The honest wait: the server says by when it settles an unanswered prompt itself (its status query).
   const secondsLeft = useSecondsUntil(payment?.status === 'pending' ? payment.answer_by : undefined);
+  // The outcome is put in view when it comes: the form coming back under it pushed a failure's title above
+  // the screen of a phone that had scrolled down to the Pay button.
+  const outcome = useRef<HTMLDivElement>(null);
+  const settled = payment !== undefined && payment.status !== 'pending';
+  useEffect(() => {
+    if (settled) outcome.current?.scrollIntoView({ block: 'nearest' });
+  }, [settled, paymentId]);
   if (!payment || payment.status === 'pending') {
     return (
       <Alert.Root
@@ -87,6 +94,7 @@ function PaymentStatusView({
   if (payment.status === 'completed') {
     return (
       <Alert.Root
+        ref={outcome}
         status="success"
         role="status"
         aria-live="polite"
@@ -109,7 +117,14 @@ function PaymentStatusView({
     );
   }
   return (
-    <Alert.Root status="error" role="alert" data-testid="payment-status" data-state={payment.status} data-payment-id={paymentId}>
+    <Alert.Root
+      ref={outcome}
+      status="error"
+      role="alert"
+      data-testid="payment-status"
+      data-state={payment.status}
+      data-payment-id={paymentId}
+    >
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t(payment.status === 'cancelled' ? 'customer.pay.cancelledTitle' : 'customer.pay.failedTitle')}</Alert.Title>
