@@ -49,7 +49,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     installmentBuyer: 'Endelea kulipa awamu zako. Muuzaji atatuma bidhaa ikishalipwa yote.',
     installmentSeller: 'Mnunuzi analipa kwa awamu. Utatuma bidhaa ikishalipwa yote.',
     fundedBuyer: 'Pesa yako iko salama kwenye escrow. Tunasubiri muuzaji atume bidhaa.',
-    fundedSeller: 'Pesa ya mnunuzi iko kwenye escrow. Tuma bidhaa, kisha bonyeza "imetumwa".',
+    fundedSeller: 'Pesa ya mnunuzi iko kwenye escrow. Tuma bidhaa, kisha bonyeza "Thibitisha umetuma".',
     dispatchedBuyer: 'Bidhaa iko njiani. Ukiipokea na iko kama ilivyoelezwa, thibitisha ili muuzaji alipwe.',
     dispatchedSeller: 'Tunasubiri mnunuzi athibitishe amepokea. Pesa itatolewa yenyewe muda wa kukagua ukiisha.',
     cancelled: 'Muamala huu ulighairiwa kabla ya malipo yoyote.',

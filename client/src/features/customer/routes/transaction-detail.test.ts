@@ -52,6 +52,14 @@ describe('the seller’s guidance on a withdrawal request', () => {
   });
 });
 
+describe('the seller’s guidance on a paid transaction', () => {
+  const paid = { transaction: { my_role: 'seller', status: 'funded', quote: {} }, timeline: [] } as unknown as TransactionDetail;
+
+  it('names the button the seller has to press, as the button reads', () => {
+    expect(guidance(paid, sw)).toContain(`"${sw('customer.actions.dispatch.label')}"`);
+  });
+});
+
 describe('a transaction that cannot be loaded', () => {
   it('is not found for a 404 and for an id that is no transaction id (a link cut short), so no retry is offered', () => {
     expect(isMissingTransaction(new ApiError('Transaction not found', 404, 'NOT_FOUND'))).toBe(true);
