@@ -99,6 +99,16 @@ describe('SMS templates', () => {
     expect(renderSms('cancelled', 'en', { ...TYPICAL, by: 'buyer' })).toContain('by the buyer');
   });
 
+  it('end a reason the person typed with a full stop of their own with one full stop, not two', () => {
+    for (const language of ['en', 'sw'] as const) {
+      for (const template of ['dispute_opened', 'dispute_opened_respond', 'withdrawal_requested'] as const) {
+        const sms = renderSms(template, language, { ...TYPICAL, by: 'buyer', reason: 'Simu haiwaki kabisa. ' });
+        expect(sms).toContain('Simu haiwaki kabisa. ');
+        expect(sms).not.toContain('..');
+      }
+    }
+  });
+
   it("names dates in the recipient's language, in Nairobi time", () => {
     const dispatched = { ...TYPICAL, deadline: smsDateTime(new Date('2026-12-30T12:14:00Z')) };
     expect(renderSms('dispatched_buyer', 'en', dispatched)).toContain('by 30 Dec 2026, 15:14;');

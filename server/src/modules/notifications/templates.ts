@@ -63,7 +63,9 @@ const DISPUTE_TYPE_WORDS: Record<string, Record<Language, string>> = {
 };
 export const disputeTypeWords = (type: string, language: Language) => (DISPUTE_TYPE_WORDS[type] ?? DISPUTE_TYPE_WORDS.other!)[language];
 /** What a dispute is about: the opener's words (`reason`), or else its type (`type`) in the recipient's language. */
-const disputeAbout = (p: Params, language: Language) => p.reason || disputeTypeWords(p.type ?? 'other', language);
+/** A reason as a person typed it, set inside a sentence that adds its own full stop: "broken." would read "broken..". */
+const typedReason = (reason: string | undefined) => reason?.trim().replace(/\.+$/, '');
+const disputeAbout = (p: Params, language: Language) => typedReason(p.reason) || disputeTypeWords(p.type ?? 'other', language);
 
 /** What a ruling did, as the SMS tell each party. */
 export const RULINGS = ['for_seller', 'plan_goes_on', 'for_buyer', 'for_buyer_after_return', 'split'] as const;
@@ -244,8 +246,8 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Uamuzi kwa ${p.ref}: ${rulingSentence(p, 'sw')} Uamuzi huu ni wa mwisho.`,
   },
   withdrawal_requested: {
-    en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${p.reason}. Accept or decline on the web or *384*40#.`,
-    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${p.reason}. Kubali au kataa mtandaoni au *384*40#.`,
+    en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${typedReason(p.reason)}. Accept or decline on the web or *384*40#.`,
+    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${typedReason(p.reason)}. Kubali au kataa mtandaoni au *384*40#.`,
   },
   /** To the buyer whose withdrawal the seller declined. */
   withdrawal_declined: {
