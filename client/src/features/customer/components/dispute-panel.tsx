@@ -39,7 +39,7 @@ import {
 import type { TransactionDetail } from '../api/transactions';
 import { cents } from '../money';
 import { errorMessage, fieldErrorOf } from './query-state';
-import { disputeTypeLabel } from './transaction-actions';
+import { disputeOpener, disputeProblem } from './dispute-words';
 import { FormStack } from './form-stack';
 
 /** 'Other proof' last in the list. */
@@ -301,7 +301,6 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
   // The party who did not open the dispute answers it, once; the deadline waits for their answer.
   const respondent = query.data?.dispute.respondent;
   const canRespond = isOpen && !response && respondent === txn.my_role;
-  const reasonLabel = disputeTypeLabel(t, dispute.reason) ?? humanize(dispute.reason);
 
   return (
     <Card.Root size="sm" as="section" aria-labelledby="dispute-heading" borderColor="orange.muted" data-testid="dispute-panel">
@@ -320,13 +319,12 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           <DataList.Item>
             <DataList.ItemLabel>{t('customer.dispute.openedBy')}</DataList.ItemLabel>
             <DataList.ItemValue>
-              {openedByMe ? t('customer.dispute.you') : t('customer.dispute.theParty', { party: t(`customer.role.${dispute.opened_by}`) })}{' '}
-              · {when(dispute.created_at)}
+              {disputeOpener(t, dispute.opened_by, txn.my_role)} · {when(dispute.created_at)}
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{t('customer.dispute.problem')}</DataList.ItemLabel>
-            <DataList.ItemValue>{reasonLabel}</DataList.ItemValue>
+            <DataList.ItemValue>{disputeProblem(t, dispute.reason)}</DataList.ItemValue>
           </DataList.Item>
           {/* Once answered, when they answered; the deadline only while an answer is awaited. */}
           {respondedAt && respondent ? (

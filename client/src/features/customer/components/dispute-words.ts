@@ -1,0 +1,30 @@
+/**
+ * How the dispute card (./dispute-panel.tsx) names who opened a dispute and what it is about, in the
+ * reader's language. Pure, so both languages are tested without rendering.
+ */
+import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
+import type { Translate } from '@/i18n';
+import { humanize } from '@/lib/format';
+
+type Party = 'buyer' | 'seller' | 'admin';
+type DisputeReason = (typeof DISPUTE_REASONS)[number];
+
+/**
+ * "You" or the other party. The Kiswahili role words are lower case for use inside a sentence
+ * ("Wewe ni mnunuzi"); standing alone as a value they start with a capital, as "The buyer" does.
+ */
+export function disputeOpener(t: Translate, openedBy: Party, myRole: string): string {
+  if (openedBy === myRole) return t('customer.dispute.you');
+  const words = t('customer.dispute.theParty', { party: t(`customer.role.${openedBy}`) });
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The problem's name: a reason picked from the list, or a declined Lipa Mdogo Mdogo withdrawal (the
+ * server opens that dispute with the reason `withdrawal_declined`, named as its timeline event is).
+ */
+export function disputeProblem(t: Translate, reason: string): string {
+  if ((DISPUTE_REASONS as readonly string[]).includes(reason)) return t(`customer.actions.disputeTypes.${reason as DisputeReason}`);
+  if (reason === 'withdrawal_declined') return t('customer.timeline.events.withdrawal_declined');
+  return humanize(reason);
+}
