@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Installment } from './api/transactions';
-import { cents, isAwaitingFirstPayment, nextInstallment, sellerReceivesLine } from './money';
+import { cents, isAwaitingFirstPayment, isPlanEnded, nextInstallment, sellerReceivesLine } from './money';
 
 const installment = (sequence: number, amount: string, paid: string, status: Installment['status']): Installment => ({
   id: `i${sequence}`,
@@ -24,6 +24,13 @@ describe('customer money figures', () => {
       1,
     );
     expect(nextInstallment(undefined)).toBeNull();
+  });
+
+  it('owes nothing more on a plan refunded or cancelled before its end, and still owes on a live one', () => {
+    expect(isPlanEnded('refunded')).toBe(true);
+    expect(isPlanEnded('cancelled')).toBe(true);
+    expect(isPlanEnded('installment')).toBe(false);
+    expect(isPlanEnded('disputed')).toBe(false);
   });
 });
 

@@ -392,6 +392,7 @@ export const customer = {
     paidPart: ' · {{amount}} paid',
     nextMark: ' (next)',
     next: 'Next',
+    planEnded: 'Ended',
     statuses: { paid: 'Paid', pending: 'Due', overdue: 'Overdue', waived: 'Waived' },
   },
   profile: {

@@ -462,6 +462,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     paidPart: ' · {{amount}} imelipwa',
     nextMark: ' (inayofuata)',
     next: 'Inayofuata',
+    planEnded: 'Imeisha',
     statuses: { paid: 'Imelipwa', pending: 'Inadaiwa', overdue: 'Imechelewa', waived: 'Imesamehewa' },
   },
   profile: {

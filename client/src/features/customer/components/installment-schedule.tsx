@@ -4,7 +4,7 @@ import { formatKes } from '@escrow/core/domain/money';
 import { useT } from '@/i18n';
 import { formatDate } from '@/lib/format';
 import type { Installment, TransactionWire } from '../api/transactions';
-import { cents, nextInstallment } from '../money';
+import { cents, isPlanEnded, nextInstallment } from '../money';
 
 const PALETTES: Record<Installment['status'], string> = { paid: 'green', pending: 'gray', overdue: 'red', waived: 'gray' };
 
@@ -12,7 +12,8 @@ export function InstallmentSchedule({ installments, transaction }: { installment
   const total = cents(transaction.amount);
   const paid = cents(transaction.amount_paid);
   const percent = total > 0n ? Number((paid * 100n) / total) : 0;
-  const next = nextInstallment(installments);
+  const ended = isPlanEnded(transaction.status);
+  const next = ended ? null : nextInstallment(installments);
   const { t, language } = useT();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="installments-heading">
@@ -78,12 +79,20 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                     </Table.Cell>
                     <Table.Cell>
                       <Badge
-                        colorPalette={isNext && installment.status === 'pending' ? 'blue' : PALETTES[installment.status]}
+                        colorPalette={
+                          isNext && installment.status === 'pending'
+                            ? 'blue'
+                            : ended && installment.status !== 'paid'
+                              ? 'gray'
+                              : PALETTES[installment.status]
+                        }
                         variant="subtle"
                       >
                         {isNext && installment.status === 'pending'
                           ? t('customer.installments.next')
-                          : t(`customer.installments.statuses.${installment.status}`)}
+                          : ended && installment.status !== 'paid'
+                            ? t('customer.installments.planEnded')
+                            : t(`customer.installments.statuses.${installment.status}`)}
                       </Badge>
                     </Table.Cell>
                   </Table.Row>
