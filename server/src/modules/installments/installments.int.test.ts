@@ -155,6 +155,11 @@ describe('installment plans', () => {
     expect((data.installments as Installment[])[1]).toMatchObject({ status: 'pending', paid_amount: '2000.00', amount: '4700.00' });
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(409);
     expect(await smsTemplates(created.id, buyer.phone)).toContain('installment_received');
+    // The fee was paid with the deposit: a later installment's SMS does not name a fee of KES 0.
+    const later = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, template: 'installment_received', message: { contains: 'KES 2,000' } },
+    });
+    expect(later.message).toMatch(/^ESC-[A-Z0-9-]+: KES 2,000 received\. Paid KES 9,000 of KES 35,000\./);
 
     // A custom amount spanning several installments is spread over them in order.
     await payAndSettle(t, buyer, created.id, { amount: 10_000 });

@@ -152,6 +152,14 @@ describe('SMS templates', () => {
     expect(renderSms('installment_received', 'sw', noneLeft)).toMatch(/kati ya KES 65,000\.$/);
   });
 
+  it('names the fee in an installment only while some of it was paid with it', () => {
+    const { fee: _fee, ...feePaid } = TYPICAL;
+    expect(renderSms('installment_received', 'en', feePaid)).toMatch(/^ESC-\S+: KES [\d,]+ received\. Paid /);
+    expect(renderSms('installment_received', 'sw', feePaid)).toMatch(/^ESC-\S+: KES [\d,]+ imepokelewa\. Umelipa /);
+    expect(renderSms('installment_received', 'en', TYPICAL)).toContain(`received (${TYPICAL.fee} fee).`);
+    expect(renderSms('installment_received', 'sw', TYPICAL)).toContain(`imepokelewa (ada ${TYPICAL.fee}).`);
+  });
+
   it('tells the owner when and until when the USSD PIN is locked', () => {
     expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
     expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');

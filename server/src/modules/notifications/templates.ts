@@ -157,11 +157,12 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product} na uthibitishe.`,
   },
   installment_received: {
-    // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee: `paid` counts the price alone.
+    // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee (absent once the fee is
+    // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone.
     en: (p) =>
-      `${p.ref}: ${p.amount} received (${p.fee} fee). Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} received${p.fee ? ` (${p.fee} fee)` : ''}. Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
     sw: (p) =>
-      `${p.ref}: ${p.amount} imepokelewa (ada ${p.fee}). Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} imepokelewa${p.fee ? ` (ada ${p.fee})` : ''}. Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
   },
   installment_received_seller: {
     en: (p) =>

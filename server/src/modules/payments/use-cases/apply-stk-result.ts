@@ -258,7 +258,10 @@ async function creditPayment(
     // The buyer reads what their phone paid, fee included; the seller hears of every deposit and
     // installment, not only of the last one, as the part of the price it pays (the fee is not theirs).
     await notifyParties(ctx, tx, txn, {
-      buyer: ['installment_received', { ...progress, ...nextDue, amount: formatKes(payment.amount), fee: formatKes(fee) }],
+      buyer: [
+        'installment_received',
+        { ...progress, ...nextDue, amount: formatKes(payment.amount), ...(fee > 0n ? { fee: formatKes(fee) } : {}) },
+      ],
       seller: ['installment_received_seller', { ...progress, amount: formatKes(credited) }],
     });
     return;
