@@ -153,7 +153,8 @@ const en = {
   payPrompt: (amount: string, ref: string, rail = 'M-Pesa') =>
     `You will receive an ${rail} prompt for ${amount}. Enter your ${rail} PIN to pay ${ref}.`,
   promptWaiting: (minutes: number) =>
-    `A payment prompt is already waiting on your phone. If it does not come, dial again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+    // The waiting prompt may have gone to another phone (the web lets the buyer name the paying phone).
+    `A payment prompt for this transaction is already waiting to be answered. If none reached you, dial again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
   disputeReason: 'Reason for the dispute:',
   disputeReasons: ['Not delivered', 'Not as described', 'Quality problem', 'Other'],
   disputeDescribe: 'Describe the problem briefly:',
@@ -342,7 +343,8 @@ const sw: UssdMessages = {
   payWith: 'Lipa kwa:',
   confirmPay: (amount, ref, item, rail = 'M-Pesa') => `Lipa ${amount} kwa ${ref} (${item}) kwa ${rail}?`,
   payPrompt: (amount, ref, rail = 'M-Pesa') => `Utapokea ombi la ${rail} la ${amount}. Weka PIN yako ya ${rail} kulipa ${ref}.`,
-  promptWaiting: (minutes) => `Ombi la malipo tayari linasubiri kwenye simu yako. Lisipofika, piga tena baada ya dakika ${minutes}.`,
+  promptWaiting: (minutes) =>
+    `Ombi la malipo la muamala huu tayari linasubiri kujibiwa. Kama halikukufikia, piga tena baada ya dakika ${minutes}.`,
   disputeReason: 'Sababu ya malalamiko:',
   disputeReasons: ['Haijafika', 'Si kama ilivyoelezwa', 'Ubora duni', 'Nyingine'],
   disputeDescribe: 'Eleza tatizo kwa ufupi:',
