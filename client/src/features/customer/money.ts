@@ -11,7 +11,6 @@ import type { Installment, TransactionDetail } from './api/transactions';
 
 export const cents = (wire: string | null | undefined): Cents => parseAmount(wire ?? '') ?? 0n;
 
-/** The earliest installment not yet fully paid (the schedule's highlight). */
 /**
  * A plan that ended before it was paid off (a withdrawal accepted, the seller cancelled, a refund ruling):
  * its unpaid rows are no longer owed, so none is "next" or "due".
@@ -20,6 +19,7 @@ export function isPlanEnded(status: string): boolean {
   return status === 'refunded' || status === 'cancelled';
 }
 
+/** The earliest installment not yet fully paid (the schedule's highlight). */
 export function nextInstallment(installments: Installment[] | undefined): Installment | null {
   return installments?.find((installment) => installment.status === 'pending' || installment.status === 'overdue') ?? null;
 }

@@ -62,9 +62,9 @@ const DISPUTE_TYPE_WORDS: Record<string, Record<Language, string>> = {
   other: { en: 'Something else', sw: 'Jambo lingine' },
 };
 export const disputeTypeWords = (type: string, language: Language) => (DISPUTE_TYPE_WORDS[type] ?? DISPUTE_TYPE_WORDS.other!)[language];
-/** What a dispute is about: the opener's words (`reason`), or else its type (`type`) in the recipient's language. */
 /** A reason as a person typed it, set inside a sentence that adds its own full stop: "broken." would read "broken..". */
 const typedReason = (reason: string | undefined) => reason?.trim().replace(/\.+$/, '');
+/** What a dispute is about: the opener's words (`reason`), or else its type (`type`) in the recipient's language. */
 const disputeAbout = (p: Params, language: Language) => typedReason(p.reason) || disputeTypeWords(p.type ?? 'other', language);
 
 /** What a ruling did, as the SMS tell each party. */
