@@ -1,14 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
+import type { Translate } from '@/i18n';
+import { loadTranslators } from '@/i18n/test-translators';
 import { disputeOpener, disputeProblem } from './dispute-words';
 
 let sw: Translate;
 let en: Translate;
 beforeAll(async () => {
-  await loadLanguage('sw');
-  await loadWholeCatalogs();
-  sw = translator('sw');
-  en = translator('en');
+  ({ en, sw } = await loadTranslators());
 });
 
 describe('the dispute card', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TIMELINE_EVENT_TYPES, type TimelineEventType } from '@escrow/core/domain/timeline-events';
-import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
+import type { Translate } from '@/i18n';
+import { loadTranslators } from '@/i18n/test-translators';
 import { isDisputeResponse } from '@escrow/core/domain/timeline-events';
 import { timelineDescription, timelineFailure, timelineSentence } from './timeline-sentence';
 
@@ -458,10 +459,7 @@ const NO_DATA_NEEDED: TimelineEventType[] = [
 let sw: Translate;
 let en: Translate;
 beforeAll(async () => {
-  await loadLanguage('sw');
-  await loadWholeCatalogs();
-  sw = translator('sw');
-  en = translator('en');
+  ({ en, sw } = await loadTranslators());
 });
 
 describe('timeline sentences', () => {

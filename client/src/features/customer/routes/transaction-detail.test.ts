@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage, loadWholeCatalogs, translator, type Translate } from '@/i18n';
+import type { Translate } from '@/i18n';
+import { loadTranslators } from '@/i18n/test-translators';
 import type { TransactionDetail } from '../api/transactions';
 import { ApiError } from '@/lib/api';
 import { guidance, isMissingTransaction } from './transaction-detail';
@@ -7,10 +8,7 @@ import { guidance, isMissingTransaction } from './transaction-detail';
 let sw: Translate;
 let en: Translate;
 beforeAll(async () => {
-  await loadLanguage('sw');
-  await loadWholeCatalogs();
-  sw = translator('sw');
-  en = translator('en');
+  ({ en, sw } = await loadTranslators());
 });
 
 /** A plan whose buyer asked to withdraw, read by `role`; the event as request-withdrawal.ts records it. */
