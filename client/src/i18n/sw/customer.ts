@@ -194,7 +194,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     release: {
       label: 'Thibitisha umepokea na ulipe',
       title: 'Thibitisha umepokea na muuzaji alipwe?',
-      confirm: 'Toa {{amount}}',
+      confirm: 'Achilia {{amount}}',
       done: 'Muuzaji amelipwa. Asante kwa kutumia escrow.',
       explain:
         'Thibitisha tu kama umepokea {{product}} kama ilivyoelezwa. {{seller}} atapokea {{sellerReceives}} ({{amount}} kutoa ada yake ya {{sellerFee}}) na hili haliwezi kurudishwa nyuma. Kama kuna tatizo, rudi ufungue malalamiko.',
