@@ -114,15 +114,13 @@ export async function applyCollectionResult(ctx: AppContext, { result, ...found 
       ctx.log.error(facts, 'Collection amount does not match the request');
       // A success that brought in nothing is no money to book: the status query settles the payment.
       if (received <= 0n) return 'amount_mismatch';
-      // Less than asked pays neither the fee nor the part asked for: it is all given back (creditPayment).
-      const fee = received < payment.amountCents ? 0n : payment.feeCents;
-      await tx.payment.update({ where: { id: payment.id }, data: { amountCents: received, feeCents: fee } });
     }
 
     const isLate = payment.status !== 'pending';
     await creditPayment(ctx, tx, txn, {
       id: payment.id,
       amount: received,
+      // Less than asked pays neither the fee nor the part asked for: it is all given back.
       isShort: received < payment.amountCents,
       askedFee: payment.feeCents,
       receipt: result.receipt ?? null,
@@ -188,6 +186,8 @@ async function creditPayment(
     where: { id: payment.id },
     data: {
       status: 'completed',
+      // What was received (another amount than asked is booked as it came) and the part of it that is fee.
+      amountCents: payment.amount,
       feeCents: fee,
       railReceipt: payment.receipt,
       resultCode: 0,
