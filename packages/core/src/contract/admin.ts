@@ -164,7 +164,10 @@ const calendarDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), {
     message: 'Not a calendar date',
-  });
+  })
+  // Periods are counted on YYYY-MM-DD strings and the range goes to PostgreSQL: a year that leaves four
+  // digits (year 0 less a few periods, 9999 plus one) or PostgreSQL's calendar would answer 500.
+  .refine((value) => value >= '1970-01-01' && value <= '2999-12-31', { message: 'Use a date between 1970-01-01 and 2999-12-31' });
 
 export const analyticsQuery = z
   .object({

@@ -164,4 +164,20 @@ describe('GET /monitoring/analytics', () => {
       expect(response.json().code).toBe('VALIDATION_ERROR');
     }
   });
+
+  it('refuses years outside 1970–2999 with 400 naming the field, not 500 or a false range complaint', async () => {
+    // Year 0 reached PostgreSQL (out of range: 500); a week ending in year 10000 compared as a string
+    // before 9999 and was refused as 'At most 260 weeks'.
+    for (const [query, field] of [
+      ['?from=0000-01-01&to=0000-03-01&interval=month', 'from'],
+      ['?to=0001-01-01&interval=week', 'to'],
+      ['?to=0000-01-05', 'to'],
+      ['?from=9999-12-31&to=9999-12-31&interval=week', 'from'],
+    ] as const) {
+      const response = await analytics(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_ERROR');
+      expect(response.json().errors[field], query).toEqual(['Use a date between 1970-01-01 and 2999-12-31']);
+    }
+  });
 });
