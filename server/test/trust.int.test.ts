@@ -26,6 +26,7 @@ import { bearer, makeUser, randomPhone, TEST_PASSWORD } from './factories.ts';
 import { action, createTransaction, detail, payAndSettle } from './escrow-helpers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { inboxOf, latestCode } from './sms-inbox.ts';
+import { checkDocumentedResponse, loadOpenApi } from './support/openapi.ts';
 
 const m = M.en;
 let t: TestApp;
@@ -528,12 +529,20 @@ describe('abuse limits', () => {
         payload: { transaction_id: transactionId, ...(phone ? { phone_number: phone } : {}) },
       });
     const statuses: number[] = [];
+    let refusal: Awaited<ReturnType<typeof initiate>> | undefined;
     for (let call = 0; call <= t.config.LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR; call++) {
       const created = await standardEscrow(t, buyer, randomPhone());
-      statuses.push((await initiate(buyer, created.id)).statusCode);
+      refusal = await initiate(buyer, created.id);
+      statuses.push(refusal.statusCode);
     }
     expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // The refusal is one the API document announces, so a client generated from it can handle it.
+    expect(Number(refusal!.headers['retry-after'])).toBeGreaterThan(0);
+    const { operations } = await loadOpenApi(t.app);
+    const documented = operations.find((op) => op.method === 'POST' && op.path === '/api/payments/initiate')!;
+    expect(Object.keys(documented.responses)).toContain('429');
+    expect(checkDocumentedResponse(documented, 429, refusal!.json())).toBeNull();
     // A payment chosen over USSD (its prompt pushed after the session ends) is refused too, and the buyer,
     // promised a prompt on the menu, is told by SMS that none is coming.
     const overUssd = await standardEscrow(t, buyer, randomPhone());

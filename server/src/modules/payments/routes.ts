@@ -21,6 +21,8 @@ import { applyCollectionResult } from './use-cases/apply-stk-result.ts';
 import { initiatePayment } from './use-cases/initiate-payment.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422, 502);
+// Each initiation may prompt a phone: the per-account and per-phone limits (config/limits.ts) answer 429.
+const initiateErrors = { ...errors, ...errorResponses(429) };
 type PaymentRow = {
   id: string;
   status: 'pending' | 'completed' | 'failed' | 'cancelled';
@@ -79,10 +81,10 @@ const paymentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         tags: ['payments'],
         summary:
           'Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)',
-        description: `rail defaults to the paying phone's network (${RAIL_PREFIXES_TEXT}); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent (or sent with its answer lost in transit: the payment stays pending until a callback or a status query settles it). One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed.`,
+        description: `rail defaults to the paying phone's network (${RAIL_PREFIXES_TEXT}); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent (or sent with its answer lost in transit: the payment stays pending until a callback or a status query settles it). One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed. Every call counts against the prompt limits (LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR per account, LIMIT_PAYMENTS_PER_PHONE_PER_HOUR per phone named in phone_number): past them, 429 RATE_LIMITED with Retry-After.`,
         security,
         body: initiatePaymentBody,
-        response: { 200: paymentResponse, 202: paymentResponse, ...errors },
+        response: { 200: paymentResponse, 202: paymentResponse, ...initiateErrors },
       },
     },
     async (request, reply) => {
