@@ -8,7 +8,7 @@ import { escrowBalance } from '../ledger/ledger.ts';
 import { displayDateTime } from '../transactions/format.ts';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -17,7 +17,8 @@ let admin: MadeUser;
 let stranger: MadeUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Many escrows by one buyer and seller: the hourly prompt limits are not what these tests are about.
+  t = await buildTestApp({ env: LIFTED_LIMITS });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
   admin = await makeUser(t.app, { userType: 'admin' });
@@ -186,6 +187,30 @@ describe('evidence and responses', () => {
     expect(
       (await detail(t, buyer, id)).timeline.filter((event: { event_type: string }) => event.event_type === 'dispute_evidence_added'),
     ).toHaveLength(4);
+  });
+
+  it('names a file by the type its bytes are: a script sent as text cannot be saved to run, nor hide its extension', async () => {
+    const { id } = await disputed(await dispatched());
+    const script = Buffer.from('@echo off\r\nstart calc.exe\r\n');
+    const cases = [
+      // A batch file is plain text: it was stored and served as "delivery_note.bat", run by a double click.
+      { name: 'delivery_note.bat', type: 'text/plain', bytes: script, expected: 'delivery_note.bat.txt' },
+      // U+202E turns the name around on screen: "receipt\u202efdp.hta" reads as "receiptath.pdf".
+      { name: 'receipt\u202efdp.hta', type: 'text/plain', bytes: script, expected: 'receiptfdp.hta.txt' },
+      { name: 'screen.PNG', type: 'image/png', bytes: PNG, expected: 'screen.PNG' },
+      { name: 'photo.jpeg.png', type: 'image/png', bytes: PNG, expected: 'photo.jpeg.png' },
+      { name: 'note', type: 'application/pdf', bytes: PDF, expected: 'note.pdf' },
+    ];
+    for (const file of cases) {
+      const response = await upload(seller, id, { kind: 'delivery_record', description: 'Courier receipt' }, [file]);
+      expect(response.status, file.name).toBe(201);
+      const evidence = ((await response.json()) as { data: { evidence: { file_name: string; download_url: string } } }).data.evidence;
+      expect(evidence.file_name, file.name).toBe(file.expected);
+      const download = await fetch(`${t.baseUrl}${evidence.download_url}`, { headers: bearer(admin) });
+      expect(download.headers.get('content-disposition'), file.name).toBe(
+        `attachment; filename="${file.expected}"; filename*=UTF-8''${encodeURIComponent(file.expected)}`,
+      );
+    }
   });
 
   it('texts the other party when their side is due, and the opener that the money is frozen', async () => {

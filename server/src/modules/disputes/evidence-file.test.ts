@@ -28,9 +28,14 @@ describe('evidence file types', () => {
   });
 
   it('makes file names safe for a header', () => {
-    expect(safeFileName('../../etc/passwd')).toBe('passwd');
-    expect(safeFileName('C:\\Users\\me\\receipt "final".pdf')).toBe('receipt final.pdf');
-    expect(safeFileName('')).toBe('evidence');
+    expect(safeFileName('../../etc/passwd', 'text/plain')).toBe('passwd.txt');
+    expect(safeFileName('C:\\Users\\me\\receipt "final".pdf', 'application/pdf')).toBe('receipt final.pdf');
+    expect(safeFileName('', 'image/png')).toBe('evidence.png');
+    expect(safeFileName('run.bat', 'text/plain')).toBe('run.bat.txt');
+    expect(safeFileName('page.html', 'text/plain')).toBe('page.html.txt');
+    expect(safeFileName('photo.JPG', 'image/jpeg')).toBe('photo.JPG');
+    expect(safeFileName('invoice\u202Efdp.exe', 'application/pdf')).toBe('invoicefdp.exe.pdf');
+    expect(safeFileName(`${'a'.repeat(300)}.webp`, 'image/webp')).toBe(`${'a'.repeat(195)}.webp`);
     expect(attachmentDisposition('risiti ya M-Pesa (1).pdf')).toBe(
       `attachment; filename="risiti ya M-Pesa (1).pdf"; filename*=UTF-8''risiti%20ya%20M-Pesa%20%281%29.pdf`,
     );

@@ -68,17 +68,34 @@ export function checkEvidenceType(bytes: Uint8Array, declared: string | undefine
   return { ok: true, mimeType: detected };
 }
 
-/** The base name without folders or characters that could break a header; never empty. */
-export function safeFileName(name: string | undefined): string {
+/** The extensions a name may end with for each accepted type; the first is added when the name has none of them. */
+const EXTENSIONS: Record<EvidenceMimeType, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+  'text/plain': ['txt'],
+};
+
+/**
+ * The base name without folders, characters that could break a header or bidirectional controls, ending
+ * with an extension of the type the bytes are; never empty. The other party and the mediation team
+ * download the file under this name: a plain-text "proof.bat" (or "proof.hta", "proof.html") would run
+ * when opened, and U+202E shows "receipt\u202efdp.hta" as "receiptath.pdf". It becomes "proof.bat.txt".
+ */
+export function safeFileName(name: string | undefined, mimeType: EvidenceMimeType): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = cutText(
-    base
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001F\u007F"]/g, '')
-      .trim(),
-    200,
-  );
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'evidence' : cleaned;
+  const extensions = EXTENSIONS[mimeType];
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001F\u007F"\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
+    .trim();
+  const stem = cleaned === '' || cleaned === '.' || cleaned === '..' ? 'evidence' : cleaned;
+  const extension = /\.([^.]+)$/.exec(stem);
+  const keeps = !!extension && extensions.includes(extension[1]!.toLowerCase());
+  const suffix = keeps ? extension[0] : `.${extensions[0]!}`;
+  // Cut before the extension, so a long name keeps it.
+  return `${cutText(keeps ? stem.slice(0, extension.index) : stem, 200 - suffix.length)}${suffix}`;
 }
 
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */

@@ -51,7 +51,7 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Evide
         if (part.fieldname !== 'file') throw validationFailure({ [part.fieldname]: ['Unexpected file: send it in the "file" field'] });
         // A form's empty file input arrives as a nameless, empty part: no file was chosen.
         if (bytes.length === 0 && !part.filename) continue;
-        file = { fileName: safeFileName(part.filename), declared: part.mimetype, bytes };
+        file = { fileName: part.filename, declared: part.mimetype, bytes };
       } else {
         if (part.valueTruncated) throw validationFailure({ [part.fieldname]: ['This field is too long'] });
         if (typeof part.value === 'string' || typeof part.value === 'number') fields[part.fieldname] = String(part.value);
@@ -71,5 +71,9 @@ export async function readEvidenceUpload(request: FastifyRequest): Promise<Evide
   if (file.bytes.length === 0) throw validationFailure({ file: ['The file is empty'] });
   const check = checkEvidenceType(file.bytes, file.declared);
   if (!check.ok) throw new AppError('UNSUPPORTED_MEDIA_TYPE', check.message, { errors: { file: [check.message] } });
-  return { kind, description, file: { fileName: file.fileName, mimeType: check.mimeType, bytes: file.bytes } };
+  return {
+    kind,
+    description,
+    file: { fileName: safeFileName(file.fileName, check.mimeType), mimeType: check.mimeType, bytes: file.bytes },
+  };
 }
