@@ -34,4 +34,12 @@ describe('eventFacts', () => {
       { key: 'payout_id', label: 'Payout', value: '…abc', title: 'abc' },
     ]);
   });
+
+  it("formats a ruling's seller payout as money, like the amounts beside it", () => {
+    expect(
+      eventFacts({ outcome: 'release_seller', seller_amount: '9000.00', seller_payout: '8921.00' }).map(
+        ({ label, value }) => `${label}: ${value}`,
+      ),
+    ).toEqual(['Outcome: Release seller', 'Seller amount: KES 9,000', 'Seller payout: KES 8,921']);
+  });
 });

@@ -23,7 +23,8 @@ const LABELS: Record<string, string> = {
   response_text: 'Response',
   dispute_description: 'Description',
 };
-const MONEY_KEY = /amount|fee|price|total|paid|refund/;
+// `seller_payout` (a ruling's event) is money too: without `payout` it read '8921.00' beside 'KES 9,000'.
+const MONEY_KEY = /amount|fee|price|total|paid|refund|payout/;
 const MONEY = /^-?\d+(\.\d{1,2})?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const ENUM = /^[a-z]+(_[a-z0-9]+)*$/;
