@@ -114,7 +114,8 @@ const en = {
   enterReleaseCode: (ref: string, item: string, amount: string) => `${ref}: ${item}, ${amount}.\nEnter the buyer's 6-digit release code:`,
   releaseCodeFormat: 'The release code is 6 digits.',
   wrongReleaseCode: (left: number) => `Wrong release code. ${left} ${left === 1 ? 'try' : 'tries'} left:`,
-  releaseCodeUnusable: 'This release code no longer works. Ask the buyer to send a new one from their page or *384*40#.',
+  // A new code is sent from the buyer's transaction page only: the USSD menus have no entry for it.
+  releaseCodeUnusable: 'This release code no longer works. Ask the buyer to send a new one from their transaction page on the website.',
   releasedWithCode: (ref: string, rail = 'M-Pesa') => `Code accepted. ${ref} is complete and the payment is on its way to your ${rail}.`,
   confirmLink: (item: string, price: string, fee: string) => `New payment link:\n${item}\nPrice ${price}\nYour fee ${fee}`,
   linkCreated: (url: string) => `Link created: ${url}\nWe sent it by SMS. Share it with your buyers.`,
@@ -310,7 +311,7 @@ const sw: UssdMessages = {
   enterReleaseCode: (ref, item, amount) => `${ref}: ${item}, ${amount}.\nWeka nambari ya kuachilia ya mnunuzi (tarakimu 6):`,
   releaseCodeFormat: 'Nambari ya kuachilia ni tarakimu 6.',
   wrongReleaseCode: (left) => `Nambari si sahihi. Majaribio ${left} yamebaki:`,
-  releaseCodeUnusable: 'Nambari hii haifanyi kazi tena. Mwombe mnunuzi atume mpya kutoka ukurasa wake au *384*40#.',
+  releaseCodeUnusable: 'Nambari hii haifanyi kazi tena. Mwombe mnunuzi atume mpya kutoka ukurasa wa muamala wake kwenye tovuti.',
   releasedWithCode: (ref, rail = 'M-Pesa') => `Nambari imekubaliwa. ${ref} imekamilika na malipo yanatumwa kwa ${rail} yako.`,
   confirmLink: (item, price, fee) => `Kiungo kipya cha malipo:\n${item}\nBei ${price}\nAda yako ${fee}`,
   linkCreated: (url) => `Kiungo kimeundwa: ${url}\nTumekutumia kwa SMS. Washirikishe wanunuzi wako.`,

@@ -61,6 +61,36 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('released_with_code');
   });
 
+  // A new release code is sent from the buyer's transaction page only: *384*40# has no entry for it
+  // (docs/adr/0013-payment-links-and-release-codes.md), so neither text may send anyone there.
+  it('after five wrong codes sends the seller and the buyer to the website for a new code, not to *384*40#', async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await party('seller', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2600,
+      product_name: 'Gas cooker',
+      transaction_type: 'standard',
+    });
+    await payAndSettle(t, buyer, created.id);
+    const code = await releaseCodeOf(buyer);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const session = phoneSession(t, seller.phone);
+    await session.dial();
+    await session.walk('4', '2', '1');
+    for (let left = 4; left >= 1; left--) expect(firstLine(await session.send(wrong))).toBe(m.wrongReleaseCode(left));
+    const burnt = await session.send(wrong);
+    expect(burnt).toEqual({ kind: 'END', text: m.releaseCodeUnusable });
+    expect(burnt.text).not.toContain('*384*40#');
+    expect(burnt.text).toContain(lang === 'en' ? 'website' : 'tovuti');
+    const sms = (await inboxOf(t, buyer.phone)).find(
+      (message) => message.message.includes(created.reference_number) && /5/.test(message.message) && !message.message.includes(code),
+    );
+    expect(sms?.message).toBeDefined();
+    expect(sms!.message).not.toContain('*384*40#');
+    expect(sms!.message).toContain(lang === 'en' ? 'website' : 'tovuti');
+  });
+
   // Every account type may buy, and an order names its seller by phone whatever the account type: the menus
   // keep every entry on every phone, so the numbers a caller learns are the same for everyone.
   it('keeps Buy and Sell for every account type: a seller-only account buys, a buyer-only one dispatches its order', async () => {
