@@ -68,3 +68,14 @@ const SENTENCES: Record<PaymentFailureKind, Record<FailureLanguage, (rail: strin
 export function paymentFailureSentence(kind: PaymentFailureKind, language: FailureLanguage, rail: string): string {
   return SENTENCES[kind][language](rail);
 }
+
+/**
+ * Why a payout (money we send) did not reach its recipient, said to the recipient, who can do nothing about
+ * the rail's reasons but one: a number that has no account on the rail. The rail's own words stay with
+ * the payout for staff; they are English and cut short, and read to a payee as noise.
+ */
+export function payoutFailureSentence(kind: PaymentFailureKind, language: FailureLanguage, rail: string): string {
+  if (kind === 'unregistered')
+    return language === 'en' ? `this number is not registered for ${rail}` : `nambari hii haijasajiliwa kwa ${rail}`;
+  return language === 'en' ? `${rail} did not accept the payment` : `${rail} haikukubali malipo`;
+}

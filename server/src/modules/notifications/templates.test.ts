@@ -160,6 +160,17 @@ describe('SMS templates', () => {
     expect(renderSms('installment_received', 'sw', TYPICAL)).toContain(`imepokelewa (ada ${TYPICAL.fee}).`);
   });
 
+  it("tells a payee why a payout failed in their own language, not in the rail's English cut short", () => {
+    const failed = { amount: 'KES 1,960', ref: 'ESC-W9V2-62DB', rail: 'Airtel Money' };
+    expect(renderSms('payout_failed', 'en', { ...failed, kind: 'unregistered' })).toBe(
+      'We could not send KES 1,960 for ESC-W9V2-62DB to your Airtel Money: this number is not registered for Airtel Money. Our team will contact you.',
+    );
+    expect(renderSms('payout_failed', 'sw', { ...failed, kind: 'unregistered' })).toBe(
+      'Hatukuweza kutuma KES 1,960 kwa ESC-W9V2-62DB kwa Airtel Money yako: nambari hii haijasajiliwa kwa Airtel Money. Timu yetu itawasiliana nawe.',
+    );
+    expect(renderSms('payout_failed', 'sw', { ...failed, kind: 'other', rail: 'M-Pesa' })).toContain('yako: M-Pesa haikukubali malipo.');
+  });
+
   it('tells the owner when and until when the USSD PIN is locked', () => {
     expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
     expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');

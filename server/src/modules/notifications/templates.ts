@@ -5,7 +5,7 @@
  * ("30 Dec 2026" in English, "30 Des 2026" in Kiswahili).
  */
 import { cutText } from '@escrow/core/domain/text';
-import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { isPaymentFailureKind, paymentFailureSentence, payoutFailureSentence } from '@escrow/core/domain/payment-failure';
 
 export type Language = 'en' | 'sw';
 
@@ -47,6 +47,8 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** A failed payment's plain sentence (`kind`, `rail` params) in the recipient's language. */
 const failureSentence = (p: Params, language: Language) =>
   paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
+const payoutFailure = (p: Params, language: Language) =>
+  payoutFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
 
 /**
  * A dispute's type in words, for a dispute opened with no words of the opener's own (a reason picked from the
@@ -195,8 +197,10 @@ export const SMS_TEMPLATES = {
     sw: (p) => `${p.rail ?? 'M-Pesa'} ${p.receipt}: ${p.amount} umetumiwa kwa ${p.ref}.`,
   },
   payout_failed: {
-    en: (p) => `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}: ${p.reason}. Our team will contact you.`,
-    sw: (p) => `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako: ${p.reason}. Timu yetu itawasiliana nawe.`,
+    en: (p) =>
+      `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}: ${payoutFailure(p, 'en')}. Our team will contact you.`,
+    sw: (p) =>
+      `Hatukuweza kutuma ${p.amount} kwa ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako: ${payoutFailure(p, 'sw')}. Timu yetu itawasiliana nawe.`,
   },
   /** A seller payout the rail could not make, returned to the buyer by the mediation team (`amount`: all of it). */
   payout_returned_buyer: {

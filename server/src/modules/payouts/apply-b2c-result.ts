@@ -12,7 +12,6 @@ import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
-import { smsExcerpt } from '../notifications/templates.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
 import { MAX_PAYOUT_ATTEMPTS, PAYOUT_QUEUE } from '../escrow-core/payout-queue.ts';
 
@@ -108,7 +107,7 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
     await queueSms(ctx, tx, {
       phone: payout.recipientPhone,
       template: 'payout_failed',
-      params: { amount, ref, reason: smsExcerpt(resultDesc, 60), rail: railName },
+      params: { amount, ref, kind: result.failure ?? 'other', rail: railName },
       transactionId: payout.transactionId,
     });
     return 'failed';

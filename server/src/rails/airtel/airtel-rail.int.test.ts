@@ -272,6 +272,11 @@ describe('paying with Airtel Money', () => {
       return payouts.every((row) => row.status === 'failed') ? payouts : null;
     }, 15_000);
     expect(payout).toMatchObject({ rail: 'airtel', status: 'failed', railReceipt: null });
+    // The seller reads why in plain words, not Airtel's English cut mid-sentence ("…not registered for....").
+    const told = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'payout_failed' } });
+    expect(told.message).toBe(
+      `We could not send KES 780 for ${created.reference_number} to your Airtel Money: this number is not registered for Airtel Money. Our team will contact you.`,
+    );
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(0);
     await expectLedgerHealthy(t);
   });
