@@ -15,7 +15,7 @@ type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string }[];
   requestBody?: { content: Record<string, { example?: unknown }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
 };
 type Document = { servers?: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
@@ -123,5 +123,31 @@ describe('the OpenAPI documents', () => {
     // A documented signed-in route really accepts the documented bearer scheme.
     const profile = await t.app.inject({ url: '/api/auth/profile', headers: bearer(buyer) });
     expect(profile.statusCode).toBe(200);
+  });
+
+  it('documents each success under the media type the route answers with: CSV exports and USSD screens are not JSON', async () => {
+    // A client generated from the document parses what it is told is JSON: a CSV or `CON …` answer then throws.
+    const admin = await makeUser(t.app, { userType: 'admin' });
+    const ussd = { sessionId: 'openapi-media', serviceCode: '*384*40#', phoneNumber: '0722000111', networkCode: '63902', text: '' };
+    const calls = [
+      { method: 'get', path: '/api/admin/users/export', headers: bearer(admin) },
+      { method: 'get', path: '/api/admin/monitoring/transactions/export', headers: bearer(admin) },
+      { method: 'post', path: '/api/ussd/simulator', headers: {}, payload: ussd },
+    ] as const;
+    for (const call of calls) {
+      const answer = await t.app.inject({
+        method: call.method.toUpperCase() as 'GET',
+        url: call.path,
+        headers: call.headers,
+        ...('payload' in call ? { payload: call.payload } : {}),
+      });
+      expect(answer.statusCode, call.path).toBe(200);
+      const mediaType = String(answer.headers['content-type']).split(';')[0];
+      expect(Object.keys(product.paths[call.path]![call.method]!.responses['200']!.content ?? {}), call.path).toEqual([mediaType]);
+    }
+    // The gateway's own door is documented like the simulator; their refusals stay JSON envelopes.
+    const gateway = product.paths['/api/ussd/{secret}']!.post!.responses;
+    expect(Object.keys(gateway['200']!.content ?? {})).toEqual(['text/plain']);
+    expect(product.paths['/api/admin/users/export']!.get!.responses['400']).toEqual({ $ref: '#/components/responses/ValidationError' });
   });
 });

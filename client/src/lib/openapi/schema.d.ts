@@ -3772,8 +3772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example string */
-                    "application/json": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -4444,8 +4443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /** @example string */
-                    "application/json": string;
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10196,13 +10194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example CON Welcome to Escrow Kenya
-                     *     1. Register
-                     *     2. Language/Lugha
-                     *     3. Help
-                     */
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["ValidationError"];
@@ -10268,13 +10260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example CON Welcome to Escrow Kenya
-                     *     1. Register
-                     *     2. Language/Lugha
-                     *     3. Help
-                     */
-                    "application/json": string;
+                    "text/plain": string;
                 };
             };
             400: components["responses"]["ValidationError"];
