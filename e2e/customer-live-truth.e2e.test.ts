@@ -262,7 +262,8 @@ describe('problem 2: one source for each amount', () => {
 
     const sellerView = await phonePage(seller);
     await openTransaction(sellerView.page, txn.id);
-    expect(await sellerView.page.getByTestId('guidance').innerText()).toBe(
+    // "Paid to you" once M-Pesa confirms the payout ("on its way" until then; the page polls meanwhile).
+    await poll(() => sellerView.page.getByTestId('guidance').innerText()).toBe(
       `Split ruling: ${paidOut} was paid to you; KES 20,000 was refunded to the buyer.`,
     );
     await screenshot(sellerView.page, 'issue14-2-split-ruling-seller-360');
@@ -433,7 +434,8 @@ describe('problem 5: what a page shows follows the allowed actions and the statu
     expect(await page.getByTestId('pay-panel').count()).toBe(0);
     expect(await page.getByTestId('flash').count()).toBe(0);
     expect(await page.locator('main').innerText()).not.toMatch(/You pay KES 0|created successfully/i);
-    expect(await page.getByTestId('guidance').innerText()).toMatch(
+    // "The seller was paid" once M-Pesa confirms the payout ("released" until then; the page polls meanwhile).
+    await poll(() => page.getByTestId('guidance').innerText()).toMatch(
       /^Completed: the seller was paid KES [\d,]+ \(KES 3,000 less their fee\)\.$/,
     );
     await page.reload();

@@ -59,6 +59,14 @@ export const customer = {
     completedSeller: 'Completed: {{paidOut}} was paid to you ({{released}} less your fee of {{fee}}).',
     splitBuyer: '{{refunded}} was refunded to you; {{paidOut}} went to the seller.',
     splitSeller: 'Split ruling: {{paidOut}} was paid to you; {{refunded}} was refunded to the buyer.',
+    /** The seller's payout not made yet: on its way, or failed (the SMS says the team will call). */
+    completedSellerSending: 'Completed: {{paidOut}} is on its way to you ({{released}} less your fee of {{fee}}).',
+    completedSellerFailed:
+      'Completed: {{paidOut}} is yours ({{released}} less your fee of {{fee}}), but sending it to your mobile money failed. Our team will contact you.',
+    splitSellerSending: 'Split ruling: {{paidOut}} is on its way to you; {{refunded}} was refunded to the buyer.',
+    splitSellerFailed:
+      'Split ruling: {{paidOut}} is yours, but sending it to your mobile money failed. Our team will contact you. {{refunded}} was refunded to the buyer.',
+    completedBuyerReleased: 'Completed: the payment was released to the seller, {{paidOut}} for them ({{released}} less their fee).',
     refundedBuyer: 'Refunded: {{refunded}} was sent back to your mobile money.',
     refundedSeller: "Refunded: {{refunded}} was sent back to the buyer's mobile money.",
     cancelledAfterPayment: 'Cancelled: {{refunded}} was refunded to the buyer.',
@@ -73,7 +81,7 @@ export const customer = {
     owed: 'Still to pay',
     refunded: 'Refunded',
     released: 'Released to the seller',
-    paidOut: 'Paid to the seller',
+    paidOut: 'Payout to the seller',
     payments: 'Payments',
     paymentsCount: '{{ok}} successful',
     paymentsFailed: '{{ok}} successful, {{failed}} failed',
@@ -93,7 +101,7 @@ export const customer = {
   parties: { heading: 'Parties', buyer: 'Buyer', seller: 'Seller' },
   payout: {
     heading: 'Your payout',
-    amount: 'Paid to you',
+    amount: 'Amount',
     fee: 'Your fee',
     receipt: 'M-Pesa receipt',
     status: 'Status',

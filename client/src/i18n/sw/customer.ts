@@ -62,6 +62,13 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     completedSeller: 'Imekamilika: umelipwa {{paidOut}} ({{released}} ukitoa ada yako ya {{fee}}).',
     splitBuyer: 'Umerudishiwa {{refunded}}; muuzaji amepata {{paidOut}}.',
     splitSeller: 'Uamuzi wa kugawanya: umelipwa {{paidOut}}; mnunuzi amerudishiwa {{refunded}}.',
+    completedSellerSending: 'Imekamilika: {{paidOut}} zinatumwa kwako ({{released}} ukitoa ada yako ya {{fee}}).',
+    completedSellerFailed:
+      'Imekamilika: {{paidOut}} ni zako ({{released}} ukitoa ada yako ya {{fee}}), lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe.',
+    splitSellerSending: 'Uamuzi wa kugawanya: {{paidOut}} zinatumwa kwako; mnunuzi amerudishiwa {{refunded}}.',
+    splitSellerFailed:
+      'Uamuzi wa kugawanya: {{paidOut}} ni zako, lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe. Mnunuzi amerudishiwa {{refunded}}.',
+    completedBuyerReleased: 'Imekamilika: malipo yameachiliwa kwa muuzaji, {{paidOut}} kwake ({{released}} ukitoa ada yake).',
     refundedBuyer: 'Pesa imerudishwa: {{refunded}} imetumwa kwenye simu uliyolipa nayo.',
     refundedSeller: 'Pesa imerudishwa: {{refunded}} imetumwa kwa mnunuzi.',
     cancelledAfterPayment: 'Imeghairiwa: mnunuzi amerudishiwa {{refunded}}.',
@@ -76,7 +83,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     owed: 'Kilichobaki kulipa',
     refunded: 'Kilichorudishwa',
     released: 'Kilichotolewa kwa muuzaji',
-    paidOut: 'Muuzaji amelipwa',
+    paidOut: 'Malipo kwa muuzaji',
     payments: 'Malipo',
     paymentsCount: '{{ok}} yamefaulu',
     paymentsFailed: '{{ok}} yamefaulu, {{failed}} hayakufaulu',
@@ -95,7 +102,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
   parties: { heading: 'Wahusika', buyer: 'Mnunuzi', seller: 'Muuzaji' },
   payout: {
     heading: 'Malipo yako',
-    amount: 'Umelipwa',
+    amount: 'Kiasi',
     fee: 'Ada yako',
     receipt: 'Risiti ya M-Pesa',
     status: 'Hali',

@@ -70,3 +70,43 @@ describe('a transaction that cannot be loaded', () => {
     expect(isMissingTransaction(new TypeError('Failed to fetch'))).toBe(false);
   });
 });
+
+describe('a completed transaction whose seller payout is not paid yet', () => {
+  /** A ruling for the seller of KES 9,000 (fee KES 79); the payout as the detail's `seller_payout` carries it. */
+  const released = (role: 'buyer' | 'seller', payout: 'pending' | 'processing' | 'completed' | 'failed', refunded = '0.00') =>
+    ({
+      transaction: {
+        my_role: role,
+        status: 'completed',
+        quote: { refunded, released_to_seller: '9000.00', seller_fee_charged: '79.00', seller_paid_out: '8921.00' },
+      },
+      seller_payout: { amount: '8921.00', status: payout, receipt: null, completed_at: null },
+      timeline: [],
+    }) as unknown as TransactionDetail;
+
+  it('does not tell the seller they were paid while the payout failed, and says the team will contact them', () => {
+    expect(guidance(released('seller', 'failed'), en)).toBe(
+      'Completed: KES 8,921 is yours (KES 9,000 less your fee of KES 79), but sending it to your mobile money failed. Our team will contact you.',
+    );
+    expect(guidance(released('seller', 'failed'), sw)).toBe(
+      'Imekamilika: KES 8,921 ni zako (KES 9,000 ukitoa ada yako ya KES 79), lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe.',
+    );
+    expect(guidance(released('seller', 'failed', '3000.00'), en)).toBe(
+      'Split ruling: KES 8,921 is yours, but sending it to your mobile money failed. Our team will contact you. KES 3,000 was refunded to the buyer.',
+    );
+    expect(guidance(released('buyer', 'failed'), en)).toBe(
+      'Completed: the payment was released to the seller, KES 8,921 for them (KES 9,000 less their fee).',
+    );
+  });
+
+  it('says the money is on its way while the rail has not answered, and paid once it has', () => {
+    expect(guidance(released('seller', 'processing'), en)).toBe(
+      'Completed: KES 8,921 is on its way to you (KES 9,000 less your fee of KES 79).',
+    );
+    expect(guidance(released('seller', 'pending', '3000.00'), sw)).toBe(
+      'Uamuzi wa kugawanya: KES 8,921 zinatumwa kwako; mnunuzi amerudishiwa KES 3,000.',
+    );
+    expect(guidance(released('seller', 'completed'), en)).toBe('Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).');
+    expect(guidance(released('buyer', 'completed'), en)).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
+  });
+});

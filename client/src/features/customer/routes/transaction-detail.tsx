@@ -75,9 +75,18 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
       return t(isBuyer ? 'customer.guidance.fundedBuyer' : 'customer.guidance.fundedSeller');
     case 'dispatched':
       return t(isBuyer ? 'customer.guidance.dispatchedBuyer' : 'customer.guidance.dispatchedSeller');
-    case 'completed':
-      if (cents(quote.refunded) > 0n) return t(isBuyer ? 'customer.outcome.splitBuyer' : 'customer.outcome.splitSeller', figures);
-      return t(isBuyer ? 'customer.outcome.completedBuyer' : 'customer.outcome.completedSeller', figures);
+    case 'completed': {
+      // Completed means released, not yet paid: until the rail confirms the payout, "was paid" would be
+      // false, and a payout the rail refused stays unpaid until the mediation team acts (alerts page).
+      const payout = detail.seller_payout?.status;
+      const state = payout === 'failed' ? 'Failed' : payout === 'pending' || payout === 'processing' ? 'Sending' : '';
+      const isSplit = cents(quote.refunded) > 0n;
+      if (isBuyer) {
+        if (isSplit) return t('customer.outcome.splitBuyer', figures);
+        return t(state ? 'customer.outcome.completedBuyerReleased' : 'customer.outcome.completedBuyer', figures);
+      }
+      return t(`customer.outcome.${isSplit ? 'splitSeller' : 'completedSeller'}${state}`, figures);
+    }
     case 'cancelled':
       return cents(quote.refunded) > 0n ? t('customer.outcome.cancelledAfterPayment', figures) : t('customer.guidance.cancelled');
     case 'disputed':
