@@ -27,6 +27,17 @@ declare module 'mpesa-node' {
       remarks?: string,
       occasion?: string,
     ): Promise<AxiosLikeResponse>;
+    transactionStatus(
+      transactionId: string,
+      receiverParty: number | string,
+      idType: number | string,
+      queueUrl: string,
+      resultUrl: string,
+      remarks?: string,
+      occasion?: string,
+      initiator?: string | null,
+      commandId?: string,
+    ): Promise<AxiosLikeResponse>;
     oAuth(): Promise<AxiosLikeResponse<{ access_token: string; expires_in: string }>>;
   }
 }

@@ -116,6 +116,18 @@ describe('the Daraja mock and a third-party Daraja client (mpesa-node)', () => {
     expect(command.data).toEqual(darajaError('400.002.02', 'Bad Request - Invalid CommandID'));
   });
 
+  it("answers a Transaction Status query, and refuses a bad one with Daraja's own error body", async () => {
+    const mpesa = npmClient();
+    const asked = await mpesa.transactionStatus('OEI2AK4Q16', 600000, 4, callbackUrl, callbackUrl);
+    expect(asked.data).toMatchObject({ ResponseCode: '0', OriginatorConversationID: expect.any(String) });
+
+    const command = await refusal(mpesa.transactionStatus('OEI2AK4Q16', 600000, 4, callbackUrl, callbackUrl, 'r', 'o', null, 'Nope'));
+    expect(command.status).toBe(400);
+    expect(command.data).toEqual(darajaError('400.002.02', 'Bad Request - Invalid CommandID'));
+    const identifier = await refusal(mpesa.transactionStatus('OEI2AK4Q16', 600000, 9, callbackUrl, callbackUrl));
+    expect(identifier.data).toEqual(darajaError('400.002.02', 'Bad Request - Invalid IdentifierType'));
+  });
+
   it('answers 404.001.03 Invalid Access Token to an unknown, forged or expired token on every endpoint but OAuth', async () => {
     const { operations } = await loadOpenApi(t.app);
     const endpoints = operations.filter((operation) => operation.path.startsWith('/mock/daraja/') && !operation.path.includes('/oauth/'));

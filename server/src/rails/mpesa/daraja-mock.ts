@@ -181,8 +181,11 @@ export async function darajaMock(app: FastifyInstance, options: DarajaMockOption
 
   app.post('/mpesa/transactionstatus/v1/query', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    const refusal = transactionStatusRefusal(body, options.callbackOrigin);
-    if (refusal) return reply.status(400).send(badRequest(refusal));
+    const field = transactionStatusRefusal(body, options.callbackOrigin);
+    if (field) {
+      const refused = badRequest(field);
+      return reply.status(refused.status).send(refused.body);
+    }
     const queryId = randomId('AG_');
     await db.mockMpesaRequest.create({
       data: {
@@ -300,15 +303,16 @@ function b2cResultBody(row: MockRow, shortcode: string) {
 
 // ── Transaction Status query (CommandID TransactionStatusQuery) ──
 
+/** The field Daraja would name in its `Bad Request - Invalid <field>` refusal, or null. */
 function transactionStatusRefusal(body: Record<string, unknown>, callbackOrigin: string | undefined): string | null {
-  if (!body.Initiator || !body.SecurityCredential) return 'Invalid Initiator';
-  if (body.CommandID !== 'TransactionStatusQuery') return 'Invalid CommandID';
-  if (!body.PartyA) return 'Invalid PartyA';
-  if (!['1', '2', '4'].includes(String(body.IdentifierType ?? ''))) return 'Invalid IdentifierType';
+  if (!body.Initiator || !body.SecurityCredential) return 'Initiator';
+  if (body.CommandID !== 'TransactionStatusQuery') return 'CommandID';
+  if (!body.PartyA) return 'PartyA';
+  if (!['1', '2', '4'].includes(String(body.IdentifierType ?? ''))) return 'IdentifierType';
   if (!String(body.TransactionID ?? '').trim() && !String(body.OriginatorConversationID ?? '').trim()) {
-    return 'Invalid TransactionID';
+    return 'TransactionID';
   }
-  if (!isCallbackUrl(body.ResultURL, callbackOrigin) || !isCallbackUrl(body.QueueTimeOutURL, callbackOrigin)) return 'Invalid ResultURL';
+  if (!isCallbackUrl(body.ResultURL, callbackOrigin) || !isCallbackUrl(body.QueueTimeOutURL, callbackOrigin)) return 'ResultURL';
   return null;
 }
 
