@@ -33,6 +33,28 @@ const STATE_MESSAGES: Partial<Record<TransactionAction, string>> = {
   dispute: 'A dispute can be opened only while money is held in escrow',
 };
 
+/** What each action does, for "The buyer cannot …": the action's name with spaces is not a sentence ("release with code this transaction"). */
+const ACTION_PHRASES: Record<TransactionAction, string> = {
+  pay: 'pay for this transaction',
+  fund: 'fund this transaction',
+  pay_part: 'pay part of this transaction',
+  dispatch: 'dispatch this transaction',
+  release: 'release this transaction',
+  release_with_code: 'release this transaction with a release code',
+  auto_release: 'auto-release this transaction',
+  cancel: 'cancel this transaction',
+  dispute: 'dispute this transaction',
+  request_withdrawal: 'ask to withdraw from this plan',
+  accept_withdrawal: 'accept the withdrawal from this plan',
+  decline_withdrawal: 'decline the withdrawal from this plan',
+  rule_release_seller: 'rule on this dispute',
+  rule_refund_buyer: 'rule on this dispute',
+  rule_split: 'rule on this dispute',
+  confirm_return: 'confirm the return of this item',
+};
+
+const ACTOR_NAMES: Record<Actor, string> = { buyer: 'buyer', seller: 'seller', admin: 'mediation team', system: 'system' };
+
 export async function runTransactionAction<T>(
   ctx: AppContext,
   options: { transactionId: string; caller: Caller; action: TransactionAction },
@@ -45,7 +67,7 @@ export async function runTransactionAction<T>(
     const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType, subStateOf(txn));
     if (!check.ok) {
       if (check.reason === 'FORBIDDEN') {
-        throw new AppError('FORBIDDEN', `The ${actor} cannot ${options.action.replaceAll('_', ' ')} this transaction`);
+        throw new AppError('FORBIDDEN', `The ${ACTOR_NAMES[actor]} cannot ${ACTION_PHRASES[options.action]}`);
       }
       throw new AppError('INVALID_STATE', `${STATE_MESSAGES[options.action] ?? 'This action is not allowed now'} (status: ${txn.status})`);
     }

@@ -155,9 +155,14 @@ describe('who may do what', () => {
     const stranger = await makeUser(t.app, { userType: 'both' });
     const created = await fundedTransaction(buyer);
     const code = await smsCode(buyer);
-    expect((await releaseWith(buyer, created.id, code)).statusCode).toBe(403);
+    const byBuyer = await releaseWith(buyer, created.id, code);
+    expect(byBuyer.statusCode).toBe(403);
+    // It read 'The buyer cannot release with code this transaction' (the action's name with spaces).
+    expect(byBuyer.json()).toMatchObject({ code: 'FORBIDDEN', message: 'The buyer cannot release this transaction with a release code' });
     expect((await releaseWith(stranger, created.id, code)).statusCode).toBe(404);
-    expect((await releaseWith(admin, created.id, code)).statusCode).toBe(403);
+    const byAdmin = await releaseWith(admin, created.id, code);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().message).toBe('The mediation team cannot release this transaction with a release code');
     for (const who of [seller, admin]) {
       const read = await t.app.inject({ method: 'GET', url: `/api/transactions/${created.id}/release_code`, headers: bearer(who) });
       expect(read.statusCode).toBe(403);
