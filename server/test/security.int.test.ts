@@ -255,6 +255,22 @@ describe('admin guards', () => {
     }
   });
 
+  it('every /api/admin route answers 401 and 403 before reading its inputs: a non-admin learns nothing of them', async () => {
+    const adminRoutes = operations.filter((operation) => operation.path.startsWith('/api/admin/'));
+    for (const operation of adminRoutes) {
+      const values = Object.fromEntries(operation.pathParams.map((param) => [param.name, 'not-an-id']));
+      const query = operation.queryParams.map((param) => `${param.name}=%7Bnot-valid%7D`).join('&');
+      const request = (headers: Record<string, string>): InjectOptions => {
+        const base = requestFor(operation, values, headers);
+        const hasBody = base.payload !== undefined;
+        return { ...base, url: `${base.url as string}${query ? `?${query}` : ''}`, ...(hasBody ? { payload: '{"status": 42}' } : {}) };
+      };
+      const label = `${operation.method} ${operation.path} with bad inputs`;
+      expect((await t.app.inject(request({}))).statusCode, `${label}, without a token`).toBe(401);
+      expect((await t.app.inject(request(bearer(buyer)))).statusCode, `${label}, as a buyer`).toBe(403);
+    }
+  });
+
   it('every tRPC admin procedure answers 401 without a token and 403 to a non-admin', async () => {
     const procedures = Object.entries(
       (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures,

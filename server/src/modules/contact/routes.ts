@@ -72,7 +72,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/contact-messages',
     {
-      preHandler: app.requireAdmin,
+      // Before validation (onRequest): a caller who is not an admin learns nothing, not even which inputs are wrong.
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Contact-form messages, newest first',
@@ -95,7 +96,8 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/admin/contact-messages/:id',
     {
-      preHandler: app.requireAdmin,
+      // Before validation (onRequest): a caller who is not an admin learns nothing, not even which inputs are wrong.
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Mark a contact message new, read or resolved',
