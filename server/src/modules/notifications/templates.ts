@@ -32,7 +32,8 @@ export type SmsParams = Record<string, string | SmsDate>;
 
 const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', sw: 'sw-KE' };
 
-function formatSmsDate({ at, show }: SmsDate, language: Language): string {
+/** Also the USSD screens' dates, so a date reads the same on the screen as in the SMS that follows. */
+export function formatSmsDate({ at, show }: SmsDate, language: Language): string {
   const day = { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric' } as const;
   return at.toLocaleString(DATE_LOCALES[language], show === 'date' ? day : { ...day, hour: '2-digit', minute: '2-digit' });
 }

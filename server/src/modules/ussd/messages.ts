@@ -148,7 +148,9 @@ const en = {
     `Release ${amount} to ${seller} for ${ref}? The seller gets ${receives} after the fee.`,
   released: (ref: string) => `Done. Payment for ${ref} is released to the seller. Thank you!`,
   confirmDispatch: (item: string, ref: string) => `Confirm you dispatched ${item} (${ref})?`,
-  dispatched: (ref: string) => `${ref} is marked dispatched. The buyer has been told by SMS.`,
+  /** `paidBy`: the end of the inspection period, when the payment is released with no word from the buyer. */
+  dispatched: (ref: string, paidBy: string) =>
+    `${ref} is marked dispatched. The buyer has been told by SMS. You are paid when they confirm delivery, or on ${paidBy} if they raise no dispute.`,
   payWith: 'Pay with:',
   confirmPay: (amount: string, ref: string, item: string, rail = 'M-Pesa') => `Pay ${amount} for ${ref} (${item}) by ${rail}?`,
   payPrompt: (amount: string, ref: string, rail = 'M-Pesa') =>
@@ -340,7 +342,8 @@ const sw: UssdMessages = {
   confirmRelease: (amount, seller, ref, receives) => `Toa ${amount} kwa ${seller} kwa ${ref}? Muuzaji atapokea ${receives} baada ya ada.`,
   released: (ref) => `Imekamilika. Malipo ya ${ref} yametolewa kwa muuzaji. Asante!`,
   confirmDispatch: (item, ref) => `Thibitisha umetuma ${item} (${ref})?`,
-  dispatched: (ref) => `${ref} imethibitishwa kutumwa. Mnunuzi amejulishwa kwa SMS.`,
+  dispatched: (ref, paidBy) =>
+    `${ref} imethibitishwa kutumwa. Mnunuzi amejulishwa kwa SMS. Utalipwa akithibitisha kupokea, au tarehe ${paidBy} asipolalamika.`,
   payWith: 'Lipa kwa:',
   confirmPay: (amount, ref, item, rail = 'M-Pesa') => `Lipa ${amount} kwa ${ref} (${item}) kwa ${rail}?`,
   payPrompt: (amount, ref, rail = 'M-Pesa') => `Utapokea ombi la ${rail} la ${amount}. Weka PIN yako ya ${rail} kulipa ${ref}.`,

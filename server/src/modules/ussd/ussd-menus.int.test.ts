@@ -13,6 +13,7 @@ import { action, createTransaction, detail, payAndSettle } from '../../../test/e
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import type { UssdLanguage } from './messages.ts';
 import { clip } from './screen.ts';
+import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
 import { latestCode } from '../../../test/sms-inbox.ts';
 import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, seenScreens, TEST_PIN } from './test/ussd-client.ts';
 
@@ -296,9 +297,14 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(confirm.text).toContain(m.confirmDispatch('Maize 2 bags', created.reference_number));
     const session = phoneSession(t, seller.phone);
     await session.dial();
-    expect(await session.walk('4', '1', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.dispatched(created.reference_number) });
+    const dispatched = await session.walk('4', '1', '1', TEST_PIN);
     const data = await detail(t, seller, created.id);
     expect(data.transaction.status).toBe('dispatched');
+    // The END says when the seller is paid: the date the buyer's SMS names as the end of the inspection.
+    const paidBy = formatSmsDate(smsDateTime(new Date(data.transaction.inspection_ends_at)), lang);
+    expect(dispatched).toEqual({ kind: 'END', text: m.dispatched(created.reference_number, paidBy) });
+    const toBuyer = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'dispatched_buyer' } });
+    expect(toBuyer.message).toContain(paidBy);
     expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('dispatch_confirmed');
   });
 

@@ -7,6 +7,7 @@ import { makeUser, type MadeUser } from '../../../test/factories.ts';
 import { createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { inboxOf } from '../../../test/sms-inbox.ts';
+import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
 import type { UssdLanguage } from './messages.ts';
 import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, TEST_PIN } from './test/ussd-client.ts';
 
@@ -113,7 +114,10 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     await payAndSettle(t, buyer, created.id);
     const selling = phoneSession(t, buyerOnly.phone);
     await selling.dial();
-    expect(await selling.walk('4', '1', '1', TEST_PIN)).toEqual({ kind: 'END', text: m.dispatched(created.reference_number) });
+    const dispatched = await selling.walk('4', '1', '1', TEST_PIN);
+    const { inspectionEndsAt } = await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } });
+    const paidBy = formatSmsDate(smsDateTime(inspectionEndsAt!), lang);
+    expect(dispatched).toEqual({ kind: 'END', text: m.dispatched(created.reference_number, paidBy) });
     // Payment links alone are a seller account's: refused at once, before the item, price and PIN.
     expect(await dialAndWalk(t, buyerOnly.phone, '4', '3')).toEqual({ kind: 'END', text: m.sellerOnly });
   });

@@ -1,6 +1,7 @@
 /** The buyer confirms delivery (releasing the payment); the seller marks an order dispatched. */
 import { dispatchTransaction } from '../../transactions/use-cases/dispatch-transaction.ts';
 import { releasePayment } from '../../transactions/use-cases/release-payment.ts';
+import { formatSmsDate, smsDateTime } from '../../notifications/templates.ts';
 import { clip } from '../screen.ts';
 import { callerOf, endWith, kesFromWire, type ScreensOf, withPin, askPin } from './menu-kit.ts';
 import { chosenTransaction, pickScreen } from './pick-transaction.ts';
@@ -40,7 +41,9 @@ export const deliveryScreens: ScreensOf<'pick_release' | 'confirm_release' | 'pi
       withPin(c, input, async () => {
         await dispatchTransaction(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
         const t = await chosenTransaction(c, data);
-        return endWith(c.m.dispatched(t.reference_number));
+        // A dispatched order always has its inspection deadline (dispatch-transaction.ts sets it).
+        const paidBy = formatSmsDate(smsDateTime(new Date(t.inspection_ends_at!)), c.lang);
+        return endWith(c.m.dispatched(t.reference_number, paidBy));
       }),
   },
 };
