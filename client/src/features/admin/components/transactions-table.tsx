@@ -45,7 +45,7 @@ export function TransactionsTable({
     }
   };
   return (
-    <WideTable borderWidth="1px" borderRadius="l2">
+    <WideTable label="Transactions" borderWidth="1px" borderRadius="l2">
       <Table.Root size="sm" interactive stickyHeader>
         <Table.Header>
           <Table.Row bg="bg.subtle">

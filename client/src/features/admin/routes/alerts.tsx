@@ -196,7 +196,7 @@ function AlertTable({
           </Text>
         ) : null}
         {rowCount === 0 ? null : (
-          <WideTable>
+          <WideTable label={title}>
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>

@@ -195,7 +195,7 @@ export default function DisputesPage() {
         <EmptyState>No disputes {status ? `with status “${humanize(status).toLowerCase()}”` : 'yet'}.</EmptyState>
       ) : (
         <>
-          <WideTable borderWidth="1px" borderRadius="l2">
+          <WideTable label="Disputes" borderWidth="1px" borderRadius="l2">
             <Table.Root size="sm" interactive>
               <Table.Header>
                 <Table.Row bg="bg.subtle">

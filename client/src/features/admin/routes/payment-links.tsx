@@ -50,7 +50,7 @@ function LinksTable() {
         ) : null}
         {query.data && query.data.links.length === 0 ? <EmptyState>No payment links.</EmptyState> : null}
         {query.data && query.data.links.length > 0 ? (
-          <WideTable>
+          <WideTable label="Payment links">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>
@@ -122,7 +122,7 @@ function ReleasesTable() {
         ) : null}
         {query.data && query.data.releases.length === 0 ? <EmptyState>No transaction was released with a code yet.</EmptyState> : null}
         {query.data && query.data.releases.length > 0 ? (
-          <WideTable>
+          <WideTable label="Released with a release code">
             <Table.Root size="sm">
               <Table.Header>
                 <Table.Row>

@@ -70,7 +70,7 @@ export default function SmsOutboxPage() {
       ) : query.data.messages.length === 0 ? (
         <EmptyState>No messages{phone ? ' to this phone' : ''}.</EmptyState>
       ) : (
-        <WideTable borderWidth="1px" borderRadius="l2">
+        <WideTable label="SMS messages" borderWidth="1px" borderRadius="l2">
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row bg="bg.subtle">
