@@ -64,7 +64,8 @@ const en = {
   chooseLanguage: 'Choose language / Chagua lugha:',
   languages: ['English', 'Kiswahili'],
   languageSaved: 'Language: English.',
-  help: 'Escrow Kenya holds your M-Pesa payment until you confirm delivery, then pays the seller. Fees are shared 50/50. Help: 0709 384 400',
+  // Both rails: an Airtel Money caller pays and is paid by Airtel Money (README "Airtel Money").
+  help: 'Escrow Kenya holds your M-Pesa or Airtel Money payment until you confirm delivery, then pays the seller. Fees are shared 50/50. Help: 0709 384 400',
   // ── create ──
   sellerPhone: "Enter the seller's phone number (07XXXXXXXX):",
   itemName: 'Enter the item or service name:',
@@ -271,7 +272,7 @@ const sw: UssdMessages = {
   chooseLanguage: 'Chagua lugha / Choose language:',
   languages: ['English', 'Kiswahili'],
   languageSaved: 'Lugha: Kiswahili.',
-  help: 'Escrow Kenya inashikilia malipo yako ya M-Pesa hadi uthibitishe kupokea, kisha inamlipa muuzaji. Ada hugawanywa 50/50. Msaada: 0709 384 400',
+  help: 'Escrow Kenya inashikilia malipo yako ya M-Pesa au Airtel Money hadi uthibitishe kupokea, kisha inamlipa muuzaji. Ada hugawanywa 50/50. Msaada: 0709 384 400',
   sellerPhone: 'Weka nambari ya simu ya muuzaji (07XXXXXXXX):',
   itemName: 'Weka jina la bidhaa au huduma:',
   chooseType: 'Chagua aina:',

@@ -8,7 +8,7 @@ import { calculateFee } from '@escrow/core/domain/fees';
 import { formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { verifySecret } from '../../lib/password.ts';
-import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
+import { bearer, makeUser, randomAirtelPhone, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import type { UssdLanguage } from './messages.ts';
@@ -514,6 +514,9 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
 
     const guestHelp = await dialAndWalk(t, randomPhone(), '3');
     expect(guestHelp.text).toContain(M.en.help);
+    // An Airtel Money caller pays by Airtel Money: the help does not say the money is M-Pesa's only.
+    const airtelHelp = await dialAndWalk(t, randomAirtelPhone(), '3');
+    expect(airtelHelp.text).toContain('Airtel Money');
   });
 
   it('switches the language of an account, and keeps it for the next session and its SMS', async () => {
