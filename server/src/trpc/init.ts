@@ -118,12 +118,19 @@ const rejectInvalidText = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors).use(rejectInvalidText);
+const baseProcedure = t.procedure.use(mapAppErrors);
 
-/** 401 without a (valid) token, 403 for anyone but an admin: the same answers as the REST guards. */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.authError) throw ctx.authError;
-  if (!ctx.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
-  if (ctx.auth.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrator access required');
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
+export const publicProcedure = baseProcedure.use(rejectInvalidText);
+
+/**
+ * 401 without a (valid) token, 403 for anyone but an admin: the same answers as the REST guards, and
+ * like them before any input is looked at, so a non-admin learns nothing of it.
+ */
+export const adminProcedure = baseProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.authError) throw ctx.authError;
+    if (!ctx.auth) throw new AppError('UNAUTHENTICATED', 'Authentication required. Please log in.');
+    if (ctx.auth.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrator access required');
+    return next({ ctx: { ...ctx, auth: ctx.auth } });
+  })
+  .use(rejectInvalidText);

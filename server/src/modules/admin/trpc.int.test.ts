@@ -95,6 +95,12 @@ describe('tRPC over HTTP', () => {
       const body = (await response.json()) as { error: { data: { appCode: string; errors: Record<string, string[]> } } };
       expect(body.error.data).toMatchObject({ appCode: 'VALIDATION_ERROR', errors: { search: [expect.stringMatching(/valid text/)] } });
     }
+    // The caller is checked first, as on REST: a stranger or a buyer learns nothing of the input.
+    for (const user of [undefined, buyer]) {
+      const refused = await query('admin.users', { search: '\u0000' }, user);
+      expect(refused.status).toBe(user ? 403 : 401);
+      expect((await mutate('admin.suspendUser', { id: buyer.id, reason: 'bad\u0000reason' }, user)).status).toBe(user ? 403 : 401);
+    }
     const suspended = await mutate('admin.suspendUser', { id: buyer.id, reason: 'bad\u0000reason' }, admin);
     expect(suspended.status).toBe(400);
     expect((await t.ctx.db.user.findUniqueOrThrow({ where: { id: buyer.id } })).status).not.toBe('suspended');
