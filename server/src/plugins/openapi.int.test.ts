@@ -3,6 +3,7 @@
  * product's API apart from the mocks and tRPC, and truthful about who may call what (checked over HTTP).
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { EVIDENCE_MIME_TYPES } from '@escrow/core/contract/disputes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, type MadeUser } from '../../test/factories.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
@@ -145,6 +146,9 @@ describe('the OpenAPI documents', () => {
       const mediaType = String(answer.headers['content-type']).split(';')[0];
       expect(Object.keys(product.paths[call.path]![call.method]!.responses['200']!.content ?? {}), call.path).toEqual([mediaType]);
     }
+    // An evidence file goes out with the type detected at upload, which the document lists.
+    const evidenceTypes = Object.keys(product.paths['/api/disputes/evidence/{evidenceId}/file']!.get!.responses['200']!.content ?? {});
+    expect(evidenceTypes).toEqual([...EVIDENCE_MIME_TYPES]);
     // The gateway's own door is documented like the simulator; their refusals stay JSON envelopes.
     const gateway = product.paths['/api/ussd/{secret}']!.post!.responses;
     expect(Object.keys(gateway['200']!.content ?? {})).toEqual(['text/plain']);

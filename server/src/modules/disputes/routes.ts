@@ -13,6 +13,7 @@ import {
   adminDisputesResponse,
   disputeCaseResponse,
   disputeResponse,
+  EVIDENCE_MIME_TYPES,
   evidenceBodyDoc,
   evidenceIdParam,
   evidenceResponse,
@@ -188,7 +189,8 @@ const disputeRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { 
         summary: 'Download an evidence file (parties and admins; 404 to anyone else)',
         description:
           'The stored bytes, as an attachment with the type detected at upload; never cached, never sniffed. 404 (error envelope) for anyone but the parties and admins, and for text-only evidence.',
-        produces: ['application/octet-stream'],
+        // The stored bytes go out with the type detected at upload: one of the accepted types.
+        produces: [...EVIDENCE_MIME_TYPES],
         security,
         params: evidenceIdParam,
       },
