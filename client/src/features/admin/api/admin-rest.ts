@@ -43,6 +43,9 @@ export const adminRest = {
     }),
   resolveDispute: (id: string, body: { outcome: 'release_seller' | 'refund_buyer' | 'split'; buyer_amount?: string; note: string }) =>
     api<ResolvedDispute>(`/api/admin/disputes/${encodeURIComponent(id)}/resolve`, { method: 'POST', body }),
+  /** After a refund ruling on a dispatched item: the item came back, confirmed for a silent seller (audited on the server). */
+  confirmReturn: (transactionId: string) =>
+    api<unknown>(`/api/transactions/${encodeURIComponent(transactionId)}/confirm_return`, { method: 'POST', body: {} }),
   /** A failed payout: send it again, or give its money back to the buyer (audited on the server). */
   resolvePayout: (id: string, action: PayoutAction) =>
     api<{ payout: AdminPayout }>(`/api/admin/payouts/${encodeURIComponent(id)}/${action}`, {

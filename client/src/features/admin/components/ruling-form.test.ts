@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeDetail } from '../api/admin-rest';
-import { outcomeHelp, rulingFinality } from './ruling-form';
+import { outcomeHelp, returnConsequence, rulingFinality } from './ruling-form';
 
 /** A fully paid escrow of KES 2,540 in dispute. */
 const caseOf = (status: string, dispatchedAt: string | null) =>
@@ -51,5 +51,13 @@ describe('the outcome options’ help', () => {
       "The buyer's claim is refused; the plan goes on and the seller is paid once it is fully paid.",
     );
     expect(outcomeHelp(caseOf('disputed', null), 'release_seller')).toBe('The seller is paid; the transaction completes.');
+  });
+});
+
+describe('confirming a return for a silent seller', () => {
+  it('states the refund the ruling decided: everything the buyer paid, their fee included', () => {
+    expect(returnConsequence(caseOf('disputed', '2026-11-20T09:00:00.000Z'))).toBe(
+      'The buyer is refunded KES 2,565.40, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.',
+    );
   });
 });

@@ -66,6 +66,15 @@ export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome,
   return `The buyer receives ${formatKes(amounts.toBuyer)}. The seller receives ${formatKes(amounts.toSeller)}${fee}.`;
 }
 
+/**
+ * What confirming the return on the seller's behalf does (server disputes/use-cases/confirm-return.ts): the
+ * refund the ruling decided, everything the buyer paid, fee share included.
+ */
+export function returnConsequence(detail: DisputeDetail): string {
+  const { toBuyer } = amountsOf(detail, 'refund_buyer', 0n);
+  return `The buyer is refunded ${formatKes(toBuyer)}, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.`;
+}
+
 /** The confirmation's last line: a ruling is final, and when its money moves. */
 export function rulingFinality(detail: DisputeDetail, outcome: RulingOutcome): string {
   const when = waitsForReturn(detail, outcome)

@@ -4,7 +4,7 @@
  * and the ruling form (components/ruling-form.tsx). A ruling is final (a second one is refused).
  */
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DISPUTE_STATUSES } from '@escrow/core/contract/disputes';
@@ -13,7 +13,11 @@ import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
 import { isRuled, responseState } from '../dispute-deadline';
 import { EvidenceList } from '../components/evidence-list';
-import { RulingForm } from '../components/ruling-form';
+import { RulingForm, returnConsequence } from '../components/ruling-form';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { toaster } from '../components/toaster';
+import { trpc } from '@/lib/trpc';
+import { ApiError } from '@/lib/api';
 import { PageHeader } from '../components/page-header';
 import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
@@ -48,6 +52,70 @@ function caseDeadline(detail: DisputeDetail): string {
   if (state.kind === 'ruled') return '';
   const by = humanize(detail.dispute.respondent).toLowerCase();
   return state.kind === 'answered' ? ` · the ${by} answered ${formatDateTime(state.at)}` : ` · respond by ${formatDateTime(state.at)}`;
+}
+
+/**
+ * A refund ruling waits for the item to come back; a seller who stays silent would hold the buyer's money,
+ * so the mediation team may confirm the return for them, with proof (docs/adr/0004-refund-and-dispute-policy.md).
+ */
+function ConfirmReturn({ detail }: { detail: DisputeDetail }) {
+  const queryClient = useQueryClient();
+  const [isOpen, setIsOpen] = useState(false);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
+      queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
+    ]);
+  // The seller (or another admin) confirmed it a moment ago: not an error; the case reloads refunded.
+  const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.status === 409;
+  const mutation = useMutation({
+    mutationFn: () => adminRest.confirmReturn(detail.transaction.id),
+    onSuccess: async () => {
+      toaster.create({
+        type: 'success',
+        title: 'Return confirmed: the buyer is refunded',
+        description: detail.transaction.reference_number,
+      });
+      setIsOpen(false);
+      await refresh();
+    },
+    onError: async (error) => {
+      if (!isAlreadyDone(error)) return;
+      toaster.create({ type: 'info', title: 'The return was already confirmed', description: detail.transaction.reference_number });
+      setIsOpen(false);
+      await refresh();
+    },
+  });
+  return (
+    <>
+      <Button alignSelf="flex-start" size="sm" variant="outline" colorPalette="orange" onClick={() => setIsOpen(true)}>
+        Confirm the item came back
+      </Button>
+      <ConfirmDialog
+        open={isOpen}
+        title="Confirm the return for the seller?"
+        confirmLabel="Confirm the return"
+        busyText="Refunding"
+        colorPalette="orange"
+        busy={mutation.isPending}
+        error={mutation.isError && !isAlreadyDone(mutation.error) ? `Nothing was refunded: ${mutation.error.message}` : null}
+        onConfirm={() => mutation.mutateAsync()}
+        onClose={() => {
+          mutation.reset();
+          setIsOpen(false);
+        }}
+      >
+        <Text mb="3" fontSize="sm" color="fg.muted">
+          Only with proof that the seller has the item back (a courier receipt, the seller on a call). The seller usually confirms this on
+          their transaction page.
+        </Text>
+        <Text fontWeight="medium" data-testid="return-consequence">
+          {returnConsequence(detail)}
+        </Text>
+      </ConfirmDialog>
+    </>
+  );
 }
 
 function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -120,16 +188,19 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     <EvidenceList evidence={query.data.evidence} />
                   </Box>
                   {query.data.dispute.outcome ? (
-                    <Alert.Root status="success">
-                      <Alert.Indicator />
-                      <Alert.Content>
-                        <Alert.Title data-testid="ruling-summary">{rulingSummary(query.data)}</Alert.Title>
-                        <Alert.Description>
-                          {query.data.dispute.ruling_note} — {query.data.dispute.resolved_by?.display_name ?? 'an admin'},{' '}
-                          {formatDateTime(query.data.dispute.resolved_at)}
-                        </Alert.Description>
-                      </Alert.Content>
-                    </Alert.Root>
+                    <Stack gap="3">
+                      <Alert.Root status="success">
+                        <Alert.Indicator />
+                        <Alert.Content>
+                          <Alert.Title data-testid="ruling-summary">{rulingSummary(query.data)}</Alert.Title>
+                          <Alert.Description>
+                            {query.data.dispute.ruling_note} — {query.data.dispute.resolved_by?.display_name ?? 'an admin'},{' '}
+                            {formatDateTime(query.data.dispute.resolved_at)}
+                          </Alert.Description>
+                        </Alert.Content>
+                      </Alert.Root>
+                      {query.data.dispute.status === 'awaiting_return' ? <ConfirmReturn detail={query.data} /> : null}
+                    </Stack>
                   ) : (
                     <RulingForm detail={query.data} onDone={onClose} />
                   )}
