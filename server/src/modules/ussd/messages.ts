@@ -70,7 +70,15 @@ const en = {
   sellerPhone: "Enter the seller's phone number (07XXXXXXXX):",
   itemName: 'Enter the item or service name:',
   chooseType: 'Choose type:',
-  types: ['Standard escrow', 'Protected (dispute cover)', 'Lipa Mdogo Mdogo'],
+  /**
+   * Every type may be disputed: Protected buys a longer inspection window (docs/adr/0011-standard-and-protected.md),
+   * so the menu names each window in days, from the configuration.
+   */
+  types: (standardDays: number, protectedDays: number) => [
+    `Standard (${standardDays} ${standardDays === 1 ? 'day' : 'days'} to check)`,
+    `Protected (${protectedDays} ${protectedDays === 1 ? 'day' : 'days'} to check)`,
+    'Lipa Mdogo Mdogo',
+  ],
   amount: (min: string, max: string) => `Enter the price in KES (${min} - ${max}):`,
   totalCost: (over: string) => `Enter the item's total cost in KES (over ${over}):`,
   deposit: (min: string) => `Enter the first payment in KES (at least ${min}):`,
@@ -276,7 +284,11 @@ const sw: UssdMessages = {
   sellerPhone: 'Weka nambari ya simu ya muuzaji (07XXXXXXXX):',
   itemName: 'Weka jina la bidhaa au huduma:',
   chooseType: 'Chagua aina:',
-  types: ['Escrow ya kawaida', 'Iliyolindwa (malalamiko)', 'Lipa Mdogo Mdogo'],
+  types: (standardDays, protectedDays) => [
+    `Kawaida (siku ${standardDays} kukagua)`,
+    `Iliyolindwa (siku ${protectedDays} kukagua)`,
+    'Lipa Mdogo Mdogo',
+  ],
   amount: (min, max) => `Weka bei kwa KES (${min} - ${max}):`,
   totalCost: (over) => `Weka bei kamili ya bidhaa kwa KES (zaidi ya ${over}):`,
   deposit: (min) => `Weka malipo ya kwanza kwa KES (angalau ${min}):`,

@@ -161,6 +161,11 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
   it('buys with protected escrow, priced with dispute cover', async () => {
     const buyer = await party('buyer', lang);
     const seller = await makeUser(t.app, { userType: 'seller' });
+    // Every type may be disputed: the menu names what Protected buys, the longer inspection window (ADR 0011).
+    const types = await dialAndWalk(t, buyer.phone, '1', seller.phone, 'Tecno Camon 30');
+    expect(types.text).toContain(lang === 'en' ? '1. Standard (3 days to check)' : '1. Kawaida (siku 3 kukagua)');
+    expect(types.text).toContain(lang === 'en' ? '2. Protected (7 days to check)' : '2. Iliyolindwa (siku 7 kukagua)');
+    expect(types.text).not.toMatch(/dispute cover|\(malalamiko\)/);
     const done = await dialAndWalk(t, buyer.phone, '1', seller.phone, 'Tecno Camon 30', '2', '25000', TEST_PIN);
     expect(done.kind).toBe('END');
     const txn = await t.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });

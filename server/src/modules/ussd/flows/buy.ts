@@ -12,7 +12,8 @@ import {
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { railNameForPhone } from '@escrow/core/domain/rail-choice';
-import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
+import { TRANSACTION_TYPES, type TransactionType } from '@escrow/core/domain/transaction-state';
+import { inspectionWindowSeconds } from '../../transactions/inspection-window.ts';
 import { createTransaction } from '../../transactions/use-cases/create-transaction.ts';
 import { clip } from '../screen.ts';
 import { queueUssdStkPush } from '../stk-push-job.ts';
@@ -72,7 +73,10 @@ export const buyScreens: ScreensOf<
   },
   buy_type: {
     needsAccount: true,
-    render: (c, _data, notice) => menu(c.m.chooseType, c.m.types, notice, c.m.nav),
+    render(c, _data, notice) {
+      const days = (type: TransactionType) => Math.max(1, Math.round(inspectionWindowSeconds(c.ctx.config, type) / 86_400));
+      return menu(c.m.chooseType, c.m.types(days('standard'), days('protected')), notice, c.m.nav);
+    },
     handle(c, _data, input) {
       const picked = choice(input, TRANSACTION_TYPES.length);
       if (!picked) return stay(c.m.invalidChoice);
