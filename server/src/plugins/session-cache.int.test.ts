@@ -63,6 +63,22 @@ describe('the session cache', () => {
     expect(await profile(nodeB, seller)).toBe(401);
   });
 
+  it('refuses a suspended account on every node once the dashboard’s tRPC suspension has answered', async () => {
+    const admin = await makeUser(nodeA.app, { userType: 'admin' });
+    for (let round = 0; round < 5; round++) {
+      const seller = await makeUser(nodeA.app, { userType: 'seller' });
+      expect(await profile(nodeB, seller)).toBe(200);
+      const suspended = await nodeA.app.inject({
+        method: 'POST',
+        url: '/trpc/admin.suspendUser',
+        headers: { ...bearer(admin), 'content-type': 'application/json' },
+        payload: { id: seller.id, reason: 'Cache test' },
+      });
+      expect(suspended.statusCode, suspended.body).toBe(200);
+      expect(await profile(nodeB, seller), `round ${round}`).toBe(401);
+    }
+  });
+
   it('hears a revocation written straight into the database, by any code path', async () => {
     const buyer = await makeUser(nodeA.app, { userType: 'buyer' });
     expect(await profile(nodeB, buyer)).toBe(200);

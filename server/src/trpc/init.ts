@@ -43,12 +43,17 @@ export interface TrpcContext {
   /** A token was sent but is bad, expired, revoked or its account suspended: procedures that need a caller fail with it. */
   authError: AppError | null;
   ip: string;
+  /**
+   * Resolves once every live node has heard of sessions ended in this request (plugins/session-cache.ts),
+   * as the REST routes wait before answering. Absent for in-process callers (createCaller).
+   */
+  sessionsEnded?: () => Promise<void>;
 }
 
 /** The context of each request: the caller, read from the bearer token exactly as the REST guards do. */
 export function contextFactory(ctx: AppContext) {
   return async ({ req }: CreateFastifyContextOptions): Promise<TrpcContext> => {
-    const base = { ctx, ip: req.ip };
+    const base = { ctx, ip: req.ip, sessionsEnded: () => req.server.sessionCache.barrier() };
     try {
       return { ...base, auth: await req.server.authenticate(req), authError: null };
     } catch (error) {

@@ -33,9 +33,13 @@ export const adminRouter = createTRPCRouter({
   verifyUser: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => verifyUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
-  suspendUser: adminProcedure
-    .input(byId.extend({ reason: z.string().trim().max(500).optional() }))
-    .mutation(({ ctx, input }) => suspendUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip, reason: input.reason })),
+  suspendUser: adminProcedure.input(byId.extend({ reason: z.string().trim().max(500).optional() })).mutation(async ({ ctx, input }) => {
+    const user = await suspendUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip, reason: input.reason });
+    // As the REST route: answer once the other nodes have heard the sessions end, so "suspended" on the
+    // dashboard means the account's tokens are refused everywhere.
+    await ctx.sessionsEnded?.();
+    return user;
+  }),
   reactivateUser: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => reactivateUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
