@@ -6,7 +6,7 @@
  */
 import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { RULING_OUTCOMES, rulingAmounts, type RulingOutcome } from '@escrow/core/domain/ruling';
 import { ApiError } from '@/lib/api';
@@ -94,6 +94,16 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
   const [localError, setLocalError] = useState<string | null>(null);
   // Set at the first tap, before React re-renders the busy button: a double tap records one ruling.
   const isSending = useRef(false);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    // The form and its confirmation replace each other: focus moves with them (to the confirmation, whose
+    // title and amounts a screen reader then reads; back to "Review ruling"), or it falls to the page's body.
+    if (isConfirming) confirmationRef.current?.focus();
+    else if (wasConfirming.current) reviewRef.current?.focus();
+    wasConfirming.current = isConfirming;
+  }, [isConfirming]);
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
@@ -149,7 +159,16 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
 
   if (isConfirming && outcome) {
     return (
-      <Box borderWidth="1px" borderRadius="l2" p="4" role="group" aria-labelledby="ruling-confirm-title" data-testid="ruling-confirmation">
+      <Box
+        ref={confirmationRef}
+        tabIndex={-1}
+        borderWidth="1px"
+        borderRadius="l2"
+        p="4"
+        role="group"
+        aria-labelledby="ruling-confirm-title"
+        data-testid="ruling-confirmation"
+      >
         <Heading as="h3" size="sm" mb="3" id="ruling-confirm-title">
           Confirm the ruling: {OUTCOME_COPY[outcome].label.toLowerCase()}
         </Heading>
@@ -242,7 +261,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
             <Alert.Title>{mutation.error.message}</Alert.Title>
           </Alert.Root>
         ) : null}
-        <Button type="submit" colorPalette="teal" alignSelf="flex-start" disabled={!outcome || note.trim().length < 3}>
+        <Button ref={reviewRef} type="submit" colorPalette="teal" alignSelf="flex-start" disabled={!outcome || note.trim().length < 3}>
           Review ruling
         </Button>
       </Stack>
