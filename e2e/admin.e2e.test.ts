@@ -206,7 +206,7 @@ describe('admin dashboard', () => {
       'Pending Items',
       'Active Transactions',
       'Events, last 24 hours',
-      'Completed Today',
+      'Payouts and refunds sent today',
     ]) {
       expect(await page.getByText(label, { exact: true }).isVisible(), label).toBe(true);
     }

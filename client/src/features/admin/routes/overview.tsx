@@ -51,7 +51,7 @@ export default function OverviewPage() {
               value={count(query.data.quick_stats.active_disputes + query.data.quick_stats.pending_withdrawals)}
               icon={Clock}
               palette="orange"
-              hint={`${plural(query.data.quick_stats.active_disputes, 'dispute')} · ${plural(query.data.quick_stats.pending_withdrawals, 'withdrawal')}`}
+              hint={`${plural(query.data.quick_stats.active_disputes, 'dispute')} · ${plural(query.data.quick_stats.pending_withdrawals, 'payout')} in progress`}
             />
           </SimpleGrid>
           <Grid templateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap="4">
@@ -89,9 +89,11 @@ export default function OverviewPage() {
                   {/* Timeline events of any transaction (created, paid, dispatched…), not transactions. */}
                   <Figure label="Events, last hour" value={count(query.data.health.recent_activity.last_hour)} />
                   <Figure label="Events, last 24 hours" value={count(query.data.health.recent_activity.last_24h)} />
-                  <Figure label="Pending Withdrawals" value={count(query.data.health.withdrawal_metrics.pending_withdrawals)} />
+                  {/* "Withdrawals" are the M-Pesa/Airtel payouts the platform sends, to sellers and refunds to buyers
+                      (docs/contract.md "Admin"), not Lipa Mdogo Mdogo withdrawals; "today" is Nairobi's day. */}
+                  <Figure label="Payouts and refunds in progress" value={count(query.data.health.withdrawal_metrics.pending_withdrawals)} />
                   <Figure
-                    label="Completed Today"
+                    label="Payouts and refunds sent today"
                     value={count(query.data.health.withdrawal_metrics.completed_withdrawals_today)}
                     tone="green"
                   />
