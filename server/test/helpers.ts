@@ -48,6 +48,8 @@ export interface TestAppOptions {
   db?: (databaseUrl: string) => Db;
   /** Receives the app's log lines, written as in production (tests of what is logged). */
   logStream?: LineStream;
+  /** Points a rail somewhere other than its mock (a closed port: the rail unreachable). */
+  railBaseUrls?: Partial<Record<'MPESA_BASE_URL' | 'AIRTEL_BASE_URL', string>>;
 }
 
 /** For tests that drive many operations through a few accounts and phones, not abuse: no LIMIT_* applies. */
@@ -85,6 +87,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       MPESA_BASE_URL: `http://127.0.0.1:${port}/mock/daraja`,
       AIRTEL_BASE_URL: `http://127.0.0.1:${port}/mock/airtel`,
       SMS_BASE_URL: `http://127.0.0.1:${port}/mock/africastalking`,
+      ...options.railBaseUrls,
     },
     {
       startJobs: options.startJobs ?? false,

@@ -59,7 +59,7 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.register(PAYOUT_RECONCILE_QUEUE, (payload) => reconcilePayout(ctx, payload));
   ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
   ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
-  ctx.jobs.register(USSD_STK_QUEUE, (payload) => sendUssdStkPush(ctx, payload));
+  ctx.jobs.register(USSD_STK_QUEUE, (payload, job) => sendUssdStkPush(ctx, payload, job));
   const recurring: [RecurringJob, () => Promise<unknown>][] = [
     [installmentSweep, () => sweepInstallments(ctx)],
     [maintenanceSweep, () => runMaintenance(ctx)],

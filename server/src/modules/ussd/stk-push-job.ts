@@ -4,7 +4,8 @@
  * `initiatePayment` use-case as the web, with the buyer as the caller.
  */
 import type { AppContext } from '../../context.ts';
-import type { RailChoice } from '@escrow/core/domain/rail-choice';
+import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/domain/rail-choice';
+import type { JobRecord } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { queueSms } from '../notifications/notify.ts';
 import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
@@ -29,7 +30,10 @@ export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Prom
   });
 }
 
-async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush): Promise<void> {
+/** Why no prompt is coming: the buyer's payment limits, or the rail not answering on any attempt. */
+type PromptNotSentReason = 'rate_limited' | 'rail_unavailable';
+
+async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: PromptNotSentReason): Promise<void> {
   const txn = await ctx.db.transaction.findUnique({
     where: { id: push.transactionId },
     select: { referenceNumber: true, buyer: { select: { phoneNumber: true } } },
@@ -37,14 +41,18 @@ async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush): Promise<vo
   if (!txn) return;
   await queueSms(ctx, ctx.db, {
     phone: txn.buyer.phoneNumber,
-    template: 'payment_prompt_not_sent',
-    params: { ref: txn.referenceNumber },
+    template: reason === 'rate_limited' ? 'payment_prompt_not_sent' : 'payment_prompt_rail_down',
+    params: { ref: txn.referenceNumber, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)] },
     transactionId: push.transactionId,
   });
   ctx.jobs.nudge();
 }
 
-export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promise<void> {
+export async function sendUssdStkPush(
+  ctx: AppContext,
+  push: UssdStkPush,
+  job?: Pick<JobRecord, 'attempts' | 'max_attempts'>,
+): Promise<void> {
   const user = await ctx.db.user.findUnique({ where: { id: push.userId }, select: { userType: true } });
   if (!user) return;
   try {
@@ -58,9 +66,11 @@ export async function sendUssdStkPush(ctx: AppContext, push: UssdStkPush): Promi
     if (error instanceof AppError && error.code !== 'UPSTREAM_UNAVAILABLE') {
       ctx.log.info({ code: error.code, transactionId: push.transactionId }, `USSD STK push skipped: ${error.message}`);
       // The menu promised a prompt: a buyer over the payment limits is told none is coming, and when to retry.
-      if (error.code === 'RATE_LIMITED') await tellPromptNotSent(ctx, push);
+      if (error.code === 'RATE_LIMITED') await tellPromptNotSent(ctx, push, 'rate_limited');
       return;
     }
+    // The last attempt: the menu promised a prompt that will not come, so the buyer hears it by SMS.
+    if (job && job.attempts >= job.max_attempts) await tellPromptNotSent(ctx, push, 'rail_unavailable');
     throw error;
   }
 }

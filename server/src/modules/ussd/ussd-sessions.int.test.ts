@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
-import { bearer, makeUser, randomPhone } from '../../../test/factories.ts';
+import { bearer, makeUser, randomAirtelPhone, randomPhone } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
+import { findFreePort } from '../../db/embedded-postgres.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
 import {
   dialAndWalk,
@@ -383,5 +384,37 @@ describe('USSD and the web are one product', () => {
     expect(await t.ctx.db.smsMessage.count({ where: { phoneNumber: buyer.phone, template: 'payment_failed' } })).toBe(1);
     // Still payable from the Pay menu.
     expect((await dialAndWalk(t, buyer.phone, '5')).text).toContain(txn.referenceNumber.slice(4));
+  });
+});
+
+describe('a USSD payment whose rail cannot be reached', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on this port: every collection request is refused before reaching Airtel Money.
+    down = await buildTestApp({ railBaseUrls: { AIRTEL_BASE_URL: `http://127.0.0.1:${await findFreePort()}/airtel` } });
+  });
+  afterAll(() => down?.close());
+
+  it('texts the buyer that no prompt is coming once every attempt has failed, and the escrow stays payable', async () => {
+    const buyer = await makeUser(down.app, { userType: 'buyer', phone: randomAirtelPhone() });
+    await giveUssdPin(down, buyer.id);
+    const seller = await makeUser(down.app, { userType: 'seller' });
+    expect(await dialAndWalk(down, buyer.phone, '1', seller.phone, 'Cooker', '1', '4000', TEST_PIN)).toMatchObject({ kind: 'END' });
+    const txn = await down.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });
+    const notice = () => down.ctx.db.smsMessage.findMany({ where: { phoneNumber: buyer.phone, template: 'payment_prompt_rail_down' } });
+
+    // Each drain runs one attempt; the buyer hears nothing while another attempt is still to come.
+    for (const attempt of [1, 2]) {
+      await down.ctx.jobs.drain({ queues: ['ussd.stk_push'], until: new Date(Date.now() + 3_600_000) });
+      expect(await notice(), `after attempt ${attempt}`).toEqual([]);
+    }
+    await down.ctx.jobs.drain({ queues: ['ussd.stk_push'], until: new Date(Date.now() + 3_600_000) });
+    const [sms, ...more] = await notice();
+    expect(more).toEqual([]);
+    expect(sms!.message).toBe(
+      `No payment prompt could be sent for ${txn.referenceNumber}: Airtel Money did not answer. Nothing was charged. Dial *384*40# later to pay.`,
+    );
+    expect(await down.ctx.db.transaction.findUniqueOrThrow({ where: { id: txn.id } })).toMatchObject({ status: 'pending' });
+    expect((await dialAndWalk(down, buyer.phone, '5')).text).toContain(txn.referenceNumber.slice(4));
   });
 });
