@@ -584,7 +584,7 @@ export const customer = {
     type: 'Type',
     types: {
       standard: 'Standard escrow',
-      protected: 'Protected (dispute cover)',
+      protected: 'Protected escrow (longer time to check)',
       lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (over KES 10,000)',
     },
     description: 'Description (optional)',

@@ -651,7 +651,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     type: 'Aina',
     types: {
       standard: 'Escrow ya Kawaida',
-      protected: 'Escrow Iliyolindwa (pamoja na usuluhishi)',
+      protected: 'Escrow Iliyolindwa (muda mrefu zaidi wa kukagua)',
       lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (zaidi ya KES 10,000)',
     },
     description: 'Maelezo (si lazima)',
