@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sellerShare } from './quote.ts';
-import { rulingAmounts } from './ruling.ts';
+import { rulingAmounts, splitBuyerAmountProblem } from './ruling.ts';
 
 const facts = { held: 300_000n, price: 300_000n, buyerFeePaid: 7_500n, sellerFee: 7_500n };
 
@@ -59,5 +59,14 @@ describe('rulingAmounts: who receives what from a ruling', () => {
         },
       ),
     );
+  });
+});
+
+describe("splitBuyerAmountProblem: a split's buyer part the rails can pay", () => {
+  it('takes whole shillings more than 0 and less than what escrow holds', () => {
+    expect(splitBuyerAmountProblem(100_000n, 500_000n)).toBeNull();
+    expect(splitBuyerAmountProblem(100_050n, 500_000n)).toBe('not_whole_shillings');
+    expect(splitBuyerAmountProblem(0n, 500_000n)).toBe('out_of_range');
+    expect(splitBuyerAmountProblem(500_000n, 500_000n)).toBe('out_of_range');
   });
 });

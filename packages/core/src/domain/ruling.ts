@@ -35,6 +35,17 @@ export interface RulingAmounts {
   planGoesOn: boolean;
 }
 
+/**
+ * Why `buyerAmount` cannot be a split's buyer part, or null: the rails move whole shillings only, and a
+ * split gives each side something (more than 0, less than what escrow holds). The ruling use-case refuses
+ * such a ruling; the ruling form checks it before its confirmation states any amount.
+ */
+export function splitBuyerAmountProblem(buyerAmount: Cents, held: Cents): 'not_whole_shillings' | 'out_of_range' | null {
+  if (buyerAmount % 100n !== 0n) return 'not_whole_shillings';
+  if (buyerAmount <= 0n || buyerAmount >= held) return 'out_of_range';
+  return null;
+}
+
 /** `buyerAmount` is the buyer's part of the price for a split (ignored otherwise). */
 export function rulingAmounts(outcome: RulingOutcome, facts: RulingFacts, buyerAmount: Cents = 0n): RulingAmounts {
   if (outcome === 'refund_buyer') return { toBuyer: facts.held + facts.buyerFeePaid, toSeller: 0n, sellerFee: 0n, planGoesOn: false };

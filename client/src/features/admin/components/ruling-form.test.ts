@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeDetail } from '../api/admin-rest';
-import { outcomeHelp, returnConsequence, rulingFinality } from './ruling-form';
+import { outcomeHelp, returnConsequence, rulingFinality, splitAmountError } from './ruling-form';
 
 /** A fully paid escrow of KES 2,540 in dispute. */
 const caseOf = (status: string, dispatchedAt: string | null) =>
@@ -59,5 +59,20 @@ describe('confirming a return for a silent seller', () => {
     expect(returnConsequence(caseOf('disputed', '2026-11-20T09:00:00.000Z'))).toBe(
       'The buyer is refunded KES 2,565.40, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.',
     );
+  });
+});
+
+describe("the split's buyer part, checked before the confirmation states amounts", () => {
+  const held = caseOf('disputed', '2026-11-20T09:00:00.000Z');
+
+  it('refuses cents, which the server refuses after the confirmation had stated them', () => {
+    expect(splitAmountError(held, '1000.50')).toBe('Enter whole shillings: M-Pesa and Airtel Money move no cents.');
+  });
+
+  it('refuses nothing, everything and more, and takes a whole part of what is held', () => {
+    for (const typed of ['0', '2540', '3000', 'abc']) {
+      expect(splitAmountError(held, typed)).toBe("Enter the buyer's part: more than 0 and less than KES 2,540, the amount held.");
+    }
+    expect(splitAmountError(held, ' 1000 ')).toBeNull();
   });
 });

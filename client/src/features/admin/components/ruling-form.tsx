@@ -8,7 +8,7 @@ import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, T
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
-import { RULING_OUTCOMES, rulingAmounts, type RulingOutcome } from '@escrow/core/domain/ruling';
+import { RULING_OUTCOMES, rulingAmounts, splitBuyerAmountProblem, type RulingOutcome } from '@escrow/core/domain/ruling';
 import { ApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
@@ -73,6 +73,16 @@ export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome,
 export function returnConsequence(detail: DisputeDetail): string {
   const { toBuyer } = amountsOf(detail, 'refund_buyer', 0n);
   return `The buyer is refunded ${formatKes(toBuyer)}, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.`;
+}
+
+/** What is wrong with the buyer's part typed for a split, or null (domain/ruling.ts's rule, as the server applies it). */
+export function splitAmountError(detail: DisputeDetail, typed: string): string | null {
+  const held = cents(detail.transaction.quote.held);
+  const part = parseAmount(typed.trim());
+  const problem = part === null ? 'out_of_range' : splitBuyerAmountProblem(part, held);
+  if (problem === 'not_whole_shillings') return 'Enter whole shillings: M-Pesa and Airtel Money move no cents.';
+  if (problem) return `Enter the buyer's part: more than 0 and less than ${formatMoney(detail.transaction.quote.held)}, the amount held.`;
+  return null;
 }
 
 /** The confirmation's last line: a ruling is final, and when its money moves. */
@@ -148,9 +158,9 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
   const review = (event: FormEvent) => {
     event.preventDefault();
     if (!outcome) return;
-    const held = cents(detail.transaction.quote.held);
-    if (outcome === 'split' && (buyerPart === null || buyerPart <= 0n || buyerPart >= held)) {
-      setLocalError(`Enter the buyer's part: more than 0 and less than ${formatMoney(detail.transaction.quote.held)}, the amount held.`);
+    const splitError = outcome === 'split' ? splitAmountError(detail, buyerAmount) : null;
+    if (splitError) {
+      setLocalError(splitError);
       return;
     }
     setLocalError(null);
