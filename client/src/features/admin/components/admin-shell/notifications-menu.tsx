@@ -1,5 +1,5 @@
 /** The live-feed bell: the latest events, unread count, each opening its transaction. */
-import { Box, Button, Flex, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Box, Flex, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { Bell, BellRing } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { formatRelativeTime } from '@/lib/format';
@@ -42,44 +42,50 @@ export function NotificationsMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content w="sm" maxW="calc(100vw - 2rem)">
-            <Flex px="2" py="1.5" justify="space-between" align="center">
-              <Text fontWeight="semibold" fontSize="sm">
+            {/* Only menu items and their group inside a menu: a plain button there (Clear) took the focus as
+                the menu opened, so Enter emptied the list, and screen readers' menu mode could not reach it. */}
+            <Menu.ItemGroup>
+              <Menu.ItemGroupLabel fontWeight="semibold" fontSize="sm" color="fg">
                 Latest events
-              </Text>
-              <Button size="xs" variant="ghost" onClick={feed.clear} disabled={feed.notifications.length === 0}>
-                Clear
-              </Button>
-            </Flex>
-            <Menu.Separator />
-            {feed.notifications.length === 0 ? (
-              <Text px="2" py="3" fontSize="sm" color="fg.muted">
-                Nothing new. Events appear here as they happen.
-              </Text>
-            ) : (
-              feed.notifications.map((notification) => (
-                <Menu.Item
-                  key={notification.id}
-                  value={notification.id}
-                  onClick={() => navigate(`/dashboard/transactions?open=${notification.transactionId}`)}
-                  alignItems="flex-start"
-                >
-                  <Box
-                    boxSize="2"
-                    mt="1.5"
-                    borderRadius="full"
-                    flexShrink={0}
-                    bg={`${{ info: 'blue', success: 'green', warning: 'orange', error: 'red' }[notification.tone]}.solid`}
-                  />
-                  <Box minW="0">
-                    <Text fontSize="sm" fontWeight="medium" truncate>
-                      {notification.title}
-                    </Text>
-                    <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-                      {notification.message} · {formatRelativeTime(notification.timestamp)}
-                    </Text>
-                  </Box>
+              </Menu.ItemGroupLabel>
+              {feed.notifications.length === 0 ? (
+                <Menu.Item value="empty" disabled fontSize="sm" color="fg.muted">
+                  Nothing new. Events appear here as they happen.
                 </Menu.Item>
-              ))
+              ) : (
+                feed.notifications.map((notification) => (
+                  <Menu.Item
+                    key={notification.id}
+                    value={notification.id}
+                    onClick={() => navigate(`/dashboard/transactions?open=${notification.transactionId}`)}
+                    alignItems="flex-start"
+                  >
+                    <Box
+                      boxSize="2"
+                      mt="1.5"
+                      borderRadius="full"
+                      flexShrink={0}
+                      bg={`${{ info: 'blue', success: 'green', warning: 'orange', error: 'red' }[notification.tone]}.solid`}
+                    />
+                    <Box minW="0">
+                      <Text fontSize="sm" fontWeight="medium" truncate>
+                        {notification.title}
+                      </Text>
+                      <Text fontSize="xs" color="fg.muted" lineClamp={2}>
+                        {notification.message} · {formatRelativeTime(notification.timestamp)}
+                      </Text>
+                    </Box>
+                  </Menu.Item>
+                ))
+              )}
+            </Menu.ItemGroup>
+            {feed.notifications.length === 0 ? null : (
+              <>
+                <Menu.Separator />
+                <Menu.Item value="clear" onClick={feed.clear} fontSize="sm">
+                  Clear the list
+                </Menu.Item>
+              </>
             )}
           </Menu.Content>
         </Menu.Positioner>
