@@ -5683,7 +5683,8 @@ export interface operations {
                     description?: string;
                     /** Format: date-time */
                     expires_at?: string;
-                    installment_months?: number;
+                    /** @enum {integer} */
+                    installment_months?: 3 | 6 | 12 | 24;
                     product_name: string;
                     quantity?: number | null;
                     /** @enum {string} */
@@ -7216,7 +7217,8 @@ export interface operations {
                      * @example 1500.00
                      */
                     amount: number | string;
-                    installment_months?: number;
+                    /** @enum {integer} */
+                    installment_months?: 3 | 6 | 12 | 24;
                     product_name: string;
                     /** @example 0722123456 */
                     seller_phone: string;
@@ -10444,7 +10446,7 @@ export interface operations {
             query: {
                 /** @description The initial payment; at least 20 % of the total. Defaults to the 20 % minimum rounded up to KES 100. */
                 deposit?: number | string;
-                months?: number;
+                months?: 3 | 6 | 12 | 24;
                 /** @description The item's price (over KES 10,000). */
                 total_cost: number | string;
             };

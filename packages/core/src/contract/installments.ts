@@ -4,16 +4,21 @@ import { DEFAULT_PLAN_TERM, PLAN_TERMS } from '../domain/installment-plan.ts';
 import { feeBreakdown } from './charges.ts';
 import { boundedMoney, envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
 
+const TERMS_MESSAGE = `Installment terms are ${PLAN_TERMS.slice(0, -1).join(', ')} or ${PLAN_TERMS.at(-1)!} months`;
+
+/** A plan's term in months, wherever one is asked for: one of PLAN_TERMS, listed as such in the API document. */
+export const planTerm = z.coerce
+  .number({ message: TERMS_MESSAGE })
+  .int({ message: TERMS_MESSAGE })
+  .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: TERMS_MESSAGE })
+  .meta({ enum: [...PLAN_TERMS] });
+
 export const planCalculateQuery = z.object({
   total_cost: boundedMoney(1, 500_000, 'Total cost').meta({ description: "The item's price (over KES 10,000)." }),
   deposit: moneyInput
     .optional()
     .meta({ description: 'The initial payment; at least 20 % of the total. Defaults to the 20 % minimum rounded up to KES 100.' }),
-  months: z.coerce
-    .number({ message: 'Installment terms are 3, 6, 12 or 24 months' })
-    .int({ message: 'Installment terms are 3, 6, 12 or 24 months' })
-    .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: 'Installment terms are 3, 6, 12 or 24 months' })
-    .default(DEFAULT_PLAN_TERM),
+  months: planTerm.default(DEFAULT_PLAN_TERM),
 });
 export type PlanCalculateQuery = z.infer<typeof planCalculateQuery>;
 

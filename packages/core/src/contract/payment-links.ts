@@ -3,7 +3,7 @@
  * Pure zod: the client imports this folder too.
  */
 import { z } from 'zod';
-import { PLAN_TERMS } from '../domain/installment-plan.ts';
+import { planTerm } from './installments.ts';
 import { PAYMENT_LINK_CODE_PATTERN, PAYMENT_LINK_STATUSES } from '../domain/payment-link.ts';
 import { feeBreakdown } from './charges.ts';
 import { boundedMoney, envelope, isoDate, moneyString } from './common.ts';
@@ -28,11 +28,7 @@ export const createPaymentLinkBody = z
       .nullable()
       .optional(),
     expires_at: z.iso.datetime({ offset: true, message: 'expires_at must be an ISO-8601 date-time' }).optional(),
-    installment_months: z
-      .number()
-      .int()
-      .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: 'Installment terms are 3, 6, 12 or 24 months' })
-      .optional(),
+    installment_months: planTerm.optional(),
   })
   .meta({
     description:

@@ -1,7 +1,7 @@
 /** Wire shapes of /api/transactions and /api/payments (docs/contract.md "Transactions", "Payments"). */
 import { RAIL_CHOICES, RAIL_PREFIXES_TEXT } from '../domain/rail-choice.ts';
 import { z } from 'zod';
-import { PLAN_TERMS } from '../domain/installment-plan.ts';
+import { planTerm } from './installments.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction-state.ts';
 import { boundedMoney, envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery, phoneInput } from './common.ts';
 
@@ -15,11 +15,7 @@ export const createTransactionBody = z
     product_name: z.string().trim().min(1, 'Product name is required').max(100, 'Product name must be at most 100 characters'),
     transaction_type: transactionType,
     total_cost: boundedMoney(1, 500_000, 'Total cost').optional(),
-    installment_months: z.coerce
-      .number()
-      .int()
-      .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: 'Installment terms are 3, 6, 12 or 24 months' })
-      .optional(),
+    installment_months: planTerm.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.transaction_type !== 'lipa_mdogo_mdogo') return;
