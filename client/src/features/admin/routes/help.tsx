@@ -2,16 +2,35 @@
 import { Accordion, Box, Card, Code, Heading, Link as ChakraLink, List, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'react-router';
 import { StatusBadge } from '@/components/status-badge';
+import { usePublicConfig } from '@/lib/public-config';
+import type { PublicConfig } from '@escrow/core/contract/public-config';
 import { PageHeader } from '../components/page-header';
 
-const STATUSES: [string, string][] = [
-  ['pending', 'Created; waiting for the buyer to pay by M-Pesa.'],
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+const hoursInWords = (hours: number) => (hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour'));
+
+/**
+ * What "dispatched" means, with this deployment's inspection windows (GET /api/config): Protected Escrow's
+ * is longer (docs/adr/0011-standard-and-protected.md), so one figure for all ("72 hours") was false for it.
+ */
+export function dispatchedMeaning(windows: PublicConfig['inspection_window_hours'] | undefined): string {
+  if (!windows) return 'The seller dispatched; the buyer inspects for the inspection period, then it releases by itself.';
+  const periods = [
+    `${hoursInWords(windows.standard)} for Standard Escrow`,
+    `${hoursInWords(windows.protected)} for Protected Escrow`,
+    `${hoursInWords(windows.lipa_mdogo_mdogo)} for Lipa Mdogo Mdogo`,
+  ];
+  return `The seller dispatched; the buyer inspects (${periods.join(', ')}), then it releases by itself.`;
+}
+
+const statuses = (windows: PublicConfig['inspection_window_hours'] | undefined): [string, string][] => [
+  ['pending', 'Created; waiting for the buyer to pay by M-Pesa or Airtel Money.'],
   ['installment', 'Lipa Mdogo Mdogo: part of the price paid, more installments to come.'],
   ['funded', 'The full price is held in escrow; the seller should dispatch.'],
-  ['dispatched', 'The seller dispatched; the buyer inspects (72 hours, then it releases by itself).'],
-  ['completed', 'Released to the seller (payout by M-Pesa B2C).'],
+  ['dispatched', dispatchedMeaning(windows)],
+  ['completed', 'Released to the seller (paid out by M-Pesa or Airtel Money; Alerts lists a payout that failed).'],
   ['cancelled', 'Cancelled before any payment.'],
-  ['disputed', 'Money frozen until an admin rules.'],
+  ['disputed', 'Money frozen until an admin rules; after a refund ruling on a dispatched item, until the item is back.'],
   ['refunded', 'Money returned to the buyer.'],
 ];
 
@@ -25,7 +44,8 @@ const FAQ: [string, React.ReactNode][] = [
       </ChakraLink>
       , choose <em>Review &amp; rule</em>, read both statements and the evidence, then pick release to seller, refund the buyer, or split
       (enter the buyer's part). Write a note: it is shown to both parties on their transaction pages (the ruling SMS does not carry it). A
-      ruling is final.
+      ruling is final. A refund of a dispatched item waits for the item to come back: the seller confirms it, or, with proof that it is
+      back, you do on the case (<em>Confirm the item came back</em>).
     </>,
   ],
   [
@@ -46,7 +66,8 @@ const FAQ: [string, React.ReactNode][] = [
       <ChakraLink asChild color="brand.fg">
         <Link to="/dashboard/system">System Health</Link>
       </ChakraLink>
-      . Contact the recipient to confirm their number.
+      . Contact the recipient to confirm their number, then on Alerts send it again (<em>Retry</em>) or, for a seller's payout that cannot
+      be made, give the buyer back everything they paid (<em>Return to buyer</em>).
     </>,
   ],
   [
@@ -66,6 +87,7 @@ const FAQ: [string, React.ReactNode][] = [
 ];
 
 export default function HelpPage() {
+  const config = usePublicConfig();
   return (
     <>
       <PageHeader title="Help Center" description="How the admin dashboard works." />
@@ -112,7 +134,7 @@ export default function HelpPage() {
             </Card.Header>
             <Card.Body>
               <Stack gap="2">
-                {STATUSES.map(([status, meaning]) => (
+                {statuses(config?.inspection_window_hours).map(([status, meaning]) => (
                   <Box key={status} display="flex" gap="3" alignItems="baseline">
                     <Box w="24" flexShrink={0}>
                       <StatusBadge wording="status" status={status} />
