@@ -26,6 +26,13 @@ describe('addNotifications', () => {
     expect(second.map((notification) => notification.id)).toEqual(['e3', 'e2', 'e1']);
   });
 
+  it('does not bring back what was cleared: the next refresh sends the same latest events', () => {
+    const shown = addNotifications([], [event(1), event(2)]);
+    const clearedThrough = shown[0]!.timestamp;
+    expect(addNotifications([], [event(3), event(2), event(1)], clearedThrough).map((notification) => notification.id)).toEqual(['e3']);
+    expect(addNotifications([], [event(2), event(1)], clearedThrough)).toEqual([]);
+  });
+
   it('describes the event', () => {
     const [notification] = addNotifications([], [event(7, 'payment_failed')]);
     expect(notification).toMatchObject({ title: 'ESC-0000-0007 · payment failed', message: 'event 7', transactionId: 't7', tone: 'error' });

@@ -43,9 +43,15 @@ export function toNotification(event: FeedEvent): Notification {
   };
 }
 
-/** Adds the events not seen yet, keeps the newest MAX_NOTIFICATIONS, newest first. */
-export function addNotifications(current: Notification[], events: FeedEvent[]): Notification[] {
+/**
+ * Adds the events not seen yet, keeps the newest MAX_NOTIFICATIONS, newest first. Events at or before
+ * `clearedThrough` (the newest event's time when the list was cleared) stay out: each refresh sends the
+ * latest events again, and a cleared list would otherwise fill up with them at the next one.
+ */
+export function addNotifications(current: Notification[], events: FeedEvent[], clearedThrough: string | null = null): Notification[] {
   const seen = new Set(current.map((notification) => notification.id));
-  const fresh = events.filter((event) => !seen.has(event.id)).map(toNotification);
+  const fresh = events
+    .filter((event) => !seen.has(event.id) && (clearedThrough === null || event.timestamp > clearedThrough))
+    .map(toNotification);
   return [...fresh, ...current].sort((a, b) => b.timestamp.localeCompare(a.timestamp)).slice(0, MAX_NOTIFICATIONS);
 }

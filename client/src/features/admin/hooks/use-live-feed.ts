@@ -16,10 +16,12 @@ interface FeedState {
   notifications: Notification[];
   /** ISO time the admin last opened the bell: newer notifications are unread. */
   seenAt: string | null;
+  /** The newest event's time when the admin cleared the list: older events are not shown again. */
+  clearedThrough: string | null;
   lastRefresh: string | null;
 }
 
-let state: FeedState = { notifications: [], seenAt: null, lastRefresh: null };
+let state: FeedState = { notifications: [], seenAt: null, clearedThrough: null, lastRefresh: null };
 const listeners = new Set<() => void>();
 function update(change: Partial<FeedState>) {
   state = { ...state, ...change };
@@ -41,7 +43,12 @@ export function useFeedState(): FeedState & { unread: number; markSeen: () => vo
     ...current,
     unread,
     markSeen: () => update({ seenAt: new Date().toISOString() }),
-    clear: () => update({ notifications: [], seenAt: new Date().toISOString() }),
+    clear: () =>
+      update({
+        notifications: [],
+        seenAt: new Date().toISOString(),
+        clearedThrough: current.notifications[0]?.timestamp ?? current.clearedThrough,
+      }),
   };
 }
 
@@ -61,7 +68,10 @@ export function useLiveFeed() {
   const { data, dataUpdatedAt } = query;
   useEffect(() => {
     if (!data) return;
-    update({ notifications: addNotifications(state.notifications, data.events), lastRefresh: new Date(dataUpdatedAt).toISOString() });
+    update({
+      notifications: addNotifications(state.notifications, data.events, state.clearedThrough),
+      lastRefresh: new Date(dataUpdatedAt).toISOString(),
+    });
   }, [data, dataUpdatedAt]);
   return query;
 }

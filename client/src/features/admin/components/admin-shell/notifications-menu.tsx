@@ -42,8 +42,8 @@ export function NotificationsMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content w="sm" maxW="calc(100vw - 2rem)">
-            {/* Only menu items and their group inside a menu: a plain button there (Clear) took the focus as
-                the menu opened, so Enter emptied the list, and screen readers' menu mode could not reach it. */}
+            {/* Only menu items and their group inside a menu: a plain button there (Clear) was outside the
+                arrow-key order, and screen readers' menu mode could not reach it. */}
             <Menu.ItemGroup>
               <Menu.ItemGroupLabel fontWeight="semibold" fontSize="sm" color="fg">
                 Latest events
