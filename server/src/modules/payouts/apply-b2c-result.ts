@@ -7,6 +7,7 @@ import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
+import { payoutFailureSentence } from '@escrow/core/domain/payment-failure';
 import { payoutSentPostings } from '@escrow/core/domain/posting-rules';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { numericRailCode, type RailResult } from '../../rails/port.ts';
@@ -95,7 +96,8 @@ export async function applyPayoutResult(ctx: AppContext, { requestId, result }: 
     await appendEvent(tx, {
       transactionId: payout.transactionId,
       eventType: isRefund ? 'refund_failed' : 'payout_failed',
-      description: `${railName} could not pay ${amount} to ${isRefund ? 'the buyer' : 'the seller'}: ${resultDesc}`,
+      // The parties read this sentence; the rail's own words are in the data (failure_reason), for staff.
+      description: `${railName} could not pay ${amount} to ${isRefund ? 'the buyer' : 'the seller'}: ${payoutFailureSentence(result.failure ?? 'other', 'en', railName)}.`,
       data: {
         amount: formatCents(payout.amountCents),
         failure_reason: resultDesc,

@@ -277,6 +277,14 @@ describe('paying with Airtel Money', () => {
     expect(told.message).toBe(
       `We could not send KES 780 for ${created.reference_number} to your Airtel Money: this number is not registered for Airtel Money. Our team will contact you.`,
     );
+    // The seller's timeline says the same; Airtel's own words stay in the event's data, for staff.
+    const [failed] = (await detail(t, unregistered, created.id)).timeline.filter(
+      (event: { event_type: string }) => event.event_type === 'payout_failed',
+    );
+    expect(failed).toMatchObject({
+      description: 'Airtel Money could not pay KES 780 to the seller: this number is not registered for Airtel Money.',
+      data: { failure_code: 'unregistered', failure_reason: expect.stringMatching(/not registered/) },
+    });
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(0);
     await expectLedgerHealthy(t);
   });

@@ -190,10 +190,10 @@ const CASES: Case[] = [
       attempts: 3,
       rail_name: 'M-Pesa',
     },
-    description: 'M-Pesa could not pay KES 2,489.20 to the seller: The initiator information is invalid.',
-    // The rail's own words are shown on the line below (timelineFailure), as recorded.
-    en: 'M-Pesa could not pay KES 2,489.20 to the seller',
-    sw: 'M-Pesa haikuweza kumlipa muuzaji KES 2,489.20',
+    description: 'M-Pesa could not pay KES 2,489.20 to the seller: M-Pesa did not accept the payment.',
+    // The payee's reason, as their SMS gives it; the rail's own words are for staff.
+    en: 'M-Pesa could not pay KES 2,489.20 to the seller: M-Pesa did not accept the payment.',
+    sw: 'M-Pesa haikuweza kumlipa muuzaji KES 2,489.20: M-Pesa haikukubali malipo.',
   },
   {
     name: 'cancelled by the buyer with a reason',
@@ -248,9 +248,9 @@ const CASES: Case[] = [
     name: 'a refund failed',
     event_type: 'refund_failed',
     data: { amount: '2540.00', failure_reason: 'Insufficient balance', failure_code: 'other', attempts: 3, rail_name: 'M-Pesa' },
-    description: 'M-Pesa could not pay KES 2,540 to the buyer: Insufficient balance',
-    en: 'M-Pesa could not pay KES 2,540 to the buyer',
-    sw: 'M-Pesa haikuweza kumrudishia mnunuzi KES 2,540',
+    description: 'M-Pesa could not pay KES 2,540 to the buyer: M-Pesa did not accept the payment.',
+    en: 'M-Pesa could not pay KES 2,540 to the buyer: M-Pesa did not accept the payment.',
+    sw: 'M-Pesa haikuweza kumrudishia mnunuzi KES 2,540: M-Pesa haikukubali malipo.',
   },
   {
     name: 'a dispute opened by the buyer',
@@ -514,9 +514,10 @@ describe('timeline sentences', () => {
     // The sentence already ends with the reason: the line under it would say it twice.
     expect(timelineFailure(failed, 'en', failed.description)).toBeNull();
     expect(timelineFailure(failed, 'sw', failed.sw)).toBeNull();
+    // A payout's sentence gives the payee's reason; the rail's English is not put under it.
     const payout = CASES.find((entry) => entry.event_type === 'payout_failed')!;
-    expect(timelineFailure(payout, 'en', payout.en)).toBe('The initiator information is invalid.');
-    expect(timelineFailure(payout, 'sw')).toBe('The initiator information is invalid.');
+    expect(timelineFailure(payout, 'en', payout.en)).toBeNull();
+    expect(timelineFailure(payout, 'sw')).toBeNull();
     expect(timelineFailure({ event_type: 'payment_completed', data: { amount: '1.00' } }, 'sw')).toBeNull();
   });
 

@@ -6,7 +6,7 @@
  * quoted as they wrote it.
  */
 import { parseAmount } from '@escrow/core/domain/money';
-import { isPaymentFailureKind, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { isPaymentFailureKind, paymentFailureSentence, payoutFailureSentence } from '@escrow/core/domain/payment-failure';
 import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
 import type { Language, MessageKey, MessageParams, Translate } from '@/i18n';
@@ -51,6 +51,14 @@ const party = (data: Data, t: Translate) => {
   const actor = oneOf(data, 'actor', PARTIES);
   return actor ? t(`customer.timeline.sentences.party.${actor}`) : null;
 };
+
+/** A failed payout's or refund's rail, amount and reason as its payee is told it (the SMS's words). */
+function payoutFailureParams(data: Data, language: Language) {
+  const rail = text(data, 'rail_name');
+  const kind = data.failure_code;
+  const reason = rail && isPaymentFailureKind(kind) ? payoutFailureSentence(kind, language, rail) : null;
+  return { rail, amount: money(data, 'amount'), reason };
+}
 
 /** The sentence `key` with `params`, or null when one of them is missing. */
 function say(t: Translate, key: SentenceKey, params: Record<string, string | number | null> = {}): string | null {
@@ -99,7 +107,7 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   payout_initiated: (data, t) => say(t, data.retried === true ? 'payoutRetried' : 'payoutStarted', { amount: money(data, 'amount') }),
   payout_completed: (data, t) =>
     say(t, 'payoutSent', { amount: money(data, 'amount'), rail: text(data, 'rail_name'), receipt: receipt(data, t, 'noReceipt') }),
-  payout_failed: (data, t) => say(t, 'payoutFailed', { rail: text(data, 'rail_name'), amount: money(data, 'amount') }),
+  payout_failed: (data, t, language) => say(t, 'payoutFailed', payoutFailureParams(data, language)),
   transaction_cancelled: (data, t) => {
     const reason = text(data, 'cancel_reason');
     return reason ? say(t, 'cancelledWithReason', { party: party(data, t), reason }) : say(t, 'cancelled', { party: party(data, t) });
@@ -107,7 +115,7 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   refund_initiated: (data, t) => say(t, data.retried === true ? 'refundRetried' : 'refundStarted', { amount: money(data, 'amount') }),
   refund_completed: (data, t) =>
     say(t, 'refundSent', { amount: money(data, 'amount'), rail: text(data, 'rail_name'), receipt: receipt(data, t, 'noReceipt') }),
-  refund_failed: (data, t) => say(t, 'refundFailed', { rail: text(data, 'rail_name'), amount: money(data, 'amount') }),
+  refund_failed: (data, t, language) => say(t, 'refundFailed', payoutFailureParams(data, language)),
   dispute_initiated: (data, t) => {
     if (data.after_withdrawal === true) return say(t, 'disputeAfterWithdrawal');
     // No words of the opener's own (a reason picked from the USSD list): the type, in the reader's language.
@@ -193,11 +201,14 @@ export function timelineDescription(entry: Entry, t: Translate, language: Langua
 
 /**
  * The line under a failed event: a failed payment's reason in the reader's language (the shared sentences of
- * packages/core/src/domain/payment-failure.ts), else the reason as recorded (a payout's is the rail's own words).
- * Null when the event's sentence (`shown`) already says it: a failed payment's sentence ends with its reason.
+ * packages/core/src/domain/payment-failure.ts), else the reason as recorded. Null when the event's sentence
+ * (`shown`) already says it: a failed payment's sentence ends with its reason; and for a failed payout or
+ * refund whose sentence gives the payee's reason, since what the rail recorded is its own English, for staff.
  */
 export function timelineFailure(entry: Pick<Entry, 'event_type' | 'data'>, language: Language, shown = ''): string | null {
   const data = entry.data ?? {};
+  if ((entry.event_type === 'payout_failed' || entry.event_type === 'refund_failed') && isPaymentFailureKind(data.failure_code))
+    return null;
   const recorded = text(data, 'failure_reason');
   const line =
     language === 'en' || !recorded || entry.event_type !== 'payment_failed' || !isPaymentFailureKind(data.failure_code)
