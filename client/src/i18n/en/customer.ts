@@ -108,7 +108,7 @@ export const customer = {
     pending: 'On its way',
     processing: 'On its way',
     completed: 'Paid',
-    failed: 'Failed: our team is retrying it',
+    failed: 'Failed: our team will contact you',
     returned: 'Returned to the buyer',
     autoRelease: 'If the buyer neither confirms nor disputes, the payment is released to you automatically on {{date}}.',
     autoReleaseBuyer: 'If you neither confirm nor dispute, the payment is released automatically on {{date}}.',

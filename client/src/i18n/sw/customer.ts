@@ -109,7 +109,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     pending: 'Yako njiani',
     processing: 'Yako njiani',
     completed: 'Yamelipwa',
-    failed: 'Hayakufaulu: timu yetu inajaribu tena',
+    failed: 'Hayakufaulu: timu yetu itawasiliana nawe',
     returned: 'Yamerudishwa kwa mnunuzi',
     autoRelease: 'Mnunuzi asipothibitisha wala kulalamika, utalipwa moja kwa moja tarehe {{date}}.',
     autoReleaseBuyer: 'Usipothibitisha wala kulalamika, muuzaji atalipwa moja kwa moja tarehe {{date}}.',
