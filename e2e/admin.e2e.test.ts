@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
+import { seriousViolations } from './axe.ts';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
 
 const [DEMO_BUYER, DEMO_SELLER] = DEMO_USERS;
@@ -46,7 +47,7 @@ let buyerToken: string;
 let fresh: { id: string; phone: string; name: string };
 const references: string[] = [];
 /** A released transaction whose seller M-Pesa cannot pay (…2040): its payout fails after three attempts (about 90 s). */
-let failingPayout: { transactionId: string; reference: string };
+let failingPayout: { transactionId: string; reference: string; seller: { token: string; user: Record<string, unknown> } };
 
 async function call<T = { data: Record<string, unknown> }>(
   path: string,
@@ -137,7 +138,7 @@ beforeAll(async () => {
 });
 
 /** Registers a seller whose phone M-Pesa refuses (…2040), and pays, dispatches and releases a deal to them. */
-async function releaseToUnpayableSeller(): Promise<{ transactionId: string; reference: string }> {
+async function releaseToUnpayableSeller(): Promise<typeof failingPayout> {
   const sellerPhone = `2547${randomInt(1_000, 9_999)}2040`;
   const password = 'Secret@2026!';
   const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
@@ -153,7 +154,11 @@ async function releaseToUnpayableSeller(): Promise<{ transactionId: string; refe
   expect(registered.status).toBe(201);
   // An unverified phone may not act on a deal: the admin verifies it, as on a support call.
   expect((await call(`/api/admin/users/${registered.body.data.user.id}/verify`, { token: adminToken, body: {} })).status).toBe(200);
-  const sellerToken = await tokenFor(localPhone(sellerPhone), password);
+  const sellerLogin = await call<{ data: { token: string; user: Record<string, unknown> } }>('/api/auth/login', {
+    body: { phone_or_email: localPhone(sellerPhone), password },
+  });
+  expect(sellerLogin.status).toBe(200);
+  const sellerToken = sellerLogin.body.data.token;
   const created = await call<{ data: { transaction: { id: string; reference_number: string } } }>('/api/transactions', {
     token: buyerToken,
     body: {
@@ -175,7 +180,7 @@ async function releaseToUnpayableSeller(): Promise<{ transactionId: string; refe
   }
   expect((await call(`/api/transactions/${id}/dispatch`, { token: sellerToken, body: {} })).status).toBe(200);
   expect((await call(`/api/transactions/${id}/release_payment`, { token: buyerToken, body: {} })).status).toBe(200);
-  return { transactionId: id, reference };
+  return { transactionId: id, reference, seller: sellerLogin.body.data };
 }
 
 afterAll(() => browser?.close());
@@ -388,6 +393,30 @@ describe('admin dashboard', () => {
     await context.close();
   });
 
+  it("lists the latest events under the bell as a menu: axe passes it open, the keyboard walks it, 'Clear the list' empties it", async () => {
+    const { page, context, errors } = await signInAsAdmin();
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await poll(() => bell.getAttribute('aria-label')).toMatch(/^Notifications: \d+ new$/);
+    await bell.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await menu.getByRole('menuitem').filter({ hasNotText: 'Clear the list' }).count()).toBeGreaterThan(1);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/dashboard\/transactions\?open=/);
+    await poll(() => page.getByRole('dialog').getByText('Transaction Timeline').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await poll(() => page.getByRole('dialog').count()).toBe(0);
+    await bell.click();
+    await menu.getByRole('menuitem', { name: 'Clear the list' }).click();
+    await poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+    await bell.click();
+    await poll(() => menu.getByRole('menuitem').allTextContents()).toEqual(['Nothing new. Events appear here as they happen.']);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+
   it('works on a phone: the menu opens as a drawer', async () => {
     const { page, context, errors } = await signInAsAdmin({ width: 390 });
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -477,6 +506,14 @@ describe('ruling on a dispute', () => {
     // A split: the confirmation says who receives what, from the quote, before anything is recorded.
     await dialog.getByText('Split', { exact: true }).click();
     await dialog.getByLabel("Buyer's part (KES)").fill('1000');
+    // From the keyboard: the confirmation that replaces the form takes the focus, so a screen reader reads
+    // who receives what; "Back" gives it to "Review ruling" again.
+    await dialog.getByRole('button', { name: 'Review ruling' }).press('Enter');
+    const focusedTestId = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.textContent);
+    await poll(focusedTestId).toBe('ruling-confirmation');
+    await dialog.getByRole('button', { name: 'Back' }).press('Enter');
+    await poll(focusedTestId).toBe('Review ruling');
     await dialog.getByRole('button', { name: 'Review ruling' }).click();
     const toSeller = 200_000n - (sellerFee < 200_000n ? sellerFee : 200_000n);
     await poll(() => dialog.getByTestId('ruling-consequence').textContent()).toBe(
@@ -515,6 +552,61 @@ describe('ruling on a dispute', () => {
   });
 });
 
+describe('a refund ruling waiting for the item to come back', () => {
+  it('lets the mediation team confirm the return for a silent seller: it asks first, states the refund, and refunds once for a double tap', async () => {
+    const sellerToken = await tokenFor(SELLER_PHONE, DEMO_PASSWORD);
+    const created = await call<{ data: { transaction: { id: string; reference_number: string } } }>('/api/transactions', {
+      token: buyerToken,
+      body: { seller_phone: SELLER_PHONE, amount: 2000, product_name: `Return e2e ${Date.now()}`, transaction_type: 'standard' },
+    });
+    expect(created.status).toBe(201);
+    const { id, reference_number: reference } = created.body.data.transaction;
+    expect((await call('/api/payments/initiate', { token: buyerToken, body: { transaction_id: id } })).status).toBe(202);
+    const transaction = async () =>
+      (await call<{ data: { transaction: { status: string; buyer_fee: string } } }>(`/api/transactions/${id}`, { token: buyerToken })).body
+        .data.transaction;
+    await poll(async () => (await transaction()).status).toBe('funded');
+    expect((await call(`/api/transactions/${id}/dispatch`, { token: sellerToken, body: {} })).status).toBe(200);
+    const opened = await call(`/api/transactions/${id}/dispute`, {
+      token: buyerToken,
+      body: { dispute_type: 'quality_issue', reason: 'The screen arrived cracked across the middle.' },
+    });
+    expect(opened.status).toBe(200);
+    const dispute = async () =>
+      (await call<{ data: { dispute: { id: string; status: string } } }>(`/api/transactions/${id}/dispute`, { token: adminToken })).body
+        .data.dispute;
+    const disputeId = (await dispute()).id;
+    const ruled = await call(`/api/admin/disputes/${disputeId}/resolve`, {
+      token: adminToken,
+      body: { outcome: 'refund_buyer', note: 'Damaged in transit: the buyer sends it back and is refunded.' },
+    });
+    expect(ruled.status).toBe(200);
+    expect((await dispute()).status).toBe('awaiting_return');
+    const refund = formatKes(200_000n + parseAmount((await transaction()).buyer_fee)!);
+
+    const { page, context, errors } = await signInAsAdmin();
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/confirm_return')) sent.push(request.url());
+    });
+    await page.goto(`/dashboard/disputes?open=${disputeId}`);
+    const caseDialog = page.getByRole('dialog');
+    await caseDialog.getByRole('button', { name: 'Confirm the item came back' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the return for the seller?' });
+    await poll(() => confirm.getByTestId('return-consequence').textContent()).toContain(refund);
+    expect(sent).toEqual([]);
+    await confirm.getByRole('button', { name: 'Confirm the return' }).dblclick();
+    await poll(() => page.getByText('Return confirmed: the buyer is refunded').first().isVisible()).toBe(true);
+    await poll(async () => (await transaction()).status).toBe('refunded');
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a second request or error to show
+    expect(sent).toHaveLength(1);
+    expect(await page.getByText(/Nothing was refunded/).count()).toBe(0);
+    expect(reference).toMatch(/^ESC-/);
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a payout M-Pesa could not make', () => {
   it('asks before moving money, says who receives what, and sends one request for a double tap', async () => {
     type AlertPayout = { payout_id: string; reference_number: string; status: string; allowed_actions: string[] };
@@ -524,6 +616,20 @@ describe('a payout M-Pesa could not make', () => {
       );
     // Three attempts 30 s and 60 s apart: the payout is failed about 90 s after the release.
     await expect.poll(async () => (await listed())?.status, { timeout: 150_000, interval: 2_000 }).toBe('failed');
+
+    // The seller's own page says the money is theirs but did not reach them, not that it was paid.
+    const sellerView = await openPage(browser, {
+      width: 360,
+      height: 740,
+      storage: { authToken: failingPayout.seller.token, userData: JSON.stringify(failingPayout.seller.user) },
+    });
+    await sellerView.page.goto(`/dashboard/transactions/${failingPayout.transactionId}`);
+    await poll(() => sellerView.page.getByTestId('guidance').innerText()).toMatch(
+      /^Completed: KES [\d,.]+ is yours \(KES 2,500 less your fee of KES [\d,.]+\), but sending it to your mobile money failed\. Our team will contact you\.$/,
+    );
+    expect(await sellerView.page.locator('main').innerText()).not.toMatch(/paid to you/i);
+    await screenshot(sellerView.page, 'seller-payout-failed-360');
+    await sellerView.context.close();
 
     const { page, context, errors } = await signInAsAdmin();
     const sent: string[] = [];
