@@ -245,8 +245,8 @@ describe('problem 2: one source for each amount', () => {
     expect(transaction.quote).toMatchObject({ refunded: '20000.00', released_to_seller: '12000.00' });
     const paidOut = kes(transaction.quote.seller_paid_out!);
     expect(paidOut).toBe('KES 11,826');
-    const guidance = await buyerPage.getByTestId('guidance').innerText();
-    expect(guidance).toBe(`KES 20,000 was refunded to you; ${paidOut} went to the seller.`);
+    // "Released to the seller" until the rail confirms the seller's payout, then "went to the seller" (the page polls).
+    await poll(() => buyerPage.getByTestId('guidance').innerText()).toBe(`KES 20,000 was refunded to you; ${paidOut} went to the seller.`);
     const page = await buyerPage.locator('main').innerText();
     expect(page).not.toContain('held safely in escrow');
     expect(page).not.toContain('KES 12,000 went');

@@ -67,6 +67,7 @@ export const customer = {
     splitSellerFailed:
       'Split ruling: {{paidOut}} is yours, but sending it to your mobile money failed. Our team will contact you. {{refunded}} was refunded to the buyer.',
     completedBuyerReleased: 'Completed: the payment was released to the seller, {{paidOut}} for them ({{released}} less their fee).',
+    splitBuyerReleased: '{{refunded}} was refunded to you; {{paidOut}} was released to the seller.',
     refundedBuyer: 'Refunded: {{refunded}} was sent back to your mobile money.',
     refundedSeller: "Refunded: {{refunded}} was sent back to the buyer's mobile money.",
     cancelledAfterPayment: 'Cancelled: {{refunded}} was refunded to the buyer.',

@@ -69,6 +69,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     splitSellerFailed:
       'Uamuzi wa kugawanya: {{paidOut}} ni zako, lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe. Mnunuzi amerudishiwa {{refunded}}.',
     completedBuyerReleased: 'Imekamilika: malipo yameachiliwa kwa muuzaji, {{paidOut}} kwake ({{released}} ukitoa ada yake).',
+    splitBuyerReleased: 'Umerudishiwa {{refunded}}; {{paidOut}} zimeachiliwa kwa muuzaji.',
     refundedBuyer: 'Pesa imerudishwa: {{refunded}} imetumwa kwenye simu uliyolipa nayo.',
     refundedSeller: 'Pesa imerudishwa: {{refunded}} imetumwa kwa mnunuzi.',
     cancelledAfterPayment: 'Imeghairiwa: mnunuzi amerudishiwa {{refunded}}.',

@@ -109,4 +109,12 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
     expect(guidance(released('seller', 'completed'), en)).toBe('Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).');
     expect(guidance(released('buyer', 'completed'), en)).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
   });
+
+  it('tells the buyer of a split that the seller’s part was released, and that it went to them once paid', () => {
+    expect(guidance(released('buyer', 'pending', '3000.00'), en)).toBe(
+      'KES 3,000 was refunded to you; KES 8,921 was released to the seller.',
+    );
+    expect(guidance(released('buyer', 'failed', '3000.00'), sw)).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
+    expect(guidance(released('buyer', 'completed', '3000.00'), en)).toBe('KES 3,000 was refunded to you; KES 8,921 went to the seller.');
+  });
 });

@@ -82,7 +82,7 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
       const state = payout === 'failed' ? 'Failed' : payout === 'pending' || payout === 'processing' ? 'Sending' : '';
       const isSplit = cents(quote.refunded) > 0n;
       if (isBuyer) {
-        if (isSplit) return t('customer.outcome.splitBuyer', figures);
+        if (isSplit) return t(state ? 'customer.outcome.splitBuyerReleased' : 'customer.outcome.splitBuyer', figures);
         return t(state ? 'customer.outcome.completedBuyerReleased' : 'customer.outcome.completedBuyer', figures);
       }
       return t(`customer.outcome.${isSplit ? 'splitSeller' : 'completedSeller'}${state}`, figures);
