@@ -222,12 +222,6 @@ export const SMS_TEMPLATES = {
     en: (p) => `No payment prompt was sent for ${p.ref}: too many payment prompts in the last hour. Dial *384*40# later to pay.`,
     sw: (p) => `Ombi la malipo la ${p.ref} halikutumwa: maombi mengi ya malipo ndani ya saa moja. Piga *384*40# baadaye kulipa.`,
   },
-  payment_prompt_rail_down: {
-    en: (p) =>
-      `No payment prompt could be sent for ${p.ref}: ${p.rail ?? 'M-Pesa'} did not answer. Nothing was charged. Dial *384*40# later to pay.`,
-    sw: (p) =>
-      `Ombi la malipo la ${p.ref} halikuweza kutumwa: ${p.rail ?? 'M-Pesa'} haikujibu. Hakuna pesa iliyotozwa. Piga *384*40# baadaye kulipa.`,
-  },
   cancelled_refunding: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. The buyer is being refunded.`,
     sw: (p) => `Escrow ${p.ref} (${p.product}) imeghairiwa na ${party(p.by)}. Mnunuzi anarudishiwa pesa.`,

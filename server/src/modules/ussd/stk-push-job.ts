@@ -30,10 +30,11 @@ export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Prom
   });
 }
 
-/** Why no prompt is coming: the buyer's payment limits, or the rail not answering on any attempt. */
-type PromptNotSentReason = 'rate_limited' | 'rail_unavailable';
-
-async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: PromptNotSentReason): Promise<void> {
+/**
+ * The menu promised a prompt that is not coming: over the buyer's payment limits (and when to retry), or the
+ * rail not reached on any attempt (the shared `not_sent` sentence: no money was taken).
+ */
+async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: 'rate_limited' | 'not_sent'): Promise<void> {
   const txn = await ctx.db.transaction.findUnique({
     where: { id: push.transactionId },
     select: { referenceNumber: true, buyer: { select: { phoneNumber: true } } },
@@ -41,8 +42,12 @@ async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: Pro
   if (!txn) return;
   await queueSms(ctx, ctx.db, {
     phone: txn.buyer.phoneNumber,
-    template: reason === 'rate_limited' ? 'payment_prompt_not_sent' : 'payment_prompt_rail_down',
-    params: { ref: txn.referenceNumber, rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)] },
+    ...(reason === 'rate_limited'
+      ? { template: 'payment_prompt_not_sent', params: { ref: txn.referenceNumber } }
+      : {
+          template: 'payment_failed',
+          params: { ref: txn.referenceNumber, kind: 'not_sent', rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)] },
+        }),
     transactionId: push.transactionId,
   });
   ctx.jobs.nudge();
@@ -69,8 +74,9 @@ export async function sendUssdStkPush(
       if (error.code === 'RATE_LIMITED') await tellPromptNotSent(ctx, push, 'rate_limited');
       return;
     }
-    // The last attempt: the menu promised a prompt that will not come, so the buyer hears it by SMS.
-    if (job && job.attempts >= job.max_attempts) await tellPromptNotSent(ctx, push, 'rail_unavailable');
+    // The rail not reached on the last attempt: the menu promised a prompt that will not come.
+    const isLastAttempt = !!job && job.attempts >= job.max_attempts;
+    if (isLastAttempt && error instanceof AppError) await tellPromptNotSent(ctx, push, 'not_sent');
     throw error;
   }
 }

@@ -401,7 +401,7 @@ describe('a USSD payment whose rail cannot be reached', () => {
     const seller = await makeUser(down.app, { userType: 'seller' });
     expect(await dialAndWalk(down, buyer.phone, '1', seller.phone, 'Cooker', '1', '4000', TEST_PIN)).toMatchObject({ kind: 'END' });
     const txn = await down.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });
-    const notice = () => down.ctx.db.smsMessage.findMany({ where: { phoneNumber: buyer.phone, template: 'payment_prompt_rail_down' } });
+    const notice = () => down.ctx.db.smsMessage.findMany({ where: { phoneNumber: buyer.phone, template: 'payment_failed' } });
 
     // Each drain runs one attempt; the buyer hears nothing while another attempt is still to come.
     for (const attempt of [1, 2]) {
@@ -412,7 +412,7 @@ describe('a USSD payment whose rail cannot be reached', () => {
     const [sms, ...more] = await notice();
     expect(more).toEqual([]);
     expect(sms!.message).toBe(
-      `No payment prompt could be sent for ${txn.referenceNumber}: Airtel Money did not answer. Nothing was charged. Dial *384*40# later to pay.`,
+      `Payment for ${txn.referenceNumber} did not go through. We could not reach Airtel Money to send the prompt. No money was taken. Please try again.`,
     );
     expect(await down.ctx.db.transaction.findUniqueOrThrow({ where: { id: txn.id } })).toMatchObject({ status: 'pending' });
     expect((await dialAndWalk(down, buyer.phone, '5')).text).toContain(txn.referenceNumber.slice(4));
