@@ -596,7 +596,7 @@ describe('a refund ruling waiting for the item to come back', () => {
     await poll(() => confirm.getByTestId('return-consequence').textContent()).toContain(refund);
     expect(sent).toEqual([]);
     await confirm.getByRole('button', { name: 'Confirm the return' }).dblclick();
-    await poll(() => page.getByText('Return confirmed: the buyer is refunded').first().isVisible()).toBe(true);
+    await poll(() => page.getByText('Return confirmed: the refund to the buyer is on its way').first().isVisible()).toBe(true);
     await poll(async () => (await transaction()).status).toBe('refunded');
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // room for a second request or error to show
     expect(sent).toHaveLength(1);

@@ -57,7 +57,7 @@ describe('the outcome options’ help', () => {
 describe('confirming a return for a silent seller', () => {
   it('states the refund the ruling decided: everything the buyer paid, their fee included', () => {
     expect(returnConsequence(caseOf('disputed', '2026-11-20T09:00:00.000Z'))).toBe(
-      'The buyer is refunded KES 2,565.40, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.',
+      'The buyer gets back KES 2,565.40, everything they paid with their fee: the refund is sent as soon as you confirm, and the transaction ends refunded. The seller receives nothing.',
     );
   });
 });

@@ -72,7 +72,7 @@ export function rulingConsequence(detail: DisputeDetail, outcome: RulingOutcome,
  */
 export function returnConsequence(detail: DisputeDetail): string {
   const { toBuyer } = amountsOf(detail, 'refund_buyer', 0n);
-  return `The buyer is refunded ${formatKes(toBuyer)}, everything they paid with their fee, as soon as you confirm, and the transaction ends refunded. The seller receives nothing.`;
+  return `The buyer gets back ${formatKes(toBuyer)}, everything they paid with their fee: the refund is sent as soon as you confirm, and the transaction ends refunded. The seller receives nothing.`;
 }
 
 /** What is wrong with the buyer's part typed for a split, or null (domain/ruling.ts's rule, as the server applies it). */

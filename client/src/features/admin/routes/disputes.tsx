@@ -74,7 +74,7 @@ function ConfirmReturn({ detail }: { detail: DisputeDetail }) {
     onSuccess: async () => {
       toaster.create({
         type: 'success',
-        title: 'Return confirmed: the buyer is refunded',
+        title: 'Return confirmed: the refund to the buyer is on its way',
         description: detail.transaction.reference_number,
       });
       setIsOpen(false);
