@@ -1,16 +1,14 @@
 /** Wire shapes of the Lipa Mdogo Mdogo plan calculator (GET /api/v1/plans/calculate) and the admins' plan list. */
 import { z } from 'zod';
-import { DEFAULT_PLAN_TERM, PLAN_TERMS } from '../domain/installment-plan.ts';
+import { DEFAULT_PLAN_TERM, PLAN_TERMS, PLAN_TERMS_MESSAGE } from '../domain/installment-plan.ts';
 import { feeBreakdown } from './charges.ts';
 import { boundedMoney, envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
 
-const TERMS_MESSAGE = `Installment terms are ${PLAN_TERMS.slice(0, -1).join(', ')} or ${PLAN_TERMS.at(-1)!} months`;
-
 /** A plan's term in months, wherever one is asked for: one of PLAN_TERMS, listed as such in the API document. */
 export const planTerm = z.coerce
-  .number({ message: TERMS_MESSAGE })
-  .int({ message: TERMS_MESSAGE })
-  .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: TERMS_MESSAGE })
+  .number({ message: PLAN_TERMS_MESSAGE })
+  .int({ message: PLAN_TERMS_MESSAGE })
+  .refine((months) => (PLAN_TERMS as readonly number[]).includes(months), { message: PLAN_TERMS_MESSAGE })
   .meta({ enum: [...PLAN_TERMS] });
 
 export const planCalculateQuery = z.object({

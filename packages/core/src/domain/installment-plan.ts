@@ -11,6 +11,8 @@ import { type Cents, CENTS_PER_SHILLING } from './money.ts';
 
 export const PLAN_TERMS = [3, 6, 12, 24] as const;
 export type PlanTerm = (typeof PLAN_TERMS)[number];
+/** What a term outside PLAN_TERMS is told: "Installment terms are 3, 6, 12 or 24 months". */
+export const PLAN_TERMS_MESSAGE = `Installment terms are ${PLAN_TERMS.slice(0, -1).join(', ')} or ${PLAN_TERMS.at(-1)!} months`;
 export const DEFAULT_PLAN_TERM: PlanTerm = 6;
 export const MIN_PLAN_TOTAL_EXCLUSIVE: Cents = 10_000n * CENTS_PER_SHILLING;
 export const MIN_DEPOSIT_PERCENT = 20n;
@@ -62,7 +64,7 @@ export function checkPlanRules({ total, deposit, months }: PlanInput): PlanRuleV
     return { rule: 'DEPOSIT_TOO_LOW', message: 'The initial payment must be at least 20% of the total cost' };
   }
   if (!(PLAN_TERMS as readonly number[]).includes(months)) {
-    return { rule: 'TERM_NOT_OFFERED', message: 'Installment terms are 3, 6, 12 or 24 months' };
+    return { rule: 'TERM_NOT_OFFERED', message: PLAN_TERMS_MESSAGE };
   }
   return null;
 }
