@@ -4,7 +4,7 @@
  * page says what a ruling for them pays, and they are the amounts the money movements make (the seller's fee
  * is `sellerShare()`, as escrow-core's releaseToSeller takes it; a refund ruling gives the buyer's fee share back).
  */
-import type { Cents } from './money.ts';
+import { formatKes, type Cents } from './money.ts';
 import { sellerShare } from './quote.ts';
 
 export const RULING_OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
@@ -44,6 +44,13 @@ export function splitBuyerAmountProblem(buyerAmount: Cents, held: Cents): 'not_w
   if (buyerAmount % 100n !== 0n) return 'not_whole_shillings';
   if (buyerAmount <= 0n || buyerAmount >= held) return 'out_of_range';
   return null;
+}
+
+/** What the mediation team is told about a buyer's part that `splitBuyerAmountProblem` refuses (API and form alike). */
+export function splitBuyerAmountMessage(problem: 'not_whole_shillings' | 'out_of_range', held: Cents): string {
+  return problem === 'not_whole_shillings'
+    ? "The buyer's part must be whole shillings: M-Pesa and Airtel Money move no cents."
+    : `The buyer's part must be more than 0 and less than ${formatKes(held)}, the amount held in escrow.`;
 }
 
 /** `buyerAmount` is the buyer's part of the price for a split (ignored otherwise). */

@@ -66,12 +66,14 @@ describe("the split's buyer part, checked before the confirmation states amounts
   const held = caseOf('disputed', '2026-11-20T09:00:00.000Z');
 
   it('refuses cents, which the server refuses after the confirmation had stated them', () => {
-    expect(splitAmountError(held, '1000.50')).toBe('Enter whole shillings: M-Pesa and Airtel Money move no cents.');
+    expect(splitAmountError(held, '1000.50')).toBe("The buyer's part must be whole shillings: M-Pesa and Airtel Money move no cents.");
   });
 
   it('refuses nothing, everything and more, and takes a whole part of what is held', () => {
     for (const typed of ['0', '2540', '3000', 'abc']) {
-      expect(splitAmountError(held, typed)).toBe("Enter the buyer's part: more than 0 and less than KES 2,540, the amount held.");
+      expect(splitAmountError(held, typed)).toBe(
+        "The buyer's part must be more than 0 and less than KES 2,540, the amount held in escrow.",
+      );
     }
     expect(splitAmountError(held, ' 1000 ')).toBeNull();
   });

@@ -8,7 +8,13 @@ import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, T
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
-import { RULING_OUTCOMES, rulingAmounts, splitBuyerAmountProblem, type RulingOutcome } from '@escrow/core/domain/ruling';
+import {
+  RULING_OUTCOMES,
+  rulingAmounts,
+  splitBuyerAmountMessage,
+  splitBuyerAmountProblem,
+  type RulingOutcome,
+} from '@escrow/core/domain/ruling';
 import { ApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { trpc } from '@/lib/trpc';
@@ -80,9 +86,7 @@ export function splitAmountError(detail: DisputeDetail, typed: string): string |
   const held = cents(detail.transaction.quote.held);
   const part = parseAmount(typed.trim());
   const problem = part === null ? 'out_of_range' : splitBuyerAmountProblem(part, held);
-  if (problem === 'not_whole_shillings') return 'Enter whole shillings: M-Pesa and Airtel Money move no cents.';
-  if (problem) return `Enter the buyer's part: more than 0 and less than ${formatMoney(detail.transaction.quote.held)}, the amount held.`;
-  return null;
+  return problem ? splitBuyerAmountMessage(problem, held) : null;
 }
 
 /** The confirmation's last line: a ruling is final, and when its money moves. */

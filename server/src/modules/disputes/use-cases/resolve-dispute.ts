@@ -17,7 +17,7 @@ import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
-import { splitBuyerAmountProblem } from '@escrow/core/domain/ruling';
+import { splitBuyerAmountMessage, splitBuyerAmountProblem } from '@escrow/core/domain/ruling';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
@@ -107,13 +107,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       } else {
         const buyerAmount = input.buyerAmount ?? 0n;
         const problem = splitBuyerAmountProblem(buyerAmount, held);
-        if (problem === 'not_whole_shillings') throw businessRule('M-Pesa amounts must be whole shillings', 'buyer_amount');
-        if (problem === 'out_of_range') {
-          throw businessRule(
-            `buyer_amount must be more than 0 and less than ${formatKes(held)}, the amount held in escrow`,
-            'buyer_amount',
-          );
-        }
+        if (problem) throw businessRule(splitBuyerAmountMessage(problem, held), 'buyer_amount');
         await refundBuyer(ctx, tx, txn, {
           price: buyerAmount,
           reason: 'dispute_split',
