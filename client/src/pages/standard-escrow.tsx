@@ -170,7 +170,7 @@ export default function StandardEscrowPage() {
           </>
         }
       >
-        Create a transaction in a minute with the seller&apos;s phone number. Need dispute cover too? See{' '}
+        Create a transaction in a minute with the seller&apos;s phone number. Need more time to inspect the item? See{' '}
         <Box as="span" fontWeight="semibold">
           Protected Escrow
         </Box>{' '}
