@@ -30,7 +30,7 @@ export interface RailResult {
   /** What the rail says moved, when it says (checked against what was asked). */
   amountCents?: Cents | null;
   failure?: RailFailure;
-  /** The rail's own words, for the record and the payer's SMS. */
+  /** The rail's own words, kept for staff (the parties read `failure`'s plain sentence instead). */
   description: string;
   /** The rail's own result code, kept for the record only: nothing decides on it outside the adapter. */
   railCode?: string;

@@ -234,7 +234,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await suspendUser(app.ctx, { ...actionOf(request, request.params.id), reason: request.body?.reason });
-      // Answer once this node has heard the sessions end (plugins/session-cache.ts).
+      // Answer once every live node has heard the sessions end (plugins/session-cache.ts).
       await app.sessionCache.barrier();
       return ok('User suspended', { user });
     },
