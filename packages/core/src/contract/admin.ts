@@ -400,7 +400,9 @@ export type AdminUsersData = z.infer<typeof adminUsersData>;
 export const adminUserData = z.object({ user: adminUser });
 
 /** Optional body of POST /users/{id}/suspend (the reason goes to the audit log). */
-export const suspendUserBody = z.object({ reason: z.string().trim().max(500).optional() }).nullish();
+/** Why an account is suspended (for the audit log), on the REST route and the dashboard's tRPC mutation. */
+export const suspendReason = z.string().trim().max(500).optional();
+export const suspendUserBody = z.object({ reason: suspendReason }).nullish();
 
 /** Most rows one CSV export holds (newest first). */
 export const EXPORT_ROW_LIMIT = 10_000;

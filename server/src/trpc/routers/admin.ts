@@ -1,6 +1,6 @@
 /** `admin.*`: the monitoring queries and account actions of the dashboard, shared with the REST routes. */
 import { z } from 'zod';
-import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery } from '@escrow/core/contract/admin';
+import { adminTransactionsQuery, adminUsersQuery, analyticsQuery, latestQuery, suspendReason } from '@escrow/core/contract/admin';
 import { getAlerts } from '../../modules/admin/queries/alerts.ts';
 import { getAnalytics } from '../../modules/admin/queries/analytics.ts';
 import { getDashboard } from '../../modules/admin/queries/dashboard.ts';
@@ -33,7 +33,7 @@ export const adminRouter = createTRPCRouter({
   verifyUser: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => verifyUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
-  suspendUser: adminProcedure.input(byId.extend({ reason: z.string().trim().max(500).optional() })).mutation(async ({ ctx, input }) => {
+  suspendUser: adminProcedure.input(byId.extend({ reason: suspendReason })).mutation(async ({ ctx, input }) => {
     const user = await suspendUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip, reason: input.reason });
     // As the REST route: answer once the other nodes have heard the sessions end, so "suspended" on the
     // dashboard means the account's tokens are refused everywhere.
