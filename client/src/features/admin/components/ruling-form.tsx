@@ -5,7 +5,8 @@
  * and only "Confirm ruling" records it. A ruling is final.
  */
 import { Alert, Box, Button, Field, Heading, HStack, Input, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { isAlreadyDone, useDisputeCaseRefresh } from '../hooks/use-dispute-case-refresh';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import {
@@ -15,9 +16,7 @@ import {
   splitBuyerAmountProblem,
   type RulingOutcome,
 } from '@escrow/core/domain/ruling';
-import { ApiError } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
-import { trpc } from '@/lib/trpc';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
 import { toaster } from './toaster';
 
@@ -35,9 +34,6 @@ export function outcomeHelp(detail: DisputeDetail, outcome: RulingOutcome): stri
   }
   return OUTCOME_COPY[outcome].help;
 }
-
-/** The server's 409 for a dispute that has a ruling already (a ruling is final). */
-const isAlreadyRuled = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * A refund of a dispatched item waits for the item to come back (the dispute goes to `awaiting_return`,
@@ -100,7 +96,6 @@ export function rulingFinality(detail: DisputeDetail, outcome: RulingOutcome): s
 }
 
 export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<RulingOutcome | null>(null);
   const [buyerAmount, setBuyerAmount] = useState('');
   const [note, setNote] = useState('');
@@ -118,12 +113,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
     else if (wasConfirming.current) reviewRef.current?.focus();
     wasConfirming.current = isConfirming;
   }, [isConfirming]);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
-    ]);
+  const refresh = useDisputeCaseRefresh(detail.dispute.id);
   const mutation = useMutation({
     mutationFn: (chosen: RulingOutcome) =>
       adminRest.resolveDispute(detail.dispute.id, {
@@ -143,7 +133,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
     onError: async (error) => {
       // Already ruled (by another admin, or a request sent twice): no error and no form again; the case
       // reloads and shows the ruling that stands.
-      if (isAlreadyRuled(error)) {
+      if (isAlreadyDone(error)) {
         toaster.create({ type: 'info', title: 'This dispute was already ruled', description: detail.transaction.reference_number });
         await refresh();
         return;
@@ -203,7 +193,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
             <Button
               colorPalette="teal"
               loading={mutation.isPending}
-              disabled={mutation.isPending || mutation.isSuccess || isAlreadyRuled(mutation.error)}
+              disabled={mutation.isPending || mutation.isSuccess || isAlreadyDone(mutation.error)}
               loadingText="Recording"
               onClick={() => confirm(outcome)}
             >
@@ -269,7 +259,7 @@ export function RulingForm({ detail, onDone }: { detail: DisputeDetail; onDone: 
           <Field.HelperText>Shown to both parties on their transaction pages; the ruling SMS does not carry it.</Field.HelperText>
           <Field.ErrorText>{errors?.note?.[0]}</Field.ErrorText>
         </Field.Root>
-        {mutation.isError && !isAlreadyRuled(mutation.error) ? (
+        {mutation.isError && !isAlreadyDone(mutation.error) ? (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Title>{mutation.error.message}</Alert.Title>

@@ -4,7 +4,8 @@
  * and the ruling form (components/ruling-form.tsx). A ruling is final (a second one is refused).
  */
 import { Alert, Badge, Box, Button, CloseButton, Dialog, Flex, Heading, Portal, Stack, Table, Text } from '@chakra-ui/react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { isAlreadyDone, useDisputeCaseRefresh } from '../hooks/use-dispute-case-refresh';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DISPUTE_STATUSES } from '@escrow/core/contract/disputes';
@@ -16,8 +17,6 @@ import { EvidenceList } from '../components/evidence-list';
 import { RulingForm, returnConsequence } from '../components/ruling-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { toaster } from '../components/toaster';
-import { trpc } from '@/lib/trpc';
-import { ApiError } from '@/lib/api';
 import { PageHeader } from '../components/page-header';
 import { FilterSelect } from '../components/filter-select';
 import { PaginationBar } from '../components/pagination-bar';
@@ -59,16 +58,8 @@ function caseDeadline(detail: DisputeDetail): string {
  * so the mediation team may confirm the return for them, with proof (docs/adr/0004-refund-and-dispute-policy.md).
  */
 function ConfirmReturn({ detail }: { detail: DisputeDetail }) {
-  const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'dispute', detail.dispute.id] }),
-      queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
-    ]);
-  // The seller (or another admin) confirmed it a moment ago: not an error; the case reloads refunded.
-  const isAlreadyDone = (error: unknown) => error instanceof ApiError && error.status === 409;
+  const refresh = useDisputeCaseRefresh(detail.dispute.id);
   const mutation = useMutation({
     mutationFn: () => adminRest.confirmReturn(detail.transaction.id),
     onSuccess: async () => {
