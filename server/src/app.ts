@@ -19,7 +19,7 @@ import authPlugin from './plugins/auth.ts';
 import compression from './plugins/compression.ts';
 import { compiledSerializerCompiler } from './plugins/compiled-serializer.ts';
 import cors, { parseCorsOrigins } from './plugins/cors.ts';
-import errorHandler, { routeNotFound } from './plugins/error-handler.ts';
+import errorHandler, { clientErrorResponse, routeNotFound } from './plugins/error-handler.ts';
 import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
@@ -146,6 +146,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .status(404)
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(routeNotFound(request.method, request.url))),
+    // A request Node's parser refuses (oversized headers or URL, unreadable bytes) gets the envelope too.
+    clientErrorHandler: (error, socket) => {
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse(error as NodeJS.ErrnoException));
+      socket.destroy(error);
+    },
     logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

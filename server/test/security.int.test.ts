@@ -5,6 +5,7 @@
  * to non-admins; login brute force hits 429 with Retry-After; the helmet headers and the CORS policy
  * are in place. (No stack, SQL or secret in any answer: fuzz.int.test.ts and faults.int.test.ts.)
  */
+import { connect } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp, stkPassword } from '../src/rails/mpesa/daraja-client.ts';
@@ -390,6 +391,40 @@ describe('headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(String(response.headers['strict-transport-security']), url).toMatch(/max-age=\d{7,}/);
       expect(response.headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
+});
+
+/** Writes raw bytes to the listening server and reads the whole answer (the connection is closed after it). */
+function rawHttp(baseUrl: string, bytes: string): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(bytes));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+    });
+  });
+}
+
+describe('requests Node refuses before routing', () => {
+  it('answers oversized headers, an over-long URL and an unreadable request with the error envelope', async () => {
+    const cases = [
+      { bytes: `GET /api/v1/charges HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, status: 431 },
+      { bytes: `GET /api/${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 431 },
+      { bytes: 'GARBAGE\r\n\r\n', status: 400 },
+      { bytes: 'GET /api/v1/charges HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n', status: 400 },
+    ];
+    for (const { bytes, status } of cases) {
+      const answer = await rawHttp(t.baseUrl, bytes);
+      expect(answer.status, bytes.slice(0, 40)).toBe(status);
+      expect(answer.headers.toLowerCase()).toContain('content-type: application/json; charset=utf-8');
+      const body = JSON.parse(answer.body) as Record<string, unknown>;
+      expect(body, bytes.slice(0, 40)).toMatchObject({ success: false, code: expect.any(String), message: expect.any(String) });
+      expect(body).not.toHaveProperty('statusCode');
     }
   });
 });

@@ -55,6 +55,26 @@ export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEn
   return { status: 500, body: { success: false, message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
 }
 
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers or URL over the size limit, a
+ * request line or header it cannot read, headers that never finish arriving), written straight to the
+ * socket as the same envelope as every other refusal; Fastify's default writes a body of its own shape.
+ * The connection is closed after it, as Node does.
+ */
+export function clientErrorResponse(error: { code?: string }): string {
+  const [status, reason, message, code]: [number, string, string, ErrorCode] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The request headers or URL are too large', 'PAYLOAD_TOO_LARGE']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive', 'VALIDATION_ERROR']
+        : [400, 'Bad Request', 'Malformed HTTP request', 'VALIDATION_ERROR'];
+  const body = JSON.stringify({ success: false, message, code } satisfies ErrorEnvelope);
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** Prisma codes for "cannot reach / lost the database" and "no pooled connection in time". */
 const UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1017', 'P2024']);
