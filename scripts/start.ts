@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
+import { DEMO_PASSWORD } from '../server/src/seed/seed.ts';
 import { PROJECT_ROOT, startRuntime } from '../server/src/main.ts';
 import { DEFAULT_ADMIN_PASSWORD, parseEnv, productionRefusals } from '../server/src/config/env.ts';
 import { EmbeddedClusterRunning } from '../server/src/db/embedded-postgres.ts';
@@ -54,12 +54,14 @@ console.log(`
 ${line}
   Escrow Kenya is ready in ${seconds}s at ${runtime.url}
   API docs:        ${runtime.url}/api/docs
-${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)\n  Demo mode: the M-Pesa, Airtel Money and SMS rails are the built-in mocks; no real money moves.\n` : ''}
+${runtime.config.IS_DEMO ? `  USSD simulator:  ${runtime.url}/ussd-simulator   (dial *384*40#)\n  Demo mode: the M-Pesa, Airtel Money and SMS rails are the built-in mocks; no real money moves.\n  M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer\n` : ''}
   Admin login:     0${runtime.adminPhone.slice(3)} / ${env.ADMIN_PASSWORD === DEFAULT_ADMIN_PASSWORD ? `${DEFAULT_ADMIN_PASSWORD} (set ADMIN_PASSWORD)` : '(ADMIN_PASSWORD)'}
-  Demo logins (password ${DEMO_PASSWORD}):
-${DEMO_USERS.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}
-  M-Pesa test phones: …1032 cancels, …0001 no funds, …2001 wrong PIN, …1037 no answer
 ${
+  // Only the demo accounts that exist: a production start has none (SEED_DEMO_DATA is off there).
+  runtime.demoUsers.length > 0
+    ? `  Demo logins (password ${DEMO_PASSWORD}):\n${runtime.demoUsers.map((user) => `    0${user.phone.slice(3)}  ${user.firstName} ${user.lastName} (${user.userType})`).join('\n')}\n`
+    : ''
+}${
   runtime.isEmbeddedDatabase
     ? `
   Database (embedded): ${runtime.databaseUrl}

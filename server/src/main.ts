@@ -14,7 +14,7 @@ import { buildApp } from './app.ts';
 import { parseEnv, productionRefusals, resolveConfig, type AppConfig, type Env } from './config/env.ts';
 import { databaseExists, findFreePort, startEmbeddedPostgres, type EmbeddedCluster } from './db/embedded-postgres.ts';
 import { applyMigrations } from './db/migrator.ts';
-import { ensureAdmin, seedDemoData } from './seed/seed.ts';
+import { DEMO_USERS, ensureAdmin, seedDemoData } from './seed/seed.ts';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'prisma', 'migrations');
@@ -37,6 +37,8 @@ export interface Runtime {
   isEmbeddedDatabase: boolean;
   adminPhone: string;
   seeded: boolean;
+  /** The demo accounts this database holds (none unless demo data was seeded): the start banner lists only these. */
+  demoUsers: (typeof DEMO_USERS)[number][];
   stop(): Promise<void>;
 }
 
@@ -128,6 +130,18 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
     const shouldSeed = env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production';
     const seeded = shouldSeed ? await seedDemoData(app.ctx) : false;
     if (seeded) say('Seeded demo users and transactions.');
+    // Without seeding a demo phone number is someone's real account, not a demo login.
+    const demoPhones = new Set(
+      shouldSeed
+        ? (
+            await app.ctx.db.user.findMany({
+              where: { phoneNumber: { in: DEMO_USERS.map((user) => user.phone) } },
+              select: { phoneNumber: true },
+            })
+          ).map((user) => user.phoneNumber)
+        : [],
+    );
+    const demoUsers = DEMO_USERS.filter((user) => demoPhones.has(user.phone));
 
     await app.listen({ port, host: env.HOST });
     const url = `http://localhost:${port}`;
@@ -140,6 +154,7 @@ export async function startRuntime(options: RuntimeOptions = {}): Promise<Runtim
       isEmbeddedDatabase: cluster !== undefined,
       adminPhone,
       seeded,
+      demoUsers,
       async stop() {
         await started.close();
         await cluster?.stop();

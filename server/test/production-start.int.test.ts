@@ -102,6 +102,8 @@ describe('NODE_ENV=production', () => {
     cleanups.push(() => runtime.stop());
 
     expect(runtime.seeded).toBe(false);
+    // The start banner lists these as logins: none exist, so none are printed.
+    expect(runtime.demoUsers).toEqual([]);
     expect(await runtime.app.ctx.db.user.count({ where: { userType: { not: 'admin' } } })).toBe(0);
     // The old file's secrets were handed over to the database, which now holds them for every node;
     // the file itself is left readable by its owner only.
