@@ -54,6 +54,11 @@ describe('choosing the language', () => {
     expect(initialLanguage('/pricing')).toBe('en');
   });
 
+  it('starts an unknown /sw/ path in Kiswahili, as the server prerendered its 404 page', () => {
+    expect(initialLanguage('/sw/no-such-page')).toBe('sw');
+    expect(initialLanguage('/sw/pay/abc')).toBe('sw');
+  });
+
   it('translates once the catalog is loaded', async () => {
     await loadLanguage('sw');
     expect(translator('sw')('common.language.label')).toBe('Lugha');

@@ -130,12 +130,15 @@ export function rememberLanguage(language: Language): void {
 }
 
 /**
- * The language to start in, in the browser. A page with a Kiswahili twin is in its path's language
- * (`/sw/…` Kiswahili, else English), as prerendered; other pages (the signed-in areas) take the one
- * saved here, else English.
+ * The language to start in, in the browser. A `/sw/…` path is Kiswahili whatever it is, as the server
+ * prerendered it (its 404 page too: taken from the saved language, it hydrated Kiswahili HTML in English);
+ * a page with a Kiswahili twin is otherwise English; other pages (the signed-in areas) take the one saved
+ * here, else English.
  */
 export function initialLanguage(pathname: string): Language {
-  if (isLocalizedPath(pathname)) return languageOfPath(pathname) ?? DEFAULT_LANGUAGE;
+  const fromPath = languageOfPath(pathname);
+  if (fromPath) return fromPath;
+  if (isLocalizedPath(pathname)) return DEFAULT_LANGUAGE;
   return savedLanguage() ?? DEFAULT_LANGUAGE;
 }
 
