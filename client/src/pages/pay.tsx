@@ -33,9 +33,10 @@ import { railNameForPhone } from '@escrow/core/domain/rail-choice';
 import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
-import { localizeMessage, pathInLanguage, useT } from '@/i18n';
+import { localizeMessage, pathInLanguage, useT, type Language } from '@/i18n';
 import { api, ApiError } from '@/lib/api';
 import { formatPhone } from '@/lib/format';
+import type { RegisterBody } from '@escrow/core/contract/auth';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
 
 type PublicLink = z.infer<typeof publicPaymentLinkWire>;
@@ -110,6 +111,25 @@ function LinkSummary({ link }: { link: PublicLink }) {
   );
 }
 
+/**
+ * The sign-up body of this page: a buyer, in the page's language, so that the SMS code that follows (and
+ * every later SMS) reads in the language the visitor is reading, as on the sign-up page.
+ */
+export function payPageRegistration(
+  form: { first: string; last: string; phone: string; password: string },
+  language: Language,
+): RegisterBody {
+  return {
+    first_name: form.first.trim(),
+    last_name: form.last.trim(),
+    phone_number: form.phone.trim(),
+    user_type: 'buyer',
+    password: form.password,
+    password_confirmation: form.password,
+    preferred_language: language,
+  };
+}
+
 /** Sign-up with phone + SMS code, without leaving the page. */
 function SignUp() {
   const { t, language } = useT();
@@ -131,14 +151,7 @@ function SignUp() {
     setIsBusy(true);
     setError(null);
     try {
-      await authApi.register({
-        first_name: form.first.trim(),
-        last_name: form.last.trim(),
-        phone_number: form.phone.trim(),
-        user_type: 'buyer',
-        password: form.password,
-        password_confirmation: form.password,
-      });
+      await authApi.register(payPageRegistration(form, language));
       setStep('code');
     } catch (caught) {
       setError(caught instanceof ApiError ? caught : new ApiError(t('public.pay.signUpFailed'), 0, 'NETWORK'));
