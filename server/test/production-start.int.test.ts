@@ -55,6 +55,7 @@ describe('NODE_ENV=production', () => {
       JWT_SECRET: 'p'.repeat(48),
       ADMIN_PASSWORD: 'Staging-admin-passphrase-1',
       ALLOW_MOCK_RAILS: 'true',
+      PUBLIC_BASE_URL: 'https://pay.example.co.ke',
       MPESA_BASE_URL: 'https://api.safaricom.co.ke',
       MPESA_CONSUMER_KEY: 'live-key',
       MPESA_CONSUMER_SECRET: 'live-secret',

@@ -6,6 +6,7 @@ const SAFE_PRODUCTION = {
   DATABASE_URL: 'postgresql://escrow:secret@db.internal:5432/escrow',
   JWT_SECRET: 'x'.repeat(48),
   ADMIN_PASSWORD: 'A-long-admin-passphrase-2026',
+  PUBLIC_BASE_URL: 'https://pay.example.co.ke',
   MPESA_BASE_URL: 'https://api.safaricom.co.ke',
   MPESA_CONSUMER_KEY: 'live-key',
   MPESA_CONSUMER_SECRET: 'live-secret',
@@ -61,6 +62,21 @@ describe('production refusals', () => {
     // Real SMS with mock money rails moves no money: a staging demo may text real phones.
     const { MPESA_BASE_URL: _a, AIRTEL_BASE_URL: _b, ...moneyOnMocks } = SAFE_PRODUCTION;
     expect(productionRefusals(parseEnv({ ...moneyOnMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
+  });
+
+  it('needs the public https address that real rails call back to and payment links are built on', () => {
+    const { PUBLIC_BASE_URL: _p, ...withoutBase } = SAFE_PRODUCTION;
+    for (const base of [undefined, 'http://pay.example.co.ke', 'https://localhost:3000', 'https://127.0.0.1']) {
+      expect(productionRefusals(parseEnv(base ? { ...withoutBase, PUBLIC_BASE_URL: base } : withoutBase)), base).toEqual([
+        expect.stringMatching(/^PUBLIC_BASE_URL /),
+      ]);
+    }
+    // A real SMS rail beside mock money rails (a staging demo) is called back too.
+    const { MPESA_BASE_URL: _m, AIRTEL_BASE_URL: _a, ...smsOnly } = withoutBase;
+    expect(productionRefusals(parseEnv({ ...smsOnly, ALLOW_MOCK_RAILS: 'true' }))).toEqual([expect.stringMatching(/^PUBLIC_BASE_URL /)]);
+    // On the mocks alone nothing outside calls back: a staging demo may run on any address.
+    const { SMS_BASE_URL: _s, ...onMocks } = smsOnly;
+    expect(productionRefusals(parseEnv({ ...onMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
   });
 
   it('needs the credentials and callback secrets of real rails', () => {

@@ -174,6 +174,16 @@ export function productionRefusals(env: Env): string[] {
       );
     }
   }
+  if (env.MPESA_BASE_URL || env.SMS_BASE_URL || env.AIRTEL_BASE_URL) {
+    // A real gateway is handed `${PUBLIC_BASE_URL}/…` callback URLs (Daraja and Airtel take https only), and
+    // payment links sent to buyers are built on it: the localhost default reaches nobody.
+    const base = env.PUBLIC_BASE_URL ? new URL(env.PUBLIC_BASE_URL) : undefined;
+    if (!base || base.protocol !== 'https:' || ['localhost', '127.0.0.1', '[::1]'].includes(base.hostname)) {
+      refusals.push(
+        'PUBLIC_BASE_URL is not the public https address of this deployment: real rails call back to it and payment links are built on it.',
+      );
+    }
+  }
   if (env.MPESA_BASE_URL) {
     for (const name of MPESA_CREDENTIALS) {
       if (env[name] === envDefault(name)) refusals.push(`${name} is not set: the real M-Pesa rail (MPESA_BASE_URL) needs it.`);
