@@ -51,11 +51,12 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                 const isNext = next?.id === installment.id;
                 return (
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
-                    <Table.Cell whiteSpace="nowrap">
+                    <Table.Cell>
                       {installment.sequence === 0
                         ? t('customer.installments.deposit')
                         : t('customer.installments.month', { month: installment.sequence })}
-                      {/* Phones have no Due column: the date goes under the name. */}
+                      {/* Phones have no Due column: the date goes under the name. This cell may wrap: held on one
+                          line, "Malipo ya kwanza" or "Due … · KES 1,300 paid" pushed Amount and Status off a 360 px card. */}
                       <Text hideFrom="sm" fontSize="xs" color="fg.muted">
                         {t('customer.installments.dueOn', { date: formatDate(installment.due_date, language) })}
                         {cents(installment.paid_amount) > 0n && installment.status !== 'paid'
