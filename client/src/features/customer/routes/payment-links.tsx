@@ -7,7 +7,9 @@ import { Alert, Badge, Button, Card, Field, Grid, HStack, Input, InputGroup, Nat
 import { Copy, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PLAN_TERMS } from '@escrow/core/domain/installment-plan';
 import type { PaymentLinkStatus } from '@escrow/core/domain/payment-link';
+import type { CreatePaymentLinkBody } from '@escrow/core/contract/payment-links';
 import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type PaymentLink } from '../api/payment-links';
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
@@ -23,26 +25,43 @@ const STATUS_PALETTE: Record<PaymentLinkStatus, string> = { active: 'green', sol
 
 const TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
+type LinkForm = { product: string; amount: string; type: string; months: string; description: string; quantity: string; expires: string };
+
+/** What the form sends to `POST /api/payment-links`. */
+export function createLinkBody(form: LinkForm): CreatePaymentLinkBody {
+  const quantity = form.quantity.trim() === '' ? null : Number(form.quantity);
+  return {
+    product_name: form.product.trim(),
+    amount: form.amount.trim(),
+    transaction_type: form.type as 'standard' | 'protected' | 'lipa_mdogo_mdogo',
+    // The plan's length is the seller's to choose (without it the link is always 6 months), as on a new transaction.
+    ...(form.type === 'lipa_mdogo_mdogo' ? { installment_months: Number(form.months) } : {}),
+    ...(form.description.trim() ? { description: form.description.trim() } : {}),
+    quantity,
+    ...(form.expires ? { expires_at: new Date(form.expires).toISOString() } : {}),
+  };
+}
+
 function CreateLinkForm() {
   const { t, language } = useT();
   const create = useCreatePaymentLink();
-  const [form, setForm] = useState({ product: '', amount: '', type: 'standard', description: '', quantity: '1', expires: '' });
+  const [form, setForm] = useState<LinkForm>({
+    product: '',
+    amount: '',
+    type: 'standard',
+    months: '6',
+    description: '',
+    quantity: '1',
+    expires: '',
+  });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
   const fieldErrors = create.error instanceof ApiError ? (create.error.errors ?? {}) : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const quantity = form.quantity.trim() === '' ? null : Number(form.quantity);
-    create.mutate(
-      {
-        product_name: form.product.trim(),
-        amount: form.amount.trim(),
-        transaction_type: form.type as 'standard' | 'protected' | 'lipa_mdogo_mdogo',
-        ...(form.description.trim() ? { description: form.description.trim() } : {}),
-        quantity,
-        ...(form.expires ? { expires_at: new Date(form.expires).toISOString() } : {}),
-      },
-      { onSuccess: () => setForm({ product: '', amount: '', type: form.type, description: '', quantity: '1', expires: '' }) },
-    );
+    create.mutate(createLinkBody(form), {
+      onSuccess: () =>
+        setForm({ product: '', amount: '', type: form.type, months: form.months, description: '', quantity: '1', expires: '' }),
+    });
   };
   return (
     <Card.Root variant="outline">
@@ -84,6 +103,22 @@ function CreateLinkForm() {
               </NativeSelect.Root>
             </Field.Root>
           </Stack>
+          {form.type === 'lipa_mdogo_mdogo' ? (
+            <Field.Root invalid={!!fieldErrors.installment_months}>
+              <Field.Label htmlFor="link-months">{t('customer.form.months')}</Field.Label>
+              <NativeSelect.Root>
+                <NativeSelect.Field id="link-months" value={form.months} onChange={set('months')}>
+                  {PLAN_TERMS.map((months) => (
+                    <option key={months} value={String(months)}>
+                      {t('customer.form.monthsOption', { months })}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+              <Field.ErrorText>{fieldErrors.installment_months?.[0]}</Field.ErrorText>
+            </Field.Root>
+          ) : null}
           <Field.Root invalid={!!fieldErrors.description}>
             <Field.Label htmlFor="link-description">{t('customer.paymentLinks.description')}</Field.Label>
             <Textarea id="link-description" value={form.description} onChange={set('description')} maxLength={500} rows={2} />
