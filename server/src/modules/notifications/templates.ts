@@ -144,7 +144,11 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Nambari ya kubadilisha nenosiri la Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Kama hukuomba, puuza.`,
   },
   transaction_created_buyer: {
-    en: (p) => `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay ${p.due} by ${p.rail ?? 'M-Pesa'} to fund it.`,
+    // A Lipa Mdogo Mdogo plan's first payment does not fund it (funded is the full price held): said as what it is.
+    en: (p) =>
+      p.plan
+        ? `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay the first payment, ${p.due}, by ${p.rail ?? 'M-Pesa'}.`
+        : `Escrow ${p.ref} created: ${p.product}, ${p.amount} to ${p.seller}. Pay ${p.due} by ${p.rail ?? 'M-Pesa'} to fund it.`,
     sw: (p) => `Escrow ${p.ref} imeundwa: ${p.product}, ${p.amount} kwa ${p.seller}. Lipa ${p.due} kwa ${p.rail ?? 'M-Pesa'}.`,
   },
   transaction_created_seller: {

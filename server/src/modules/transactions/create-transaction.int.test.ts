@@ -82,6 +82,7 @@ describe('creating a transaction', () => {
       [seller.phone, 'transaction_created_seller', 'queued'],
     ]);
     expect(sms[0]!.message).toContain(`Escrow ${answer.reference_number} created: Tecno Spark, KES 2,500 to Otieno (`);
+    expect(sms[0]!.message).toMatch(/\. Pay KES 2,540 by M-Pesa to fund it\.$/);
     expect(sms[1]!.message).toContain(`Wanjiku (`);
     expect(sms[1]!.message).toContain(`ameanzisha escrow ${answer.reference_number} nawe`);
     expect(jobs.map((job) => job.max_attempts)).toEqual([6]);
@@ -124,6 +125,10 @@ describe('creating a transaction', () => {
     const { events, sms } = await writtenFor(answer.id);
     expect(events[0]!.description).toBe('Lipa Mdogo Mdogo plan created for Fridge');
     expect(sms).toHaveLength(2);
+    // The deposit and the buyer's half of the KES 426 fee start the plan; they do not fund it (the full price does).
+    expect(sms[0]!.message).toContain(`Escrow ${answer.reference_number} created: Fridge, KES 24,000 to Otieno (`);
+    expect(sms[0]!.message).toMatch(/\. Pay the first payment, KES 6,213, by M-Pesa\.$/);
+    expect(sms[0]!.message).not.toContain('fund');
   });
 
   it('answers a payment-link checkout as the re-read does', async () => {

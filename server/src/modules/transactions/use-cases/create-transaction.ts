@@ -156,7 +156,10 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
     // A seller phone's own account sets its language, verified or not.
     const outbox = partyOutbox(
       txn,
-      { buyer: ['transaction_created_buyer', { due: formatKes(due) }], seller: ['transaction_created_seller'] },
+      {
+        buyer: ['transaction_created_buyer', { due: formatKes(due), ...(isInstallment ? { plan: 'yes' } : {}) }],
+        seller: ['transaction_created_seller'],
+      },
       { phoneLanguage: sellerAccount?.language ?? null, createdAt },
     );
     const rows: CreateRows = {
