@@ -203,9 +203,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   await app.register(compression);
   await app.register(formbody);
-  await app.register(metricsPlugin, { ctx, metrics, jobPool: () => ctx.jobs.connectionPool() });
   await app.register(rejectInvalidText);
   await app.register(errorHandler);
+  // After the error handler: a route takes the handler set before it, and Fastify's own would answer a
+  // failed scrape with the error's text (SQL, file paths).
+  await app.register(metricsPlugin, { ctx, metrics, jobPool: () => ctx.jobs.connectionPool() });
   await app.register(openapi);
 
   // ── app services ──

@@ -4,7 +4,7 @@
  * id), jobs by queue and state, job attempts, STK pushes, callbacks, payouts and SMS by state, pools.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, makeUser } from '../../test/factories.ts';
 import { action, createTransaction, payAndSettle, settlePayouts } from '../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers.ts';
@@ -106,5 +106,27 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(find(all, 'escrow_jobs', { queue: 'payments.reconcile', state: 'queued' })[0]?.value).toBe(1);
     expect(find(all, 'escrow_db_pool_connections', { pool: 'app', state: 'max' })[0]?.value).toBeGreaterThan(0);
     expect(find(all, 'process_cpu_seconds_total')).toHaveLength(1);
+  });
+});
+
+describe('GET /metrics when the database fails during a scrape', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t?.close());
+
+  it('answers with the error envelope, never the error text (SQL, file paths)', async () => {
+    const leak = 'Invalid `prisma.$queryRaw()` invocation in /srv/app/server/src/plugins/metrics.ts: SELECT status FROM payments';
+    const spy = vi.spyOn(t.ctx.db, '$queryRaw').mockRejectedValue(new Error(leak));
+    try {
+      const response = await fetch(`${t.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expect(JSON.parse(body)).toEqual({ success: false, message: expect.any(String), code: 'INTERNAL' });
+      expect(body).not.toMatch(/prisma|SELECT|\/srv\//);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
