@@ -24,7 +24,7 @@ import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import { builtShellScriptHashes } from './plugins/inline-script-hashes.ts';
-import securityHeaders from './plugins/security-headers.ts';
+import securityHeaders, { contentSecurityPolicy } from './plugins/security-headers.ts';
 import staticClient from './plugins/static-client.ts';
 import payPage from './modules/payment-links/pay-page.ts';
 import trpcPlugin from './trpc/fastify.ts';
@@ -186,19 +186,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const clientDistDir = config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
   await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
   await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...builtShellScriptHashes(clientDistDir)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // blob: for evidence images the admin page fetches with its token and previews.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy(config.PUBLIC_BASE_URL, builtShellScriptHashes(clientDistDir)),
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compression);

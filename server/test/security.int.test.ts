@@ -386,6 +386,8 @@ describe('headers', () => {
       expect(csp, url).toContain("default-src 'self'");
       expect(csp, url).toContain("frame-ancestors 'none'");
       expect(csp, url).toContain("object-src 'none'");
+      // This test app's address is plain http: no upgrade, or a browser would fetch its scripts at https://.
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');

@@ -23,6 +23,31 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * The CSP for the app's pages and answers. `upgrade-insecure-requests` only when the public address is
+ * https: on a plain-http address (the demo opened from a phone on the LAN at http://192.168.…:3000) the
+ * browser would ask for every script at https://… and the pages would never start.
+ */
+export function contentSecurityPolicy(
+  publicBaseUrl: string | undefined,
+  shellScriptHashes: string[],
+): HelmetOptions['contentSecurityPolicy'] {
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...shellScriptHashes],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // blob: for evidence images the admin page fetches with its token and previews.
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: publicBaseUrl?.startsWith('https:') ? [] : null,
+    },
+  };
+}
+
 export default fp(
   async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
     const headers = helmetHeaders(options);
