@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from '@escrow/core/contract/auth';
-import { payPageRegistration } from './pay';
+import type { TransactionWire } from '@escrow/core/contract/transactions';
+import { payPageRegistration, rememberCheckout, rememberedCheckout } from './pay';
 
 describe('sign-up from a payment link', () => {
   const form = { first: ' Achieng ', last: 'Otieno ', phone: ' 0722418802', password: 'Buyer@2026!x' };
@@ -14,5 +15,31 @@ describe('sign-up from a payment link', () => {
     const body = payPageRegistration(form, 'sw');
     expect(registerBody.safeParse(body).success).toBe(true);
     expect(body).toMatchObject({ first_name: 'Achieng', last_name: 'Otieno', phone_number: '0722418802' });
+  });
+});
+
+describe('a checkout started from a payment link', () => {
+  const storage = () => {
+    const items = new Map<string, string>();
+    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  };
+  const transaction = { id: 'txn-1', reference_number: 'ESC-7KQ2-9HDX', amount_due: '3047.00' } as unknown as TransactionWire;
+
+  it('is found again after a reload of the same link, by the same account, so Pay is not offered twice', () => {
+    const tab = storage();
+    expect(rememberedCheckout(tab, 'jtvv6qENuv', 'user-1')).toBeNull();
+    rememberCheckout(tab, 'jtvv6qENuv', { userId: 'user-1', transaction, paymentId: 'pay-1' });
+    expect(rememberedCheckout(tab, 'jtvv6qENuv', 'user-1')).toEqual({ userId: 'user-1', transaction, paymentId: 'pay-1' });
+  });
+
+  it('is not another link’s, another account’s, a signed-out visitor’s, or unreadable', () => {
+    const tab = storage();
+    rememberCheckout(tab, 'jtvv6qENuv', { userId: 'user-1', transaction, paymentId: 'pay-1' });
+    expect(rememberedCheckout(tab, 'otherCode1', 'user-1')).toBeNull();
+    expect(rememberedCheckout(tab, 'jtvv6qENuv', 'user-2')).toBeNull();
+    expect(rememberedCheckout(tab, 'jtvv6qENuv', undefined)).toBeNull();
+    tab.setItem('escrow.pay.broken', '{not json');
+    expect(rememberedCheckout(tab, 'broken', 'user-1')).toBeNull();
+    expect(rememberedCheckout(undefined, 'jtvv6qENuv', 'user-1')).toBeNull();
   });
 });

@@ -61,6 +61,52 @@ const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback;
 
+/** A checkout started from this link, in this browser tab, by this account. */
+export interface StartedCheckout {
+  userId: string;
+  transaction: TransactionWire;
+  paymentId: string;
+}
+
+const startedKey = (code: string) => `escrow.pay.${code}`;
+
+const tabStorage = (): Storage | undefined => {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Kept for the tab's life: a reload or Back in the middle of a payment comes back to following it. Without
+ * it the page offered Pay again (a second transaction and a second prompt: the item bought twice), or, for
+ * the last unit, said "sold out" to the buyer who had just bought it.
+ */
+export function rememberCheckout(storage: Pick<Storage, 'setItem'> | undefined, code: string, started: StartedCheckout): void {
+  try {
+    storage?.setItem(startedKey(code), JSON.stringify(started));
+  } catch {
+    // Not remembered: a reload then shows the link as for a new purchase, as before.
+  }
+}
+
+/** The checkout `userId` started from link `code` in this tab, if any. */
+export function rememberedCheckout(
+  storage: Pick<Storage, 'getItem'> | undefined,
+  code: string,
+  userId: string | undefined,
+): StartedCheckout | null {
+  if (!userId) return null;
+  try {
+    const started = JSON.parse(storage?.getItem(startedKey(code)) ?? 'null') as Partial<StartedCheckout> | null;
+    if (started?.userId !== userId || typeof started.paymentId !== 'string' || typeof started.transaction?.id !== 'string') return null;
+    return started as StartedCheckout;
+  } catch {
+    return null;
+  }
+}
+
 function LinkSummary({ link }: { link: PublicLink }) {
   const { t } = useT();
   return (
@@ -339,8 +385,9 @@ function Checkout({ link }: { link: PublicLink }) {
   const { t, language } = useT();
   const { isAuthenticated, user } = useAuth();
   const [deposit, setDeposit] = useState(link.plan?.suggested_deposit.replace(/\.00$/, '') ?? '');
-  const [transaction, setTransaction] = useState<TransactionWire | null>(null);
-  const [paymentId, setPaymentId] = useState<string | null>(null);
+  const [started] = useState(() => rememberedCheckout(tabStorage(), link.code, user?.id));
+  const [transaction, setTransaction] = useState<TransactionWire | null>(started?.transaction ?? null);
+  const [paymentId, setPaymentId] = useState<string | null>(started?.paymentId ?? null);
   const [error, setError] = useState<unknown>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -375,6 +422,7 @@ function Checkout({ link }: { link: PublicLink }) {
         ).transaction;
       setTransaction(txn);
       const payment = await initiatePayment(txn.id);
+      if (user) rememberCheckout(tabStorage(), link.code, { userId: user.id, transaction: txn, paymentId: payment.id });
       setPaymentId(payment.id);
     } catch (caught) {
       setError(caught);
@@ -413,6 +461,9 @@ function Checkout({ link }: { link: PublicLink }) {
 export default function PayPage() {
   const { t, language } = useT();
   const { code = '' } = useParams();
+  const { user } = useAuth();
+  // A purchase this buyer started here goes on being shown after a reload, even once it sold the last unit.
+  const hasStarted = rememberedCheckout(tabStorage(), code, user?.id) !== null;
   const query = useQuery({
     queryKey: ['pay-page', 'link', code],
     queryFn: ({ signal }) =>
@@ -450,7 +501,7 @@ export default function PayPage() {
         {query.data ? (
           <>
             <LinkSummary link={query.data} />
-            {query.data.status === 'active' ? (
+            {query.data.status === 'active' || hasStarted ? (
               <Card.Root variant="outline">
                 <Card.Body>
                   <Checkout link={query.data} />
