@@ -394,6 +394,18 @@ describe('customer area', () => {
     await poll(() => page.getByTestId('money-summary').textContent()).toContain('Held in escrowKES 12,700');
     await expectStatus(page, 'installment');
 
+    // Part paid, on a 360 px phone in Kiswahili: the schedule's longer first cells wrap inside the card
+    // instead of pushing the amounts and statuses out of it.
+    const phone = await openPage(browser, { width: 360, height: 800, storage: { ...(await storageOf(page)), 'escrow.language': 'sw' } });
+    await openTransaction(phone.page, id);
+    const phoneSchedule = phone.page.getByTestId('installment-schedule');
+    await poll(() => phoneSchedule.locator('tbody tr[data-status="paid"]').count()).toBe(2);
+    const widths = await phoneSchedule.evaluate((table) => ({ table: table.scrollWidth, box: table.parentElement!.clientWidth }));
+    expect(widths.table).toBeLessThanOrEqual(widths.box);
+    await screenshot(phone.page, 'customer-plan-part-paid-sw-360');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+
     await act(page, 'request_withdrawal', 'Send request', (dialog) =>
       dialog.getByLabel('Why do you want to withdraw?').fill('I lost my job and cannot keep paying.'),
     );
