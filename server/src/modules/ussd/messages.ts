@@ -352,7 +352,8 @@ const sw: UssdMessages = {
   otherParty: (role, name) => `${role === 'buyer' ? 'Mnunuzi' : 'Muuzaji'}: ${name}`,
   enterReference: 'Weka kumbukumbu (mfano ESC-7KQ2-9HDX):',
   notFound: 'Muamala haukupatikana.',
-  confirmRelease: (amount, seller, ref, receives) => `Achilia ${amount} kwa ${seller} kwa ${ref}? Muuzaji atapokea ${receives} baada ya ada.`,
+  confirmRelease: (amount, seller, ref, receives) =>
+    `Achilia ${amount} kwa ${seller} kwa ${ref}? Muuzaji atapokea ${receives} baada ya ada.`,
   released: (ref) => `Imekamilika. Malipo ya ${ref} yametolewa kwa muuzaji. Asante!`,
   confirmDispatch: (item, ref) => `Thibitisha umetuma ${item} (${ref})?`,
   dispatched: (ref, paidBy) =>
