@@ -6,7 +6,8 @@
  */
 import { Box, Button, chakra, Field, Input, InputGroup, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { buildPlan, checkPlanRules, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
+import { buildPlan, checkPlanRules } from '@escrow/core/domain/installment-plan';
+import { PlanTermOptions } from '../plan-term-options';
 import { formatKes } from '@escrow/core/domain/money';
 import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { useT } from '@/i18n';
@@ -243,11 +244,7 @@ export function TransactionForm({
             <Field.Label htmlFor={`${id ?? variant}-months`}>{t('customer.form.months')}</Field.Label>
             <NativeSelect.Root>
               <NativeSelect.Field {...fieldProps('months')}>
-                {PLAN_TERMS.map((months) => (
-                  <option key={months} value={String(months)}>
-                    {t('customer.form.monthsOption', { months })}
-                  </option>
-                ))}
+                <PlanTermOptions />
               </NativeSelect.Field>
               <NativeSelect.Indicator />
             </NativeSelect.Root>

@@ -7,13 +7,13 @@ import { Alert, Badge, Button, Card, Field, Grid, HStack, Input, InputGroup, Nat
 import { Copy, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PLAN_TERMS } from '@escrow/core/domain/installment-plan';
 import type { PaymentLinkStatus } from '@escrow/core/domain/payment-link';
 import type { CreatePaymentLinkBody } from '@escrow/core/contract/payment-links';
 import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type PaymentLink } from '../api/payment-links';
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
 import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
+import { PlanTermOptions } from '@/components/plan-term-options';
 import { StatusBadge } from '@/components/status-badge';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
@@ -108,11 +108,7 @@ function CreateLinkForm() {
               <Field.Label htmlFor="link-months">{t('customer.form.months')}</Field.Label>
               <NativeSelect.Root>
                 <NativeSelect.Field id="link-months" value={form.months} onChange={set('months')}>
-                  {PLAN_TERMS.map((months) => (
-                    <option key={months} value={String(months)}>
-                      {t('customer.form.monthsOption', { months })}
-                    </option>
-                  ))}
+                  <PlanTermOptions />
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
