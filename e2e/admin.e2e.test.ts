@@ -259,7 +259,9 @@ describe('admin dashboard', () => {
     await page.goto('/dashboard/transactions');
     await settled(page);
     await poll(() => page.locator('table tbody tr').count()).toBe(10);
-    const total = Number((await page.getByText(/^Showing 1–10 of [\d,]+$/).textContent())!.replace(/.* of /, '').replace(/,/g, ''));
+    const showing = page.getByText(/^Showing \d/);
+    await poll(() => showing.textContent()).toMatch(/^Showing 1–10 of [\d,]+$/);
+    const total = Number((await showing.textContent())!.replace(/.* of /, '').replace(/,/g, ''));
     expect(total).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Next page' }).click();
     await poll(() => page.getByText(`Showing 11–${Math.min(20, total)} of ${total}`).isVisible()).toBe(true);
