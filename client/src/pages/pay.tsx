@@ -381,11 +381,10 @@ function PaymentProgress({
   );
 }
 
-function Checkout({ link }: { link: PublicLink }) {
+function Checkout({ link, started }: { link: PublicLink; started: StartedCheckout | null }) {
   const { t, language } = useT();
   const { isAuthenticated, user } = useAuth();
   const [deposit, setDeposit] = useState(link.plan?.suggested_deposit.replace(/\.00$/, '') ?? '');
-  const [started] = useState(() => rememberedCheckout(tabStorage(), link.code, user?.id));
   const [transaction, setTransaction] = useState<TransactionWire | null>(started?.transaction ?? null);
   const [paymentId, setPaymentId] = useState<string | null>(started?.paymentId ?? null);
   const [error, setError] = useState<unknown>(null);
@@ -463,7 +462,8 @@ export default function PayPage() {
   const { code = '' } = useParams();
   const { user } = useAuth();
   // A purchase this buyer started here goes on being shown after a reload, even once it sold the last unit.
-  const hasStarted = rememberedCheckout(tabStorage(), code, user?.id) !== null;
+  // Read on every render: a refetch that finds the link sold out by this purchase must not hide it.
+  const started = rememberedCheckout(tabStorage(), code, user?.id);
   const query = useQuery({
     queryKey: ['pay-page', 'link', code],
     queryFn: ({ signal }) =>
@@ -501,10 +501,10 @@ export default function PayPage() {
         {query.data ? (
           <>
             <LinkSummary link={query.data} />
-            {query.data.status === 'active' || hasStarted ? (
+            {query.data.status === 'active' || started ? (
               <Card.Root variant="outline">
                 <Card.Body>
-                  <Checkout link={query.data} />
+                  <Checkout link={query.data} started={started} />
                 </Card.Body>
               </Card.Root>
             ) : (
