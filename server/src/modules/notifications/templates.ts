@@ -45,11 +45,16 @@ type Template = Record<Language, (p: Params) => string>;
 const SW_PARTY: Record<string, string> = { buyer: 'mnunuzi', seller: 'muuzaji', admin: 'msimamizi', system: 'mfumo' };
 const party = (by: string | undefined) => SW_PARTY[by ?? ''] ?? by ?? '';
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-/** A failed payment's plain sentence (`kind`, `rail` params) in the recipient's language. */
-const failureSentence = (p: Params, language: Language) =>
-  paymentFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
-const payoutFailure = (p: Params, language: Language) =>
-  payoutFailureSentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
+/**
+ * A failure's plain sentence from the `kind` and `rail` params, in the recipient's language: an unknown kind
+ * reads as 'other', an unnamed rail as M-Pesa. `sentence` is the payment's or the payout's wording.
+ */
+const failureWords =
+  (sentence: typeof paymentFailureSentence | typeof payoutFailureSentence) =>
+  (p: Params, language: Language): string =>
+    sentence(isPaymentFailureKind(p.kind) ? p.kind : 'other', language, p.rail ?? 'M-Pesa');
+const failureSentence = failureWords(paymentFailureSentence);
+const payoutFailure = failureWords(payoutFailureSentence);
 
 /**
  * A dispute's type in words, for a dispute opened with no words of the opener's own (a reason picked from the
