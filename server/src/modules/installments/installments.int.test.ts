@@ -337,9 +337,18 @@ describe('withdrawal', () => {
     });
     expect(fees._sum.amountCents).toBe(-28_300n);
     // And the buyer's SMS says so, beside what comes back.
-    const refundSms = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'refunded_fee_kept' } });
+    const refundSms = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, phoneNumber: buyer.phone, template: 'withdrawal_accepted' },
+    });
     expect(refundSms.message).toBe(
-      `${created.reference_number}: KES 11,700 is being refunded to the phone that paid it. Your KES 283 fee is not refunded.`,
+      `The seller accepted your withdrawal from plan ${created.reference_number}: KES 11,700 is being refunded to the phone that paid it. Your KES 283 fee is not refunded.`,
+    );
+    // The seller who accepted is told too (as on a decline): the plan ends and the money goes back to the buyer.
+    const sellerSms = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, phoneNumber: seller.phone, template: 'withdrawal_accepted_seller' },
+    });
+    expect(sellerSms.message).toBe(
+      `You accepted the withdrawal from plan ${created.reference_number}: the plan is closed and KES 11,700 is being refunded to the buyer. Do not send the item.`,
     );
     expect((await action(t, seller, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
     await expectLedgerHealthy(t);

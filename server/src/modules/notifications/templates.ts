@@ -239,11 +239,6 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,
   },
-  /** A withdrawal the seller accepted: the price paid comes back, the buyer's fee share (`fee`) does not. */
-  refunded_fee_kept: {
-    en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it. Your ${p.fee} fee is not refunded.`,
-    sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa. Ada yako ya ${p.fee} hairudishwi.`,
-  },
   /** To the party who opened the dispute. */
   dispute_opened: {
     en: (p) => `You opened a dispute on ${p.ref}: ${disputeAbout(p, 'en')}. The money is frozen until our mediators rule.`,
@@ -263,6 +258,23 @@ export const SMS_TEMPLATES = {
   withdrawal_requested: {
     en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${typedReason(p.reason)}. Accept or decline on the web or *384*40#.`,
     sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${typedReason(p.reason)}. Kubali au kataa mtandaoni au *384*40#.`,
+  },
+  /**
+   * To the buyer whose withdrawal the seller accepted: the price paid (`amount`) comes back, the buyer's fee
+   * share (`fee`, absent when none was paid) does not.
+   */
+  withdrawal_accepted: {
+    en: (p) =>
+      `The seller accepted your withdrawal from plan ${p.ref}: ${p.amount} is being refunded to the phone that paid it.${p.fee ? ` Your ${p.fee} fee is not refunded.` : ''}`,
+    sw: (p) =>
+      `Muuzaji amekubali ombi lako la kujiondoa kwenye mpango ${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.${p.fee ? ` Ada yako ya ${p.fee} hairudishwi.` : ''}`,
+  },
+  /** To the seller who accepted: the plan ends, nothing is paid to them, and the buyer's money (`amount`) goes back. */
+  withdrawal_accepted_seller: {
+    en: (p) =>
+      `You accepted the withdrawal from plan ${p.ref}: the plan is closed and ${p.amount} is being refunded to the buyer. Do not send the item.`,
+    sw: (p) =>
+      `Umekubali mnunuzi ajiondoe kwenye mpango ${p.ref}: mpango umefungwa na ${p.amount} inarudishwa kwa mnunuzi. Usitume bidhaa.`,
   },
   /** To the buyer whose withdrawal the seller declined. */
   withdrawal_declined: {

@@ -58,11 +58,11 @@ export async function respondToWithdrawal(
           note: cutText(request.reason, 500),
           actorId,
         });
+        // Both parties are told what happens to the money, as on a decline.
+        const refund = { amount: formatKes(total) };
         await notifyParties(ctx, tx, txn, {
-          buyer:
-            feeKept > 0n
-              ? ['refunded_fee_kept', { amount: formatKes(total), fee: formatKes(feeKept) }]
-              : ['refunded', { amount: formatKes(total) }],
+          buyer: ['withdrawal_accepted', feeKept > 0n ? { ...refund, fee: formatKes(feeKept) } : refund],
+          seller: ['withdrawal_accepted_seller', refund],
         });
         return txn.id;
       }
