@@ -25,8 +25,11 @@ import { signHs256, tamperedToken } from './support/tokens.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const CONCURRENCY = 16;
-/** Statuses an /api error may have (docs/contract.md "Envelope and errors"; 413/415 for bodies the parser refuses). */
-const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 422, 429]);
+/**
+ * Statuses an /api error may have (docs/contract.md "Envelope and errors"; 413/415 for bodies the parser
+ * refuses, 405 for a path asked with a method it lacks).
+ */
+const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 405, 409, 413, 415, 422, 429]);
 
 /**
  * Ids are chosen when requests are generated but resolved when they are sent, from lists that grow

@@ -19,6 +19,27 @@ export function routeNotFound(method: string, url: string): ErrorEnvelope {
   return { success: false, message: `Route ${method} ${url.split('?')[0] ?? '/'} not found`, code: 'NOT_FOUND' };
 }
 
+/** Methods the app's routes are declared with (HEAD comes with every GET); OPTIONS is the CORS hook's. */
+const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The methods some route answers at `url` (query string ignored); empty when no route has the path.
+ * Asked by the not-found handler only, so a request that finds its route never pays for it.
+ */
+export function allowedMethods(app: Pick<FastifyInstance, 'findRoute'>, url: string): string[] {
+  const pathname = url.split('?')[0] ?? '/';
+  return ROUTED_METHODS.filter((method) => app.findRoute({ method, url: pathname }) !== null);
+}
+
+/** The 405 of a known path asked with a method it does not have; the `Allow` header lists `allowed`. */
+export function methodNotAllowed(method: string, url: string, allowed: string[]): ErrorEnvelope {
+  return {
+    success: false,
+    message: `Method ${method} is not allowed on ${url.split('?')[0] ?? '/'}; it takes ${allowed.join(', ')}`,
+    code: 'METHOD_NOT_ALLOWED',
+  };
+}
+
 /** Maps any thrown value to a status and an envelope. Pure, so tRPC and tests can use it too. */
 export function toErrorEnvelope(error: unknown): { status: number; body: ErrorEnvelope; retryAfter?: number } {
   if (error instanceof AppError) {

@@ -21,16 +21,17 @@ describe('operationIdFor', () => {
 
 describe('impliedErrorStatuses', () => {
   it('derives the error answers from what the route declares', () => {
-    expect(impliedErrorStatuses('get', {}, 'public', false).sort()).toEqual(['500', '503']);
+    expect(impliedErrorStatuses('get', {}, 'public', false).sort()).toEqual(['405', '500', '503']);
     expect(impliedErrorStatuses('get', { parameters: [{ in: 'path' }] }, 'admin', false).sort()).toEqual([
       '400',
       '401',
       '403',
       '404',
+      '405',
       '500',
       '503',
     ]);
-    expect(impliedErrorStatuses('post', {}, 'user', true).sort()).toEqual(['400', '401', '403', '409', '413', '415', '500', '503']);
+    expect(impliedErrorStatuses('post', {}, 'user', true).sort()).toEqual(['400', '401', '403', '405', '409', '413', '415', '500', '503']);
   });
 });
 
@@ -78,7 +79,7 @@ describe('finishDocument', () => {
     );
     const operation = (document.paths as Record<string, Record<string, Record<string, unknown>>>)['/api/pay']!.post!;
     const responses = operation.responses as Record<string, Record<string, unknown>>;
-    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '409', '413', '415', '422', '500', '503']);
+    expect(Object.keys(responses)).toEqual(['200', '400', '401', '403', '405', '409', '413', '415', '422', '500', '503']);
     expect(responses['401']).toEqual({ $ref: '#/components/responses/Unauthenticated' });
     expect(responses['422']).toEqual({ $ref: '#/components/responses/BusinessRule' });
     expect(responses['200']!.headers).toHaveProperty('Idempotent-Replayed');
@@ -92,5 +93,6 @@ describe('finishDocument', () => {
     const components = document.components as Record<string, Record<string, unknown>>;
     expect(Object.keys(components.schemas!)).toEqual(['ErrorEnvelope']);
     expect(components.responses).toHaveProperty('RateLimited.headers.Retry-After');
+    expect(components.responses).toHaveProperty('MethodNotAllowed.headers.Allow');
   });
 });

@@ -6,8 +6,9 @@
  * - `security` from its guard (`requireAuth` / `requireAdmin`, or any route under /api/admin), `[]` when public;
  * - the error answers its shape implies: params → 400 + 404, query → 400, a body (any POST, PUT, PATCH,
  *   DELETE) → 400 + 413 + 415,
- *   signed in → 401 + 403, `Idempotency-Key` → 409, and 500 + 503 everywhere; each the envelope with a
- *   one-line description (a route's own `errorEnvelope.describe(…)` wins);
+ *   signed in → 401 + 403, `Idempotency-Key` → 409, and 405 (the path asked with a method it does not
+ *   have, with `Allow`), 500 and 503 everywhere; each the envelope with a one-line description (a route's
+ *   own `errorEnvelope.describe(…)` wins);
  * - the `Idempotency-Key` header where plugins/idempotency.ts guards the route;
  * - an example for every request body and JSON answer, sampled from the schemas' own `example`s;
  * - no trailing slashes, no HTTP methods OpenAPI does not know (Fastify's QUERY), no unused schemas.
@@ -30,8 +31,18 @@ export const X_IDEMPOTENT = 'x-escrow-idempotent';
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
+interface SharedErrorAnswer {
+  name: string;
+  description: string;
+  example: Json;
+  /** Sends `Retry-After`. */
+  retryAfter?: boolean;
+  /** Sends `Allow`. */
+  allow?: boolean;
+}
+
 /** One shared answer per error status, referenced from every operation that can give it. */
-export const ERROR_RESPONSES: Record<string, { name: string; description: string; example: Json; retryAfter?: boolean }> = {
+export const ERROR_RESPONSES: Record<string, SharedErrorAnswer> = {
   '400': {
     name: 'ValidationError',
     description: 'VALIDATION_ERROR: the body, query or path parameters fail the schema; `errors` maps each field to its messages',
@@ -56,6 +67,16 @@ export const ERROR_RESPONSES: Record<string, { name: string; description: string
     name: 'NotFound',
     description: 'NOT_FOUND: no such id, or one the caller is not allowed to see',
     example: { success: false, message: 'Transaction not found', code: 'NOT_FOUND' },
+  },
+  '405': {
+    name: 'MethodNotAllowed',
+    description: 'METHOD_NOT_ALLOWED: the path exists but not with this method; `Allow` lists the methods it takes',
+    example: {
+      success: false,
+      message: 'Method DELETE is not allowed on /api/v1/charges/calculate; it takes POST',
+      code: 'METHOD_NOT_ALLOWED',
+    },
+    allow: true,
   },
   '409': {
     name: 'Conflict',
@@ -117,6 +138,12 @@ const RETRY_AFTER_HEADER = {
   schema: { type: 'integer', minimum: 0 },
 };
 
+const ALLOW_HEADER = {
+  description: 'The methods the path takes, comma-separated',
+  schema: { type: 'string' },
+  example: 'POST',
+};
+
 const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   in: 'header',
@@ -158,7 +185,8 @@ const METHODS_WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
 /** Error statuses a route can answer, from what it declares. */
 export function impliedErrorStatuses(method: string, operation: Json, access: Access, isIdempotent: boolean): string[] {
   const parameters = (operation.parameters as { in?: string }[] | undefined) ?? [];
-  const statuses = new Set<string>(['500', '503']);
+  // 405: any path can be asked with a method it lacks (plugins/static-client.ts answers it).
+  const statuses = new Set<string>(['405', '500', '503']);
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.add('400').add('404');
   if (parameters.some((parameter) => parameter.in === 'query')) statuses.add('400');
   // Fastify parses a body sent to any of these methods, declared or not: bad JSON, too big, unknown type.
@@ -206,11 +234,12 @@ export function finishDocument(document: Json, { isEnvelopeApi }: FinishOptions)
     components.responses = {
       ...(components.responses as Json | undefined),
       ...Object.fromEntries(
-        Object.values(ERROR_RESPONSES).map(({ name, description, example, retryAfter }) => [
+        Object.values(ERROR_RESPONSES).map(({ name, description, example, retryAfter, allow }) => [
           name,
           {
             description,
             ...(retryAfter ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
+            ...(allow ? { headers: { Allow: ALLOW_HEADER } } : {}),
             content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example } },
           },
         ]),

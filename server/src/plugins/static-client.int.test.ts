@@ -131,6 +131,41 @@ describe('paths', () => {
   });
 });
 
+describe('a known path asked with another method', () => {
+  const ask = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', url: string) =>
+    testApp.app.inject({ method, url });
+
+  it.each([
+    ['DELETE', '/api/v1/charges/calculate?amount=1500', 'GET, HEAD'],
+    ['PUT', '/api/auth/login', 'POST'],
+    ['GET', '/api/transactions/0b5e4a7e-2f7c-4c5f-9d7a-3b1f2c3d4e5f/release_payment', 'POST'],
+    ['HEAD', '/api/auth/login', 'POST'],
+  ] as const)('%s %s answers 405 with Allow: %s, in the envelope', async (method, url, allow) => {
+    const response = await ask(method, url);
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    if (method === 'HEAD') return;
+    expect(response.json()).toEqual({
+      success: false,
+      message: `Method ${method} is not allowed on ${url.split('?')[0]}; it takes ${allow}`,
+      code: 'METHOD_NOT_ALLOWED',
+    });
+  });
+
+  it('keeps 404 for unknown paths, and for OPTIONS and pages that are not routes', async () => {
+    for (const url of ['/api/no-such-route', '/api/v1/charges/calculate/extra']) {
+      const response = await ask('DELETE', url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers.allow, url).toBeUndefined();
+      expect(response.json(), url).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+    expect((await ask('OPTIONS', '/api/v1/charges')).statusCode).toBe(404);
+    expect((await ask('HEAD', '/api/v1/charges')).statusCode).toBe(200);
+    expect((await ask('GET', '/api/v1/charges')).statusCode).toBe(200);
+  });
+});
+
 describe('compression by content negotiation', () => {
   it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip, else the file', async () => {
     const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });

@@ -6,6 +6,7 @@
  *   patterns in routes.json, taken from the client's route table) get shell.html; anything else is a
  *   real 404 with the app's not-found page (404.html; sw/404.html under /sw/), so crawlers see no soft 404s. Unknown /api,
  *   /trpc and /mock paths stay JSON 404s.
+ * - a path some route has, asked with another method, is a JSON 405 with `Allow` (any prefix).
  * - each file's brotli or gzip copy is sent when the browser accepts it (built once, at build time);
  * - hashed assets are cached for a year as immutable; everything else (HTML above all) is revalidated
  *   on every use with its ETag, so a deploy shows at once.
@@ -15,7 +16,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { routeNotFound } from './error-handler.ts';
+import { allowedMethods, methodNotAllowed, routeNotFound } from './error-handler.ts';
 
 const API_PREFIXES = ['/api', '/trpc', '/mock', '/healthz', '/readyz'];
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -80,12 +81,25 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const url = request.url.split('?')[0] ?? '/';
       const isApi = API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
-      if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      const isPageRequest = !isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD');
+      if (isPageRequest) {
         const prerendered = path.join(url.replace(/\/+$/, ''), 'index.html');
         if (!prerendered.includes('..') && existsSync(path.join(distDir, prerendered))) return sendPage(reply, prerendered, 200);
         if (matchesClientRoute(routePatterns, url)) return sendPage(reply, shellPage, 200);
+      }
+      // A known path asked with another method is 405 with the methods it has (RFC 9110 §15.5.6), not
+      // "no such route". OPTIONS stays a 404: preflights are answered by plugins/cors.ts before routing.
+      if (request.method !== 'OPTIONS') {
+        const allowed = allowedMethods(app, url);
+        if (allowed.length > 0)
+          return reply
+            .status(405)
+            .header('Allow', allowed.join(', '))
+            .send(methodNotAllowed(request.method, url, allowed));
+      }
+      if (isPageRequest && notFoundPage) {
         const isKiswahili = url === '/sw' || url.startsWith('/sw/');
-        if (notFoundPage) return sendPage(reply, (isKiswahili ? swNotFoundPage : notFoundPage)!, 404);
+        return sendPage(reply, (isKiswahili ? swNotFoundPage : notFoundPage)!, 404);
       }
       return reply.status(404).send(routeNotFound(request.method, url));
     });
