@@ -184,11 +184,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // ── external ──
   const clientDistDir = config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
-  await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
+  // The security headers first: the CORS hook answers preflights itself and stops the chain there.
   await app.register(securityHeaders, {
     contentSecurityPolicy: contentSecurityPolicy(config.PUBLIC_BASE_URL, builtShellScriptHashes(clientDistDir)),
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
   await app.register(compression);
   await app.register(formbody);
   await app.register(rejectInvalidText);

@@ -6,7 +6,7 @@
  * are in place. (No stack, SQL or secret in any answer: fuzz.int.test.ts and faults.int.test.ts.)
  */
 import { connect } from 'node:net';
-import type { InjectOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { darajaTimestamp, stkPassword } from '../src/rails/mpesa/daraja-client.ts';
 import { appRouter } from '../src/trpc/root.ts';
@@ -378,21 +378,25 @@ describe('the Daraja mock', () => {
   });
 });
 
+/** The helmet headers every answer carries. */
+function expectSecurityHeaders(response: LightMyRequestResponse, where: string) {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp, where).toContain("default-src 'self'");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).toContain("object-src 'none'");
+  // This test app's address is plain http: no upgrade, or a browser would fetch its scripts at https://.
+  expect(csp, where).not.toContain('upgrade-insecure-requests');
+  expect(response.headers['x-content-type-options'], where).toBe('nosniff');
+  expect(response.headers['x-frame-options'], where).toBe('SAMEORIGIN');
+  expect(response.headers['referrer-policy'], where).toBe('no-referrer');
+  expect(String(response.headers['strict-transport-security']), where).toMatch(/max-age=\d{7,}/);
+  expect(response.headers['x-powered-by'], where).toBeUndefined();
+}
+
 describe('headers', () => {
   it('sends the helmet headers on API answers and error answers', async () => {
     for (const url of ['/api/v1/charges', '/api/transactions', '/healthz']) {
-      const response = await t.app.inject({ method: 'GET', url });
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp, url).toContain("default-src 'self'");
-      expect(csp, url).toContain("frame-ancestors 'none'");
-      expect(csp, url).toContain("object-src 'none'");
-      // This test app's address is plain http: no upgrade, or a browser would fetch its scripts at https://.
-      expect(csp, url).not.toContain('upgrade-insecure-requests');
-      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
-      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
-      expect(String(response.headers['strict-transport-security']), url).toMatch(/max-age=\d{7,}/);
-      expect(response.headers['x-powered-by'], url).toBeUndefined();
+      expectSecurityHeaders(await t.app.inject({ method: 'GET', url }), url);
     }
   });
 });
@@ -449,6 +453,9 @@ describe('CORS', () => {
     expect(preflight.statusCode).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
+    expect(preflight.json()).toEqual({ success: false, message: 'This origin may not call the API', code: 'FORBIDDEN' });
+    // The refusal is an answer like any other: it carries the security headers too.
+    expectSecurityHeaders(preflight, 'refused preflight');
   });
 
   it('opens the API to an origin listed in CORS_ORIGINS, preflight included, without credentials', async () => {
