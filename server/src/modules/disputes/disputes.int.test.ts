@@ -213,6 +213,49 @@ describe('evidence and responses', () => {
     }
   });
 
+  it('lists evidence stored before names were made safe under the name its download uses', async () => {
+    const { id, disputeId } = await disputed(await dispatched());
+    const script = Buffer.from('@echo off\r\nstart calc.exe\r\n');
+    const stored = [
+      { fileName: 'delivery_note.bat', mimeType: 'text/plain', content: script, shown: 'delivery_note.bat.txt' },
+      { fileName: 'receipt\u202efdp.hta', mimeType: 'text/plain', content: script, shown: 'receiptfdp.hta.txt' },
+      { fileName: null, mimeType: 'image/png', content: PNG, shown: 'evidence.png' },
+    ];
+    for (const row of stored) {
+      await t.ctx.db.disputeEvidence.create({
+        data: {
+          disputeId,
+          submittedById: seller.id,
+          kind: 'delivery_record',
+          description: 'Stored by an older release',
+          fileName: row.fileName,
+          mimeType: row.mimeType,
+          sizeBytes: row.content.length,
+          content: row.content,
+        },
+      });
+    }
+    const shown = stored.map((row) => row.shown).sort();
+    type Listed = { file_name: string | null; download_url: string | null };
+    const views: [string, Listed[]][] = [
+      ['seller', (await getCase(seller, id)).json().data.evidence],
+      ['buyer', (await getCase(buyer, id)).json().data.evidence],
+      ['admin', (await getCase(admin, id)).json().data.evidence],
+      [
+        'admin dispute page',
+        (await t.app.inject({ method: 'GET', url: `/api/admin/disputes/${disputeId}`, headers: bearer(admin) })).json().data.evidence,
+      ],
+    ];
+    for (const [who, evidence] of views) {
+      const files = evidence.filter((item) => item.download_url);
+      expect(files.map((item) => item.file_name).sort(), who).toEqual(shown);
+      for (const item of files) {
+        const download = await t.app.inject({ method: 'GET', url: item.download_url!, headers: bearer(admin) });
+        expect(download.headers['content-disposition'], who).toContain(`filename*=UTF-8''${encodeURIComponent(item.file_name!)}`);
+      }
+    }
+  });
+
   it('texts the other party when their side is due, and the opener that the money is frozen', async () => {
     const { id } = await disputed(await dispatched(), seller);
     const respondBy = (await getCase(buyer, id)).json().data.dispute.respond_by as string;

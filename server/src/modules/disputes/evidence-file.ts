@@ -98,6 +98,16 @@ export function safeFileName(name: string | undefined, mimeType: EvidenceMimeTyp
   return `${cutText(keeps ? stem.slice(0, extension.index) : stem, 200 - suffix.length)}${suffix}`;
 }
 
+/**
+ * The name a stored evidence file is shown and downloaded under: the safe name of its stored one, so that
+ * rows stored before uploads were given safe names (`delivery_note.bat`) read the same everywhere. Null for
+ * evidence without a file (a statement).
+ */
+export function evidenceFileName(evidence: { fileName: string | null; mimeType: string | null }): string | null {
+  if (!evidence.mimeType) return evidence.fileName;
+  return safeFileName(evidence.fileName ?? undefined, evidence.mimeType as EvidenceMimeType);
+}
+
 /** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266 / 5987). */
 export function attachmentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7E]/g, '_').replace(/[\\"]/g, '_');

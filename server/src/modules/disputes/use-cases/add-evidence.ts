@@ -12,7 +12,7 @@ import type { AuthUser } from '../../../plugins/auth.ts';
 import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import type { EvidenceMimeType } from '../evidence-file.ts';
-import { EVIDENCE_SELECT, toEvidenceWire } from '../../escrow-core/dispute-wire.ts';
+import { EVIDENCE_SELECT, toEvidenceWire } from '../evidence-wire.ts';
 import { latestDispute, noDispute } from './get-dispute-case.ts';
 
 export type EvidenceKind = 'screenshot' | 'chat_history' | 'delivery_record' | 'other' | 'statement';

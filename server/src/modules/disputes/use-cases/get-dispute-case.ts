@@ -7,7 +7,8 @@ import type { Db, Tx } from '../../../db/prisma.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
-import { EVIDENCE_SELECT, toDisputeCaseWire, toEvidenceWire } from '../../escrow-core/dispute-wire.ts';
+import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
+import { EVIDENCE_SELECT, toEvidenceWire } from '../evidence-wire.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

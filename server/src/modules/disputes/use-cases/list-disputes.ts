@@ -5,7 +5,8 @@ import { formatCents } from '@escrow/core/domain/money';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
-import { EVIDENCE_SELECT, toDisputeCaseWire, toEvidenceWire } from '../../escrow-core/dispute-wire.ts';
+import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
+import { EVIDENCE_SELECT, toEvidenceWire } from '../evidence-wire.ts';
 
 export async function listDisputes(
   ctx: AppContext,

@@ -3,7 +3,7 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
-import { safeFileName, type EvidenceMimeType } from '../evidence-file.ts';
+import { evidenceFileName, type EvidenceMimeType } from '../evidence-file.ts';
 
 export async function readEvidenceFile(ctx: AppContext, options: { evidenceId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   const evidence = await ctx.db.disputeEvidence.findUnique({
@@ -17,7 +17,9 @@ export async function readEvidenceFile(ctx: AppContext, options: { evidenceId: s
   });
   if (!evidence || !partyRole(evidence.dispute.transaction, options.caller)) throw notFound('Evidence file');
   if (!evidence.content || !evidence.mimeType) throw notFound('Evidence file');
-  const mimeType = evidence.mimeType as EvidenceMimeType;
-  // Names stored before the upload gave them the type's extension get it here too.
-  return { fileName: safeFileName(evidence.fileName ?? undefined, mimeType), mimeType, content: Buffer.from(evidence.content) };
+  return {
+    fileName: evidenceFileName(evidence)!,
+    mimeType: evidence.mimeType as EvidenceMimeType,
+    content: Buffer.from(evidence.content),
+  };
 }
