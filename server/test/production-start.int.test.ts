@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { PROJECT_ROOT, startRuntime } from '../src/main.ts';
 import { createTestDatabase } from './helpers.ts';
+import { PRODUCTION_ENV } from './support/production-env.ts';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -48,25 +49,12 @@ describe('NODE_ENV=production', () => {
   });
 
   it('refuses real money rails beside the SMS mock, whose public inbox would hand anyone a reset code, even with ALLOW_MOCK_RAILS', async () => {
+    const { SMS_BASE_URL: _sms, ...smsOnMock } = PRODUCTION_ENV;
     const result = await runStart({
-      NODE_ENV: 'production',
+      ...smsOnMock,
       // Nothing listens here: a start that got past the refusals would fail on it, not on the setting.
       DATABASE_URL: 'postgresql://escrow:secret@127.0.0.1:1/escrow',
-      JWT_SECRET: 'p'.repeat(48),
-      ADMIN_PASSWORD: 'Staging-admin-passphrase-1',
       ALLOW_MOCK_RAILS: 'true',
-      PUBLIC_BASE_URL: 'https://pay.example.co.ke',
-      MPESA_BASE_URL: 'https://api.safaricom.co.ke',
-      MPESA_CONSUMER_KEY: 'live-key',
-      MPESA_CONSUMER_SECRET: 'live-secret',
-      MPESA_PASSKEY: 'live-passkey',
-      MPESA_SECURITY_CREDENTIAL: 'live-credential',
-      MPESA_CALLBACK_SECRET: 'm'.repeat(24),
-      AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
-      AIRTEL_CLIENT_ID: 'live-airtel-id',
-      AIRTEL_CLIENT_SECRET: 'live-airtel-secret',
-      AIRTEL_ENCRYPTED_PIN: 'live-encrypted-pin',
-      AIRTEL_CALLBACK_SECRET: 'b'.repeat(24),
     });
     expect(result.code).toBe(1);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('  - '));

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { productionComposeShell } from '../../test/support/production-env.ts';
 import { parseEnv, productionRefusals } from './env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -66,37 +67,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('hands every variable of the production checklist to the app, so real rails start without a refusal', () => {
-    const shell: Record<string, string> = {
-      POSTGRES_PASSWORD: 'pg-password',
-      JWT_SECRET: secret('j'),
-      ADMIN_PHONE: '0722000111',
-      ADMIN_PASSWORD: 'Real-admin-passphrase-1',
-      PUBLIC_BASE_URL: 'https://pay.example.co.ke',
-      MPESA_BASE_URL: 'https://api.safaricom.co.ke',
-      MPESA_CONSUMER_KEY: 'live-key',
-      MPESA_CONSUMER_SECRET: 'live-secret',
-      MPESA_PASSKEY: 'live-passkey',
-      MPESA_SECURITY_CREDENTIAL: 'live-credential',
-      MPESA_SHORTCODE: '123456',
-      MPESA_B2C_SHORTCODE: '654321',
-      MPESA_INITIATOR_NAME: 'escrow-initiator',
-      MPESA_CALLBACK_SECRET: secret('m'),
-      AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
-      AIRTEL_CLIENT_ID: 'live-airtel-id',
-      AIRTEL_CLIENT_SECRET: 'live-airtel-secret',
-      AIRTEL_ENCRYPTED_PIN: 'live-encrypted-pin',
-      AIRTEL_CALLBACK_SECRET: secret('a'),
-      SMS_BASE_URL: 'https://api.africastalking.com',
-      SMS_USERNAME: 'escrow',
-      SMS_API_KEY: 'live-sms-key',
-      SMS_SENDER_ID: 'ESCROWKE',
-      AT_CALLBACK_SECRET: secret('t'),
-      GATEWAY_ALLOWED_IPS: '196.201.214.0/24',
-      TRUST_PROXY: '1',
-      METRICS_TOKEN: secret('x'),
-      CORS_ORIGINS: 'https://shop.example.co.ke',
-      LOG_LEVEL: 'warn',
-    };
+    const shell = productionComposeShell();
     const env = containerEnv('docker-compose.yml', 'app', shell);
     const missing = checklistVariables().filter((name) => !(name in env));
     expect(missing).toEqual([]);

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCTION_ENV } from '../../test/support/production-env.ts';
 import { DEFAULT_ADMIN_PASSWORD, isDemoMode, parseEnv, productionRefusals, resolveConfig } from './env.ts';
-
-const SAFE_PRODUCTION = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgresql://escrow:secret@db.internal:5432/escrow',
-  JWT_SECRET: 'x'.repeat(48),
-  ADMIN_PASSWORD: 'A-long-admin-passphrase-2026',
-  PUBLIC_BASE_URL: 'https://pay.example.co.ke',
-  MPESA_BASE_URL: 'https://api.safaricom.co.ke',
-  MPESA_CONSUMER_KEY: 'live-key',
-  MPESA_CONSUMER_SECRET: 'live-secret',
-  MPESA_PASSKEY: 'live-passkey',
-  MPESA_SECURITY_CREDENTIAL: 'live-credential',
-  MPESA_CALLBACK_SECRET: 'm'.repeat(24),
-  SMS_BASE_URL: 'https://api.africastalking.com',
-  SMS_API_KEY: 'live-at-key',
-  AT_CALLBACK_SECRET: 'a'.repeat(24),
-  AIRTEL_BASE_URL: 'https://openapi.airtel.africa',
-  AIRTEL_CLIENT_ID: 'live-airtel-id',
-  AIRTEL_CLIENT_SECRET: 'live-airtel-secret',
-  AIRTEL_ENCRYPTED_PIN: 'live-encrypted-pin',
-  AIRTEL_CALLBACK_SECRET: 'b'.repeat(24),
-};
 
 describe('production refusals', () => {
   it('starts a production configuration with everything set', () => {
-    expect(productionRefusals(parseEnv(SAFE_PRODUCTION))).toEqual([]);
+    expect(productionRefusals(parseEnv(PRODUCTION_ENV))).toEqual([]);
   });
 
   it('names each missing or unsafe setting on its own line', () => {
@@ -39,33 +18,33 @@ describe('production refusals', () => {
   });
 
   it('refuses the documented admin password, even when given explicitly', () => {
-    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD }))).toEqual([
+    expect(productionRefusals(parseEnv({ ...PRODUCTION_ENV, ADMIN_PASSWORD: DEFAULT_ADMIN_PASSWORD }))).toEqual([
       expect.stringMatching(/^ADMIN_PASSWORD /),
     ]);
   });
 
   it('runs on the mocks only with ALLOW_MOCK_RAILS=true (a staging demo)', () => {
-    const { MPESA_BASE_URL: _m, SMS_BASE_URL: _s, AIRTEL_BASE_URL: _a, ...onMocks } = SAFE_PRODUCTION;
+    const { MPESA_BASE_URL: _m, SMS_BASE_URL: _s, AIRTEL_BASE_URL: _a, ...onMocks } = PRODUCTION_ENV;
     expect(productionRefusals(parseEnv(onMocks))).toEqual([expect.stringMatching(/ALLOW_MOCK_RAILS/)]);
     expect(productionRefusals(parseEnv({ ...onMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
   });
 
   it('refuses a real money rail beside the mocks, even with ALLOW_MOCK_RAILS=true', () => {
-    const { SMS_BASE_URL: _s, ...smsOnMock } = SAFE_PRODUCTION;
+    const { SMS_BASE_URL: _s, ...smsOnMock } = PRODUCTION_ENV;
     expect(productionRefusals(parseEnv({ ...smsOnMock, ALLOW_MOCK_RAILS: 'true' }))).toEqual([
       expect.stringMatching(/^SMS_BASE_URL unset while MPESA_BASE_URL and AIRTEL_BASE_URL are real: /),
     ]);
-    const { MPESA_BASE_URL: _m, ...mpesaOnMock } = SAFE_PRODUCTION;
+    const { MPESA_BASE_URL: _m, ...mpesaOnMock } = PRODUCTION_ENV;
     expect(productionRefusals(parseEnv({ ...mpesaOnMock, ALLOW_MOCK_RAILS: 'true' }))).toEqual([
       expect.stringMatching(/^MPESA_BASE_URL unset while AIRTEL_BASE_URL is real: /),
     ]);
     // Real SMS with mock money rails moves no money: a staging demo may text real phones.
-    const { MPESA_BASE_URL: _a, AIRTEL_BASE_URL: _b, ...moneyOnMocks } = SAFE_PRODUCTION;
+    const { MPESA_BASE_URL: _a, AIRTEL_BASE_URL: _b, ...moneyOnMocks } = PRODUCTION_ENV;
     expect(productionRefusals(parseEnv({ ...moneyOnMocks, ALLOW_MOCK_RAILS: 'true' }))).toEqual([]);
   });
 
   it('needs the public https address that real rails call back to and payment links are built on', () => {
-    const { PUBLIC_BASE_URL: _p, ...withoutBase } = SAFE_PRODUCTION;
+    const { PUBLIC_BASE_URL: _p, ...withoutBase } = PRODUCTION_ENV;
     for (const base of [undefined, 'http://pay.example.co.ke', 'https://localhost:3000', 'https://127.0.0.1']) {
       expect(productionRefusals(parseEnv(base ? { ...withoutBase, PUBLIC_BASE_URL: base } : withoutBase)), base).toEqual([
         expect.stringMatching(/^PUBLIC_BASE_URL /),
@@ -88,7 +67,7 @@ describe('production refusals', () => {
       AIRTEL_CLIENT_SECRET: _e,
       AIRTEL_CALLBACK_SECRET: _f,
       ...withoutSecrets
-    } = SAFE_PRODUCTION;
+    } = PRODUCTION_ENV;
     const refusals = productionRefusals(parseEnv(withoutSecrets));
     expect(refusals.map((line) => line.split(' ')[0])).toEqual([
       'MPESA_CONSUMER_SECRET',
@@ -103,10 +82,10 @@ describe('production refusals', () => {
   it('treats empty variables as unset (compose passes `${FOO:-}` as "")', () => {
     expect(
       productionRefusals(
-        parseEnv({ ...SAFE_PRODUCTION, MPESA_BASE_URL: '', SMS_BASE_URL: '', AIRTEL_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }),
+        parseEnv({ ...PRODUCTION_ENV, MPESA_BASE_URL: '', SMS_BASE_URL: '', AIRTEL_BASE_URL: '', ALLOW_MOCK_RAILS: 'true' }),
       ),
     ).toEqual([]);
-    expect(productionRefusals(parseEnv({ ...SAFE_PRODUCTION, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
+    expect(productionRefusals(parseEnv({ ...PRODUCTION_ENV, JWT_SECRET: '' }))).toEqual([expect.stringMatching(/^JWT_SECRET /)]);
   });
 
   it('checks nothing outside production', () => {
