@@ -24,11 +24,16 @@ const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as cons
 
 /**
  * The methods some route answers at `url` (query string ignored); empty when no route has the path.
- * Asked by the not-found handler only, so a request that finds its route never pays for it.
+ * Asked by the not-found handler only, so a request that finds its route never pays for it. A gateway's
+ * callback door (a route with a `:secret` parameter, plugins/gateway-guard.ts) counts as no route: asked
+ * without its secret it must look like an unknown path, whatever the method (docs/SECURITY.md).
  */
 export function allowedMethods(app: Pick<FastifyInstance, 'findRoute'>, url: string): string[] {
   const pathname = url.split('?')[0] ?? '/';
-  return ROUTED_METHODS.filter((method) => app.findRoute({ method, url: pathname }) !== null);
+  return ROUTED_METHODS.filter((method) => {
+    const route = app.findRoute({ method, url: pathname });
+    return route !== null && !('secret' in (route.params ?? {}));
+  });
 }
 
 /** The 405 of a known path asked with a method it does not have; the `Allow` header lists `allowed`. */
