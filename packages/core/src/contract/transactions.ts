@@ -1,4 +1,5 @@
 /** Wire shapes of /api/transactions and /api/payments (docs/contract.md "Transactions", "Payments"). */
+import { PAYOUT_STATUSES } from '../domain/payout-progress.ts';
 import { RAIL_CHOICES, RAIL_PREFIXES_TEXT } from '../domain/rail-choice.ts';
 import { z } from 'zod';
 import { planTerm } from './installments.ts';
@@ -184,7 +185,7 @@ export const disputeWire = z.object({
 /** The payout of the seller's money (B2C), once the escrow is released. */
 export const sellerPayoutWire = z.object({
   amount: moneyString,
-  status: z.enum(['pending', 'processing', 'completed', 'failed', 'returned']),
+  status: z.enum(PAYOUT_STATUSES),
   /** The rail's receipt (M-Pesa receipt or Airtel Money id), once paid. */
   receipt: z.string().nullable(),
   completed_at: isoDate.nullable(),

@@ -224,6 +224,15 @@ const en = {
     refunded: 'Refunded',
   } satisfies Record<TransactionStatus, string>,
   type: { standard: 'Standard', protected: 'Protected', lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo' } satisfies Record<TransactionType, string>,
+  /**
+   * A completed sale whose payout is not made yet (payoutProgress), to its seller: "completed"/"Done" alone
+   * read as paid. The same truth as the web's seller page and the payout_failed SMS.
+   */
+  sellerPayoutStatus: {
+    sending: 'completed; your payment is on its way',
+    failed: 'completed, but sending your payment failed: our team will contact you',
+  },
+  sellerPayoutShortStatus: { sending: 'Being paid', failed: 'Payout failed' },
 };
 
 export type UssdMessages = typeof en;
@@ -418,6 +427,11 @@ const sw: UssdMessages = {
     refunded: 'Imerudishwa',
   },
   type: { standard: 'Kawaida', protected: 'Iliyolindwa', lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo' },
+  sellerPayoutStatus: {
+    sending: 'imekamilika; malipo yako yanatumwa',
+    failed: 'imekamilika, ila malipo yako hayakutumwa; timu yetu itawasiliana nawe',
+  },
+  sellerPayoutShortStatus: { sending: 'Pesa inatumwa', failed: 'Pesa imekwama' },
 };
 
 export const USSD_MESSAGES: Record<UssdLanguage, UssdMessages> = { en, sw };

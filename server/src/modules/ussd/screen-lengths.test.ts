@@ -8,6 +8,7 @@ import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import { buildPlan, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
 import type { AppContext } from '../../context.ts';
 import { buyScreens } from './flows/buy.ts';
+import { transactionLine } from './flows/my-transactions.ts';
 import type { MenuContext } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 
@@ -117,10 +118,30 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
   });
 });
 
+describe.each(LANGS)('My transactions at its longest (%s)', (lang) => {
+  const m = USSD_MESSAGES[lang];
+  const labels = [...Object.values(m.shortStatus), ...Object.values(m.sellerPayoutShortStatus)];
+  it.each(labels)('fits three lines that read "%s"', (label) => {
+    const line = transactionLine(m, { reference_number: REF, product_name: LONG_ITEM, amount: '499999.00' }, label);
+    const screen = [m.myTransactions(999, 999), ...[1, 2, 3].map((n) => `${n}. ${line}`), m.more, m.nav].join('\n');
+    expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+  it.each(Object.values(m.sellerPayoutStatus))('fits the detail of a sale at its longest: "%s"', (status) => {
+    const screen = [m.detail(REF, LONG_ITEM.slice(0, 24), AMOUNT, status), m.otherParty('buyer', `${NAME} 0711 000 101`), m.nav].join('\n');
+    expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+});
+
 describe('Kiswahili statuses', () => {
   it('speak of the order (imelipwa, "it is paid"), never of the reader (umelipwa, "you were paid")', () => {
     const sw = USSD_MESSAGES.sw;
-    for (const words of [...Object.values(sw.status), ...Object.values(sw.shortStatus)]) expect(words).not.toMatch(/^(u|U)m/);
+    for (const words of [
+      ...Object.values(sw.status),
+      ...Object.values(sw.shortStatus),
+      ...Object.values(sw.sellerPayoutStatus),
+      ...Object.values(sw.sellerPayoutShortStatus),
+    ])
+      expect(words).not.toMatch(/^(u|U)m/);
     expect(sw.shortStatus.funded).toBe('Imelipwa');
     expect(sw.enterReleaseCode('ESC-X', 'Radio', 'KES 1')).toContain('nambari ya kuachilia ya mnunuzi');
   });

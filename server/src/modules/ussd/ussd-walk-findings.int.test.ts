@@ -165,4 +165,46 @@ describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
     // Answered: nothing waits any more.
     expect((await dialAndWalk(t, seller.phone, '6', '4')).text).toContain(m.nothingTo.respond);
   });
+
+  it('tells the seller of a completed sale that is not paid yet so, not "Done": on its way, then failed', async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await party('seller', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 2000,
+      product_name: 'Radio',
+      transaction_type: 'standard',
+    });
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    const ref = created.reference_number;
+    const lineOf = (screen: { text: string }) => screen.text.split('\n').find((line) => line.includes(ref.slice(4)))!;
+    const seen = async (phone: string) => {
+      const session = phoneSession(t, phone);
+      await session.dial();
+      const list = await session.send('2');
+      return { line: lineOf(list), detail: (await session.send('1')).text };
+    };
+
+    // Released, the payout asked of the rail and not answered yet (no job has run).
+    const payout = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'seller_payout' } });
+    expect(payout.status).toBe('pending');
+    const sending = await seen(seller.phone);
+    expect(sending.line).toMatch(new RegExp(`${escape(m.sellerPayoutShortStatus.sending)}$`));
+    expect(sending.detail).toContain(m.detail(ref, 'Radio', 'KES 2,000', m.sellerPayoutStatus.sending));
+    // The buyer is done.
+    expect((await seen(buyer.phone)).line).toMatch(new RegExp(`${escape(m.shortStatus.completed)}$`));
+
+    // The rail refused it for good: unpaid until the mediation team acts.
+    await t.ctx.db.payout.update({ where: { id: payout.id }, data: { status: 'failed' } });
+    const failed = await seen(seller.phone);
+    expect(failed.line).toMatch(new RegExp(`${escape(m.sellerPayoutShortStatus.failed)}$`));
+    expect(failed.detail).toContain(m.detail(ref, 'Radio', 'KES 2,000', m.sellerPayoutStatus.failed));
+
+    await t.ctx.db.payout.update({ where: { id: payout.id }, data: { status: 'completed' } });
+    const paid = await seen(seller.phone);
+    expect(paid.line).toMatch(new RegExp(`${escape(m.shortStatus.completed)}$`));
+    expect(paid.detail).toContain(m.detail(ref, 'Radio', 'KES 2,000', m.status.completed));
+  });
 });

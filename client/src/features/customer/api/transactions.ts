@@ -1,6 +1,7 @@
 /** GET /api/transactions (the caller's, as buyer or seller) and GET /api/transactions/{id}. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { payoutProgress } from '@escrow/core/domain/payout-progress';
 import type {
   createTransactionBody,
   listTransactionsResponse,
@@ -53,8 +54,7 @@ export function isLive(detail: TransactionDetail | undefined): boolean {
   if (!detail) return false;
   const status = detail.transaction.status;
   if (status !== 'completed' && status !== 'cancelled' && status !== 'refunded') return true;
-  const payout = detail.seller_payout;
-  return payout !== null && (payout.status === 'pending' || payout.status === 'processing');
+  return payoutProgress(detail.seller_payout?.status) === 'sending';
 }
 
 export const transactionQueryOptions = (id: string) =>

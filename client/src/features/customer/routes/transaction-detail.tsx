@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
+import { payoutProgress } from '@escrow/core/domain/payout-progress';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone } from '@/lib/format';
@@ -78,8 +79,8 @@ export function guidance(detail: TransactionDetail, t: Translate): string {
     case 'completed': {
       // Completed means released, not yet paid: until the rail confirms the payout, "was paid" would be
       // false, and a payout the rail refused stays unpaid until the mediation team acts (alerts page).
-      const payout = detail.seller_payout?.status;
-      const state = payout === 'failed' ? 'Failed' : payout === 'pending' || payout === 'processing' ? 'Sending' : '';
+      const progress = payoutProgress(detail.seller_payout?.status);
+      const state = progress === 'failed' ? 'Failed' : progress === 'sending' ? 'Sending' : '';
       const isSplit = cents(quote.refunded) > 0n;
       if (isBuyer) {
         if (isSplit) return t(state ? 'customer.outcome.splitBuyerReleased' : 'customer.outcome.splitBuyer', figures);

@@ -1,20 +1,48 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
 import { displayPhone } from '@escrow/core/domain/phone';
+import { type PayoutStatus, payoutProgress } from '@escrow/core/domain/payout-progress';
+import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { getTransactionDetail, listTransactions } from '../../transactions/use-cases/read-transactions.ts';
 import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
-import { partyTransactionIdByReference } from '../use-cases/read-for-menus.ts';
+import { partyTransactionIdByReference, sellerPayoutStatuses } from '../use-cases/read-for-menus.ts';
+import type { UssdMessages } from '../messages.ts';
 import { ask, callerOf, kesFromWire, lines, type MenuContext, push, type ScreensOf, shortRef, stay } from './menu-kit.ts';
 import { PAGE_SIZE, pageOf, pickFromList } from './pick-transaction.ts';
 
+/**
+ * A transaction's status in the caller's words. `sellerPayout`: the status of the seller payout when the
+ * caller is the seller; a completed sale is said to them as not yet paid while it is on its way or after
+ * the rail refused it (payoutProgress).
+ */
+export function statusWords(
+  m: UssdMessages,
+  status: TransactionStatus,
+  sellerPayout: PayoutStatus | null | undefined,
+  length: 'short' | 'long',
+): string {
+  const progress = status === 'completed' ? payoutProgress(sellerPayout) : 'settled';
+  if (progress !== 'settled') return (length === 'short' ? m.sellerPayoutShortStatus : m.sellerPayoutStatus)[progress];
+  return (length === 'short' ? m.shortStatus : m.status)[status];
+}
+
+/** One line of My transactions: short reference, item, price in shillings, status. */
+export const transactionLine = (m: UssdMessages, t: { reference_number: string; product_name: string; amount: string }, status: string) =>
+  `${shortRef(t.reference_number)} ${clip(t.product_name, 9)} ${kesFromWire(t.amount).slice(4)} ${status}`;
+
 async function transactionDetailText(c: MenuContext, transactionId: string): Promise<string> {
   const { m } = c;
-  const { transaction: t } = await getTransactionDetail(c.ctx, { transactionId, caller: callerOf(c) });
+  const { transaction: t, seller_payout: payout } = await getTransactionDetail(c.ctx, { transactionId, caller: callerOf(c) });
   const other = t.my_role === 'seller' ? ('buyer' as const) : ('seller' as const);
   const party = other === 'buyer' ? t.buyer : t.seller;
   const isOwing = t.status === 'pending' || t.status === 'installment';
   return lines(
-    m.detail(t.reference_number, clip(t.product_name, 24), kesFromWire(t.amount), m.status[t.status]),
+    m.detail(
+      t.reference_number,
+      clip(t.product_name, 24),
+      kesFromWire(t.amount),
+      statusWords(m, t.status, t.my_role === 'seller' ? payout?.status : null, 'long'),
+    ),
     isOwing && m.paidDue(kesFromWire(t.amount_paid), kesFromWire(t.amount_due)),
     m.otherParty(other, `${clip(party.display_name, 20)} ${displayPhone(party.phone_number)}`),
     m.nav,
@@ -34,9 +62,10 @@ export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref'> = 
       const { current_page: current, total_pages: pages } = list.pagination;
       c.draft.ids = list.transactions.map((t) => t.id);
       c.draft.hasMore = current < pages;
-      const items = list.transactions.map(
-        (t) => `${shortRef(t.reference_number)} ${clip(t.product_name, 9)} ${kesFromWire(t.amount).slice(4)} ${m.shortStatus[t.status]}`,
-      );
+      // Only the caller's own sales have a payout here (sellerPayoutStatuses).
+      const completed = list.transactions.filter((t) => t.status === 'completed').map((t) => t.id);
+      const payouts = completed.length > 0 ? await sellerPayoutStatuses(c.ctx, c.user!.id, completed) : new Map<string, PayoutStatus>();
+      const items = list.transactions.map((t) => transactionLine(m, t, statusWords(m, t.status, payouts.get(t.id), 'short')));
       return lines(notice ?? m.myTransactions(current, pages), options(items), current < pages && m.more, m.nav);
     },
     handle: (c, data, input) => pickFromList(c, data, input, 'detail'),
