@@ -13,6 +13,7 @@ import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { useT } from '@/i18n';
 import { usePublicConfig } from '@/lib/public-config';
 import { ChargePreview } from './charge-preview';
+import { coverageText } from './coverage';
 import {
   EMPTY_TRANSACTION_FORM,
   FIELD_ORDER,
@@ -48,13 +49,12 @@ function PlanPreview({ values }: { values: TransactionFormValues }) {
 
 /** What the chosen type covers, with the deployment's inspection window, before anything is paid. */
 function Coverage({ type }: { type: TransactionFormValues['type'] }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const data = usePublicConfig();
   if (!data) return null;
-  const days = Math.round(data.inspection_window_hours[type] / 24);
   return (
     <Text fontSize="sm" color="fg.muted" data-testid="coverage">
-      {t(`customer.coverage.${type}`, { days })}
+      {coverageText(t, language, type, data.inspection_window_hours[type])}
     </Text>
   );
 }

@@ -5,10 +5,10 @@
  */
 export const customerForm = {
   coverage: {
-    standard: 'Standard Escrow: your money is held until you confirm delivery; {{days}} days to inspect after dispatch.',
+    standard: 'Standard Escrow: your money is held until you confirm delivery; {{window}} to inspect after dispatch.',
     protected:
-      'Protected Escrow: a longer inspection window ({{days}} days after dispatch) and mediation with evidence if something goes wrong.',
-    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: pay in installments; the seller dispatches once it is fully paid; {{days}} days to inspect.',
+      'Protected Escrow: a longer inspection window ({{window}} after dispatch) and mediation with evidence if something goes wrong.',
+    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: pay in installments; the seller dispatches once it is fully paid; {{window}} to inspect.',
   },
   form: {
     heroTitle: 'Start a protected transaction',

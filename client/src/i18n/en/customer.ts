@@ -197,7 +197,7 @@ export const customer = {
       confirm: 'Yes, it is dispatched',
       done: 'Marked as dispatched. The buyer has been told by SMS.',
       explain:
-        'Confirm that you have sent {{product}} to {{buyer}}. The buyer then inspects it ({{days}} days) and confirms delivery or raises a dispute; if they do neither, the payment is released to you automatically when the inspection period ends.',
+        'Confirm that you have sent {{product}} to {{buyer}}. The buyer then inspects it ({{window}}) and confirms delivery or raises a dispute; if they do neither, the payment is released to you automatically when the inspection period ends.',
     },
     release: {
       label: 'Confirm delivery & release payment',

@@ -18,10 +18,10 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo',
   },
   coverage: {
-    standard: 'Escrow ya Kawaida: pesa yako inashikiliwa hadi uthibitishe umepokea; una siku {{days}} kukagua baada ya kutumwa.',
+    standard: 'Escrow ya Kawaida: pesa yako inashikiliwa hadi uthibitishe umepokea; una {{window}} kukagua baada ya kutumwa.',
     protected:
-      'Escrow Iliyolindwa: muda mrefu zaidi wa kukagua (siku {{days}} baada ya kutumwa) na usuluhishi wenye ushahidi kama kuna tatizo.',
-    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: lipa kwa awamu; muuzaji hutuma ikishalipwa yote; una siku {{days}} kukagua.',
+      'Escrow Iliyolindwa: muda mrefu zaidi wa kukagua ({{window}} baada ya kutumwa) na usuluhishi wenye ushahidi kama kuna tatizo.',
+    lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo: lipa kwa awamu; muuzaji hutuma ikishalipwa yote; una {{window}} kukagua.',
   },
   role: { buyer: 'mnunuzi', seller: 'muuzaji', admin: 'msimamizi' },
   detail: {
@@ -197,7 +197,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
       confirm: 'Ndiyo, nimetuma',
       done: 'Imethibitishwa kuwa imetumwa. Mnunuzi amearifiwa kwa SMS.',
       explain:
-        'Thibitisha kuwa umemtumia {{buyer}} {{product}}. Mnunuzi ataikagua (siku {{days}}) kisha athibitishe au alalamike; asipofanya lolote, utalipwa moja kwa moja muda wa kukagua ukiisha.',
+        'Thibitisha kuwa umemtumia {{buyer}} {{product}}. Mnunuzi ataikagua ({{window}}) kisha athibitishe au alalamike; asipofanya lolote, utalipwa moja kwa moja muda wa kukagua ukiisha.',
     },
     release: {
       label: 'Thibitisha umepokea na ulipe',

@@ -1,13 +1,14 @@
 /** `GET /api/config`: the deployment's mode (the web client's demo ribbon) and payment prompt wait. Public and cacheable. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigResponse } from '@escrow/core/contract/public-config';
+import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
 import { TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
 import { inspectionWindowSeconds } from '../transactions/inspection-window.ts';
 
 const publicConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   const mode = app.ctx.config.IS_DEMO ? ('demo' as const) : ('production' as const);
   const paymentPromptSeconds = app.ctx.config.STK_RECONCILE_AFTER_SECONDS;
-  const hours = (type: (typeof TRANSACTION_TYPES)[number]) => Math.round(inspectionWindowSeconds(app.ctx.config, type) / 3600);
+  const hours = (type: (typeof TRANSACTION_TYPES)[number]) => inspectionWindowHours(inspectionWindowSeconds(app.ctx.config, type));
   const inspection_window_hours = {
     standard: hours('standard'),
     protected: hours('protected'),

@@ -1,5 +1,6 @@
 /** Database rows → the wire shapes of contract/transactions.ts. */
 import type { TransactionWire } from '@escrow/core/contract/transactions';
+import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
 import { formatCents } from '@escrow/core/domain/money';
 import { availableActions, type Actor, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { maskPhone } from '@escrow/core/domain/phone';
@@ -113,7 +114,7 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     funded_at: iso(txn.fundedAt),
     dispatched_at: iso(txn.dispatchedAt),
     inspection_ends_at: iso(txn.inspectionEndsAt),
-    inspection_window_hours: Math.round(extras.inspectionWindowSeconds / 3600),
+    inspection_window_hours: inspectionWindowHours(extras.inspectionWindowSeconds),
     dispatch_details: txn.dispatchedAt
       ? { courier: txn.dispatchCourier, tracking_number: txn.dispatchTracking, note: txn.dispatchNote }
       : null,

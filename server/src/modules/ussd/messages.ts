@@ -72,11 +72,11 @@ const en = {
   chooseType: 'Choose type:',
   /**
    * Every type may be disputed: Protected buys a longer inspection window (docs/adr/0011-standard-and-protected.md),
-   * so the menu names each window in days, from the configuration.
+   * so the menu names each window, from the configuration, in words ("3 days", "36 hours": inspectionWindowWords).
    */
-  types: (standardDays: number, protectedDays: number) => [
-    `Standard (${standardDays} ${standardDays === 1 ? 'day' : 'days'} to check)`,
-    `Protected (${protectedDays} ${protectedDays === 1 ? 'day' : 'days'} to check)`,
+  types: (standardWindow: string, protectedWindow: string) => [
+    `Standard (${standardWindow} to check)`,
+    `Protected (${protectedWindow} to check)`,
     'Lipa Mdogo Mdogo',
   ],
   amount: (min: string, max: string) => `Enter the price in KES (${min} - ${max}):`,
@@ -293,9 +293,9 @@ const sw: UssdMessages = {
   sellerPhone: 'Weka nambari ya simu ya muuzaji (07XXXXXXXX):',
   itemName: 'Weka jina la bidhaa au huduma:',
   chooseType: 'Chagua aina:',
-  types: (standardDays, protectedDays) => [
-    `Kawaida (siku ${standardDays} kukagua)`,
-    `Iliyolindwa (siku ${protectedDays} kukagua)`,
+  types: (standardWindow, protectedWindow) => [
+    `Kawaida (${standardWindow} kukagua)`,
+    `Iliyolindwa (${protectedWindow} kukagua)`,
     'Lipa Mdogo Mdogo',
   ],
   amount: (min, max) => `Weka bei kwa KES (${min} - ${max}):`,

@@ -4,10 +4,8 @@ import { Link } from 'react-router';
 import { StatusBadge } from '@/components/status-badge';
 import { usePublicConfig } from '@/lib/public-config';
 import type { PublicConfig } from '@escrow/core/contract/public-config';
+import { inspectionWindowWords } from '@escrow/core/domain/inspection-window';
 import { PageHeader } from '../components/page-header';
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-const hoursInWords = (hours: number) => (hours % 24 === 0 ? plural(hours / 24, 'day') : plural(hours, 'hour'));
 
 /**
  * What "dispatched" means, with this deployment's inspection windows (GET /api/config): Protected Escrow's
@@ -16,9 +14,9 @@ const hoursInWords = (hours: number) => (hours % 24 === 0 ? plural(hours / 24, '
 export function dispatchedMeaning(windows: PublicConfig['inspection_window_hours'] | undefined): string {
   if (!windows) return 'The seller dispatched; the buyer inspects for the inspection period, then it releases by itself.';
   const periods = [
-    `${hoursInWords(windows.standard)} for Standard Escrow`,
-    `${hoursInWords(windows.protected)} for Protected Escrow`,
-    `${hoursInWords(windows.lipa_mdogo_mdogo)} for Lipa Mdogo Mdogo`,
+    `${inspectionWindowWords(windows.standard, 'en')} for Standard Escrow`,
+    `${inspectionWindowWords(windows.protected, 'en')} for Protected Escrow`,
+    `${inspectionWindowWords(windows.lipa_mdogo_mdogo, 'en')} for Lipa Mdogo Mdogo`,
   ];
   return `The seller dispatched; the buyer inspects (${periods.join(', ')}), then it releases by itself.`;
 }

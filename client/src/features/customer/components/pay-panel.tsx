@@ -17,6 +17,7 @@ import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payme
 import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
 import { typedCents } from '@/components/transaction-form/transaction-form-rules';
+import { coverageText } from '@/components/transaction-form/coverage';
 import { errorMessage, fieldErrorOf } from './query-state';
 import { FormStack } from './form-stack';
 
@@ -260,7 +261,7 @@ export function PayPanel({
         ) : null}
         {canPay ? (
           <Text fontSize="sm" color="fg.muted" data-testid="coverage">
-            {t(`customer.coverage.${txn.transaction_type}`, { days: Math.round(txn.inspection_window_hours / 24) })}
+            {coverageText(t, language, txn.transaction_type, txn.inspection_window_hours)}
           </Text>
         ) : null}
       </Card.Header>

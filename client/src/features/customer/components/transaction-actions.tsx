@@ -6,8 +6,9 @@ import { Alert, Button, CloseButton, Field, Input, NativeSelect, Stack, Text, Te
 import { Ban, CircleCheck, FileWarning, PackageCheck, Truck, Undo2, X, Check } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { formatKes } from '@escrow/core/domain/money';
+import { inspectionWindowWords } from '@escrow/core/domain/inspection-window';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
-import { useT, type Translate } from '@/i18n';
+import { useT, type Language, type Translate } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';
 import type { TransactionDetail } from '../api/transactions';
@@ -53,13 +54,13 @@ const ACTION_ORDER: TransactionActionName[] = [
 ];
 
 /** What the action does to the money, with the quote's figures. */
-function explanation(action: TransactionActionName, detail: TransactionDetail, t: Translate): string {
+export function explanation(action: TransactionActionName, detail: TransactionDetail, t: Translate, language: Language): string {
   const txn = detail.transaction;
   const common = {
     product: txn.product_name,
     buyer: detail.buyer.display_name,
     seller: detail.seller.display_name,
-    days: Math.round(txn.inspection_window_hours / 24),
+    window: inspectionWindowWords(txn.inspection_window_hours, language),
   };
   switch (action) {
     case 'dispatch':
@@ -223,7 +224,7 @@ export function TransactionActions({
           error={dialogError}
           onConfirm={confirm}
         >
-          <Text>{explanation(dialogAction, detail, t)}</Text>
+          <Text>{explanation(dialogAction, detail, t, language)}</Text>
           {dialogAction === 'dispatch' ? (
             <>
               <Field.Root>

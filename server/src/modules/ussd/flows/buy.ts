@@ -9,6 +9,7 @@ import {
   minimumDeposit,
   PLAN_TERMS,
 } from '@escrow/core/domain/installment-plan';
+import { inspectionWindowHours, inspectionWindowWords } from '@escrow/core/domain/inspection-window';
 import { type Cents, formatKes } from '@escrow/core/domain/money';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { railNameForPhone } from '@escrow/core/domain/rail-choice';
@@ -74,8 +75,10 @@ export const buyScreens: ScreensOf<
   buy_type: {
     needsAccount: true,
     render(c, _data, notice) {
-      const days = (type: TransactionType) => Math.max(1, Math.round(inspectionWindowSeconds(c.ctx.config, type) / 86_400));
-      return menu(c.m.chooseType, c.m.types(days('standard'), days('protected')), notice, c.m.nav);
+      // In the words the web and the Help page use for the same window (inspectionWindowWords).
+      const window = (type: TransactionType) =>
+        inspectionWindowWords(inspectionWindowHours(inspectionWindowSeconds(c.ctx.config, type)), c.lang);
+      return menu(c.m.chooseType, c.m.types(window('standard'), window('protected')), notice, c.m.nav);
     },
     handle(c, _data, input) {
       const picked = choice(input, TRANSACTION_TYPES.length);
