@@ -110,12 +110,24 @@ export function failure(
     }
   }
   return new ApiError(
-    payload?.message ?? `Request failed (${response.status})`,
+    payload?.message ?? answerWithoutMessage(response.status),
     response.status,
     payload?.code ?? 'UNKNOWN',
     payload?.errors,
     Number(response.headers.get('Retry-After')) || undefined,
   );
+}
+
+/**
+ * What to tell the person when the answer carries no message of ours: a proxy or load balancer in front
+ * of the app answered instead (nginx's HTML 502 while the nodes restart, 504 when one is too slow, 413).
+ * The server's own sentences for its 503 and 500, so that every page shows them in the reader's language
+ * (i18n/en/auth-messages.ts), not "Request failed (502)".
+ */
+export function answerWithoutMessage(status: number): string {
+  return status >= 502 && status <= 504
+    ? 'The service is briefly unavailable. Please try again in a moment.'
+    : 'Something went wrong on our side. Please try again.';
 }
 
 /** The `data` of a successful call. */

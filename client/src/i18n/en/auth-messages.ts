@@ -32,4 +32,9 @@ export const authMessages = {
   waitOneSecond: 'Please wait 1 second before requesting another code.',
   tooManyLogins: 'Too many failed login attempts. Try again in {{minutes}} minutes, or reset your password.',
   tooManyLoginsOneMinute: 'Too many failed login attempts. Try again in 1 minute, or reset your password.',
+  // Any page's call that gets no answer or an error of the server (server/src/plugins/error-handler.ts)
+  // or of a proxy in front of it (client/src/lib/api.ts words those).
+  offline: 'Cannot reach the server. Check your connection and try again.',
+  serverError: 'Something went wrong on our side. Please try again.',
+  serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
 };

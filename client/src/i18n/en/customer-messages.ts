@@ -110,8 +110,6 @@ export const customerMessages = {
   sessionExpired: 'Your session has expired or is invalid. Please log in again.',
   sessionEnded: 'Your session has ended. Please log in again.',
   loginRequired: 'Authentication required. Please log in.',
-  // The client's own (client/src/lib/api.ts).
-  offline: 'Cannot reach the server. Check your connection and try again.',
 };
 
 /** The customer area's own words around an error (features/customer/components/query-state.tsx). */

@@ -138,5 +138,8 @@ export const auth: Catalog['auth'] = {
     waitOneSecond: 'Tafadhali subiri sekunde 1 kabla ya kuomba nambari nyingine.',
     tooManyLogins: 'Umekosea kuingia mara nyingi. Jaribu tena baada ya dakika {{minutes}}, au badilisha nenosiri.',
     tooManyLoginsOneMinute: 'Umekosea kuingia mara nyingi. Jaribu tena baada ya dakika 1, au badilisha nenosiri.',
+    offline: 'Hatuwezi kufikia seva. Angalia mtandao wako kisha ujaribu tena.',
+    serverError: 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
+    serviceUnavailable: 'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
   },
 };

@@ -103,7 +103,6 @@ export const customerMessages: Texts<typeof englishMessages> = {
   sessionExpired: 'Muda wa kuingia umeisha au si sahihi. Tafadhali ingia tena.',
   sessionEnded: 'Kipindi chako kimeisha. Tafadhali ingia tena.',
   loginRequired: 'Unahitaji kuingia. Tafadhali ingia.',
-  offline: 'Hatuwezi kufikia seva. Angalia mtandao wako kisha ujaribu tena.',
 };
 
 export const customerErrors: Texts<typeof englishErrors> = {

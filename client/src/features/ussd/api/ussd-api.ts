@@ -3,7 +3,7 @@
  * `END …`. The simulator sends exactly what the gateway would, so it exercises the real endpoint.
  */
 import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
-import { ApiError } from '@/lib/api';
+import { answerWithoutMessage, ApiError } from '@/lib/api';
 
 export interface UssdScreen {
   /** CON: the session waits for a reply; END: it is over. */
@@ -43,7 +43,7 @@ export async function sendUssdRequest(request: UssdRequest): Promise<UssdScreen>
   if (!response.ok) {
     const envelope = parseEnvelope(raw);
     throw new ApiError(
-      envelope?.message ?? `Request failed (${response.status})`,
+      envelope?.message ?? answerWithoutMessage(response.status),
       response.status,
       envelope?.code ?? 'UNKNOWN',
       envelope?.errors,

@@ -1,0 +1,85 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { errorMessage as authErrorMessage } from '@/features/auth/auth-messages';
+import { errorMessage as customerErrorMessage } from '@/features/customer/components/query-state';
+import { loadTranslators } from '@/i18n/test-translators';
+import { apiRequest, type ApiError } from './api';
+
+beforeAll(async () => {
+  await loadTranslators();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** A page at `/dashboard` with no session, whose `fetch` does `answer`. */
+function browserWhere(answer: () => Promise<Response>) {
+  vi.stubGlobal('window', { location: { origin: 'http://localhost', pathname: '/dashboard', search: '' } });
+  vi.stubGlobal('localStorage', { getItem: () => null, setItem() {}, removeItem() {} });
+  vi.stubGlobal('fetch', vi.fn(answer));
+}
+
+async function failureOf(answer: () => Promise<Response>): Promise<ApiError> {
+  browserWhere(answer);
+  return apiRequest('/api/transactions', { method: 'POST', body: { amount: '2500' }, idempotent: true }).then(
+    () => expect.unreachable('the call failed') as never,
+    (error: ApiError) => error,
+  );
+}
+
+const envelope = (status: number, message: string, code: string) =>
+  new Response(JSON.stringify({ success: false, message, code }), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('a call that gets no answer, or a fault of the server or of a proxy in front of it', () => {
+  const cases: [string, () => Promise<Response>, string, string][] = [
+    [
+      'no connection',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Cannot reach the server. Check your connection and try again.',
+      'Hatuwezi kufikia seva. Angalia mtandao wako kisha ujaribu tena.',
+    ],
+    [
+      "the server's 503 (database away)",
+      async () => envelope(503, 'The service is briefly unavailable. Please try again in a moment.', 'SERVICE_UNAVAILABLE'),
+      'The service is briefly unavailable. Please try again in a moment.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    ],
+    [
+      "the server's 500",
+      async () => envelope(500, 'Something went wrong on our side. Please try again.', 'INTERNAL'),
+      'Something went wrong on our side. Please try again.',
+      'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
+    ],
+    [
+      "nginx's HTML 502 while the nodes restart",
+      async () => new Response('<html><body><center><h1>502 Bad Gateway</h1></center></body></html>', { status: 502 }),
+      'The service is briefly unavailable. Please try again in a moment.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    ],
+    [
+      "a proxy's 503 with Retry-After and no body",
+      async () => new Response(null, { status: 503, headers: { 'Retry-After': '30' } }),
+      'The service is briefly unavailable. Please try again in a moment.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    ],
+    [
+      "nginx's HTML 413 for a body over its limit",
+      async () => new Response('<html>413 Request Entity Too Large</html>', { status: 413 }),
+      'Something went wrong on our side. Please try again.',
+      'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
+    ],
+  ];
+
+  it.each(cases)('%s: a plain sentence, never "Request failed (…)"', async (_, answer, english) => {
+    const error = await failureOf(answer);
+    expect(error.message).toBe(english);
+    expect(authErrorMessage(error, 'fallback', 'en')).toBe(english);
+  });
+
+  // A Kiswahili reader saw these in English on every page (the login page's too), and "Request failed (502)".
+  it.each(cases)('%s: in Kiswahili on the auth pages and in the customer area', async (_, answer, __, kiswahili) => {
+    const error = await failureOf(answer);
+    expect(authErrorMessage(error, 'fallback', 'sw')).toBe(kiswahili);
+    if (error.status !== 500) expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(kiswahili);
+  });
+});
