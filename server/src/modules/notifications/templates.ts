@@ -310,11 +310,11 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Nambari yako ya kuachilia imetumika: ${p.ref} imekamilika na muuzaji analipwa. Si wewe? Piga 0709 384 400 sasa.`,
   },
   release_code_burnt: {
-    // A new code is sent from the transaction page only: the USSD menus have no entry for it.
+    // A new code is sent from the transaction page on the web, or under the transaction in the USSD My transactions.
     en: (p) =>
-      `5 wrong release codes were entered for ${p.ref}, so your code no longer works. Get a new one on your transaction page on our website.`,
+      `5 wrong release codes were entered for ${p.ref}, so your code no longer works. Get a new one on our website or *384*40# (My transactions).`,
     sw: (p) =>
-      `Nambari 5 zisizo sahihi ziliwekwa kwa ${p.ref}, kwa hivyo nambari yako haifanyi kazi. Pata mpya kwenye ukurasa wa muamala wako kwenye tovuti yetu.`,
+      `Nambari 5 zisizo sahihi ziliwekwa kwa ${p.ref}, kwa hivyo nambari yako haifanyi kazi. Pata mpya kwenye tovuti au *384*40# (Miamala yangu).`,
   },
   ussd_welcome: {
     en: (p) => `Welcome to Escrow Kenya, ${p.name}! Dial *384*40# any time to buy or sell safely.`,

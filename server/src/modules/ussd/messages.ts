@@ -123,8 +123,9 @@ const en = {
   enterReleaseCode: (ref: string, item: string, amount: string) => `${ref}: ${item}, ${amount}.\nEnter the buyer's 6-digit release code:`,
   releaseCodeFormat: 'The release code is 6 digits.',
   wrongReleaseCode: (left: number) => `Wrong release code. ${left} ${left === 1 ? 'try' : 'tries'} left:`,
-  // A new code is sent from the buyer's transaction page only: the USSD menus have no entry for it.
-  releaseCodeUnusable: 'This release code no longer works. Ask the buyer to send a new one from their transaction page on the website.',
+  // The buyer sends a new code from their transaction page on the web, or under the transaction in My transactions.
+  releaseCodeUnusable:
+    'This release code no longer works. Ask the buyer to send a new one: on the website, or *384*40# then My transactions.',
   releasedWithCode: (ref: string, rail = 'M-Pesa') => `Code accepted. ${ref} is complete and the payment is on its way to your ${rail}.`,
   confirmLink: (item: string, price: string, fee: string) => `New payment link:\n${item}\nPrice ${price}\nYour fee ${fee}`,
   linkCreated: (url: string) => `Link created: ${url}\nWe sent it by SMS. Share it with your buyers.`,
@@ -150,6 +151,11 @@ const en = {
   detail: (ref: string, item: string, amount: string, status: string) => `${ref}: ${item}\n${amount}, ${status}`,
   paidDue: (paid: string, due: string) => `Paid ${paid}, due ${due}`,
   otherParty: (role: 'buyer' | 'seller', name: string) => `${role === 'buyer' ? 'Buyer' : 'Seller'}: ${name}`,
+  /** Under a paid order's detail, to its buyer: a new code replaces the old (burnt by wrong tries, or lost). */
+  newReleaseCodeOption: 'New release code',
+  confirmNewReleaseCode: (ref: string) => `Send a new release code for ${ref} by SMS? The old code stops working.`,
+  newReleaseCodeSent: (ref: string) =>
+    `A new release code for ${ref} is on its way by SMS. Give it to the seller ONLY when you have the item.`,
   enterReference: 'Enter the reference (e.g. ESC-7KQ2-9HDX):',
   notFound: 'Transaction not found.',
   // ── actions ──
@@ -335,7 +341,7 @@ const sw: UssdMessages = {
   enterReleaseCode: (ref, item, amount) => `${ref}: ${item}, ${amount}.\nWeka nambari ya kuachilia ya mnunuzi (tarakimu 6):`,
   releaseCodeFormat: 'Nambari ya kuachilia ni tarakimu 6.',
   wrongReleaseCode: (left) => `Nambari si sahihi. Majaribio ${left} yamebaki:`,
-  releaseCodeUnusable: 'Nambari hii haifanyi kazi tena. Mwombe mnunuzi atume mpya kutoka ukurasa wa muamala wake kwenye tovuti.',
+  releaseCodeUnusable: 'Nambari hii haifanyi kazi tena. Mwombe mnunuzi atume mpya: kwenye tovuti, au *384*40# kisha Miamala yangu.',
   releasedWithCode: (ref, rail = 'M-Pesa') => `Nambari imekubaliwa. ${ref} imekamilika na malipo yanatumwa kwa ${rail} yako.`,
   confirmLink: (item, price, fee) => `Kiungo kipya cha malipo:\n${item}\nBei ${price}\nAda yako ${fee}`,
   linkCreated: (url) => `Kiungo kimeundwa: ${url}\nTumekutumia kwa SMS. Washirikishe wanunuzi wako.`,
@@ -359,6 +365,9 @@ const sw: UssdMessages = {
   detail: (ref, item, amount, status) => `${ref}: ${item}\n${amount}, ${status}`,
   paidDue: (paid, due) => `Umelipa ${paid}, deni ${due}`,
   otherParty: (role, name) => `${role === 'buyer' ? 'Mnunuzi' : 'Muuzaji'}: ${name}`,
+  newReleaseCodeOption: 'Nambari mpya ya kuachilia',
+  confirmNewReleaseCode: (ref) => `Tuma nambari mpya ya kuachilia ya ${ref} kwa SMS? Nambari ya zamani itaacha kufanya kazi.`,
+  newReleaseCodeSent: (ref) => `Nambari mpya ya kuachilia ya ${ref} inatumwa kwa SMS. Mpe muuzaji TU ukishapokea bidhaa.`,
   enterReference: 'Weka kumbukumbu (mfano ESC-7KQ2-9HDX):',
   notFound: 'Muamala haukupatikana.',
   confirmRelease: (amount, seller, ref, receives) =>

@@ -99,6 +99,19 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
     ['confirmWithdraw', () => confirmScreen(m.confirmWithdraw(REF, AMOUNT, FEE))],
     ['confirmAccept', () => confirmScreen(m.confirmAccept(REF, AMOUNT, FEE))],
     ['withdrawalAccepted', () => m.withdrawalAccepted(REF, AMOUNT, FEE)],
+    ['confirmNewReleaseCode', () => confirmScreen(m.confirmNewReleaseCode(REF))],
+    ['newReleaseCodeSent', () => m.newReleaseCodeSent(REF)],
+    ['releaseCodeUnusable', () => m.releaseCodeUnusable],
+    [
+      "a paid order's detail to its buyer, with the new release code option",
+      () =>
+        [
+          m.detail(REF, LONG_ITEM.slice(0, 24), AMOUNT, m.status.funded),
+          m.otherParty('seller', `${NAME} 0711 000 101`),
+          `1. ${m.newReleaseCodeOption}`,
+          m.nav,
+        ].join('\n'),
+    ],
     ['promptWaiting', () => m.promptWaiting(59)],
     ['proveFirstPin', () => m.proveFirstPin(NAME.slice(0, 12), true)],
     ['noCodeYet with a password', () => m.noCodeYet(NAME.slice(0, 12), '23:59', true)],

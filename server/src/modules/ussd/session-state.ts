@@ -113,6 +113,7 @@ export const SCREEN_FIELDS = {
   list: page,
   detail: needs('txnId'),
   find_ref: none,
+  confirm_new_code: needs('txnId'),
   // delivery and payment
   pick_release: page,
   confirm_release: needs('txnId'),

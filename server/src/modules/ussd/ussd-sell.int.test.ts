@@ -25,8 +25,11 @@ async function party(userType: MadeUser['userType'], language: UssdLanguage) {
 
 const local = (phone: string) => `0${phone.slice(3)}`;
 
+/** The newest release code texted to the buyer. */
 async function releaseCodeOf(buyer: MadeUser): Promise<string> {
-  const sms = (await inboxOf(t, buyer.phone)).find((message) => /release code|kuachilia/i.test(message.message));
+  const sms = (await inboxOf(t, buyer.phone)).find(
+    (message) => /release code|kuachilia/i.test(message.message) && /\b\d{6}\b/.test(message.message),
+  );
   return /\b(\d{6})\b/.exec(sms!.message)![1]!;
 }
 
@@ -62,9 +65,9 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('released_with_code');
   });
 
-  // A new release code is sent from the buyer's transaction page only: *384*40# has no entry for it
-  // (docs/adr/0013-payment-links-and-release-codes.md), so neither text may send anyone there.
-  it('after five wrong codes sends the seller and the buyer to the website for a new code, not to *384*40#', async () => {
+  // A buyer with no smartphone gets a new code over USSD as the web's buyer does (resendReleaseCode: same
+  // limit, texted by SMS), under the transaction in My transactions; both texts say where.
+  it('after five wrong codes the buyer gets a new one over USSD, within the resend limit, and it releases', async () => {
     const buyer = await party('buyer', lang);
     const seller = await party('seller', lang);
     const created = await createTransaction(t, buyer, {
@@ -73,6 +76,7 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
       product_name: 'Gas cooker',
       transaction_type: 'standard',
     });
+    const ref = created.reference_number;
     await payAndSettle(t, buyer, created.id);
     const code = await releaseCodeOf(buyer);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -82,13 +86,48 @@ describe.each(['en', 'sw'] as const)('USSD sell menu in %s', (lang) => {
     for (let left = 4; left >= 1; left--) expect(firstLine(await session.send(wrong))).toBe(m.wrongReleaseCode(left));
     const burnt = await session.send(wrong);
     expect(burnt).toEqual({ kind: 'END', text: m.releaseCodeUnusable });
-    expect(burnt.text).not.toContain('*384*40#');
+    expect(burnt.text).toContain('*384*40#');
     expect(burnt.text).toContain(lang === 'en' ? 'website' : 'tovuti');
     const sms = await t.ctx.db.smsMessage.findFirst({ where: { phoneNumber: buyer.phone, template: 'release_code_burnt' } });
-    expect(sms?.message).toContain(created.reference_number);
+    expect(sms?.message).toContain(ref);
     expect(sms!.message).not.toContain(code);
-    expect(sms!.message).not.toContain('*384*40#');
-    expect(sms!.message).toContain(lang === 'en' ? 'website' : 'tovuti');
+    expect(sms!.message).toContain(`*384*40# (${m.mainMenu[1]})`);
+
+    // The seller reads the same order with no such option.
+    const sellerView = phoneSession(t, seller.phone);
+    await sellerView.dial();
+    const sold = await sellerView.walk('2', '1');
+    expect(sold.text).toContain(ref);
+    expect(sold.text).not.toContain(m.newReleaseCodeOption);
+    expect((await sellerView.send('1')).text).toBe(sold.text);
+
+    const askNewCode = async () => {
+      const buying = phoneSession(t, buyer.phone);
+      await buying.dial();
+      const order = await buying.walk('2', '1');
+      expect(order.text).toContain(`1. ${m.newReleaseCodeOption}`);
+      expect((await buying.send('1')).text).toContain(m.confirmNewReleaseCode(ref));
+      return buying.send(TEST_PIN);
+    };
+    expect(await askNewCode()).toEqual({ kind: 'END', text: m.newReleaseCodeSent(ref) });
+    const fresh = await releaseCodeOf(buyer);
+    expect(fresh).not.toBe(code);
+    // LIMIT_RELEASE_CODE_RESENDS_PER_HOUR (3), as on the web: the fourth is refused and sends nothing.
+    expect((await askNewCode()).kind).toBe('END');
+    expect((await askNewCode()).kind).toBe('END');
+    const latest = await releaseCodeOf(buyer);
+    const refused = await askNewCode();
+    expect(refused.kind).toBe('END');
+    expect(refused.text).toMatch(new RegExp(`^${m.tooManyTries('__').split('__')[0]}`));
+    expect(await releaseCodeOf(buyer)).toBe(latest);
+
+    const releasing = phoneSession(t, seller.phone);
+    await releasing.dial();
+    await releasing.walk('4', '2', '1');
+    expect(await releasing.send(latest)).toEqual({ kind: 'END', text: m.releasedWithCode(ref) });
+    // Completed: no code to ask for any more.
+    const done = await dialAndWalk(t, buyer.phone, '2', '1');
+    expect(done.text).not.toContain(m.newReleaseCodeOption);
   });
 
   // Every account type may buy, and an order names its seller by phone whatever the account type: the menus

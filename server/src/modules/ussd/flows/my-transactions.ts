@@ -7,7 +7,22 @@ import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
 import { partyTransactionIdByReference, sellerPayoutStatuses } from '../use-cases/read-for-menus.ts';
 import type { UssdMessages } from '../messages.ts';
-import { ask, callerOf, kesFromWire, lines, type MenuContext, push, type ScreensOf, shortRef, stay } from './menu-kit.ts';
+import { RELEASE_CODE_STATUSES_WITH_CODE } from '../../release-codes/use-cases/read-release-code.ts';
+import { resendReleaseCode } from '../../release-codes/use-cases/resend-release-code.ts';
+import {
+  ask,
+  askPin,
+  callerOf,
+  endWith,
+  kesFromWire,
+  lines,
+  type MenuContext,
+  push,
+  type ScreensOf,
+  shortRef,
+  stay,
+  withPin,
+} from './menu-kit.ts';
 import { PAGE_SIZE, pageOf, pickFromList } from './pick-transaction.ts';
 
 /**
@@ -30,6 +45,13 @@ export function statusWords(
 export const transactionLine = (m: UssdMessages, t: { reference_number: string; product_name: string; amount: string }, status: string) =>
   `${shortRef(t.reference_number)} ${clip(t.product_name, 9)} ${kesFromWire(t.amount).slice(4)} ${status}`;
 
+/**
+ * Whether the caller, reading this transaction, may get a new release code: its buyer, while the money
+ * waits for hand-over (the web's `can_resend`, read-release-code.ts).
+ */
+const offersNewReleaseCode = (t: { my_role: string; status: string }) =>
+  t.my_role === 'buyer' && RELEASE_CODE_STATUSES_WITH_CODE.includes(t.status);
+
 async function transactionDetailText(c: MenuContext, transactionId: string): Promise<string> {
   const { m } = c;
   const { transaction: t, seller_payout: payout } = await getTransactionDetail(c.ctx, { transactionId, caller: callerOf(c) });
@@ -45,11 +67,12 @@ async function transactionDetailText(c: MenuContext, transactionId: string): Pro
     ),
     isOwing && m.paidDue(kesFromWire(t.amount_paid), kesFromWire(t.amount_due)),
     m.otherParty(other, `${clip(party.display_name, 20)} ${displayPhone(party.phone_number)}`),
+    offersNewReleaseCode(t) && options([m.newReleaseCodeOption]),
     m.nav,
   );
 }
 
-export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref'> = {
+export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref' | 'confirm_new_code'> = {
   list: {
     needsAccount: true,
     async render(c, data, notice) {
@@ -73,7 +96,25 @@ export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref'> = 
   detail: {
     needsAccount: true,
     render: (c, data) => transactionDetailText(c, data.txnId),
-    handle: () => stay(),
+    async handle(c, data, input) {
+      if (input !== '1') return stay();
+      const { transaction: t } = await getTransactionDetail(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
+      return offersNewReleaseCode(t) ? push('confirm_new_code') : stay();
+    },
+  },
+  /** The buyer's new release code, as on the web (resendReleaseCode: the same limit, texted by SMS). */
+  confirm_new_code: {
+    needsAccount: true,
+    async render(c, data, notice) {
+      const { transaction: t } = await getTransactionDetail(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
+      return askPin(c, notice, c.m.confirmNewReleaseCode(t.reference_number));
+    },
+    handle: (c, data, input) =>
+      withPin(c, input, async () => {
+        await resendReleaseCode(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
+        const { transaction: t } = await getTransactionDetail(c.ctx, { transactionId: data.txnId, caller: callerOf(c) });
+        return endWith(c.m.newReleaseCodeSent(t.reference_number));
+      }),
   },
   find_ref: {
     needsAccount: true,
