@@ -4,7 +4,8 @@
  */
 import { Alert, Button, CloseButton, Field, Input, NativeSelect, Stack, Text, Textarea, Wrap } from '@chakra-ui/react';
 import { Ban, CircleCheck, FileWarning, PackageCheck, Truck, Undo2, X, Check } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { formatKes } from '@escrow/core/domain/money';
 import { inspectionWindowWords } from '@escrow/core/domain/inspection-window';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
@@ -12,8 +13,10 @@ import { useT, type Language, type Translate } from '@/i18n';
 import { formatDateTime } from '@/lib/format';
 import { useTransactionAction, type DisputeType, type TransactionActionName, type TransactionActionRequest } from '../api/actions';
 import type { TransactionDetail } from '../api/transactions';
+import { customerKeys } from '../api/keys';
 import { cents, whatARefundReturns } from '../money';
 import { ActionDialog } from './action-dialog';
+import { actionWentThrough } from './action-outcome';
 import { errorMessage } from './query-state';
 import { statusLabel } from '@/components/status-badge';
 
@@ -121,9 +124,38 @@ export function TransactionActions({
   const actions = ACTION_ORDER.filter((action) => allowed.has(action));
   // The page refreshed under an open dialog (the other party acted, a job ran): say so instead of trying.
   const isStale = isOpen && dialogAction !== null && !allowed.has(dialogAction) && !mutation.isPending && !mutation.isSuccess;
+  // The transaction as it was when the person confirmed: what the dialog said, and where the action starts.
+  const confirmed = useRef<TransactionDetail | null>(null);
+  const queryClient = useQueryClient();
+  const wentThroughTo = (error: unknown, now: TransactionDetail | undefined) =>
+    !!dialogAction &&
+    !!confirmed.current &&
+    !!now &&
+    actionWentThrough({
+      action: dialogAction,
+      error,
+      before: confirmed.current.transaction.status,
+      after: now.transaction.status,
+      type: now.transaction.transaction_type,
+      role: now.transaction.my_role,
+    });
+  // The answer was lost after the server did the work (the page, fetched again, shows its result): it is
+  // done, not "no longer possible", and the dialog must not read the new figures ("Release KES 0").
+  const wentThrough = isStale && mutation.isError && wentThroughTo(mutation.error, detail);
+  useEffect(() => {
+    if (!wentThrough || !dialogAction || !confirmed.current) return;
+    setIsOpen(false);
+    setPageError(null);
+    onDone(doneMessage(dialogAction, confirmed.current, t), detail.transaction.status);
+    mutation.reset();
+    // Only the moment it is seen matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wentThrough]);
+  const shown = isStale && confirmed.current ? confirmed.current : detail;
 
   const openDialog = (action: TransactionActionName, trigger: HTMLButtonElement) => {
     triggerRef.current = trigger;
+    confirmed.current = detail;
     mutation.reset();
     setReason('');
     setDispatchDetails({ courier: '', trackingNumber: '', note: '' });
@@ -157,12 +189,16 @@ export function TransactionActions({
     }
     setFieldError(null);
     const action = dialogAction;
+    confirmed.current = detail;
     mutation.mutate(request, {
       onSuccess: (transaction) => {
         setIsOpen(false);
         onDone(doneMessage(action, detail, t), transaction.status);
       },
-      onError: (error) => setPageError(errorMessage(error, t('customer.actions.genericError'), language)),
+      onError: (error) => {
+        if (wentThroughTo(error, queryClient.getQueryData<TransactionDetail>(customerKeys.transaction(txn.id)))) return;
+        setPageError(errorMessage(error, t('customer.actions.genericError'), language));
+      },
     });
   };
 
@@ -215,7 +251,7 @@ export function TransactionActions({
           title={t(`customer.actions.${dialogAction}.title`)}
           confirmLabel={
             dialogAction === 'release'
-              ? t('customer.actions.release.confirm', { amount: formatKes(cents(txn.quote.held)) })
+              ? t('customer.actions.release.confirm', { amount: formatKes(cents(shown.transaction.quote.held)) })
               : t(`customer.actions.${dialogAction}.confirm`)
           }
           tone={LOOKS[dialogAction].tone}
@@ -224,7 +260,7 @@ export function TransactionActions({
           error={dialogError}
           onConfirm={confirm}
         >
-          <Text>{explanation(dialogAction, detail, t, language)}</Text>
+          <Text>{explanation(dialogAction, shown, t, language)}</Text>
           {dialogAction === 'dispatch' ? (
             <>
               <Field.Root>

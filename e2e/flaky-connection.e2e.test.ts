@@ -1,0 +1,129 @@
+/**
+ * A buyer and a seller on a bad connection at 360 px: the answer to an action is lost after the server
+ * did the work (the request reaches the app, the connection drops on the way back). The page, fetched
+ * again, shows the action's result: it must say the action is done, not "This is no longer possible"
+ * over a dialog that reads the new figures ("Release KES 0"), and nothing is done twice.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
+
+const PASSWORD = 'Demo@2026!';
+const BUYER = '0711000101';
+const SELLER = '0711000202';
+/** The demo buyer's own number ends in 0001, which the Daraja mock treats as "no funds". */
+const PAYING_PHONE = '0722555777';
+
+let browser: Browser;
+const pages: WatchedPage[] = [];
+
+async function apiCall<T>(path: string, init: { token?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(new URL(path, inject('baseUrl')), {
+    method: init.body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  const payload = (await response.json()) as { data: T; message: string };
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${payload.message}`);
+  return payload.data;
+}
+
+const tokenOf = async (phone: string) =>
+  (await apiCall<{ token: string }>('/api/auth/login', { body: { phone_or_email: phone, password: PASSWORD } })).token;
+
+/** A Standard Escrow paid into escrow through the Daraja mock; returns its id. */
+async function fundedTransaction(buyerToken: string): Promise<string> {
+  const { transaction } = await apiCall<{ transaction: { id: string } }>('/api/transactions', {
+    token: buyerToken,
+    body: { transaction_type: 'standard', seller_phone: SELLER, product_name: 'Flaky line phone', amount: '1500' },
+  });
+  await apiCall('/api/payments/initiate', { token: buyerToken, body: { transaction_id: transaction.id, phone_number: PAYING_PHONE } });
+  await expect
+    .poll(
+      async () =>
+        (await apiCall<{ transaction: { status: string } }>(`/api/transactions/${transaction.id}`, { token: buyerToken })).transaction
+          .status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('funded');
+  return transaction.id;
+}
+
+async function signIn(phone: string): Promise<Page> {
+  const watched = await openPage(browser, { width: 360, height: 740 });
+  pages.push(watched);
+  const { page } = watched;
+  await page.goto('/login');
+  await page.locator('input[name="phone_or_email"]').fill(phone);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+  return page;
+}
+
+/** The server does the work; the answer never reaches the phone. */
+async function loseAnswersOf(page: Page, pattern: string): Promise<{ calls: number }> {
+  const seen = { calls: 0 };
+  await page.route(pattern, async (route) => {
+    seen.calls++;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  return seen;
+}
+
+async function confirmAction(page: Page, id: string, action: string) {
+  await page.goto(`/dashboard/transactions/${id}`);
+  await page.getByTestId('transaction-status').waitFor();
+  await page.locator(`[data-testid="transaction-actions"] [data-action="${action}"]`).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const confirm = dialog.locator('button[type="submit"]');
+  await confirm.click();
+  // A second and third tap while it works do nothing (the button is busy).
+  await confirm.click({ timeout: 500 }).catch(() => {});
+  await confirm.click({ timeout: 500 }).catch(() => {});
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const { context } of pages) await context.close();
+  await browser?.close();
+});
+
+describe('an action whose answer is lost on a flaky connection', () => {
+  it('dispatch, then release: each says it is done, once, and the dialog never claims "no longer possible"', async () => {
+    const buyerToken = await tokenOf(BUYER);
+    const id = await fundedTransaction(buyerToken);
+
+    const seller = await signIn(SELLER);
+    const dispatchCalls = await loseAnswersOf(seller, `**/api/transactions/${id}/dispatch`);
+    await confirmAction(seller, id, 'dispatch');
+    await expect.poll(() => seller.getByTestId('flash').textContent(), { timeout: 15_000 }).toContain('Marked as dispatched');
+    await expect.poll(() => seller.getByRole('dialog').count()).toBe(0);
+    expect(await seller.getByText('This is no longer possible').count()).toBe(0);
+    expect(await seller.getByTestId('action-error').count()).toBe(0);
+    expect(await seller.getByTestId('transaction-status').getAttribute('data-status')).toBe('dispatched');
+    expect(dispatchCalls.calls).toBe(1);
+
+    const buyer = await signIn(BUYER);
+    const releaseCalls = await loseAnswersOf(buyer, `**/api/transactions/${id}/release_payment`);
+    await confirmAction(buyer, id, 'release');
+    await expect.poll(() => buyer.getByTestId('flash').textContent(), { timeout: 15_000 }).toContain('Payment released to the seller');
+    await expect.poll(() => buyer.getByRole('dialog').count()).toBe(0);
+    expect(await buyer.getByText('Release KES 0').count()).toBe(0);
+    expect(await buyer.getByTestId('action-error').count()).toBe(0);
+    expect(releaseCalls.calls).toBe(1);
+
+    // One dispatch and one release on the server.
+    const { timeline } = await apiCall<{ timeline: { event_type: string }[] }>(`/api/transactions/${id}`, { token: buyerToken });
+    const events = timeline.map((event) => event.event_type);
+    expect(events.filter((type) => type === 'dispatch_confirmed')).toHaveLength(1);
+    expect(events.filter((type) => type === 'delivery_confirmed')).toHaveLength(1);
+  });
+});
