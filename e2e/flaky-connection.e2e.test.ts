@@ -127,3 +127,28 @@ describe('an action whose answer is lost on a flaky connection', () => {
     expect(events.filter((type) => type === 'delivery_confirmed')).toHaveLength(1);
   });
 });
+
+describe('a session that ends while the buyer fills the new-transaction form', () => {
+  it('sends them to sign in and back to the form, filled in as they left it; nothing is created meanwhile', async () => {
+    const page = await signIn(BUYER);
+    await page.goto('/dashboard/new');
+    await page.getByLabel('Seller phone').fill(SELLER);
+    await page.getByLabel('Product or service').fill('Session ended sofa');
+    await page.getByLabel('Amount').fill('4200');
+    await expect.poll(() => page.getByTestId('charge-buyer-share').textContent()).toMatch(/^KES \d/);
+    // Signed out elsewhere (another phone, the session revoked): the token this page holds is refused.
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    await fetch(new URL('/api/auth/logout', inject('baseUrl')), { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+
+    await page.getByRole('button', { name: 'Create transaction' }).click();
+    await page.waitForURL(/\/login\?next=%2Fdashboard%2Fnew$/);
+    await page.locator('input[name="phone_or_email"]').fill(BUYER);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard\/new$/);
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await page.getByLabel('Product or service').inputValue()).toBe('Session ended sofa');
+    expect(await page.getByLabel('Amount').inputValue()).toBe('4200');
+    expect(await page.getByLabel('Seller phone').inputValue()).toBe(SELLER);
+  });
+});

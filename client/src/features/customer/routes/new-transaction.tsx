@@ -39,14 +39,24 @@ export default function NewTransactionScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: createTransaction,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...customerKeys.transactions(), 'list'] }),
+    // Here, not in mutate's callbacks, which do not run once the person has left the page.
+    onSuccess: () => {
+      transactionDraft.clear();
+      return queryClient.invalidateQueries({ queryKey: [...customerKeys.transactions(), 'list'] });
+    },
+    // A session that ended keeps the draft for after signing in; any other answer leaves the form as typed.
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) transactionDraft.clear();
+    },
   });
 
   const submit = (values: TransactionFormValues) => {
     setFormError(null);
+    // Kept before the request leaves: a session that ended meanwhile sends the user to sign in (lib/api.ts),
+    // and this page opens with what they typed when they come back.
+    transactionDraft.save(values);
     create.mutate(toCreateRequest(values), {
       onSuccess: (transaction) => {
-        transactionDraft.clear();
         navigate(`/dashboard/transactions/${transaction.id}`, { state: { created: true } });
       },
       onError: (error) => {
