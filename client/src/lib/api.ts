@@ -2,6 +2,7 @@
  * The REST client: JSON in and out, the bearer token on every call, envelopes unwrapped. A 401 on an
  * authenticated call clears the session and returns the user to /login.
  */
+import { authMessages } from '@/i18n/en/auth-messages';
 import { authStorage } from './auth-storage';
 import { createIdempotencyKeys, isStillRunning, requestIdentity } from './idempotency-keys';
 
@@ -71,7 +72,7 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
         signal: options.signal,
       });
     } catch {
-      throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
+      throw new ApiError(authMessages.offline, 0, 'NETWORK');
     }
     payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
     if (!identity) break;
@@ -125,9 +126,7 @@ export function failure(
  * (i18n/en/auth-messages.ts), not "Request failed (502)".
  */
 export function answerWithoutMessage(status: number): string {
-  return status >= 502 && status <= 504
-    ? 'The service is briefly unavailable. Please try again in a moment.'
-    : 'Something went wrong on our side. Please try again.';
+  return status >= 502 && status <= 504 ? authMessages.serviceUnavailable : authMessages.serverError;
 }
 
 /** The `data` of a successful call. */
