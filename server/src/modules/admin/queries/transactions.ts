@@ -21,7 +21,7 @@ import {
 } from '@escrow/core/domain/transaction-state';
 import { getTransactionDetail } from '../../transactions/use-cases/read-transactions.ts';
 import { partyWire } from '../../transactions/wire.ts';
-import { adminCache, likeEscape, phoneFragment, sql, sumGroups, transactionGroups, whereAll, type Sql } from './shared.ts';
+import { adminCache, likeEscape, phoneFragment, readTransactionGroups, sql, sumGroups, whereAll, type Sql } from './shared.ts';
 
 /** How many matching accounts a phone search looks at (their transactions are then found by index). */
 const MAX_MATCHING_BUYERS = 2000;
@@ -143,7 +143,9 @@ interface SummaryTotals {
 async function summarize(ctx: AppContext, filters: TransactionFilters, conditions: Sql[]): Promise<SummaryTotals> {
   const needsLiveCount = filters.amount_min !== undefined || filters.amount_max !== undefined || !!filters.search?.trim();
   if (!needsLiveCount) {
-    const groups = await transactionGroups(ctx);
+    // Read fresh, not from the dashboard's cache: the pages are counted from this total, and one that lags
+    // behind new transactions showed "Showing 1–9 of 9" over ten rows, with no next page.
+    const groups = await readTransactionGroups(ctx);
     const inScope = (statuses: readonly TransactionStatus[]) =>
       sumGroups(groups, {
         status: statuses.filter((status) => !filters.status || status === filters.status),
@@ -173,13 +175,19 @@ async function summarize(ctx: AppContext, filters: TransactionFilters, condition
 export async function listAdminTransactions(ctx: AppContext, query: AdminTransactionsQuery): Promise<AdminTransactionsData> {
   const { page, per_page: perPage, ...filters } = query;
   const conditions = await transactionConditions(ctx, filters);
-  const [transactions, totals] = await Promise.all([
-    transactionPage(ctx, { conditions, limit: perPage, offset: (page - 1) * perPage }),
+  const offset = (page - 1) * perPage;
+  // One row more than the page: whether another page follows, whatever the count says.
+  const [rows, totals] = await Promise.all([
+    transactionPage(ctx, { conditions, limit: perPage + 1, offset }),
     summarize(ctx, filters, conditions),
   ]);
+  const transactions = rows.slice(0, perPage);
+  // A searched count may be up to ADMIN_STATS_CACHE_SECONDS old (a live COUNT per keystroke costs a scan at a
+  // million); the pages never count fewer rows than this one shows and the next one starts with.
+  const total = Math.max(totals.total, offset + rows.length);
   return {
     transactions,
-    pagination: paginationOf(page, perPage, totals.total),
+    pagination: paginationOf(page, perPage, total),
     summary: { total: totals.total, completed: totals.completed, pending: totals.pending, total_value: formatCents(totals.totalCents) },
   };
 }
