@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../lib/app-error.ts';
+import { isGatewayDoor } from './gateway-guard.ts';
 
 export interface ErrorEnvelope {
   success: false;
@@ -32,7 +33,7 @@ export function allowedMethods(app: Pick<FastifyInstance, 'findRoute'>, url: str
   const pathname = url.split('?')[0] ?? '/';
   return ROUTED_METHODS.filter((method) => {
     const route = app.findRoute({ method, url: pathname });
-    return route !== null && !('secret' in (route.params ?? {}));
+    return route !== null && !isGatewayDoor(route.params);
   });
 }
 

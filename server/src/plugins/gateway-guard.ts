@@ -38,6 +38,17 @@ export function gatewayAddressMatcher(allowed: string | undefined): (address: st
   };
 }
 
+/** The path parameter that carries a gateway's shared secret: a route with it is a callback door. */
+export const GATEWAY_SECRET_PARAM = 'secret';
+
+/**
+ * Whether a route with these path parameters is a gateway's callback door. Such a door, asked without its
+ * secret or from another address, must look like an unknown path to any method (docs/SECURITY.md).
+ */
+export function isGatewayDoor(params: object | null | undefined): params is Record<typeof GATEWAY_SECRET_PARAM, string> {
+  return !!params && GATEWAY_SECRET_PARAM in params;
+}
+
 export interface GatewayGuardOptions {
   secret: string;
   allowedIps: string | undefined;
@@ -51,8 +62,8 @@ export function gatewayGuard(options: GatewayGuardOptions): onRequestAsyncHookHa
   const isAllowedAddress = gatewayAddressMatcher(options.allowedIps);
   return async (request: FastifyRequest) => {
     const params = request.params as Record<string, string> | undefined;
-    if (!params || !('secret' in params)) return;
-    if (!isSameSecret(params.secret ?? '', options.secret) || !isAllowedAddress(request.ip)) {
+    if (!isGatewayDoor(params)) return;
+    if (!isSameSecret(params[GATEWAY_SECRET_PARAM] ?? '', options.secret) || !isAllowedAddress(request.ip)) {
       // Word for word what an unknown path answers (plugins/static-client.ts).
       throw new AppError('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`);
     }

@@ -33,6 +33,12 @@ describe('impliedErrorStatuses', () => {
     ]);
     expect(impliedErrorStatuses('post', {}, 'user', true).sort()).toEqual(['400', '401', '403', '405', '409', '413', '415', '500', '503']);
   });
+
+  it("gives a gateway's callback door no 405: it answers 404 to every method, as an unknown path does", () => {
+    const door = { parameters: [{ in: 'path', name: 'secret' }] };
+    expect(impliedErrorStatuses('post', door, 'public', false)).not.toContain('405');
+    expect(impliedErrorStatuses('post', { parameters: [{ in: 'path', name: 'id' }] }, 'public', false)).toContain('405');
+  });
 });
 
 describe('finishDocument', () => {

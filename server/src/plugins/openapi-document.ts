@@ -6,9 +6,9 @@
  * - `security` from its guard (`requireAuth` / `requireAdmin`, or any route under /api/admin), `[]` when public;
  * - the error answers its shape implies: params → 400 + 404, query → 400, a body (any POST, PUT, PATCH,
  *   DELETE) → 400 + 413 + 415,
- *   signed in → 401 + 403, `Idempotency-Key` → 409, and 405 (the path asked with a method it does not
- *   have, with `Allow`), 500 and 503 everywhere; each the envelope with a one-line description (a route's
- *   own `errorEnvelope.describe(…)` wins);
+ *   signed in → 401 + 403, `Idempotency-Key` → 409, 405 (the path asked with a method it does not have,
+ *   with `Allow`) everywhere but on a gateway's callback door, and 500 + 503 everywhere; each the envelope
+ *   with a one-line description (a route's own `errorEnvelope.describe(…)` wins);
  * - the `Idempotency-Key` header where plugins/idempotency.ts guards the route;
  * - an example for every request body and JSON answer, sampled from the schemas' own `example`s;
  * - no trailing slashes, no HTTP methods OpenAPI does not know (Fastify's QUERY), no unused schemas.
@@ -16,6 +16,7 @@
  * Pure functions over plain objects: plugins/openapi.ts wires them in, scripts/openapi.ts checks the result.
  */
 import { sample } from 'openapi-sampler';
+import { GATEWAY_SECRET_PARAM } from './gateway-guard.ts';
 
 /** Loose JSON shapes: the document is built by @fastify/swagger and checked by swagger-parser and Redocly. */
 type Json = Record<string, unknown>;
@@ -184,9 +185,12 @@ const METHODS_WITH_BODY = new Set(['post', 'put', 'patch', 'delete']);
 
 /** Error statuses a route can answer, from what it declares. */
 export function impliedErrorStatuses(method: string, operation: Json, access: Access, isIdempotent: boolean): string[] {
-  const parameters = (operation.parameters as { in?: string }[] | undefined) ?? [];
-  // 405: any path can be asked with a method it lacks (plugins/static-client.ts answers it).
-  const statuses = new Set<string>(['405', '500', '503']);
+  const parameters = (operation.parameters as { in?: string; name?: string }[] | undefined) ?? [];
+  const statuses = new Set<string>(['500', '503']);
+  // 405: a path asked with a method it lacks (plugins/static-client.ts), except a gateway's callback door,
+  // which answers 404 to every method (error-handler.ts allowedMethods).
+  const isGatewayDoor = parameters.some((parameter) => parameter.in === 'path' && parameter.name === GATEWAY_SECRET_PARAM);
+  if (!isGatewayDoor) statuses.add('405');
   if (parameters.some((parameter) => parameter.in === 'path')) statuses.add('400').add('404');
   if (parameters.some((parameter) => parameter.in === 'query')) statuses.add('400');
   // Fastify parses a body sent to any of these methods, declared or not: bad JSON, too big, unknown type.

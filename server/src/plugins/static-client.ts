@@ -6,7 +6,8 @@
  *   patterns in routes.json, taken from the client's route table) get shell.html; anything else is a
  *   real 404 with the app's not-found page (404.html; sw/404.html under /sw/), so crawlers see no soft 404s. Unknown /api,
  *   /trpc and /mock paths stay JSON 404s.
- * - a path some route has, asked with another method, is a JSON 405 with `Allow` (any prefix).
+ * - a path some route has, asked with another method, is a JSON 405 with `Allow` (any prefix); a gateway's
+ *   callback door is not counted (a 404 to every method, error-handler.ts allowedMethods).
  * - each file's brotli or gzip copy is sent when the browser accepts it (built once, at build time);
  * - hashed assets are cached for a year as immutable; everything else (HTML above all) is revalidated
  *   on every use with its ETag, so a deploy shows at once.
