@@ -27,6 +27,7 @@ import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { issueReleaseCode } from '../../escrow-core/release-code.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
+import { startPlanSchedule } from '../../installments/schedule.ts';
 
 export interface CollectionResult {
   /** The rail's id of the collection request. */
@@ -237,7 +238,11 @@ async function creditPayment(
     where: { id: txn.id },
     data: { paidCents: paid, status: check.to, ...(isFunded ? { fundedAt: ctx.now() } : {}) },
   });
-  if (txn.plan) await allocateToInstallments(ctx, tx, txn.plan.id, credited, isFunded);
+  if (txn.plan) {
+    // The first payment starts the plan: its months count from now, not from when it was created.
+    if (txn.status === 'pending') await startPlanSchedule(tx, txn.plan.id, ctx.now());
+    await allocateToInstallments(ctx, tx, txn.plan.id, credited, isFunded);
+  }
 
   if (isFunded) {
     await appendEvent(tx, {

@@ -1,0 +1,17 @@
+/**
+ * When a Lipa Mdogo Mdogo plan's monthly installments fall due. The schedule written at creation counts
+ * from that moment; an unpaid plan may wait any time for its first payment, so the months are counted
+ * again from the payment that starts the plan (docs/product-rules.md §4: "initial deposit → continue
+ * payments"). Otherwise a deposit paid weeks late started a plan whose first months were already past:
+ * its SMS named a next date gone by, and the next sweep sent missed notices and soon flagged it.
+ */
+import { addMonths } from '@escrow/core/domain/installment-plan';
+import type { Tx } from '../../db/prisma.ts';
+
+/** Sets installment n (n ≥ 1) due n months after `start`; the deposit (0) keeps its date. */
+export async function startPlanSchedule(tx: Tx, planId: string, start: Date): Promise<void> {
+  const monthly = await tx.installment.findMany({ where: { planId, sequence: { gt: 0 } }, select: { id: true, sequence: true } });
+  for (const installment of monthly) {
+    await tx.installment.update({ where: { id: installment.id }, data: { dueDate: addMonths(start, installment.sequence) } });
+  }
+}
