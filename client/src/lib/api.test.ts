@@ -83,3 +83,45 @@ describe('a call that gets no answer, or a fault of the server or of a proxy in 
     if (error.status !== 500) expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(kiswahili);
   });
 });
+
+describe('a creation whose answer was lost, sent again after a reload', () => {
+  /** The Idempotency-Key each call to POST /api/transactions carried, through `reloads` fresh copies of lib/api.ts. */
+  async function keysSent(answers: (() => Promise<Response>)[]): Promise<(string | undefined)[]> {
+    const tab = new Map<string, string>();
+    vi.stubGlobal('sessionStorage', {
+      getItem: (key: string) => tab.get(key) ?? null,
+      setItem: (key: string, value: string) => void tab.set(key, value),
+      removeItem: (key: string) => void tab.delete(key),
+    });
+    const sent: (string | undefined)[] = [];
+    for (const answer of answers) {
+      vi.resetModules();
+      const { apiRequest: freshPage } = await import('./api');
+      browserWhere(answer);
+      vi.mocked(fetch).mockImplementation(async (_url, init) => {
+        sent.push((init?.headers as Record<string, string>)['Idempotency-Key']);
+        return answer();
+      });
+      await freshPage('/api/transactions', { method: 'POST', body: { amount: '2500' }, idempotent: 'outlives-page' }).catch(() => {});
+    }
+    return sent;
+  }
+  const created = async () =>
+    new Response(JSON.stringify({ success: true, message: 'Created', data: {} }), {
+      status: 201,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  const dropped = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  it('goes with the key of the attempt that got no answer, so the server answers it instead of creating a second', async () => {
+    const [first, afterReload, afterSecondReload] = await keysSent([dropped, async () => envelope(502, 'Bad gateway', 'X'), created]);
+    expect(first).toBeDefined();
+    expect(afterReload).toBe(first);
+    expect(afterSecondReload).toBe(first);
+  });
+
+  it('goes with a new key once the first had its answer: a second transaction on purpose is still possible', async () => {
+    const [first, second] = await keysSent([created, created]);
+    expect(second).not.toBe(first);
+  });
+});

@@ -4,9 +4,14 @@
  */
 import { authMessages } from '@/i18n/en/auth-messages';
 import { authStorage } from './auth-storage';
-import { createIdempotencyKeys, isStillRunning, requestIdentity } from './idempotency-keys';
 
-const idempotencyKeys = createIdempotencyKeys();
+/**
+ * The Idempotency-Key store (lib/idempotency-keys.ts), loaded with the first money-moving call rather than
+ * with the home page, whose first load has no room for it; the signed-in area loads it ahead
+ * (`preloadIdempotencyKeys`), so a call on a bad connection does not wait for it.
+ */
+const keyStore = () => import('./idempotency-keys');
+export const preloadIdempotencyKeys = () => void keyStore().catch(() => {});
 /** How often a request the server is still working on is asked again, a `Retry-After` apart, before giving up. */
 const STILL_RUNNING_ATTEMPTS = 5;
 const MAX_WAIT_SECONDS = 5;
@@ -32,8 +37,9 @@ export interface ApiOptions {
   /**
    * Send an `Idempotency-Key`: the same one again while this request has had no answer
    * (lib/idempotency-keys.ts), so a retry after a dropped connection cannot do the work twice.
+   * `'outlives-page'`: a creation, whose key is also kept in the tab for the same request after a reload.
    */
-  idempotent?: boolean;
+  idempotent?: boolean | 'outlives-page';
   /** Do not send the user back to /login on 401 (the login call itself). */
   noAuthRedirect?: boolean;
   signal?: AbortSignal;
@@ -58,8 +64,11 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   // A form's files are not part of its JSON: each upload is its own request.
-  const identity = options.idempotent ? requestIdentity(method, url.href, isForm ? crypto.randomUUID() : options.body) : null;
-  if (identity) headers['Idempotency-Key'] = idempotencyKeys.keyFor(identity);
+  const keys = options.idempotent ? await keyStore().catch(() => null) : null;
+  // The store could not be loaded: the connection is gone, and nothing has been sent.
+  if (options.idempotent && !keys) throw new ApiError(authMessages.offline, 0, 'NETWORK');
+  const identity = keys ? keys.requestIdentity(method, url.href, isForm ? crypto.randomUUID() : options.body) : null;
+  if (keys && identity) headers['Idempotency-Key'] = keys.idempotencyKeys.keyFor(identity, options.idempotent === 'outlives-page');
 
   let response: Response;
   let payload: (Envelope<T> & ErrorBody) | null;
@@ -75,13 +84,13 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
       throw new ApiError(authMessages.offline, 0, 'NETWORK');
     }
     payload = (await response.json().catch(() => null)) as (Envelope<T> & ErrorBody) | null;
-    if (!identity) break;
+    if (!keys || !identity) break;
     const outcome = { status: response.status, code: payload?.code, retryAfter: Number(response.headers.get('Retry-After')) || undefined };
-    idempotencyKeys.settle(identity, outcome);
+    keys.idempotencyKeys.settle(identity, outcome);
     // An earlier attempt of this request is still running on the server (it says when to ask again):
     // its outcome, not "still being processed", is what the person is waiting for.
     const waitSeconds = outcome.retryAfter ?? 0;
-    if (!isStillRunning(outcome) || waitSeconds > MAX_WAIT_SECONDS || attempt >= STILL_RUNNING_ATTEMPTS) break;
+    if (!keys.isStillRunning(outcome) || waitSeconds > MAX_WAIT_SECONDS || attempt >= STILL_RUNNING_ATTEMPTS) break;
     await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000));
   }
   if (!response.ok || !payload?.success) throw failure(response, payload, { hadToken: !!token, noAuthRedirect: options.noAuthRedirect });

@@ -23,7 +23,7 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
@@ -34,7 +34,7 @@ import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
 import { localizeMessage, pathInLanguage, useT, type Language } from '@/i18n';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, preloadIdempotencyKeys } from '@/lib/api';
 import { formatPhone } from '@/lib/format';
 import type { RegisterBody } from '@escrow/core/contract/auth';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
@@ -416,7 +416,7 @@ function Checkout({ link, started }: { link: PublicLink; started: StartedCheckou
           await api<{ transaction: TransactionWire }>(`/api/payment-links/${encodeURIComponent(link.code)}/checkout`, {
             method: 'POST',
             body: link.plan ? { amount: deposit } : {},
-            idempotent: true,
+            idempotent: 'outlives-page',
           })
         ).transaction;
       setTransaction(txn);
@@ -464,6 +464,8 @@ export default function PayPage() {
   // A purchase this buyer started here goes on being shown after a reload, even once it sold the last unit.
   // Read on every render: a refetch that finds the link sold out by this purchase must not hide it.
   const started = rememberedCheckout(tabStorage(), code, user?.id);
+  // The checkout's key store, while the connection is good (lib/api.ts).
+  useEffect(preloadIdempotencyKeys, []);
   const query = useQuery({
     queryKey: ['pay-page', 'link', code],
     queryFn: ({ signal }) =>

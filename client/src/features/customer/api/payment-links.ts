@@ -31,7 +31,7 @@ export function useCreatePaymentLink() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePaymentLinkBody) =>
-      api<{ payment_link: PaymentLink }>('/api/payment-links', { method: 'POST', body, idempotent: true }).then(
+      api<{ payment_link: PaymentLink }>('/api/payment-links', { method: 'POST', body, idempotent: 'outlives-page' }).then(
         (data) => data.payment_link,
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: linkKeys.list() }),

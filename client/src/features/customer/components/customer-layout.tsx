@@ -25,6 +25,7 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { useFocusHeadingOnNavigate } from '@/hooks/use-focus-heading-on-navigate';
 import { logout, useAuth } from '@/hooks/use-auth';
 import { useT, type MessageKey } from '@/i18n';
+import { preloadIdempotencyKeys } from '@/lib/api';
 
 const NAV_ITEMS = [
   { to: '/dashboard', label: 'customer.layout.overview', icon: LayoutDashboard, end: true },
@@ -180,6 +181,8 @@ export function CustomerLayout({ children }: { children?: ReactNode }) {
   const header = useRef<HTMLDivElement>(null);
   useFocusHeadingOnNavigate();
   useScrollPaddingBelow(header);
+  // The money calls' key store, while the connection is good: a call on a bad one does not wait for it.
+  useEffect(preloadIdempotencyKeys, []);
   return (
     <Flex minH="100dvh" bg="bg.subtle">
       <SkipNavLink>{t('customer.layout.skip')}</SkipNavLink>

@@ -21,6 +21,7 @@ import { ApiError } from '@/lib/api';
 import { transactionDraft } from '@/lib/transaction-draft';
 import { customerKeys } from '../api/keys';
 import { createTransaction } from '../api/transactions';
+import { isUnanswered } from '../components/action-outcome';
 import { PageHeader } from '../components/customer-layout';
 import { errorMessage } from '../components/query-state';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
@@ -44,9 +45,11 @@ export default function NewTransactionScreen() {
       transactionDraft.clear();
       return queryClient.invalidateQueries({ queryKey: [...customerKeys.transactions(), 'list'] });
     },
-    // A session that ended keeps the draft for after signing in; any other answer leaves the form as typed.
+    // A session that ended keeps the draft for after signing in, and so does an answer that never came (the
+    // transaction may exist): after a reload the same form goes with the same Idempotency-Key
+    // (lib/idempotency-keys.ts), so sending it again cannot create a second one. A refusal leaves the form as typed.
     onError: (error) => {
-      if (!(error instanceof ApiError && error.status === 401)) transactionDraft.clear();
+      if (!(error instanceof ApiError && error.status === 401) && !isUnanswered(error)) transactionDraft.clear();
     },
   });
 

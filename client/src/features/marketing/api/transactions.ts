@@ -9,7 +9,7 @@ export async function createTransaction(body: CreateTransactionRequest): Promise
   const data = await api<{ transaction: TransactionWire }>('/api/transactions', {
     method: 'POST',
     body,
-    idempotent: true,
+    idempotent: 'outlives-page',
   });
   return data.transaction;
 }
