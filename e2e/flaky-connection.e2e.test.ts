@@ -152,3 +152,46 @@ describe('a session that ends while the buyer fills the new-transaction form', (
     expect(await page.getByLabel('Seller phone').inputValue()).toBe(SELLER);
   });
 });
+
+describe('a new transaction whose answer is lost, and a reload', () => {
+  it('says it cannot tell, keeps the form, and the same form sent again after a reload opens the one transaction created', async () => {
+    const page = await signIn(BUYER);
+    const product = `Lost answer fridge ${Date.now()}`;
+    await page.goto('/dashboard/new');
+    await page.getByLabel('Seller phone').fill(SELLER);
+    await page.getByLabel('Product or service').fill(product);
+    await page.getByLabel('Amount').fill('5300');
+    await expect.poll(() => page.getByTestId('charge-buyer-share').textContent()).toMatch(/^KES \d/);
+    const creates = await loseAnswersOf(page, '**/api/transactions');
+    await page.getByRole('button', { name: 'Create transaction' }).click();
+    await page.getByText('We could not tell whether the transaction was created').waitFor();
+    expect(await page.getByText('Cannot reach the server').count()).toBe(0);
+    expect(creates.calls).toBe(1);
+
+    await page.unroute('**/api/transactions');
+    await page.reload();
+    await page.getByTestId('draft-restored').waitFor();
+    expect(await page.getByLabel('Product or service').inputValue()).toBe(product);
+    await page.getByRole('button', { name: 'Create transaction' }).click();
+    await page.waitForURL(/\/dashboard\/transactions\/[\w-]+$/);
+
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    const { transactions } = await apiCall<{ transactions: { product_name: string }[] }>(
+      `/api/transactions?search=${encodeURIComponent(product)}`,
+      { token: token ?? '' },
+    );
+    expect(transactions.filter((item) => item.product_name === product)).toHaveLength(1);
+
+    // A second one on purpose, once the first had its answer, is still a new transaction.
+    await page.goto('/dashboard/new');
+    await page.getByLabel('Seller phone').fill(SELLER);
+    await page.getByLabel('Product or service').fill(product);
+    await page.getByLabel('Amount').fill('5300');
+    await page.getByRole('button', { name: 'Create transaction' }).click();
+    await page.waitForURL(/\/dashboard\/transactions\/[\w-]+$/);
+    const again = await apiCall<{ transactions: { product_name: string }[] }>(`/api/transactions?search=${encodeURIComponent(product)}`, {
+      token: token ?? '',
+    });
+    expect(again.transactions.filter((item) => item.product_name === product)).toHaveLength(2);
+  });
+});

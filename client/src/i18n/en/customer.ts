@@ -151,6 +151,9 @@ export const customer = {
     errWhole: '{{rail}} amounts are whole shillings',
     errRange: 'Enter between {{min}} and {{max}}',
     errSend: 'The payment request could not be sent. Please try again.',
+    /** The answer to the request was lost (no connection, a server fault): the prompt may be on the phone. The server sends one prompt at a time. */
+    errUnanswered:
+      'We could not tell whether the payment request reached {{phone}}: the answer did not come back. If a {{rail}} prompt is on that phone, enter your PIN there. Tapping Pay again is safe: no second request is sent while one is waiting.',
     errStatus: 'Could not check the payment status. Retrying…',
     waitingTitle: 'Waiting for {{rail}}…',
     waitingText: 'We sent a payment request of {{amount}} to {{phone}}. Enter your {{rail}} PIN on that phone to pay.',
@@ -358,6 +361,11 @@ export const customer = {
     create: 'Create a transaction',
   },
   summary: { total: 'Total', pending: 'In progress', completed: 'Completed', value: 'Total value', valueNote: 'Cancelled not counted' },
+  /** The new-transaction page's answer was lost (no connection, a server fault): the transaction may exist. Here, not in ./customer-form.ts: the home page's first load has no room. */
+  newTransaction: {
+    unanswered:
+      'We could not tell whether the transaction was created: the answer did not come back. Send the form again as it is: that is safe, it will not create a second transaction.',
+  },
   list: {
     title: 'Transactions',
     intro: 'Everything you are buying and selling through escrow.',

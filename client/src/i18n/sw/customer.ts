@@ -151,6 +151,8 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     errWhole: 'Kiasi cha {{rail}} ni shilingi nzima',
     errRange: 'Weka kati ya {{min}} na {{max}}',
     errSend: 'Ombi la malipo halikutumwa. Tafadhali jaribu tena.',
+    errUnanswered:
+      'Hatukuweza kujua kama ombi la malipo limefika kwa {{phone}}: jibu halikurudi. Ikiwa ombi la {{rail}} liko kwenye simu hiyo, weka PIN yako hapo. Ni salama kubonyeza Lipa tena: ombi la pili halitumwi wakati moja linasubiri.',
     errStatus: 'Hatukuweza kuangalia hali ya malipo. Tunajaribu tena…',
     waitingTitle: 'Tunasubiri {{rail}}…',
     waitingText: 'Tumetuma ombi la malipo la {{amount}} kwa {{phone}}. Weka PIN yako ya {{rail}} kwenye simu hiyo ili ulipe.',
@@ -426,6 +428,10 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     completed: 'Imekamilika',
     value: 'Thamani yote',
     valueNote: 'Bila miamala iliyoghairiwa',
+  },
+  newTransaction: {
+    unanswered:
+      'Hatukuweza kujua kama muamala umeundwa: jibu halikurudi. Tuma fomu tena kama ilivyo: ni salama, haitaunda muamala wa pili.',
   },
   list: {
     title: 'Miamala',

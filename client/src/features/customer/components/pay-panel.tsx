@@ -18,7 +18,7 @@ import type { TransactionDetail } from '../api/transactions';
 import { cents, nextInstallment } from '../money';
 import { typedCents } from '@/components/transaction-form/transaction-form-rules';
 import { coverageText } from '@/components/transaction-form/coverage';
-import { errorMessage, fieldErrorOf } from './query-state';
+import { errorMessage, fieldErrorOf, moneyRequestError } from './query-state';
 import { FormStack } from './form-stack';
 
 type AmountChoice = 'next' | 'full' | 'custom';
@@ -228,7 +228,16 @@ export function PayPanel({
       setErrors({
         phone: fieldErrorOf(error, 'phone_number', language),
         amount: fieldErrorOf(error, 'amount', language),
-        form: errorMessage(error, t('customer.pay.errSend'), language),
+        // The prompt may be on the phone already; the server sends one at a time, so paying again is safe.
+        form: moneyRequestError(
+          error,
+          {
+            unanswered: t('customer.pay.errUnanswered', { phone: formatPhone(normalized), rail: railName }),
+            refused: (detail) => detail,
+            fallback: t('customer.pay.errSend'),
+          },
+          language,
+        ),
       });
     }
   };

@@ -3,6 +3,7 @@ import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { translator, useT, type Language } from '@/i18n';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { ApiError } from '@/lib/api';
+import { isUnanswered } from './action-outcome';
 
 export function LoadingState({ label }: { label: string }) {
   return (
@@ -24,6 +25,20 @@ export function errorMessage(error: unknown, fallback: string, language: Languag
   const message = localizeCustomerMessage(error.message, language);
   const wait = error.code === 'RATE_LIMITED' && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
   return wait ? `${message} ${wait}` : message;
+}
+
+/**
+ * A money request (create, pay) that failed. When its answer never came (no connection, a server fault:
+ * `isUnanswered`), the work may be done: `unanswered` says so and why trying again is safe (its
+ * Idempotency-Key, lib/idempotency-keys.ts), never "Cannot reach the server… try again". Otherwise the
+ * refusal, as `refused` puts the server's words (`errorMessage`).
+ */
+export function moneyRequestError(
+  error: unknown,
+  words: { unanswered: string; refused: (detail: string) => string; fallback: string },
+  language: Language,
+): string {
+  return isUnanswered(error) ? words.unanswered : words.refused(errorMessage(error, words.fallback, language));
 }
 
 /** The server's first message for a form field, in the reader's language. */

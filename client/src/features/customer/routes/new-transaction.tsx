@@ -23,7 +23,7 @@ import { customerKeys } from '../api/keys';
 import { createTransaction } from '../api/transactions';
 import { isUnanswered } from '../components/action-outcome';
 import { PageHeader } from '../components/customer-layout';
-import { errorMessage } from '../components/query-state';
+import { moneyRequestError } from '../components/query-state';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
 
 function keptDraft(): TransactionFormValues | null {
@@ -71,7 +71,17 @@ export default function NewTransactionScreen() {
           }
         }
         setServerErrors(fields);
-        setFormError(t('customer.form.failed', { detail: errorMessage(error, t('customer.form.tryAgain'), language) }));
+        setFormError(
+          moneyRequestError(
+            error,
+            {
+              unanswered: t('customer.newTransaction.unanswered'),
+              refused: (detail) => t('customer.form.failed', { detail }),
+              fallback: t('customer.form.tryAgain'),
+            },
+            language,
+          ),
+        );
       },
     });
   };
