@@ -12,6 +12,14 @@ import { unsealReleaseCode } from '../../escrow-core/release-code.ts';
 /** While the money waits for hand-over: the code can release it. */
 export const RELEASE_CODE_STATUSES_WITH_CODE: readonly string[] = ['funded', 'dispatched'];
 
+/**
+ * Whether a party in `role` may be sent a new release code for a transaction in `status`: its buyer, while
+ * the money waits for hand-over. The web's `can_resend` and the USSD menu's "New release code" option.
+ */
+export function mayResendReleaseCode(role: string | null, status: string): boolean {
+  return role === 'buyer' && RELEASE_CODE_STATUSES_WITH_CODE.includes(status);
+}
+
 export async function readReleaseCode(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   const txn = await ctx.db.transaction.findUnique({
     where: { id: options.transactionId },
@@ -30,6 +38,6 @@ export async function readReleaseCode(ctx: AppContext, options: { transactionId:
     code: status === 'active' && row ? unsealReleaseCode(ctx, txn.id, row.codeSealed) : null,
     attempts_left: row ? Math.max(0, RELEASE_CODE_MAX_ATTEMPTS - row.failedAttempts) : RELEASE_CODE_MAX_ATTEMPTS,
     issued_at: row ? row.issuedAt.toISOString() : null,
-    can_resend: isLive,
+    can_resend: mayResendReleaseCode(role, txn.status),
   } as const;
 }

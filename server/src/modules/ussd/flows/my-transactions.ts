@@ -7,7 +7,7 @@ import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
 import { partyTransactionIdByReference, sellerPayoutStatuses } from '../use-cases/read-for-menus.ts';
 import type { UssdMessages } from '../messages.ts';
-import { RELEASE_CODE_STATUSES_WITH_CODE } from '../../release-codes/use-cases/read-release-code.ts';
+import { mayResendReleaseCode } from '../../release-codes/use-cases/read-release-code.ts';
 import { resendReleaseCode } from '../../release-codes/use-cases/resend-release-code.ts';
 import {
   ask,
@@ -45,12 +45,8 @@ export function statusWords(
 export const transactionLine = (m: UssdMessages, t: { reference_number: string; product_name: string; amount: string }, status: string) =>
   `${shortRef(t.reference_number)} ${clip(t.product_name, 9)} ${kesFromWire(t.amount).slice(4)} ${status}`;
 
-/**
- * Whether the caller, reading this transaction, may get a new release code: its buyer, while the money
- * waits for hand-over (the web's `can_resend`, read-release-code.ts).
- */
-const offersNewReleaseCode = (t: { my_role: string; status: string }) =>
-  t.my_role === 'buyer' && RELEASE_CODE_STATUSES_WITH_CODE.includes(t.status);
+/** Whether the caller, reading this transaction, may get a new release code (as the web's `can_resend`). */
+const offersNewReleaseCode = (t: { my_role: string; status: string }) => mayResendReleaseCode(t.my_role, t.status);
 
 async function transactionDetailText(c: MenuContext, transactionId: string): Promise<string> {
   const { m } = c;
