@@ -195,3 +195,30 @@ describe('a new transaction whose answer is lost, and a reload', () => {
     expect(again.transactions.filter((item) => item.product_name === product)).toHaveLength(2);
   });
 });
+
+describe('a sign-out in another tab while the buyer fills the new-transaction form', () => {
+  it('sends this tab to sign in and back to the form, filled in as they left it', async () => {
+    const first = await signIn(BUYER);
+    await first.goto('/dashboard/new');
+    await first.getByLabel('Seller phone').fill(SELLER);
+    await first.getByLabel('Product or service').fill('Other tab sofa');
+    await first.getByLabel('Amount').fill('4300');
+
+    // The second tab shares the first's local storage (same browser context).
+    const second = await first.context().newPage();
+    await second.goto('/dashboard');
+    await second.getByRole('button', { name: /^Account menu for/ }).click();
+    await second.getByRole('menuitem', { name: 'Sign out' }).click();
+    await second.waitForURL(/\/login/);
+
+    await first.waitForURL(/\/login\?next=%2Fdashboard%2Fnew$/);
+    await first.locator('input[name="phone_or_email"]').fill(BUYER);
+    await first.locator('input[name="password"]').fill(PASSWORD);
+    await first.getByRole('button', { name: 'Sign In' }).click();
+    await first.waitForURL(/\/dashboard\/new$/);
+    await first.getByTestId('draft-restored').waitFor();
+    expect(await first.getByLabel('Product or service').inputValue()).toBe('Other tab sofa');
+    expect(await first.getByLabel('Amount').inputValue()).toBe('4300');
+    expect(await first.getByLabel('Seller phone').inputValue()).toBe(SELLER);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { Alert, Card, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TransactionForm } from '@/components/transaction-form/transaction-form';
 import {
@@ -20,6 +20,7 @@ import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { transactionDraft } from '@/lib/transaction-draft';
 import { customerKeys } from '../api/keys';
+import { keepDraftWhenSessionEnds } from '../keep-draft-when-session-ends';
 import { createTransaction } from '../api/transactions';
 import { isUnanswered } from '../components/action-outcome';
 import { PageHeader } from '../components/customer-layout';
@@ -38,6 +39,13 @@ export default function NewTransactionScreen() {
   const [draft] = useState(keptDraft);
   const [serverErrors, setServerErrors] = useState<Partial<Record<TransactionFormField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  // What the form holds now: kept as the draft if the session ends in another tab (this page then goes to sign in).
+  const typed = useRef<TransactionFormValues | null>(draft);
+  useEffect(() => {
+    const keep = keepDraftWhenSessionEnds(() => typed.current);
+    window.addEventListener('storage', keep);
+    return () => window.removeEventListener('storage', keep);
+  }, []);
   const create = useMutation({
     mutationFn: createTransaction,
     // Here, not in mutate's callbacks, which do not run once the person has left the page.
@@ -114,6 +122,9 @@ export default function NewTransactionScreen() {
             isSending={create.isPending}
             serverErrors={serverErrors}
             onSubmit={submit}
+            onChange={(values) => {
+              typed.current = values;
+            }}
           />
         </Card.Body>
       </Card.Root>
