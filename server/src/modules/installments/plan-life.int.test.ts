@@ -3,8 +3,8 @@
  * hourly sweep say when the deposit is paid long after the plan was created.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeUser, type MadeUser } from '../../../test/factories.ts';
-import { createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
+import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 import { INSTALLMENT_SWEEP_QUEUE, installmentSweep } from './sweep.ts';
 
@@ -13,6 +13,7 @@ let clockOffsetMs = 0;
 let t: TestApp;
 let buyer: MadeUser;
 let seller: MadeUser;
+let admin: MadeUser;
 
 beforeAll(async () => {
   // Tokens outlive the weeks the clock is moved by.
@@ -22,6 +23,7 @@ beforeAll(async () => {
   });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
+  admin = await makeUser(t.app, { userType: 'admin' });
 });
 afterAll(() => t?.close());
 
@@ -29,6 +31,15 @@ async function runSweep() {
   await installmentSweep.start(t.ctx);
   await t.ctx.jobs.drain({ queues: [INSTALLMENT_SWEEP_QUEUE] });
 }
+
+const planBody = (product: string) => ({
+  seller_phone: seller.phone,
+  amount: 4_000,
+  total_cost: 12_000,
+  product_name: product,
+  transaction_type: 'lipa_mdogo_mdogo',
+  installment_months: 3,
+});
 
 interface Installment {
   sequence: number;
@@ -80,6 +91,56 @@ describe('a plan whose deposit is paid weeks after it was created', () => {
     expect(notices).toBe(0);
     const plan = await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } });
     expect(plan.flaggedAt).toBeNull();
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('a plan frozen by a dispute that the mediation team rules should go on', () => {
+  it('does not count the weeks the buyer could not pay: nothing is missed or flagged the moment it goes on', async () => {
+    clockOffsetMs = 0;
+    const created = await createTransaction(t, buyer, planBody('Sofa'));
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    const before = (await detail(t, buyer, created.id)).installments as Installment[];
+
+    const opened = await action(t, buyer, created.id, 'dispute', { reason: 'The seller now asks a higher price for the sofa' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // Frozen: the buyer cannot pay while the mediators look at it.
+    clockOffsetMs = 10 * DAY;
+    const frozenPay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/initiate',
+      headers: bearer(buyer),
+      payload: { transaction_id: created.id },
+    });
+    expect(frozenPay.statusCode).toBe(409);
+
+    // The ruling comes 40 days after the dispute opened: the first monthly date (day 30) fell inside it.
+    clockOffsetMs = 40 * DAY;
+    const disputeId = (await detail(t, admin, created.id)).dispute.id as string;
+    const ruled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: bearer(admin),
+      payload: { outcome: 'release_seller', note: 'The price was agreed in writing; the plan goes on' },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
+
+    // Each unpaid installment moves by the 40 days the plan was frozen.
+    const after = (await detail(t, buyer, created.id)).installments as Installment[];
+    for (const item of after.filter((row) => row.sequence > 0)) {
+      const was = before.find((row) => row.sequence === item.sequence)!;
+      const moved = Date.parse(item.due_date) - Date.parse(was.due_date);
+      expect(moved).toBeGreaterThanOrEqual(40 * DAY);
+      expect(moved).toBeLessThan(40 * DAY + 60_000); // and the seconds the test itself took
+      expect(item.status).toBe('pending');
+    }
+
+    await runSweep();
+    clockOffsetMs += 8 * DAY;
+    await runSweep();
+    expect(await t.ctx.db.smsMessage.count({ where: { transactionId: created.id, template: 'installment_missed' } })).toBe(0);
+    expect((await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } })).flaggedAt).toBeNull();
     await expectLedgerHealthy(t);
   });
 });

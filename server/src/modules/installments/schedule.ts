@@ -15,3 +15,19 @@ export async function startPlanSchedule(tx: Tx, planId: string, start: Date): Pr
     await tx.installment.update({ where: { id: installment.id }, data: { dueDate: addMonths(start, installment.sequence) } });
   }
 }
+
+/**
+ * A dispute freezes a plan (no payment is taken while the mediators look at it); when the ruling lets the
+ * plan go on, its unpaid installments move by the time it was frozen. Otherwise a date that fell inside the
+ * dispute was 'missed' the hour the plan went on, with a grace period already over, and the plan flagged.
+ */
+export async function delayPlanSchedule(tx: Tx, planId: string, frozenMs: number): Promise<void> {
+  if (frozenMs <= 0) return;
+  const unpaid = await tx.installment.findMany({
+    where: { planId, status: { in: ['pending', 'overdue'] } },
+    select: { id: true, dueDate: true },
+  });
+  for (const installment of unpaid) {
+    await tx.installment.update({ where: { id: installment.id }, data: { dueDate: new Date(installment.dueDate.getTime() + frozenMs) } });
+  }
+}

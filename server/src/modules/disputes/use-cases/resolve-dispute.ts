@@ -26,6 +26,7 @@ import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.
 import { notifyParties, type Ruling } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
+import { delayPlanSchedule } from '../../installments/schedule.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
 
@@ -75,6 +76,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
 
       if (input.outcome === 'release_seller') {
         if (to === 'installment') {
+          if (txn.plan) await delayPlanSchedule(tx, txn.plan.id, now.getTime() - dispute.createdAt.getTime());
           summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
           ruling = 'plan_goes_on';
         } else {
