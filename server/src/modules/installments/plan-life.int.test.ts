@@ -144,3 +144,28 @@ describe('a plan frozen by a dispute that the mediation team rules should go on'
     await expectLedgerHealthy(t);
   });
 });
+
+describe('an installment missed, then the grace period over', () => {
+  it('tells the buyer, in their language, what happens after the grace period, and that is what happens', async () => {
+    clockOffsetMs = 0;
+    await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language: 'sw' } });
+    const created = await createTransaction(t, buyer, planBody('Friji'));
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    // The first monthly date passes unpaid.
+    clockOffsetMs = 32 * DAY;
+    await runSweep();
+    const missed = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'installment_missed' } });
+    expect(missed.message).toMatch(
+      /^KES 2,700 kwa ESC-[A-Z0-9-]+ ilipaswa kulipwa \d{1,2} \w{3} \d{4}\. Tafadhali lipa kabla ya \d{1,2} \w{3} \d{4}; baada ya hapo timu yetu itakagua mpango wako\.$/,
+    );
+    expect(missed.message.length).toBeLessThanOrEqual(160);
+    // Past the grace period the plan is flagged to the team and stays active, as the SMS said.
+    clockOffsetMs = 40 * DAY;
+    await runSweep();
+    const plan = await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } });
+    expect(plan.flaggedAt).not.toBeNull();
+    expect(plan.status).toBe('active');
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
+    await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language: 'en' } });
+  });
+});

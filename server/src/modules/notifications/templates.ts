@@ -292,9 +292,14 @@ export const SMS_TEMPLATES = {
     en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,
     sw: (p) => `Kumbusho: ${p.amount} kwa ${p.ref} inapaswa kulipwa tarehe ${p.date}. Lipa mtandaoni au kwa *384*40#.`,
   },
+  /**
+   * Past `grace` the plan is flagged to the mediation team, never ended by itself (docs/adr/0004): said as
+   * that, not as a threat to the plan ("to keep your plan active") that nothing carries out.
+   */
   installment_missed: {
-    en: (p) => `${p.amount} for ${p.ref} was due on ${p.date}. Please pay by ${p.grace} to keep your plan active.`,
-    sw: (p) => `${p.amount} kwa ${p.ref} ilipaswa kulipwa ${p.date}. Tafadhali lipa kabla ya ${p.grace} ili mpango uendelee.`,
+    en: (p) => `${p.amount} for ${p.ref} was due on ${p.date}. Please pay by ${p.grace}; after that our team will review your plan.`,
+    sw: (p) =>
+      `${p.amount} kwa ${p.ref} ilipaswa kulipwa ${p.date}. Tafadhali lipa kabla ya ${p.grace}; baada ya hapo timu yetu itakagua mpango wako.`,
   },
   payment_link_created: {
     en: (p) => `Your escrow payment link for ${p.product} (${p.amount}): ${p.url} Share it with your buyers.`,
