@@ -159,6 +159,14 @@ describe('an installment missed, then the grace period over', () => {
       /^KES 2,700 kwa ESC-[A-Z0-9-]+ ilipaswa kulipwa \d{1,2} \w{3} \d{4}\. Tafadhali lipa kabla ya \d{1,2} \w{3} \d{4}; baada ya hapo timu yetu itakagua mpango wako\.$/,
     );
     expect(missed.message.length).toBeLessThanOrEqual(160);
+    // A part of it paid late: the SMS says what is still overdue since when, not 'next … by' a date gone by.
+    expect((await payAndSettle(t, buyer, created.id, { amount: 1_000 })).status).toBe('completed');
+    const partLate = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, template: 'installment_received', message: { contains: 'KES 1,000 imepokelewa' } },
+    });
+    expect(partLate.message).toMatch(
+      /^ESC-[A-Z0-9-]+: KES 1,000 imepokelewa\. Umelipa KES 5,000 kati ya KES 12,000\. Imechelewa: KES 1,700, ilipaswa \d{1,2} \w{3} \d{4}\.$/,
+    );
     // Past the grace period the plan is flagged to the team and stays active, as the SMS said.
     clockOffsetMs = 40 * DAY;
     await runSweep();

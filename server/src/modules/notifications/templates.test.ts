@@ -118,6 +118,14 @@ describe('SMS templates', () => {
     expect(renderSms('installment_due', 'en', may)).toContain('due on 4 May 2027.');
     expect(renderSms('installment_received', 'sw', TYPICAL)).toContain('Yajayo: KES 8,700 ifikapo 24 Des 2026.');
     expect(renderSms('installment_received', 'en', TYPICAL)).toContain('Next: KES 8,700 by 24 Dec 2026.');
+    // A next installment whose date has passed is said overdue, in one SMS part even at its longest.
+    expect(renderSms('installment_received', 'en', { ...TYPICAL, late: 'yes' })).toContain('Overdue: KES 8,700, due 24 Dec 2026.');
+    expect(renderSms('installment_received', 'sw', { ...TYPICAL, late: 'yes' })).toContain('Imechelewa: KES 8,700, ilipaswa 24 Des 2026.');
+    for (const language of ['en', 'sw'] as const) {
+      const longest = renderSms('installment_received', language, { ...LONGEST, late: 'yes' });
+      expect(longest.length).toBeLessThanOrEqual(160);
+      expect(longest).toMatch(GSM7);
+    }
   });
 
   it.each(RULINGS.flatMap((ruling) => (['buyer', 'seller'] as const).map((role) => [ruling, role] as const)))(

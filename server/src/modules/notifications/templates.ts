@@ -170,11 +170,13 @@ export const SMS_TEMPLATES = {
   },
   installment_received: {
     // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee (absent once the fee is
-    // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone.
+    // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone. `late`
+    // (set when the next installment's date has passed) says it is overdue: "Next: … by 27 Nov" read on
+    // 28 Nov named a date gone by as the one to pay by.
     en: (p) =>
-      `${p.ref}: ${p.amount} received${p.fee ? ` (${p.fee} fee)` : ''}. Paid ${p.paid} of ${p.total}.${p.next ? ` Next: ${p.next} by ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} received${p.fee ? ` (${p.fee} fee)` : ''}. Paid ${p.paid} of ${p.total}.${p.next ? (p.late ? ` Overdue: ${p.next}, due ${p.nextDate}.` : ` Next: ${p.next} by ${p.nextDate}.`) : ''}`,
     sw: (p) =>
-      `${p.ref}: ${p.amount} imepokelewa${p.fee ? ` (ada ${p.fee})` : ''}. Umelipa ${p.paid} kati ya ${p.total}.${p.next ? ` Yajayo: ${p.next} ifikapo ${p.nextDate}.` : ''}`,
+      `${p.ref}: ${p.amount} imepokelewa${p.fee ? ` (ada ${p.fee})` : ''}. Umelipa ${p.paid} kati ya ${p.total}.${p.next ? (p.late ? ` Imechelewa: ${p.next}, ilipaswa ${p.nextDate}.` : ` Yajayo: ${p.next} ifikapo ${p.nextDate}.`) : ''}`,
   },
   installment_received_seller: {
     en: (p) =>

@@ -259,7 +259,13 @@ async function creditPayment(
       orderBy: { sequence: 'asc' },
     });
     const progress = { paid: formatKes(paid), total: formatKes(txn.amountCents) };
-    const nextDue: SmsParams = next ? { next: formatKes(next.amountCents - next.paidCents), nextDate: smsDate(next.dueDate) } : {};
+    const nextDue: SmsParams = next
+      ? {
+          next: formatKes(next.amountCents - next.paidCents),
+          nextDate: smsDate(next.dueDate),
+          ...(next.dueDate <= ctx.now() ? { late: 'yes' } : {}),
+        }
+      : {};
     // The buyer reads what their phone paid, fee included; the seller hears of every deposit and
     // installment, not only of the last one, as the part of the price it pays (the fee is not theirs).
     await notifyParties(ctx, tx, txn, {
