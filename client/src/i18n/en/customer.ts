@@ -392,6 +392,9 @@ export const customer = {
     created: 'Created',
     buyFrom: 'You buy from {{name}}',
     sellTo: 'You sell to {{name}}',
+    /** A completed sale to its seller while the payout is on its way, or after the rail refused it (as USSD says it). */
+    payoutSending: 'Completed · being paid',
+    payoutFailed: 'Completed · payout failed',
   },
   installments: {
     heading: 'Installment schedule',

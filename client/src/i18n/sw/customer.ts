@@ -459,6 +459,8 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
     created: 'Iliundwa',
     buyFrom: 'Unanunua kutoka kwa {{name}}',
     sellTo: 'Unamuuzia {{name}}',
+    payoutSending: 'Imekamilika · pesa inatumwa',
+    payoutFailed: 'Imekamilika · pesa imekwama',
   },
   installments: {
     heading: 'Ratiba ya awamu',

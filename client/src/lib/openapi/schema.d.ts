@@ -7161,7 +7161,8 @@ export interface operations {
                      *               "event_type": "payment_received",
                      *               "created_at": "2026-11-21T08:00:00.000Z"
                      *             },
-                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *             "created_at": "2026-11-21T08:00:00.000Z",
+                     *             "seller_payout_status": null
                      *           }
                      *         ],
                      *         "pagination": {
@@ -7229,6 +7230,11 @@ export interface operations {
                                     /** @example 254722123456 */
                                     phone_number: string;
                                 };
+                                /**
+                                 * @description A completed transaction's seller payout: pending or processing while it is on its way, failed when the rail refused it (payoutProgress); null when the transaction is not completed or has no payout.
+                                 * @example null
+                                 */
+                                seller_payout_status: ("pending" | "processing" | "completed" | "failed" | "returned") | null;
                                 /** @enum {string} */
                                 status: "pending" | "installment" | "funded" | "dispatched" | "completed" | "cancelled" | "disputed" | "refunded";
                                 /** @enum {string} */

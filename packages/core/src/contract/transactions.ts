@@ -72,8 +72,17 @@ export const transactionSummary = z.object({
   total_value: moneyString,
 });
 
+/** A row of GET /api/transactions: with, for a completed sale, where the seller's payout is. */
+export const ownTransactionListItem = transactionListItem.extend({
+  seller_payout_status: z.enum(PAYOUT_STATUSES).nullable().meta({
+    description:
+      "A completed transaction's seller payout: pending or processing while it is on its way, failed when the rail refused it (payoutProgress); null when the transaction is not completed or has no payout.",
+    example: null,
+  }),
+});
+
 export const listTransactionsResponse = envelope(
-  z.object({ transactions: z.array(transactionListItem), pagination, summary: transactionSummary }),
+  z.object({ transactions: z.array(ownTransactionListItem), pagination, summary: transactionSummary }),
 );
 
 /** The one computation of the money of a transaction (server/src/domain/quote.ts); clients show it as is. */

@@ -7,6 +7,7 @@
  */
 import type { Db } from '../../db/prisma.ts';
 import { poolOf } from '../../db/prisma.ts';
+import type { PayoutStatus } from '@escrow/core/domain/payout-progress';
 import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { totalsSql } from './totals.ts';
@@ -35,6 +36,8 @@ export interface ListPageRow {
   buyer: { firstName: string; lastName: string; phoneNumber: string };
   seller: { firstName: string; lastName: string; phoneNumber: string } | null;
   latestEvent: { eventType: string; createdAt: Date } | null;
+  /** A completed transaction's latest seller payout, as the detail reads it (detail-query.ts); else null. */
+  sellerPayoutStatus: PayoutStatus | null;
 }
 
 export interface StatusGroup {
@@ -104,6 +107,7 @@ interface PageSqlRow {
   s_phone: string | null;
   event_type: string | null;
   event_at: Date | null;
+  payout_status: PayoutStatus | null;
 }
 
 /** A page and the per-status summary of a list without a search, or null when there is no pool to use. */
@@ -125,7 +129,7 @@ export async function listWithSql(
       `SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
               b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_phone,
               s.first_name AS s_first, s.last_name AS s_last, s.phone_number AS s_phone,
-              e.event_type, e.created_at AS event_at
+              e.event_type, e.created_at AS event_at, p.status AS payout_status
          FROM (SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
                       t.buyer_id, t.seller_id
                  FROM transactions t ${where.sql}
@@ -135,6 +139,9 @@ export async function listWithSql(
          LEFT JOIN users s ON s.id = t.seller_id
          LEFT JOIN LATERAL (SELECT event_type, created_at FROM timeline_events
                              WHERE transaction_id = t.id ORDER BY created_at DESC, id DESC LIMIT 1) e ON true
+         LEFT JOIN LATERAL (SELECT o.status FROM payouts o
+                             WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' AND t.status = 'completed'
+                             ORDER BY o.created_at DESC, o.id DESC LIMIT 1) p ON true
         ORDER BY t.created_at DESC, t.id DESC`,
       [...where.values, input.perPage, (input.page - 1) * input.perPage],
     ),
@@ -153,6 +160,7 @@ export async function listWithSql(
       buyer: { firstName: row.b_first, lastName: row.b_last, phoneNumber: row.b_phone },
       seller: row.s_phone === null ? null : { firstName: row.s_first!, lastName: row.s_last!, phoneNumber: row.s_phone },
       latestEvent: row.event_type === null ? null : { eventType: row.event_type, createdAt: row.event_at! },
+      sellerPayoutStatus: row.payout_status,
     })),
     groups: groups.rows.map((row) => ({ status: row.status, count: row.count, amountCents: BigInt(row.amount_cents) })),
   };

@@ -2,7 +2,7 @@
  * Transactions as a table on wide screens and as stacked cards on phones (360 px has no room for
  * seven columns). Each row links to the transaction's page.
  */
-import { Box, Card, EmptyState, HStack, Link as ChakraLink, Stack, Table, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Card, EmptyState, HStack, Link as ChakraLink, Stack, Table, Text, VStack } from '@chakra-ui/react';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { formatMoney, formatPhone, humanize } from '@/lib/format';
 import { useRelativeTime } from '@/hooks/use-relative-time';
 import type { TransactionListItem } from '../api/transactions';
 import { StatusBadge, typeLabel } from '@/components/status-badge';
+import { sellerPayoutOnRow } from './list-status';
 
 /** The other party, from the signed-in user's side of the transaction. */
 function counterparty(item: TransactionListItem, myPhone: string | undefined, t: Translate) {
@@ -23,6 +24,24 @@ function counterparty(item: TransactionListItem, myPhone: string | undefined, t:
     name: other.display_name,
     phone: other.phone_number,
   };
+}
+
+/** The row's status; a completed sale whose payout is on its way or failed says so to its seller (list-status.ts). */
+function RowStatus({ item, myPhone }: { item: TransactionListItem; myPhone: string | undefined }) {
+  const { t } = useT();
+  const payout = sellerPayoutOnRow(item, item.buyer.phone_number !== myPhone);
+  if (payout === 'settled') return <StatusBadge status={item.status} />;
+  return (
+    <Badge
+      colorPalette={payout === 'failed' ? 'red' : 'orange'}
+      variant="subtle"
+      whiteSpace="nowrap"
+      data-status={item.status}
+      data-payout={payout}
+    >
+      {t(payout === 'failed' ? 'customer.list.payoutFailed' : 'customer.list.payoutSending')}
+    </Badge>
+  );
 }
 
 const detailPath = (item: TransactionListItem) => `/dashboard/transactions/${item.id}`;
@@ -95,7 +114,7 @@ export function TransactionList({
                     </Text>
                   </Table.Cell>
                   <Table.Cell>
-                    <StatusBadge status={item.status} />
+                    <RowStatus item={item} myPhone={myPhone} />
                   </Table.Cell>
                   <Table.Cell fontSize="xs" color="fg.muted" hideBelow="xl">
                     {item.latest_event ? humanize(item.latest_event.event_type) : '—'}
@@ -141,7 +160,7 @@ export function TransactionList({
                   </Text>
                 </HStack>
                 <HStack justify="space-between" gap="2" flexWrap="wrap">
-                  <StatusBadge status={item.status} />
+                  <RowStatus item={item} myPhone={myPhone} />
                   <Text fontSize="xs" color="fg.muted">
                     {other.relation} · {when(item.created_at)}
                   </Text>

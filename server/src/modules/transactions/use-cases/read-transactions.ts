@@ -55,6 +55,13 @@ const listInclude = {
   seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
   // Events written in one database transaction share their created_at: the id (UUIDv7) keeps their order.
   timeline: { orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }], take: 1, select: { eventType: true, createdAt: true } },
+  // The latest seller payout, as the detail reads it (detail-query.ts).
+  payouts: {
+    where: { kind: 'seller_payout' as const },
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    take: 1,
+    select: { status: true },
+  },
 } satisfies Prisma.TransactionInclude;
 
 const listSelect = {
@@ -86,7 +93,11 @@ export async function listWithPrisma(
     ctx.db.transaction.groupBy({ by: ['status'], where, _count: { _all: true }, _sum: { amountCents: true }, orderBy: { status: 'asc' } }),
   ]);
   return {
-    rows: rows.map(({ timeline, ...row }) => ({ ...row, latestEvent: timeline[0] ?? null })),
+    rows: rows.map(({ timeline, payouts, ...row }) => ({
+      ...row,
+      latestEvent: timeline[0] ?? null,
+      sellerPayoutStatus: row.status === 'completed' ? (payouts[0]?.status ?? null) : null,
+    })),
     groups: grouped.map((group) => ({ status: group.status, count: group._count._all, amountCents: group._sum.amountCents ?? 0n })),
   };
 }
@@ -105,7 +116,7 @@ export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'
   // What the listed trade is worth: a cancelled transaction counts in `total` but not here (docs/contract.md "Transactions").
   const totalValue = groups.filter((group) => VALUED_STATUSES.includes(group.status)).reduce((sum, group) => sum + group.amountCents, 0n);
   return {
-    transactions: rows.map((row) => toListItem(row, row.latestEvent)),
+    transactions: rows.map((row) => ({ ...toListItem(row, row.latestEvent), seller_payout_status: row.sellerPayoutStatus })),
     pagination: paginationOf(input.page, input.perPage, total),
     summary: { total, completed: count(['completed']), pending: count(IN_PROGRESS_STATUSES), total_value: formatCents(totalValue) },
   };
