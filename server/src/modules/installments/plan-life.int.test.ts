@@ -145,6 +145,37 @@ describe('a plan frozen by a dispute that the mediation team rules should go on'
   });
 });
 
+describe('a reminder sent, then a dispute', () => {
+  it('reminds the buyer again of the new date once the plan goes on', async () => {
+    clockOffsetMs = 0;
+    const created = await createTransaction(t, buyer, planBody('Wardrobe'));
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    // Two days before the first monthly date: reminded.
+    clockOffsetMs = 28 * DAY;
+    await runSweep();
+    const reminders = () =>
+      t.ctx.db.smsMessage.findMany({ where: { transactionId: created.id, template: 'installment_due' }, orderBy: { createdAt: 'asc' } });
+    expect(await reminders()).toHaveLength(1);
+    expect((await action(t, seller, created.id, 'dispute', { reason: 'The buyer wants another colour now' })).statusCode).toBe(200);
+    clockOffsetMs = 38 * DAY;
+    const disputeId = (await detail(t, admin, created.id)).dispute.id as string;
+    const ruled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: bearer(admin),
+      payload: { outcome: 'release_seller', note: 'The colour was chosen at the start; the plan goes on' },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    await runSweep();
+    const sent = await reminders();
+    expect(sent).toHaveLength(2);
+    const newDate = ((await detail(t, buyer, created.id)).installments as Installment[]).find((row) => row.sequence === 1)!.due_date;
+    expect(sent[1]!.message).not.toBe(sent[0]!.message);
+    expect(Date.parse(newDate)).toBeGreaterThan(t.ctx.now().getTime());
+    expect(await t.ctx.db.smsMessage.count({ where: { transactionId: created.id, template: 'installment_missed' } })).toBe(0);
+  });
+});
+
 describe('an installment missed, then the grace period over', () => {
   it('tells the buyer, in their language, what happens after the grace period, and that is what happens', async () => {
     clockOffsetMs = 0;

@@ -25,9 +25,16 @@ export async function delayPlanSchedule(tx: Tx, planId: string, frozenMs: number
   if (frozenMs <= 0) return;
   const unpaid = await tx.installment.findMany({
     where: { planId, status: { in: ['pending', 'overdue'] } },
-    select: { id: true, dueDate: true },
+    select: { id: true, dueDate: true, status: true },
   });
   for (const installment of unpaid) {
-    await tx.installment.update({ where: { id: installment.id }, data: { dueDate: new Date(installment.dueDate.getTime() + frozenMs) } });
+    await tx.installment.update({
+      where: { id: installment.id },
+      // A reminder sent before the dispute named the old date: the new one gets its own.
+      data: {
+        dueDate: new Date(installment.dueDate.getTime() + frozenMs),
+        ...(installment.status === 'pending' ? { reminderSentAt: null } : {}),
+      },
+    });
   }
 }

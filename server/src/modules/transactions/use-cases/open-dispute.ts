@@ -43,6 +43,8 @@ export async function openDispute(
         reason,
         description: words ?? '',
         respondBy,
+        // On the app's clock, as respondBy: a ruling that lets a plan go on counts the frozen time from it.
+        createdAt: ctx.now(),
       },
       select: { id: true },
     });

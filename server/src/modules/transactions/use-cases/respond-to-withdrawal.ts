@@ -76,6 +76,8 @@ export async function respondToWithdrawal(
           reason: 'withdrawal_declined',
           description: request.reason,
           respondBy,
+          // On the app's clock, as respondBy: a ruling that lets a plan go on counts the frozen time from it.
+          createdAt: now,
         },
         select: { id: true },
       });
