@@ -169,7 +169,9 @@ const LIST_PAGE = `
 SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
   b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_phone, s.first_name AS s_first, s.last_name AS s_last,
   (SELECT json_build_object('event_type', e.event_type, 'created_at', e.created_at) FROM timeline_events e
-    WHERE e.transaction_id = t.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS latest
+    WHERE e.transaction_id = t.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS latest,
+  (SELECT o.status FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' AND t.status = 'completed'
+    ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout_status
 FROM (SELECT t.id, t.reference_number, t.amount_cents, t.status, t.transaction_type, t.product_name, t.seller_phone, t.created_at,
              t.buyer_id, t.seller_id
         FROM transactions t WHERE ${LIST_WHERE} ORDER BY t.created_at DESC, t.id DESC LIMIT $3 OFFSET $4) t
@@ -209,6 +211,7 @@ async function list(url: URL, caller: { id: string; role: string }) {
       seller: party(t.s_first, t.s_last, t.seller_phone),
       latest_event: t.latest ? { event_type: t.latest.event_type, created_at: iso(t.latest.created_at) } : null,
       created_at: iso(t.created_at),
+      seller_payout_status: t.payout_status,
     })),
     pagination: { current_page: page, per_page: perPage, total_pages: Math.max(1, Math.ceil(total / perPage)), total_count: total },
     summary: {
