@@ -70,8 +70,13 @@ export function clearPendingVerification(): void {
   emit();
 }
 
+/** Whether this tab's session last ended by its own Sign out (not in another tab, not refused by the server). */
+let signedOutHere = false;
+export const wasSignedOutHere = (): boolean => signedOutHere;
+
 /** Stores a new session (login, verify_phone). */
 export function setSession(token: string, user: StoredUser): void {
+  signedOutHere = false;
   authStorage.save(token, user);
   emit();
 }
@@ -83,6 +88,7 @@ export function updateStoredUser(user: StoredUser): void {
 
 /** Revokes the token on the server (best effort), then clears local state and cached data. */
 export async function logout(): Promise<void> {
+  signedOutHere = true;
   try {
     // Loaded here rather than imported: the public pages' first load does without the API client.
     if (authStorage.token()) await (await import('@/lib/typed-api')).typedApi.POST('/api/auth/logout');

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_TRANSACTION_FORM } from '@/components/transaction-form/transaction-form-rules';
 import { transactionDraft } from '@/lib/transaction-draft';
-import { keepDraftWhenSessionEnds } from './keep-draft-when-session-ends';
+import { keepDraftIfSessionEnded } from './keep-draft-when-session-ends';
 
 const halfTyped = { ...EMPTY_TRANSACTION_FORM, sellerPhone: '0711000202', productName: 'Half typed sofa' };
+const ended = { hasToken: false, signedOutHere: false };
 
 beforeEach(() => {
   const tab = new Map<string, string>();
@@ -18,26 +19,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('a new-transaction form half typed when the session ends in another tab', () => {
-  it.each([
-    ['signed out there (the token removed)', { key: 'authToken', newValue: null }],
-    ['local storage cleared there', { key: null, newValue: null }],
-  ])('is kept as the draft the page restores after signing in: %s', (_case, event) => {
-    keepDraftWhenSessionEnds(() => halfTyped)(event);
+describe('a new-transaction form half typed when the page leaves', () => {
+  it('is kept as the draft the page restores after signing in when the session ended elsewhere', () => {
+    keepDraftIfSessionEnded(halfTyped, ended);
     expect(transactionDraft.load(EMPTY_TRANSACTION_FORM)).toEqual(halfTyped);
   });
 
   it.each([
-    ['another account signed in there (a new token)', { key: 'authToken', newValue: 'another-token' }],
-    ['another key changed', { key: 'escrow:language', newValue: 'sw' }],
-  ])('is not written down when the session goes on: %s', (_case, event) => {
-    keepDraftWhenSessionEnds(() => halfTyped)(event);
+    ['the session goes on (the person went to another page)', { hasToken: true, signedOutHere: false }],
+    ["this tab's own Sign out", { hasToken: false, signedOutHere: true }],
+  ])('is not written down: %s', (_case, session) => {
+    keepDraftIfSessionEnded(halfTyped, session);
     expect(transactionDraft.load(EMPTY_TRANSACTION_FORM)).toBeNull();
   });
 
   it('keeps nothing when nothing was typed', () => {
-    keepDraftWhenSessionEnds(() => null)({ key: 'authToken', newValue: null });
-    keepDraftWhenSessionEnds(() => EMPTY_TRANSACTION_FORM)({ key: 'authToken', newValue: null });
+    keepDraftIfSessionEnded(null, ended);
+    keepDraftIfSessionEnded(EMPTY_TRANSACTION_FORM, ended);
     expect(transactionDraft.load(EMPTY_TRANSACTION_FORM)).toBeNull();
   });
 });

@@ -1,22 +1,18 @@
 /**
- * A session that ends in another tab (signed out there, or revoked and cleared there) sends this tab to
- * /login at once (hooks/use-auth.ts follows the storage event): a new-transaction form half typed here is
- * kept as the draft the page restores after signing in (lib/transaction-draft.ts), as it is when the session
- * ends as the form is sent. Only another tab's sign-out: one in this tab is the person leaving on purpose.
+ * A session that ends while a new-transaction form is half typed (signed out in another tab, revoked and
+ * refused by the server) sends the page to /login: what was typed is kept as the draft the page restores
+ * after signing in (lib/transaction-draft.ts), as it is when the session ends as the form is sent. Not on
+ * this tab's own Sign out: that is the person leaving on purpose.
+ *
+ * Decided when the page leaves, not on the other tab's storage event: this tab can read the emptied local
+ * storage, render the sign-in redirect and unmount the form before that event arrives.
  */
 import { transactionDraft, type TransactionDraft } from '@/lib/transaction-draft';
-
-/** The storage event of a session ended elsewhere: the token removed (or all of local storage cleared). */
-export const endsSession = (event: Pick<StorageEvent, 'key' | 'newValue'>) =>
-  event.key === null || (event.key === 'authToken' && event.newValue === null);
 
 /** What a person types (the plan's months start filled in). */
 const TYPED_FIELDS = ['sellerPhone', 'productName', 'amount', 'totalCost'] as const;
 
-/** A `storage` listener that keeps `typed()` as the draft when the session ends elsewhere, if anything is typed. */
-export function keepDraftWhenSessionEnds(typed: () => TransactionDraft | null) {
-  return (event: Pick<StorageEvent, 'key' | 'newValue'>) => {
-    const values = typed();
-    if (endsSession(event) && values && TYPED_FIELDS.some((field) => values[field].trim() !== '')) transactionDraft.save(values);
-  };
+export function keepDraftIfSessionEnded(typed: TransactionDraft | null, session: { hasToken: boolean; signedOutHere: boolean }): void {
+  if (session.hasToken || session.signedOutHere) return;
+  if (typed && TYPED_FIELDS.some((field) => typed[field].trim() !== '')) transactionDraft.save(typed);
 }

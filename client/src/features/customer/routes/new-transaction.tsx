@@ -15,12 +15,13 @@ import {
   type TransactionFormField,
   type TransactionFormValues,
 } from '@/components/transaction-form/transaction-form-rules';
-import { useAuth } from '@/hooks/use-auth';
+import { useAuth, wasSignedOutHere } from '@/hooks/use-auth';
+import { authStorage } from '@/lib/auth-storage';
 import { useT } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { transactionDraft } from '@/lib/transaction-draft';
 import { customerKeys } from '../api/keys';
-import { keepDraftWhenSessionEnds } from '../keep-draft-when-session-ends';
+import { keepDraftIfSessionEnded } from '../keep-draft-when-session-ends';
 import { createTransaction } from '../api/transactions';
 import { isUnanswered } from '../components/action-outcome';
 import { PageHeader } from '../components/customer-layout';
@@ -41,11 +42,11 @@ export default function NewTransactionScreen() {
   const [formError, setFormError] = useState<string | null>(null);
   // What the form holds now: kept as the draft if the session ends in another tab (this page then goes to sign in).
   const typed = useRef<TransactionFormValues | null>(draft);
-  useEffect(() => {
-    const keep = keepDraftWhenSessionEnds(() => typed.current);
-    window.addEventListener('storage', keep);
-    return () => window.removeEventListener('storage', keep);
-  }, []);
+  // Leaving because the session ended (not by this tab's Sign out): the typed form is kept for after signing in.
+  useEffect(
+    () => () => keepDraftIfSessionEnded(typed.current, { hasToken: authStorage.token() !== null, signedOutHere: wasSignedOutHere() }),
+    [],
+  );
   const create = useMutation({
     mutationFn: createTransaction,
     // Here, not in mutate's callbacks, which do not run once the person has left the page.
