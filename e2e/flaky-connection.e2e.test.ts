@@ -222,3 +222,32 @@ describe('a sign-out in another tab while the buyer fills the new-transaction fo
     expect(await first.getByLabel('Seller phone').inputValue()).toBe(SELLER);
   });
 });
+
+describe('a payment link whose payment prompt answer is lost', () => {
+  it('after a reload the buyer follows that purchase on its own page: no second checkout, no second prompt', async () => {
+    const sellerToken = await tokenOf(SELLER);
+    const product = `Flaky link kikoi ${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const { payment_link: link } = await apiCall<{ payment_link: { code: string } }>('/api/payment-links', {
+      token: sellerToken,
+      body: { product_name: product, amount: '1800.00', transaction_type: 'standard', quantity: 5 },
+    });
+
+    const page = await signIn(BUYER);
+    await page.goto(`/pay/${link.code}`);
+    const prompts = await loseAnswersOf(page, '**/api/payments/initiate');
+    await page.getByTestId('pay-button').click();
+    await page.getByRole('alert').waitFor();
+    await page.unroute('**/api/payments/initiate');
+
+    // The prompt reached the phone (the mock pays it); the page only lost the answer. A reload must not offer
+    // this link as a new purchase: that was a second checkout and a second prompt, paid twice.
+    await page.reload();
+    await page.waitForURL(/\/dashboard\/transactions\/[0-9a-f-]{36}$/);
+    await page.getByTestId('release-code').waitFor({ timeout: 20_000 });
+    expect(prompts.calls).toBe(1);
+    const { payment_links: links } = await apiCall<{ payment_links: { code: string; checkouts: number }[] }>('/api/payment-links', {
+      token: sellerToken,
+    });
+    expect(links.find((candidate) => candidate.code === link.code)?.checkouts).toBe(1);
+  });
+});

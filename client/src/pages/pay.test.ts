@@ -32,6 +32,12 @@ describe('a checkout started from a payment link', () => {
     expect(rememberedCheckout(tab, 'jtvv6qENuv', 'user-1')).toEqual({ userId: 'user-1', transaction, paymentId: 'pay-1' });
   });
 
+  it('is found again once the checkout has answered, before the payment prompt has, so a reload pays that purchase', () => {
+    const tab = storage();
+    rememberCheckout(tab, 'jtvv6qENuv', { userId: 'user-1', transaction, paymentId: null });
+    expect(rememberedCheckout(tab, 'jtvv6qENuv', 'user-1')).toEqual({ userId: 'user-1', transaction, paymentId: null });
+  });
+
   it('is not another link’s, another account’s, a signed-out visitor’s, or unreadable', () => {
     const tab = storage();
     rememberCheckout(tab, 'jtvv6qENuv', { userId: 'user-1', transaction, paymentId: 'pay-1' });

@@ -24,7 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { BadgeCheck, ShieldCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import type { publicPaymentLinkWire, releaseCodeWire } from '@escrow/core/contract/payment-links';
 import type { paymentWire, TransactionWire } from '@escrow/core/contract/transactions';
@@ -65,7 +65,8 @@ const messageOf = (error: unknown, fallback: string) =>
 export interface StartedCheckout {
   userId: string;
   transaction: TransactionWire;
-  paymentId: string;
+  /** Null until the payment prompt has answered: a reload then pays this transaction instead of making another. */
+  paymentId: string | null;
 }
 
 const startedKey = (code: string) => `escrow.pay.${code}`;
@@ -100,7 +101,8 @@ export function rememberedCheckout(
   if (!userId) return null;
   try {
     const started = JSON.parse(storage?.getItem(startedKey(code)) ?? 'null') as Partial<StartedCheckout> | null;
-    if (started?.userId !== userId || typeof started.paymentId !== 'string' || typeof started.transaction?.id !== 'string') return null;
+    const hasPayment = typeof started?.paymentId === 'string' || started?.paymentId === null;
+    if (started?.userId !== userId || !hasPayment || typeof started.transaction?.id !== 'string') return null;
     return started as StartedCheckout;
   } catch {
     return null;
@@ -389,7 +391,11 @@ function Checkout({ link, started }: { link: PublicLink; started: StartedCheckou
   const [paymentId, setPaymentId] = useState<string | null>(started?.paymentId ?? null);
   const [error, setError] = useState<unknown>(null);
   const [isBusy, setIsBusy] = useState(false);
+  // Reopened after a checkout whose payment prompt never answered (it may have reached the phone, and been
+  // paid): the transaction's own page knows where its payment stands and offers Pay only when it is due.
+  const [resumesOnItsPage] = useState(() => started !== null && started.paymentId === null);
 
+  if (resumesOnItsPage && started) return <Navigate to={`/dashboard/transactions/${started.transaction.id}`} replace />;
   if (!isAuthenticated) {
     return (
       <Stack gap="4">
@@ -420,6 +426,8 @@ function Checkout({ link, started }: { link: PublicLink; started: StartedCheckou
           })
         ).transaction;
       setTransaction(txn);
+      // Kept before the prompt is asked for: if its answer is lost, a reload pays this purchase, not a second one.
+      if (user && !existing) rememberCheckout(tabStorage(), link.code, { userId: user.id, transaction: txn, paymentId: null });
       const payment = await initiatePayment(txn.id);
       if (user) rememberCheckout(tabStorage(), link.code, { userId: user.id, transaction: txn, paymentId: payment.id });
       setPaymentId(payment.id);
