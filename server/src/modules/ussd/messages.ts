@@ -149,7 +149,13 @@ const en = {
   withdrawalDeclined: (ref: string) => `You declined. Our mediators will review ${ref} as a dispute.`,
   // ── detail and lookup ──
   detail: (ref: string, item: string, amount: string, status: string) => `${ref}: ${item}\n${amount}, ${status}`,
-  paidDue: (paid: string, due: string) => `Paid ${paid}, due ${due}`,
+  /** What is still owed on an order, said as what is left, not as all due now (the next payment says what is). */
+  paidLeft: (paid: string, left: string) => `Paid ${paid}, left ${left}`,
+  /** A plan's next installment: its amount and date, or that the date has passed (as the installment SMS says it). */
+  nextInstallment: (amount: string, date: string) => `Next ${amount} by ${date}`,
+  overdueInstallment: (amount: string, date: string) => `Overdue: ${amount}, due ${date}`,
+  /** A plan nothing is paid on yet: its first payment starts the schedule, so it has no date of its own. */
+  firstInstallment: (amount: string) => `First payment ${amount}`,
   otherParty: (role: 'buyer' | 'seller', name: string) => `${role === 'buyer' ? 'Buyer' : 'Seller'}: ${name}`,
   /** Under a paid order's detail, to its buyer: a new code replaces the old (burnt by wrong tries, or lost). */
   newReleaseCodeOption: 'New release code',
@@ -363,7 +369,10 @@ const sw: UssdMessages = {
     `Umekubali. Mnunuzi wa ${ref} anarudishiwa ${refund}${fee ? `; ada yake ya ${fee} haitarudishwa` : ''}.`,
   withdrawalDeclined: (ref) => `Umekataa. Wapatanishi wetu wataishughulikia ${ref} kama malalamiko.`,
   detail: (ref, item, amount, status) => `${ref}: ${item}\n${amount}, ${status}`,
-  paidDue: (paid, due) => `Umelipa ${paid}, deni ${due}`,
+  paidLeft: (paid, left) => `Umelipa ${paid}, baki ${left}`,
+  nextInstallment: (amount, date) => `Yajayo: ${amount} ifikapo ${date}`,
+  overdueInstallment: (amount, date) => `Imechelewa: ${amount} tangu ${date}`,
+  firstInstallment: (amount) => `Malipo ya kwanza ${amount}`,
   otherParty: (role, name) => `${role === 'buyer' ? 'Mnunuzi' : 'Muuzaji'}: ${name}`,
   newReleaseCodeOption: 'Nambari mpya ya kuachilia',
   confirmNewReleaseCode: (ref) => `Tuma nambari mpya ya kuachilia ya ${ref} kwa SMS? Nambari ya zamani itaacha kufanya kazi.`,

@@ -8,7 +8,7 @@ import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import { buildPlan, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
 import type { AppContext } from '../../context.ts';
 import { buyScreens } from './flows/buy.ts';
-import { transactionLine } from './flows/my-transactions.ts';
+import { detailScreen, type DetailView, transactionLine } from './flows/my-transactions.ts';
 import type { MenuContext } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 
@@ -142,6 +142,38 @@ describe.each(LANGS)('My transactions at its longest (%s)', (lang) => {
   it.each(Object.values(m.sellerPayoutStatus))('fits the detail of a sale at its longest: "%s"', (status) => {
     const screen = [m.detail(REF, LONG_ITEM.slice(0, 24), AMOUNT, status), m.otherParty('buyer', `${NAME} 0711 000 101`), m.nav].join('\n');
     expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+  });
+});
+
+describe.each(LANGS)('A Lipa Mdogo Mdogo plan in My transactions at its longest (%s)', (lang) => {
+  const m = USSD_MESSAGES[lang];
+  const now = new Date('2026-09-29T12:00:00Z');
+  // Six-figure amounts (a plan's fee is whole shillings), a two-digit day in a date, the longest names.
+  const plan = (status: 'pending' | 'installment', installment: 'pending' | 'overdue', dueDate: string): DetailView => ({
+    transaction: {
+      reference_number: REF,
+      product_name: LONG_ITEM,
+      amount: '500000.00',
+      status,
+      transaction_type: 'lipa_mdogo_mdogo',
+      my_role: 'buyer',
+      amount_paid: '499999.00',
+      amount_due: '498802.00',
+      quote: { next_payment: '498802.00' },
+      buyer: { display_name: NAME, phone_number: '254711000101' },
+      seller: { display_name: NAME, phone_number: '254711000202' },
+    },
+    seller_payout: null,
+    installments: [{ due_date: dueDate, status: installment }],
+  });
+  it.each([
+    ['before its first payment', plan('pending', 'pending', '2026-09-28T12:00:00Z')],
+    ['with the next installment to come', plan('installment', 'pending', '2026-12-28T12:00:00Z')],
+    ['with the next installment overdue', plan('installment', 'overdue', '2026-09-28T12:00:00Z')],
+  ])('fits the detail %s', (_name, view) => {
+    const screen = detailScreen(m, lang, view, now);
+    expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+    expect(screen).toContain(m.paidLeft('KES 499,999', 'KES 498,802'));
   });
 });
 

@@ -246,7 +246,7 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     expect(firstLine(await session.send('9'))).toBe(m.invalidChoice);
     const opened = await session.send('1');
     expect(opened.text).toContain(m.detail(refs[0]!, 'Sofa set', 'KES 1,000', m.status.pending));
-    expect(opened.text).toContain(m.paidDue('KES 0', formatKes(100_000n + calculateFee(100_000n, 'wo_dispute').buyerShare)));
+    expect(opened.text).toContain(m.paidLeft('KES 0', formatKes(100_000n + calculateFee(100_000n, 'wo_dispute').buyerShare)));
     expect(opened.text).toContain(m.otherParty('seller', 'Kipchoge User'));
     const back = await session.send('0');
     expect(firstLine(back)).toBe(m.myTransactions(2, 2));

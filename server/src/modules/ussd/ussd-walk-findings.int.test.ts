@@ -11,6 +11,9 @@ import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import type { UssdLanguage } from './messages.ts';
 import { dialAndWalk, firstLine, giveUssdPin, M, phoneSession, TEST_PIN } from './test/ussd-client.ts';
 import { latestCode } from '../../../test/sms-inbox.ts';
+import { calculateFee } from '@escrow/core/domain/fees';
+import { formatKes } from '@escrow/core/domain/money';
+import { formatSmsDate, smsDate } from '../notifications/templates.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -206,5 +209,50 @@ describe.each(['en', 'sw'] as const)('USSD walk findings in %s', (lang) => {
     const paid = await seen(seller.phone);
     expect(paid.line).toMatch(new RegExp(`${escape(m.shortStatus.completed)}$`));
     expect(paid.detail).toContain(m.detail(ref, 'Radio', 'KES 2,000', m.status.completed));
+  });
+
+  it("says what a plan's buyer paid, what is left and the next installment with its date, or that it is overdue", async () => {
+    const buyer = await party('buyer', lang);
+    const seller = await party('seller', lang);
+    const created = await createTransaction(t, buyer, {
+      seller_phone: seller.phone,
+      amount: 7000,
+      total_cost: 35000,
+      installment_months: 6,
+      product_name: 'Sofa',
+      transaction_type: 'lipa_mdogo_mdogo',
+    });
+    const fee = calculateFee(3_500_000n, 'lipa_mdogo_mdogo').buyerShare;
+    const detailOf = async (phone: string) => {
+      const session = phoneSession(t, phone);
+      await session.dial();
+      await session.send('2');
+      return (await session.send('1')).text;
+    };
+
+    // Before the deposit: what it is, with no date (the first payment starts the schedule).
+    const unpaid = await detailOf(buyer.phone);
+    expect(unpaid).toContain(`${m.paidLeft('KES 0', formatKes(3_500_000n + fee))}\n${m.firstInstallment(formatKes(700_000n + fee))}\n`);
+
+    await payAndSettle(t, buyer, created.id);
+    const next = await t.ctx.db.installment.findFirstOrThrow({
+      where: { plan: { transactionId: created.id }, sequence: 1 },
+    });
+    const date = formatSmsDate(smsDate(next.dueDate), lang);
+    const paidLeft = m.paidLeft('KES 7,000', 'KES 28,000');
+    for (const phone of [buyer.phone, seller.phone]) {
+      const text = await detailOf(phone);
+      expect(text).toContain(`${paidLeft}\n${m.nextInstallment('KES 4,700', date)}\n`);
+      // Not the whole rest as if it were due now.
+      expect(text).not.toMatch(/, (due|deni) KES 28,000/);
+    }
+    if (lang === 'en') expect(await detailOf(buyer.phone)).toContain(`Paid KES 7,000, left KES 28,000\nNext KES 4,700 by ${date}\n`);
+
+    // Its date gone by (before the sweep marks it): overdue, and the date it was due.
+    const past = new Date(Date.now() - 3 * 86_400_000);
+    await t.ctx.db.installment.update({ where: { id: next.id }, data: { dueDate: past } });
+    const late = await detailOf(buyer.phone);
+    expect(late).toContain(`${paidLeft}\n${m.overdueInstallment('KES 4,700', formatSmsDate(smsDate(past), lang))}\n`);
+    if (lang === 'sw') expect(late).toContain('Imechelewa: KES 4,700 tangu ');
   });
 });

@@ -6,7 +6,8 @@ import { getTransactionDetail, listTransactions } from '../../transactions/use-c
 import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
 import { partyTransactionIdByReference, sellerPayoutStatuses } from '../use-cases/read-for-menus.ts';
-import type { UssdMessages } from '../messages.ts';
+import type { UssdLanguage, UssdMessages } from '../messages.ts';
+import { formatSmsDate, smsDate } from '../../notifications/templates.ts';
 import { mayResendReleaseCode } from '../../release-codes/use-cases/read-release-code.ts';
 import { resendReleaseCode } from '../../release-codes/use-cases/resend-release-code.ts';
 import {
@@ -48,24 +49,70 @@ export const transactionLine = (m: UssdMessages, t: { reference_number: string; 
 /** Whether the caller, reading this transaction, may get a new release code (as the web's `can_resend`). */
 const offersNewReleaseCode = (t: { my_role: string; status: string }) => mayResendReleaseCode(t.my_role, t.status);
 
-async function transactionDetailText(c: MenuContext, transactionId: string): Promise<string> {
-  const { m } = c;
-  const { transaction: t, seller_payout: payout } = await getTransactionDetail(c.ctx, { transactionId, caller: callerOf(c) });
+/** What the detail screen reads of a transaction (getTransactionDetail's answer). */
+export interface DetailView {
+  transaction: {
+    reference_number: string;
+    product_name: string;
+    amount: string;
+    status: TransactionStatus;
+    transaction_type: string;
+    my_role: string;
+    amount_paid: string;
+    amount_due: string;
+    quote: { next_payment: string | null };
+    buyer: { display_name: string; phone_number: string };
+    seller: { display_name: string; phone_number: string };
+  };
+  seller_payout: { status: PayoutStatus } | null;
+  installments?: { due_date: string; status: string }[];
+}
+
+/**
+ * A plan still being paid: its next installment, the amount the next prompt asks for (quote.next_payment),
+ * with its date, or said overdue once the date has passed (as the installment SMS says it). Before the first
+ * payment there is no date: that payment starts the schedule.
+ */
+function nextInstallmentLine(m: UssdMessages, lang: UssdLanguage, view: DetailView, now: Date): string | undefined {
+  const { transaction: t } = view;
+  if (!t.quote.next_payment) return undefined;
+  const amount = kesFromWire(t.quote.next_payment);
+  if (t.status === 'pending') return m.firstInstallment(amount);
+  const next = view.installments?.find((installment) => installment.status === 'pending' || installment.status === 'overdue');
+  if (!next) return undefined;
+  const due = new Date(next.due_date);
+  const date = formatSmsDate(smsDate(due), lang);
+  return next.status === 'overdue' || due <= now ? m.overdueInstallment(amount, date) : m.nextInstallment(amount, date);
+}
+
+/**
+ * The detail screen. A plan still being paid has two more lines (paid and left, then the next installment):
+ * its item, status and other party are said shorter to keep the screen within its 182 characters.
+ */
+export function detailScreen(m: UssdMessages, lang: UssdLanguage, view: DetailView, now: Date): string {
+  const { transaction: t, seller_payout: payout } = view;
   const other = t.my_role === 'seller' ? ('buyer' as const) : ('seller' as const);
   const party = other === 'buyer' ? t.buyer : t.seller;
   const isOwing = t.status === 'pending' || t.status === 'installment';
+  const isPlan = isOwing && t.transaction_type === 'lipa_mdogo_mdogo';
   return lines(
     m.detail(
       t.reference_number,
-      clip(t.product_name, 24),
+      clip(t.product_name, isPlan ? 16 : 24),
       kesFromWire(t.amount),
-      statusWords(m, t.status, t.my_role === 'seller' ? payout?.status : null, 'long'),
+      statusWords(m, t.status, t.my_role === 'seller' ? payout?.status : null, isPlan ? 'short' : 'long'),
     ),
-    isOwing && m.paidDue(kesFromWire(t.amount_paid), kesFromWire(t.amount_due)),
-    m.otherParty(other, `${clip(party.display_name, 20)} ${displayPhone(party.phone_number)}`),
+    isOwing && m.paidLeft(kesFromWire(t.amount_paid), kesFromWire(t.amount_due)),
+    isPlan && nextInstallmentLine(m, lang, view, now),
+    m.otherParty(other, `${clip(party.display_name, isPlan ? 12 : 20)} ${displayPhone(party.phone_number)}`),
     offersNewReleaseCode(t) && options([m.newReleaseCodeOption]),
     m.nav,
   );
+}
+
+async function transactionDetailText(c: MenuContext, transactionId: string): Promise<string> {
+  const view = await getTransactionDetail(c.ctx, { transactionId, caller: callerOf(c) });
+  return detailScreen(c.m, c.lang, view, c.ctx.now());
 }
 
 export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref' | 'confirm_new_code'> = {
