@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
 import { seriousViolations } from './axe.ts';
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
+import { launchBrowser, openPage, screenshot, type WatchedPage, signInThroughLoginPage } from './browser.ts';
 
 const [DEMO_BUYER, DEMO_SELLER] = DEMO_USERS;
 const localPhone = (phone: string) => `0${phone.slice(3)}`;
@@ -73,17 +73,9 @@ async function tokenFor(phone: string, password: string): Promise<string> {
 /** Console errors that are not the browser reporting a 4xx the page handled (e.g. a probe that 404s). */
 const realErrors = (errors: string[]) => errors.filter((error) => !/Failed to load resource/.test(error));
 
-async function signIn(page: Page, phone: string, password: string) {
-  await page.goto('/login');
-  await page.locator('input[name="phone_or_email"]').fill(phone);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
-}
-
 async function signInAsAdmin(options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
-  await signIn(watched.page, inject('adminPhone'), inject('adminPassword'));
+  await signInThroughLoginPage(watched.page, inject('adminPhone'), inject('adminPassword'));
   await poll(() => watched.page.getByRole('heading', { level: 1, name: 'Overview' }).isVisible()).toBe(true);
   return watched;
 }
@@ -692,7 +684,7 @@ describe('the admin guard', () => {
 
   it('never shows admin pages to a buyer, even with a forged userData claiming admin', async () => {
     const { page, context } = await openPage(browser);
-    await signIn(page, BUYER_PHONE, DEMO_PASSWORD);
+    await signInThroughLoginPage(page, BUYER_PHONE, DEMO_PASSWORD);
     await page.goto('/dashboard/users');
     await poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).not.toBe('Users');
     expect(await page.getByRole('navigation', { name: 'Admin' }).count()).toBe(0);

@@ -45,6 +45,15 @@ export async function openPage(
   return { page, context, errors };
 }
 
+/** Signs in through the real /login page, as a person would, and waits for the dashboard. */
+export async function signInThroughLoginPage(page: Page, phone: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="phone_or_email"]').fill(phone);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/dashboard$/);
+}
+
 /** A cheap phone's CPU against this machine's (Lighthouse's mobile preset slows it 4×). */
 const CHEAP_PHONE_CPU_SLOWDOWN = 8;
 

@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.ts';
+import { launchBrowser, openPage, screenshot, type WatchedPage, signInThroughLoginPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const BUYER = { phone: '0711000101', name: 'Wanjiku' };
@@ -31,11 +31,7 @@ const unique = () => Math.random().toString(36).slice(2, 7).toUpperCase();
 async function signIn(who: { phone: string }, options: { width?: number } = {}): Promise<WatchedPage> {
   const watched = await openPage(browser, options);
   const { page } = watched;
-  await page.goto('/login');
-  await page.locator('input[name="phone_or_email"]').fill(who.phone);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signInThroughLoginPage(page, who.phone, PASSWORD);
   return watched;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openPage, type WatchedPage } from './browser.ts';
+import { launchBrowser, openPage, type WatchedPage, signInThroughLoginPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const BUYER = '0711000101';
@@ -55,11 +55,7 @@ async function signIn(phone: string): Promise<Page> {
   const watched = await openPage(browser, { width: 360, height: 740 });
   pages.push(watched);
   const { page } = watched;
-  await page.goto('/login');
-  await page.locator('input[name="phone_or_email"]').fill(phone);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(/\/dashboard$/);
+  await signInThroughLoginPage(page, phone, PASSWORD);
   return page;
 }
 

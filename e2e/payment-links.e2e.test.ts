@@ -7,7 +7,15 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newestSmsCode, openPage, screenshot, waitForHydration, type WatchedPage } from './browser.ts';
+import {
+  launchBrowser,
+  newestSmsCode,
+  openPage,
+  screenshot,
+  waitForHydration,
+  type WatchedPage,
+  signInThroughLoginPage,
+} from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const SELLER_PHONE = '0711000202';
@@ -43,11 +51,7 @@ describe('payment link → checkout → pay → release code → release, at 360
   it('the seller creates a link on the Payment links page', async () => {
     seller = await openPage(browser, { width: PHONE_WIDTH, height: 780 });
     const { page } = seller;
-    await page.goto('/login');
-    await page.locator('input[name="phone_or_email"]').fill(SELLER_PHONE);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLoginPage(page, SELLER_PHONE, PASSWORD);
     await page.getByRole('link', { name: 'Payment links' }).click();
     await page.waitForURL(/\/dashboard\/links$/);
     await page.getByLabel('Product').fill(product);

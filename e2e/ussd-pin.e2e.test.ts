@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newestSmsCode, openPage, screenshot } from './browser.ts';
+import { launchBrowser, newestSmsCode, openPage, screenshot, signInThroughLoginPage } from './browser.ts';
 
 const PASSWORD = 'Demo@2026!';
 const PHONE = '0711000303';
@@ -50,11 +50,7 @@ describe('a forgotten USSD PIN, at 360 px', () => {
 
     const watched = await openPage(browser, { width: 360, height: 780 });
     const { page } = watched;
-    await page.goto('/login');
-    await page.locator('input[name="phone_or_email"]').fill(PHONE);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/dashboard$/);
+    await signInThroughLoginPage(page, PHONE, PASSWORD);
     await page.goto('/dashboard/profile');
     const card = page.getByTestId('ussd-pin');
     await poll(() => card.getByTestId('ussd-pin-state').textContent()).toBe('Set');
