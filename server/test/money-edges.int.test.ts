@@ -107,6 +107,49 @@ async function moneyInAndOut(transactionId: string) {
 
 const receipt = () => `LATE${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
 
+describe('a negative amount', () => {
+  const refusal = (response: { statusCode: number; json: () => { success: boolean; errors?: Record<string, string[]> } }) => {
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    return body.errors?.amount;
+  };
+
+  it('is refused as below the bounds on a creation, as negative on a payment, never as not a number', async () => {
+    for (const amount of [-5, '-5.00']) {
+      const negative = await t.app.inject({
+        method: 'POST',
+        url: '/api/transactions',
+        headers: bearer(buyer),
+        payload: { ...standard(0), amount },
+      });
+      expect(refusal(negative), String(amount)).toEqual(['Amount must be between 1 and 500,000 KES']);
+    }
+    const txn = await createTransaction(t, buyer, standard(1500));
+    for (const amount of [-5, '-5.00', ' -5']) {
+      const paying = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: bearer(buyer),
+        payload: { transaction_id: txn.id, amount },
+      });
+      expect(refusal(paying), String(amount)).toEqual(['Must not be negative']);
+    }
+    // What is not a number is still said so.
+    for (const amount of ['5.001', '-5.001', '--5', 'abc']) {
+      const paying = await t.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: bearer(buyer),
+        payload: { transaction_id: txn.id, amount },
+      });
+      expect(refusal(paying), amount).toEqual(['Must be a number with at most 2 decimals']);
+    }
+    const fee = await t.app.inject({ method: 'GET', url: '/api/v1/charges/calculate?amount=-5' });
+    expect(refusal(fee)).toEqual(['Must not be negative']);
+  });
+});
+
 describe('one prompt at a time', () => {
   it('five simultaneous initiations send one STK push; each answers that payment, or nothing to pay once it is paid', async () => {
     const payer = await makeUser(t.app, { userType: 'buyer' });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MONEY_FORMAT_MESSAGE, NEGATIVE_MONEY_MESSAGE } from '@escrow/core/contract/common';
 import { CLOSED_LINK_MESSAGES } from '@escrow/core/domain/payment-link';
 import { assessRefundRequest, withdrawalRefusal, type RefundFacts } from '@escrow/core/domain/refund-policy';
 import { errorMessage } from '@/features/customer/components/query-state';
@@ -73,6 +74,9 @@ describe("the customer area's server messages", () => {
       'Muamala uliolipwa kikamilifu pekee ndio unaweza kutumwa (hali: Inalipwa kidogo kidogo)',
     );
     expect(localizeCustomerMessage('The amount due is KES 2,540', 'sw')).toBe('Kiasi kinachodaiwa ni KES 2,540');
+    // A payment amount's field error (moneyInput): a negative amount said as such, in the reader's language.
+    expect(localizeCustomerMessage(NEGATIVE_MONEY_MESSAGE, 'sw')).toBe('Kiasi hakiwezi kuwa chini ya sifuri');
+    expect(localizeCustomerMessage(MONEY_FORMAT_MESSAGE, 'sw')).toBe('Kiasi lazima kiwe nambari yenye desimali zisizozidi 2');
     expect(localizeCustomerMessage('Wrong release code: 3 tries left', 'sw')).toBe(
       'Nambari ya kuachilia si sahihi: umebakiwa na majaribio 3',
     );

@@ -42,6 +42,9 @@ export const customerMessages = {
   nothingToPayStatus: 'Nothing to pay: the transaction is {{status}}',
   amountDue: 'The amount due is {{amount}}',
   amountRange: 'The amount must be more than {{min}} and at most {{max}}',
+  // An amount typed wrong (packages/core/src/contract/common.ts, moneyInput).
+  amountNegative: 'Must not be negative',
+  amountFormat: 'Must be a number with at most 2 decimals',
   nothingDue: 'Nothing is due on this transaction',
   railUnreachable: '{{rail}} is not reachable right now. Please try again in a moment.',
   tooManyPrompts: 'Too many payment prompts. Please wait and try again.',

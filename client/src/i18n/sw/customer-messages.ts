@@ -37,6 +37,8 @@ export const customerMessages: Texts<typeof englishMessages> = {
   nothingToPayStatus: 'Hakuna cha kulipa: muamala uko katika hali "{{status}}"',
   amountDue: 'Kiasi kinachodaiwa ni {{amount}}',
   amountRange: 'Kiasi lazima kiwe zaidi ya {{min}} na kisizidi {{max}}',
+  amountNegative: 'Kiasi hakiwezi kuwa chini ya sifuri',
+  amountFormat: 'Kiasi lazima kiwe nambari yenye desimali zisizozidi 2',
   nothingDue: 'Hakuna kinachodaiwa kwenye muamala huu',
   railUnreachable: '{{rail}} haipatikani kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
   tooManyPrompts: 'Maombi mengi mno ya malipo. Tafadhali subiri kisha ujaribu tena.',

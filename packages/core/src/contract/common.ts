@@ -31,24 +31,41 @@ export const moneyString = z
   .regex(/^-?\d+\.\d{2}$/)
   .meta({ example: '1500.00' });
 
-/** Money in: a JSON number or numeric string with at most two decimals; parsed to cents. */
-export const moneyInput = z
-  .union([z.number(), z.string().max(20)])
-  .transform((value, ctx): Cents => {
-    const cents = parseAmount(value);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: 'Must be a number with at most 2 decimals' });
-      return z.NEVER;
-    }
-    return cents;
-  })
-  .meta({ description: 'Amount in KES, as a number or string with at most two decimals', example: '1500.00' });
+export const MONEY_FORMAT_MESSAGE = 'Must be a number with at most 2 decimals';
+export const NEGATIVE_MONEY_MESSAGE = 'Must not be negative';
 
-/** An amount bounded in shillings (inclusive). */
+/**
+ * A typed amount in cents with its sign ("-5.00" → -500n), so that a negative amount is refused as negative
+ * rather than as not a number; null when it is not a number with at most 2 decimals.
+ */
+function signedCents(value: number | string): Cents | null {
+  const isNegative = typeof value === 'number' ? value < 0 : value.trim().startsWith('-');
+  if (!isNegative) return parseAmount(value);
+  const cents = parseAmount(typeof value === 'number' ? -value : value.trim().slice(1));
+  return cents === null ? null : -cents;
+}
+
+/** Money in, refused with `negativeMessage` below zero. */
+const moneyRefusing = (negativeMessage: string) =>
+  z
+    .union([z.number(), z.string().max(20)])
+    .transform((value, ctx): Cents => {
+      const cents = signedCents(value);
+      if (cents === null || cents < 0n) {
+        ctx.addIssue({ code: 'custom', message: cents === null ? MONEY_FORMAT_MESSAGE : negativeMessage });
+        return z.NEVER;
+      }
+      return cents;
+    })
+    .meta({ description: 'Amount in KES, as a number or string with at most two decimals', example: '1500.00' });
+
+/** Money in: a JSON number or numeric string with at most two decimals, not negative; parsed to cents. */
+export const moneyInput = moneyRefusing(NEGATIVE_MONEY_MESSAGE);
+
+/** An amount bounded in shillings (inclusive): a negative one is refused with the bounds, as one too small. */
 export function boundedMoney(min: number, max: number, label = 'Amount') {
-  return moneyInput.refine((cents) => cents >= BigInt(min) * 100n && cents <= BigInt(max) * 100n, {
-    message: `${label} must be between ${min.toLocaleString('en-KE')} and ${max.toLocaleString('en-KE')} KES`,
-  });
+  const message = `${label} must be between ${min.toLocaleString('en-KE')} and ${max.toLocaleString('en-KE')} KES`;
+  return moneyRefusing(message).refine((cents) => cents >= BigInt(min) * 100n && cents <= BigInt(max) * 100n, { message });
 }
 
 export const PHONE_MESSAGE = 'Phone must start with 0 or 254 followed by 9 digits';
