@@ -45,9 +45,14 @@ export async function openPage(
   return { page, context, errors };
 }
 
-/** Signs in through the real /login page, as a person would, and waits for the dashboard. */
+/**
+ * Signs in through the real /login page, as a person would, and waits for the dashboard. It types once the
+ * page is hydrated: typing before (and during) hydration is typed-before-hydration.e2e.test.ts's subject,
+ * and a field typed into while React hydrated it once left Sign In disabled here.
+ */
 export async function signInThroughLoginPage(page: Page, phone: string, password: string): Promise<void> {
   await page.goto('/login');
+  await waitForHydration(page);
   await page.locator('input[name="phone_or_email"]').fill(phone);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
