@@ -5,7 +5,7 @@ import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { getTransactionDetail, listTransactions } from '../../transactions/use-cases/read-transactions.ts';
 import { normalizeReference } from '../keypad-input.ts';
 import { clip, options } from '../screen.ts';
-import { partyTransactionIdByReference, sellerPayoutStatuses } from '../use-cases/read-for-menus.ts';
+import { partyTransactionIdByReference } from '../use-cases/read-for-menus.ts';
 import type { UssdLanguage, UssdMessages } from '../messages.ts';
 import { formatSmsDate, smsDate } from '../../notifications/templates.ts';
 import { mayResendReleaseCode } from '../../release-codes/use-cases/read-release-code.ts';
@@ -128,10 +128,10 @@ export const myTransactionsScreens: ScreensOf<'list' | 'detail' | 'find_ref' | '
       const { current_page: current, total_pages: pages } = list.pagination;
       c.draft.ids = list.transactions.map((t) => t.id);
       c.draft.hasMore = current < pages;
-      // Only the caller's own sales have a payout here (sellerPayoutStatuses).
-      const completed = list.transactions.filter((t) => t.status === 'completed').map((t) => t.id);
-      const payouts = completed.length > 0 ? await sellerPayoutStatuses(c.ctx, c.user!.id, completed) : new Map<string, PayoutStatus>();
-      const items = list.transactions.map((t) => transactionLine(m, t, statusWords(m, t.status, payouts.get(t.id), 'short')));
+      // A payout is said only to the seller of the sale: the caller (the account of this phone) is its seller.
+      const items = list.transactions.map((t) =>
+        transactionLine(m, t, statusWords(m, t.status, t.seller.phone_number === c.phone ? t.seller_payout_status : null, 'short')),
+      );
       return lines(notice ?? m.myTransactions(current, pages), options(items), current < pages && m.more, m.nav);
     },
     handle: (c, data, input) => pickFromList(c, data, input, 'detail'),

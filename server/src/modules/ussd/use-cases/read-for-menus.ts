@@ -5,7 +5,6 @@
  */
 import type { AppContext } from '../../../context.ts';
 import type { Cents } from '@escrow/core/domain/money';
-import type { PayoutStatus } from '@escrow/core/domain/payout-progress';
 import { availableActions, TERMINAL_STATUSES, type TransactionAction, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
@@ -48,20 +47,6 @@ export async function disputesAwaitingAnswer(ctx: AppContext, userId: string) {
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 60,
   });
-}
-
-/**
- * The status of the seller payout (the latest) of each of these transactions that `userId` sold: what a
- * completed sale's line says to its seller (payoutProgress).
- */
-export async function sellerPayoutStatuses(ctx: AppContext, userId: string, transactionIds: readonly string[]) {
-  const rows = await ctx.db.payout.findMany({
-    where: { transactionId: { in: [...transactionIds] }, kind: 'seller_payout', transaction: { sellerId: userId } },
-    select: { transactionId: true, status: true },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  // The latest payout of a transaction comes last and wins.
-  return new Map<string, PayoutStatus>(rows.map((row) => [row.transactionId, row.status]));
 }
 
 /** The id of the transaction with this reference when `userId` is one of its parties; to anyone else it does not exist. */
