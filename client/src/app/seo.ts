@@ -131,7 +131,7 @@ const SERVICES: Record<string, { serviceType: string; description: string; offer
   '/standard-escrow': {
     serviceType: 'Escrow service',
     description: 'One-time buyer protection: the M-Pesa payment is held in escrow until the buyer confirms delivery.',
-    offers: { price: '0', description: 'From KES 0 (amounts under KES 50), split 50/50 between buyer and seller' },
+    offers: { price: '0', description: 'No fee under KES 50; above it a fee by amount band, split 50/50 between buyer and seller' },
   },
   '/lipa-mdogo-mdogo': {
     serviceType: 'Installment payment plan',

@@ -61,7 +61,7 @@ export const publicHomeSections = {
     standard: {
       title: 'Standard Escrow',
       description: 'One-time buyer protection for online and offline purchases. Payment is held until you confirm delivery.',
-      points: { one: 'From KES 0 under KES 50', two: 'Automatic release after 72 hours', three: 'Full refund if the seller never ships' },
+      points: { one: 'No fee under KES 50', two: 'Automatic release after 72 hours', three: 'Full refund if the seller never ships' },
     },
     lipa: {
       title: 'Lipa Mdogo Mdogo',
@@ -106,7 +106,7 @@ export const publicHomeSections = {
     cost: {
       question: 'How much does it cost?',
       answer:
-        'Fees depend on the amount and the service, from KES 0 for standard escrow under KES 50. There are no hidden fees, and the fee is split 50/50 between buyer and seller. See the full table on the Pricing page.',
+        'Fees depend on the amount and the service; standard escrow under KES 50 costs nothing. There are no hidden fees, and the fee is split 50/50 between buyer and seller. See the full table on the Pricing page.',
     },
     lipa: {
       question: 'What is Lipa Mdogo Mdogo?',

@@ -77,7 +77,7 @@ export const publicSite: Catalog['public'] = {
         title: 'Escrow ya Kawaida',
         description: 'Ulinzi wa mnunuzi kwa ununuzi wa mtandaoni na wa ana kwa ana. Pesa inashikiliwa hadi uthibitishe umepokea.',
         points: {
-          one: 'KES 0 kwa chini ya KES 50',
+          one: 'Bila ada chini ya KES 50',
           two: 'Pesa inatolewa yenyewe baada ya saa 72',
           three: 'Unarudishiwa pesa yote muuzaji asipotuma',
         },
@@ -127,7 +127,7 @@ export const publicSite: Catalog['public'] = {
       cost: {
         question: 'Inagharimu kiasi gani?',
         answer:
-          'Ada inategemea kiasi cha pesa na huduma, kuanzia KES 0 kwa escrow ya kawaida chini ya KES 50. Hakuna ada zilizofichwa, na ada inagawanywa nusu kwa nusu kati ya mnunuzi na muuzaji. Angalia jedwali kamili kwenye ukurasa wa Bei.',
+          'Ada inategemea kiasi cha pesa na huduma; escrow ya kawaida chini ya KES 50 haina ada. Hakuna ada zilizofichwa, na ada inagawanywa nusu kwa nusu kati ya mnunuzi na muuzaji. Angalia jedwali kamili kwenye ukurasa wa Bei.',
       },
       lipa: {
         question: 'Lipa Mdogo Mdogo ni nini?',
