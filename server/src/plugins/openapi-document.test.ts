@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finishDocument, impliedErrorStatuses, operationIdFor, X_ACCESS, X_IDEMPOTENT } from './openapi-document.ts';
+import { ERROR_RESPONSES, finishDocument, impliedErrorStatuses, operationIdFor, X_ACCESS, X_IDEMPOTENT } from './openapi-document.ts';
 
 const envelope = { $ref: '#/components/schemas/ErrorEnvelope' };
 
@@ -100,5 +100,37 @@ describe('finishDocument', () => {
     expect(Object.keys(components.schemas!)).toEqual(['ErrorEnvelope']);
     expect(components.responses).toHaveProperty('RateLimited.headers.Retry-After');
     expect(components.responses).toHaveProperty('MethodNotAllowed.headers.Allow');
+  });
+
+  it('keeps every header of a shared error answer: one that sends both Retry-After and Allow lists both', () => {
+    ERROR_RESPONSES['418'] = {
+      name: 'BothHeaders',
+      description: 'An answer that sends both headers',
+      example: { success: false, message: 'Both', code: 'BOTH' },
+      retryAfter: true,
+      allow: true,
+    };
+    try {
+      const document = finishDocument(
+        documentWith({
+          '/api/both': {
+            post: { responses: { '418': { description: 'Its own words', content: { 'application/json': { schema: envelope } } } } },
+          },
+        }),
+        { isEnvelopeApi: true },
+      );
+      const responses = (document.components as Record<string, Record<string, Record<string, unknown>>>).responses!;
+      expect(Object.keys(responses.BothHeaders!.headers as object).sort()).toEqual(['Allow', 'Retry-After']);
+      expect(Object.keys(responses.MethodNotAllowed!.headers as object)).toEqual(['Allow']);
+      expect(Object.keys(responses.ServiceUnavailable!.headers as object)).toEqual(['Retry-After']);
+      expect(responses.NotFound).not.toHaveProperty('headers');
+      // A route's own answer for that status (its own description) sends the same headers.
+      const own = (document.paths as Record<string, Record<string, { responses: Record<string, Record<string, unknown>> }>>)['/api/both']!
+        .post!.responses['418']!;
+      expect(own.description).toBe('Its own words');
+      expect(Object.keys(own.headers as object).sort()).toEqual(['Allow', 'Retry-After']);
+    } finally {
+      delete ERROR_RESPONSES['418'];
+    }
   });
 });

@@ -32,7 +32,7 @@ export const X_IDEMPOTENT = 'x-escrow-idempotent';
 
 export const BEARER_SECURITY = [{ bearerAuth: [] }];
 
-interface SharedErrorAnswer {
+export interface SharedErrorAnswer {
   name: string;
   description: string;
   example: Json;
@@ -237,21 +237,26 @@ export function finishDocument(document: Json, { isEnvelopeApi }: FinishOptions)
   if (isEnvelopeApi) {
     components.responses = {
       ...(components.responses as Json | undefined),
-      ...Object.fromEntries(
-        Object.values(ERROR_RESPONSES).map(({ name, description, example, retryAfter, allow }) => [
-          name,
-          {
-            description,
-            ...(retryAfter ? { headers: { 'Retry-After': RETRY_AFTER_HEADER } } : {}),
-            ...(allow ? { headers: { Allow: ALLOW_HEADER } } : {}),
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example } },
-          },
-        ]),
-      ),
+      ...Object.fromEntries(Object.values(ERROR_RESPONSES).map((answer) => [answer.name, sharedErrorResponse(answer)])),
     };
   }
   dropUnusedSchemas(document);
   return document;
+}
+
+/** The headers a shared error answer sends: `Retry-After`, `Allow`, both or none. */
+export function errorAnswerHeaders({ retryAfter, allow }: Pick<SharedErrorAnswer, 'retryAfter' | 'allow'>): Json {
+  return { ...(retryAfter ? { 'Retry-After': RETRY_AFTER_HEADER } : {}), ...(allow ? { Allow: ALLOW_HEADER } : {}) };
+}
+
+/** A shared error answer as a component response: the envelope, its example and every header it sends. */
+export function sharedErrorResponse(answer: SharedErrorAnswer): Json {
+  const headers = errorAnswerHeaders(answer);
+  return {
+    description: answer.description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' }, example: answer.example } },
+  };
 }
 
 function addIdempotencyKey(operation: Json) {
@@ -275,7 +280,11 @@ function describeAnswers(method: string, operation: Json, access: Access, isIdem
       continue;
     }
     if (isDefault) response.description = SUCCESS_DESCRIPTIONS[status] ?? `HTTP ${status}`;
-    if (shared?.retryAfter) response.headers = { 'Retry-After': RETRY_AFTER_HEADER, ...(response.headers as Json | undefined) };
+    // A route's own answer for a shared status (its own description) still sends that status's headers.
+    if (shared) {
+      const headers = { ...errorAnswerHeaders(shared), ...(response.headers as Json | undefined) };
+      if (Object.keys(headers).length > 0) response.headers = headers;
+    }
   }
   for (const status of impliedErrorStatuses(method, operation, access, isIdempotent)) {
     responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
