@@ -240,7 +240,7 @@ async function creditPayment(
   });
   if (txn.plan) {
     // The first payment starts the plan: its months count from now, not from when it was created.
-    if (txn.status === 'pending') await startPlanSchedule(tx, txn.plan.id, ctx.now());
+    if (txn.status === 'pending') await startPlanSchedule(tx, txn.plan, ctx.now());
     await allocateToInstallments(ctx, tx, txn.plan.id, credited, isFunded);
   }
 
