@@ -56,6 +56,12 @@ async function disputed(transactionId: string, by: MadeUser = buyer) {
   return { id: transactionId, disputeId: data.dispute.id as string };
 }
 
+/** The timeline's event types after the last `after` event, in the order the detail page lists them. */
+function eventsAfter(view: { timeline: { event_type: string }[] }, after: string): string[] {
+  const types = view.timeline.map((event) => event.event_type);
+  return types.slice(types.lastIndexOf(after) + 1);
+}
+
 function rule(user: MadeUser | null, disputeId: string, body: Record<string, unknown>) {
   return t.app.inject({
     method: 'POST',
@@ -427,9 +433,13 @@ describe('rulings', () => {
       /^Ruling on ESC-[A-Z0-9-]+: for the seller\. KES 975 is paid to them\. The decision is final\.$/,
     );
     expect(await ruling(seller.phone)).toMatch(/: for you\. KES 975 is on its way to your M-Pesa\. The decision is final\.$/);
-    expect((await detail(t, buyer, id)).timeline.map((event: { event_type: string }) => event.event_type)).toEqual(
-      expect.arrayContaining(['dispute_resolved', 'payout_completed']),
-    );
+    // The ruling reads before the payout it ordered, as a confirmed delivery does.
+    expect(eventsAfter(await detail(t, buyer, id), 'dispute_initiated')).toEqual([
+      'dispute_resolved',
+      'payout_initiated',
+      'payment_released',
+      'payout_completed',
+    ]);
     // After a ruling the evidence and the response are closed.
     expect((await textEvidence(buyer, id, { kind: 'other', description: 'late' })).statusCode).toBe(409);
     expect((await respond(seller, id, 'late answer')).statusCode).toBe(409);
@@ -511,6 +521,11 @@ describe('rulings', () => {
       ['seller_payout', 146_000n, 'completed'],
     ]);
     expect(await escrowBalance(t.ctx.db, id)).toBe(0n);
+    expect(eventsAfter(await detail(t, buyer, id), 'dispute_initiated').slice(0, 3)).toEqual([
+      'dispute_resolved',
+      'refund_initiated',
+      'payout_initiated',
+    ]);
     expect((await rule(admin, disputeId, { outcome: 'split', buyer_amount: 400, note: 'again' })).statusCode).toBe(409);
     await expectLedgerHealthy(t);
 

@@ -18,6 +18,7 @@ import type { AppContext } from '../../../context.ts';
 import { type Cents, formatCents, formatKes } from '@escrow/core/domain/money';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { splitBuyerAmountMessage, splitBuyerAmountProblem } from '@escrow/core/domain/ruling';
+import { sellerShare } from '@escrow/core/domain/quote';
 import { businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
@@ -73,6 +74,9 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       let summary: string;
       let ruling: Ruling;
       let planStatus: 'cancelled' | 'withdrawn' | null = null;
+      // The refund and payout the ruling orders: made after its timeline entry, so that a party reads the
+      // ruling before the refund and payout it caused (as a confirmed delivery reads before its payout).
+      let moveMoney = async () => {};
 
       if (input.outcome === 'release_seller') {
         if (to === 'installment') {
@@ -80,12 +84,14 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           summary = "Ruled for the seller: the buyer's claim is refused and the plan goes on";
           ruling = 'plan_goes_on';
         } else {
-          const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held, actorId });
           sellerCents = held;
-          sellerPayout = payoutAmount;
-          summary = `Ruled for the seller: ${formatKes(payoutAmount)} paid to the seller (${formatKes(held)} less the fee)`;
+          sellerPayout = sellerShare(held, txn.sellerFeeCents).payout;
+          summary = `Ruled for the seller: ${formatKes(sellerPayout)} paid to the seller (${formatKes(held)} less the fee)`;
           ruling = 'for_seller';
-          await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'ruling', actorId });
+          moveMoney = async () => {
+            await releaseToSeller(ctx, tx, txn, { price: held, actorId });
+            await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'ruling', actorId });
+          };
         }
       } else if (input.outcome === 'refund_buyer') {
         buyerCents = held + (await loadQuote(tx, txn.id)).feePaid;
@@ -94,14 +100,17 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           summary = `Ruled for the buyer: ${formatKes(buyerCents)} is refunded once the seller confirms the item came back`;
           ruling = 'for_buyer_after_return';
         } else {
-          await refundBuyer(ctx, tx, txn, {
-            price: held,
-            fee: buyerCents - held,
-            reason: 'dispute_refund',
-            note: cutText(input.note, 500),
-            actorId,
-            key: refundKey,
-          });
+          const fee = buyerCents - held;
+          moveMoney = async () => {
+            await refundBuyer(ctx, tx, txn, {
+              price: held,
+              fee,
+              reason: 'dispute_refund',
+              note: cutText(input.note, 500),
+              actorId,
+              key: refundKey,
+            });
+          };
           planStatus = dispute.reason === 'withdrawal_declined' ? 'withdrawn' : 'cancelled';
           summary = `Ruled for the buyer: ${formatKes(buyerCents)} refunded to the buyer`;
           ruling = 'for_buyer';
@@ -110,22 +119,41 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
         const buyerAmount = input.buyerAmount ?? 0n;
         const problem = splitBuyerAmountProblem(buyerAmount, held);
         if (problem) throw businessRule(splitBuyerAmountMessage(problem, held), 'buyer_amount');
-        await refundBuyer(ctx, tx, txn, {
-          price: buyerAmount,
-          reason: 'dispute_split',
-          note: cutText(input.note, 500),
-          actorId,
-          key: refundKey,
-        });
-        const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { price: held - buyerAmount, actorId });
         buyerCents = buyerAmount;
         sellerCents = held - buyerAmount;
-        sellerPayout = payoutAmount;
+        sellerPayout = sellerShare(sellerCents, txn.sellerFeeCents).payout;
         if (txn.plan?.status === 'active') planStatus = 'cancelled';
         // The seller's figure is what they are paid (after their fee), as in the SMS and the quote.
-        summary = `Split ruling: ${formatKes(buyerCents)} refunded to the buyer, ${formatKes(payoutAmount)} paid to the seller (${formatKes(sellerCents)} less the fee)`;
+        summary = `Split ruling: ${formatKes(buyerCents)} refunded to the buyer, ${formatKes(sellerPayout)} paid to the seller (${formatKes(sellerCents)} less the fee)`;
         ruling = 'split';
+        moveMoney = async () => {
+          await refundBuyer(ctx, tx, txn, {
+            price: buyerAmount,
+            reason: 'dispute_split',
+            note: cutText(input.note, 500),
+            actorId,
+            key: refundKey,
+          });
+          await releaseToSeller(ctx, tx, txn, { price: sellerCents, actorId });
+        };
       }
+
+      await appendEvent(tx, {
+        transactionId: txn.id,
+        eventType: 'dispute_resolved',
+        description: summary,
+        actorId,
+        data: {
+          dispute_id: dispute.id,
+          outcome: input.outcome,
+          buyer_amount: formatCents(buyerCents),
+          seller_amount: formatCents(sellerCents),
+          awaiting_return: disputeStatus === 'awaiting_return',
+          ...(sellerPayout === null ? {} : { seller_payout: formatCents(sellerPayout) }),
+          ...(input.outcome === 'release_seller' && to === 'installment' ? { plan_goes_on: true } : {}),
+        },
+      });
+      await moveMoney();
 
       await tx.dispute.update({
         where: { id: dispute.id },
@@ -146,21 +174,6 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
       if (planStatus && txn.plan && txn.plan.status !== planStatus) {
         await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: planStatus } });
       }
-      await appendEvent(tx, {
-        transactionId: txn.id,
-        eventType: 'dispute_resolved',
-        description: summary,
-        actorId,
-        data: {
-          dispute_id: dispute.id,
-          outcome: input.outcome,
-          buyer_amount: formatCents(buyerCents),
-          seller_amount: formatCents(sellerCents),
-          awaiting_return: disputeStatus === 'awaiting_return',
-          ...(sellerPayout === null ? {} : { seller_payout: formatCents(sellerPayout) }),
-          ...(input.outcome === 'release_seller' && to === 'installment' ? { plan_goes_on: true } : {}),
-        },
-      });
       await tx.auditLog.create({
         data: {
           actorId,
