@@ -23,7 +23,7 @@ export const customerForm = {
       lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (installments)',
     },
     sellerPhone: 'Seller phone',
-    sellerPhoneHelp: 'The M-Pesa number the seller is paid on',
+    sellerPhoneHelp: 'The M-Pesa or Airtel Money number the seller is paid on',
     productName: 'Product or service',
     productPlaceholder: 'e.g. Samsung Galaxy A15',
     amount: 'Amount (KES)',

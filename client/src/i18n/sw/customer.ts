@@ -333,7 +333,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
       lipa_mdogo_mdogo: 'Lipa Mdogo Mdogo (kwa awamu)',
     },
     sellerPhone: 'Simu ya muuzaji',
-    sellerPhoneHelp: 'Nambari ya M-Pesa ambayo muuzaji atalipwa',
+    sellerPhoneHelp: 'Nambari ya M-Pesa au Airtel Money ambayo muuzaji atalipwa',
     productName: 'Bidhaa au huduma',
     productPlaceholder: 'mf. Samsung Galaxy A15',
     amount: 'Kiasi (KES)',
