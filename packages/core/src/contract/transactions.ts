@@ -1,4 +1,5 @@
 /** Wire shapes of /api/transactions and /api/payments (docs/contract.md "Transactions", "Payments"). */
+import { INSTALLMENT_STATUSES } from '../domain/installment-plan.ts';
 import { PAYOUT_STATUSES } from '../domain/payout-progress.ts';
 import { RAIL_CHOICES, RAIL_PREFIXES_TEXT } from '../domain/rail-choice.ts';
 import { z } from 'zod';
@@ -172,7 +173,7 @@ export const installmentWire = z.object({
   due_date: isoDate,
   amount: moneyString,
   paid_amount: moneyString,
-  status: z.enum(['pending', 'paid', 'overdue', 'waived']),
+  status: z.enum(INSTALLMENT_STATUSES),
   paid_at: isoDate.nullable(),
 });
 

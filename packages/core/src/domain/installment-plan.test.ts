@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, buildPlan, checkPlanRules, minimumDeposit, PLAN_TERMS } from './installment-plan.ts';
+import { addMonths, buildPlan, checkPlanRules, isInstallmentOverdue, minimumDeposit, PLAN_TERMS } from './installment-plan.ts';
 
 const kes = (n: number) => BigInt(n) * 100n;
 
@@ -51,5 +51,23 @@ describe('Lipa Mdogo Mdogo plans', () => {
   it('adds months clamping to the end of the month', () => {
     expect(addMonths(new Date('2026-01-31T09:00:00Z'), 1).toISOString()).toBe('2026-02-28T09:00:00.000Z');
     expect(addMonths(new Date('2026-11-21T09:00:00Z'), 3).toISOString()).toBe('2027-02-21T09:00:00.000Z');
+  });
+});
+
+describe('isInstallmentOverdue', () => {
+  const now = new Date('2026-11-28T10:00:00.000Z');
+  const at = (iso: string) => new Date(iso);
+
+  it('a due installment is overdue from the moment of its date, before the sweep marks it', () => {
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T09:59:59.999Z') }, now)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: now }, now)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T10:00:00.001Z') }, now)).toBe(false);
+  });
+
+  it('one the sweep marked overdue stays so; one paid or waived never is', () => {
+    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-12-20T10:00:00.000Z') }, now)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'paid', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
+    expect(isInstallmentOverdue({ status: 'waived', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
   });
 });

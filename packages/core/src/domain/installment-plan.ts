@@ -101,3 +101,17 @@ export function addMonths(start: Date, months: number): Date {
   result.setUTCDate(Math.min(day, lastDay));
   return result;
 }
+
+/** An installment's statuses, as the database and the API state them. */
+export const INSTALLMENT_STATUSES = ['pending', 'paid', 'overdue', 'waived'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+
+/**
+ * Whether an installment is overdue: the hourly sweep has marked it so, or it is still due and its date has
+ * come (the sweep marks it within the hour; until then its date already says so). The one rule for every
+ * place that says "overdue" or "next … by": the installment SMS, the USSD plan detail and the web's schedule.
+ */
+export function isInstallmentOverdue(installment: { status: InstallmentStatus; dueDate: Date }, now: Date): boolean {
+  if (installment.status === 'overdue') return true;
+  return installment.status === 'pending' && installment.dueDate.getTime() <= now.getTime();
+}

@@ -170,9 +170,9 @@ export const SMS_TEMPLATES = {
   },
   installment_received: {
     // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee (absent once the fee is
-    // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone. `late`
-    // (set when the next installment's date has passed) says it is overdue: "Next: … by 27 Nov" read on
-    // 28 Nov named a date gone by as the one to pay by.
+    // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone. `late` (set
+    // when the next installment is overdue, core's isInstallmentOverdue) says so: "Next: … by 27 Nov" read
+    // on 28 Nov named a date gone by as the one to pay by.
     en: (p) =>
       `${p.ref}: ${p.amount} received${p.fee ? ` (${p.fee} fee)` : ''}. Paid ${p.paid} of ${p.total}.${p.next ? (p.late ? ` Overdue: ${p.next}, due ${p.nextDate}.` : ` Next: ${p.next} by ${p.nextDate}.`) : ''}`,
     sw: (p) =>

@@ -5,8 +5,7 @@ import { useT } from '@/i18n';
 import { formatDate } from '@/lib/format';
 import type { Installment, TransactionWire } from '../api/transactions';
 import { cents, isPlanEnded, nextInstallment } from '../money';
-
-const PALETTES: Record<Installment['status'], string> = { paid: 'green', pending: 'gray', overdue: 'red', waived: 'gray' };
+import { installmentBadge } from './installment-badge';
 
 export function InstallmentSchedule({ installments, transaction }: { installments: Installment[]; transaction: TransactionWire }) {
   const total = cents(transaction.amount);
@@ -15,6 +14,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
   const ended = isPlanEnded(transaction.status);
   const next = ended ? null : nextInstallment(installments);
   const { t, language } = useT();
+  const now = new Date();
   return (
     <Card.Root size="sm" as="section" aria-labelledby="installments-heading">
       <Card.Header>
@@ -49,6 +49,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
             <Table.Body>
               {installments.map((installment) => {
                 const isNext = next?.id === installment.id;
+                const badge = installmentBadge(installment, { isNext, ended, now });
                 return (
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
                     <Table.Cell>
@@ -79,21 +80,8 @@ export function InstallmentSchedule({ installments, transaction }: { installment
                       {formatKes(cents(installment.paid_amount))}
                     </Table.Cell>
                     <Table.Cell>
-                      <Badge
-                        colorPalette={
-                          isNext && installment.status === 'pending'
-                            ? 'blue'
-                            : ended && installment.status !== 'paid'
-                              ? 'gray'
-                              : PALETTES[installment.status]
-                        }
-                        variant="subtle"
-                      >
-                        {isNext && installment.status === 'pending'
-                          ? t('customer.installments.next')
-                          : ended && installment.status !== 'paid'
-                            ? t('customer.installments.planEnded')
-                            : t(`customer.installments.statuses.${installment.status}`)}
+                      <Badge colorPalette={badge.palette} variant="subtle">
+                        {t(`customer.installments.${badge.label}`)}
                       </Badge>
                     </Table.Cell>
                   </Table.Row>

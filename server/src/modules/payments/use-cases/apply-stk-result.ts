@@ -10,6 +10,7 @@
  * credited without one, and the receipt is filled in if the callback comes later.
  */
 import { cutText } from '@escrow/core/domain/text';
+import { isInstallmentOverdue } from '@escrow/core/domain/installment-plan';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
@@ -263,7 +264,7 @@ async function creditPayment(
       ? {
           next: formatKes(next.amountCents - next.paidCents),
           nextDate: smsDate(next.dueDate),
-          ...(next.dueDate <= ctx.now() ? { late: 'yes' } : {}),
+          ...(isInstallmentOverdue(next, ctx.now()) ? { late: 'yes' } : {}),
         }
       : {};
     // The buyer reads what their phone paid, fee included; the seller hears of every deposit and

@@ -1,4 +1,5 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
+import { isInstallmentOverdue, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { type PayoutStatus, payoutProgress } from '@escrow/core/domain/payout-progress';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
@@ -65,13 +66,13 @@ export interface DetailView {
     seller: { display_name: string; phone_number: string };
   };
   seller_payout: { status: PayoutStatus } | null;
-  installments?: { due_date: string; status: string }[];
+  installments?: { due_date: string; status: InstallmentStatus }[];
 }
 
 /**
  * A plan still being paid: its next installment, the amount the next prompt asks for (quote.next_payment),
- * with its date, or said overdue once the date has passed (as the installment SMS says it). Before the first
- * payment there is no date: that payment starts the schedule.
+ * with its date, or said overdue once it is (core's isInstallmentOverdue, as the installment SMS). Before the
+ * first payment there is no date: that payment starts the schedule.
  */
 function nextInstallmentLine(m: UssdMessages, lang: UssdLanguage, view: DetailView, now: Date): string | undefined {
   const { transaction: t } = view;
@@ -80,9 +81,9 @@ function nextInstallmentLine(m: UssdMessages, lang: UssdLanguage, view: DetailVi
   if (t.status === 'pending') return m.firstInstallment(amount);
   const next = view.installments?.find((installment) => installment.status === 'pending' || installment.status === 'overdue');
   if (!next) return undefined;
-  const due = new Date(next.due_date);
-  const date = formatSmsDate(smsDate(due), lang);
-  return next.status === 'overdue' || due <= now ? m.overdueInstallment(amount, date) : m.nextInstallment(amount, date);
+  const dueDate = new Date(next.due_date);
+  const date = formatSmsDate(smsDate(dueDate), lang);
+  return isInstallmentOverdue({ status: next.status, dueDate }, now) ? m.overdueInstallment(amount, date) : m.nextInstallment(amount, date);
 }
 
 /**
