@@ -1,10 +1,14 @@
 /**
  * Whole-table aggregates (counts and sums over a million transactions, a check of the whole ledger)
  * cost more than their freshness is worth on a dashboard that refreshes every 30 s. Each result is
- * reused for `ttlMs`; after that the stale value is still served while one refresh runs in the
- * background (one at a time per key), so a request waits for a full scan only when nothing usable has
- * been computed yet. Small, per process and rebuilt on demand: no other node needs it (docs/ARCHITECTURE.md
- * "Scale-out"). `ttlMs: 0` computes every time (the integration tests).
+ * reused for `ttlMs` (ADMIN_STATS_CACHE_SECONDS). After that one refresh runs (one at a time per key)
+ * and the request waits for it up to `refreshWaitMs`: the answer is then no older than `ttlMs`, as the
+ * setting promises. Only a refresh slower than that (a full scan of a large table) leaves the request
+ * with the stale value while it finishes in the background, so a request waits for a full scan only
+ * when nothing usable has been computed yet. Serving the stale value at once, as this did, showed an
+ * admin who pressed Refresh a minute after a payment the totals of before it. Small, per process and
+ * rebuilt on demand: no other node needs it (docs/ARCHITECTURE.md "Scale-out"). `ttlMs: 0` computes
+ * every time (the integration tests).
  */
 export interface AggregateCache {
   get<T>(key: string, compute: () => Promise<T>, options?: { ttlMs?: number }): Promise<CachedValue<T>>;
@@ -21,6 +25,8 @@ export interface AggregateCacheOptions {
   ttlMs: number;
   /** A value older than this is never served: the request waits for a fresh one. Default 10 × ttl. */
   maxStaleMs?: number;
+  /** How long a request for an expired value waits for its refresh before it takes the stale one. Default 250 ms. */
+  refreshWaitMs?: number;
   /** Bound on entries (filtered list summaries add one per filter combination). */
   maxEntries?: number;
   now?: () => number;
@@ -37,6 +43,7 @@ export function createAggregateCache(options: AggregateCacheOptions): AggregateC
   const inFlight = new Map<string, Promise<Entry>>();
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
+  const refreshWaitMs = options.refreshWaitMs ?? 250;
   // Bumped by invalidate(): a computation that started before it must not store its (older) answer.
   let epoch = 0;
 
@@ -72,8 +79,9 @@ export function createAggregateCache(options: AggregateCacheOptions): AggregateC
       const age = entry ? now() - entry.computedAt : Infinity;
       if (entry && age <= ttlMs) return toCached<T>(entry);
       if (entry && age <= maxStaleMs) {
-        compute(key, run).catch((error: unknown) => options.onRefreshError?.(key, error));
-        return toCached<T>(entry);
+        const refresh = compute(key, run);
+        refresh.catch((error: unknown) => options.onRefreshError?.(key, error));
+        return toCached<T>((await settledWithin(refresh, refreshWaitMs)) ?? entry);
       }
       return toCached<T>(ttlMs > 0 ? await compute(key, run) : { value: await run(), computedAt: now() });
     },
@@ -83,6 +91,19 @@ export function createAggregateCache(options: AggregateCacheOptions): AggregateC
       for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
     },
   };
+}
+
+/** The promise's value if it settles successfully within `ms`, else null (it goes on in the background). */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise.catch(() => null), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function toCached<T>(entry: Entry): CachedValue<T> {
