@@ -6,7 +6,7 @@
  */
 import { auth } from './en/auth';
 import { customer } from './en/customer';
-import { customerErrors, customerMessages } from './en/customer-messages';
+import { customerErrors, customerFieldNames, customerMessages } from './en/customer-messages';
 import { publicContact, publicHomeSections } from './en/public-home-sections';
 import { publicPay } from './en/public-pay';
 import { publicPricing } from './en/public-pricing';
@@ -24,7 +24,7 @@ export const en = {
     ussdSimulator: publicUssdSimulator,
   },
   auth: { ...auth, ...enFirstLoad.auth },
-  customer: { ...customer, ...enFirstLoad.customer, messages: customerMessages, errors: customerErrors },
+  customer: { ...customer, ...enFirstLoad.customer, messages: customerMessages, fieldNames: customerFieldNames, errors: customerErrors },
 };
 
 /** The catalog's shape, with every text a string. */

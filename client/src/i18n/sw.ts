@@ -3,7 +3,7 @@ import type { Catalog } from './en';
 import { auth } from './sw/auth';
 import { common } from './sw/common';
 import { customer } from './sw/customer';
-import { customerErrors, customerMessages } from './sw/customer-messages';
+import { customerErrors, customerFieldNames, customerMessages } from './sw/customer-messages';
 import { layout } from './sw/layout';
 import { publicSite } from './sw/public';
 
@@ -12,5 +12,5 @@ export const sw: Catalog = {
   layout,
   public: publicSite,
   auth,
-  customer: { ...customer, messages: customerMessages, errors: customerErrors },
+  customer: { ...customer, messages: customerMessages, fieldNames: customerFieldNames, errors: customerErrors },
 };

@@ -37,6 +37,23 @@ export const customerMessages = {
   depositBelowTotal: 'The initial payment must be less than the total cost',
   depositMinimum: 'The initial payment must be at least 20% of the total cost',
   termsOffered: 'Installment terms are 3, 6, 12 or 24 months',
+  // The forms' fields as the contract checks them (packages/core/src/contract), each under its field.
+  productNameRequired: 'Product name is required',
+  amountBetween: 'Amount must be between {{min}} and {{max}} KES',
+  totalCostBetween: 'Total cost must be between {{min}} and {{max}} KES',
+  totalCostRequired: 'Total cost is required for Lipa Mdogo Mdogo',
+  totalCostAboveDeposit: 'Total cost must be more than the initial payment',
+  descriptionTooLong: 'Description must be at most {{max}} characters',
+  quantityWhole: 'Quantity must be a whole number',
+  quantityAtLeast: 'Quantity must be at least {{min}}',
+  quantityAtMost: 'Quantity must be at most {{max}}',
+  describeProblem: 'Please describe the problem',
+  giveReason: 'Please give a reason',
+  giveResponse: 'Please give your response',
+  describeEvidence: 'Please describe the evidence',
+  atMostCharacters: 'At most {{max}} characters',
+  emailTooLong: 'Email must be at most {{max}} characters',
+  invalidText: 'Must be valid text (no NUL characters or unpaired surrogates)',
   // Paying (server/src/modules/payments/use-cases/initiate-payment.ts).
   onlyBuyerPays: 'Only the buyer pays into escrow',
   nothingToPayStatus: 'Nothing to pay: the transaction is {{status}}',
@@ -46,6 +63,7 @@ export const customerMessages = {
   amountNegative: 'Must not be negative',
   amountFormat: 'Must be a number with at most 2 decimals',
   nothingDue: 'Nothing is due on this transaction',
+  paymentNotFound: 'Payment not found',
   railUnreachable: '{{rail}} is not reachable right now. Please try again in a moment.',
   tooManyPrompts: 'Too many payment prompts. Please wait and try again.',
   // Withdrawals and refunds (packages/core/src/domain/refund-policy.ts).
@@ -95,6 +113,7 @@ export const customerMessages = {
   evidenceNotKnownType: 'The file is not a PNG, JPEG or WebP image, a PDF document or plain text',
   evidenceNotDeclared: "The file's content is not {{type}} as declared",
   evidenceFileNotFound: 'Evidence file not found',
+  evidenceEmpty: 'The file is empty',
   // Release codes (server/src/modules/release-codes).
   onlyBuyerSeesCode: 'Only the buyer can see the release code',
   onlyBuyerGetsCode: 'Only the buyer can receive the release code',
@@ -108,11 +127,54 @@ export const customerMessages = {
   releaseCodeDigits: 'The release code is 6 digits',
   // The profile and the session.
   emailInUse: 'Another account already uses this email.',
+  emailInUseField: 'Another account already uses this email',
+  userNotFound: 'User not found',
   wrongPassword: 'That is not your password',
   tooManyPasswords: 'Too many wrong passwords. Please wait and try again.',
   sessionExpired: 'Your session has expired or is invalid. Please log in again.',
   sessionEnded: 'Your session has ended. Please log in again.',
   loginRequired: 'Authentication required. Please log in.',
+};
+
+/**
+ * The request fields of the customer area's forms, as those forms label them: a refusal the server prefixes
+ * with its field ("amount: Must not be negative") names the field so (./customer-messages.ts).
+ */
+export const customerFieldNames = {
+  seller_phone: 'Seller phone',
+  amount: 'Amount',
+  product_name: 'Product name',
+  transaction_type: 'Transaction type',
+  total_cost: 'Total cost',
+  installment_months: 'Installment period',
+  transaction_id: 'Transaction',
+  phone_number: 'Phone number',
+  rail: 'Pay with',
+  courier: 'Courier',
+  tracking_number: 'Tracking number',
+  note: "Seller's note",
+  reason: 'Reason',
+  dispute_type: 'What went wrong',
+  kind: 'Kind of evidence',
+  description: 'Description',
+  file: 'File',
+  response: 'Your response',
+  accept: 'Answer',
+  code: 'Release code',
+  quantity: 'Quantity',
+  expires_at: 'Link expiry',
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  preferred_language: 'Language',
+  password: 'Password',
+  status: 'Status',
+  role: 'Role',
+  search: 'Search',
+  amount_min: 'Lowest amount',
+  amount_max: 'Highest amount',
+  page: 'Page',
+  per_page: 'Rows per page',
 };
 
 /** The customer area's own words around an error (features/customer/components/query-state.tsx). */

@@ -1,7 +1,7 @@
 import type { Catalog } from '../en';
 
-/** The customer area but its server messages (./customer-messages.ts). */
-export const customer: Omit<Catalog['customer'], 'messages' | 'errors'> = {
+/** The customer area but its server messages and field names (./customer-messages.ts). */
+export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'errors'> = {
   status: {
     pending: 'Inasubiri malipo',
     installment: 'Inalipwa kidogo kidogo',
