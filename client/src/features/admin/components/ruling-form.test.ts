@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DisputeDetail } from '../api/admin-rest';
-import { outcomeHelp, returnConsequence, rulingFinality, splitAmountError } from './ruling-form';
+import { outcomeHelp, returnConsequence, rulingFinality, rulingSummary, splitAmountError } from './ruling-form';
 
 /** A fully paid escrow of KES 2,540 in dispute. */
 const caseOf = (status: string, dispatchedAt: string | null) =>
@@ -76,5 +76,53 @@ describe("the split's buyer part, checked before the confirmation states amounts
       );
     }
     expect(splitAmountError(held, ' 1000 ')).toBeNull();
+  });
+});
+
+describe('a ruled case in one line', () => {
+  /** A ruled dispute as GET /api/admin/disputes/{id} answers it (the amounts the server recorded, the quote now). */
+  const ruled = (dispute: Record<string, unknown>, quote: Record<string, string>, status = 'completed') =>
+    ({ dispute: { status: 'resolved', ...dispute }, transaction: { status, quote } }) as unknown as DisputeDetail;
+
+  it('says a ruling for the seller on a plan not fully paid refused the claim and paid nobody', () => {
+    // As ruled over HTTP on a KES 20,000 plan with its KES 4,000 deposit paid: the transaction goes back to installment.
+    const planGoesOn = ruled(
+      { outcome: 'release_seller', buyer_amount: '0.00', seller_amount: '0.00' },
+      { held: '4000.00', seller_paid_out: '0.00', refunded: '0.00' },
+      'installment',
+    );
+    // Was "Released to the seller: KES 0 to the seller, KES 0 to the buyer".
+    expect(rulingSummary(planGoesOn)).toBe(
+      "Ruled for the seller: the buyer's claim is refused and the plan goes on. Nothing was paid out; the seller is paid once the plan is fully paid",
+    );
+  });
+
+  it('states what each party received for a release, a refund and a split', () => {
+    expect(
+      rulingSummary(
+        ruled({ outcome: 'release_seller', seller_amount: '5000.00' }, { held: '0.00', seller_paid_out: '4919.00', refunded: '0.00' }),
+      ),
+    ).toBe('Released to the seller: KES 4,919 to the seller, KES 0 to the buyer');
+    expect(
+      rulingSummary(
+        ruled(
+          { outcome: 'refund_buyer', seller_amount: '0.00' },
+          { held: '0.00', seller_paid_out: '0.00', refunded: '4178.00' },
+          'refunded',
+        ),
+      ),
+    ).toBe('Refunded to the buyer: KES 0 to the seller, KES 4,178 to the buyer');
+    expect(
+      rulingSummary(ruled({ outcome: 'split', seller_amount: '618.00' }, { held: '0.00', seller_paid_out: '586.00', refunded: '617.00' })),
+    ).toBe('Split between the parties: KES 586 to the seller, KES 617 to the buyer');
+    expect(
+      rulingSummary(
+        ruled(
+          { outcome: 'refund_buyer', status: 'awaiting_return', seller_amount: '0.00' },
+          { held: '7000.00', seller_paid_out: '0.00', refunded: '0.00' },
+          'disputed',
+        ),
+      ),
+    ).toBe('Ruled: refund the buyer once the seller confirms the item came back (KES 7,000 held)');
   });
 });

@@ -14,7 +14,7 @@ import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
 import { isRuled, responseState } from '../dispute-deadline';
 import { EvidenceList } from '../components/evidence-list';
-import { RulingForm, returnConsequence } from '../components/ruling-form';
+import { RulingForm, returnConsequence, rulingSummary } from '../components/ruling-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { toaster } from '../components/toaster';
 import { PageHeader } from '../components/page-header';
@@ -24,26 +24,6 @@ import { EmptyState, ErrorState, LoadingState } from '../components/query-state'
 import { StatusBadge } from '@/components/status-badge';
 import { StatusAmountCell } from '../components/status-amount-cell';
 import { WideTable } from '../components/wide-table';
-
-const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, string> = {
-  release_seller: 'Released to the seller',
-  refund_buyer: 'Refunded to the buyer',
-  split: 'Split between the parties',
-};
-
-/**
- * A ruled case in one line, both parties' amounts as the transaction's quote states them (what the seller
- * was paid out, what the buyer got back); a refund waiting for the item to come back says so.
- */
-function rulingSummary(detail: DisputeDetail): string {
-  const { outcome, status } = detail.dispute;
-  if (!outcome) return '';
-  const title = OUTCOME_TITLES[outcome];
-  if (status !== 'resolved')
-    return `Ruled: refund the buyer once the seller confirms the item came back (${formatMoney(detail.transaction.quote.held)} held)`;
-  const { seller_paid_out: toSeller, refunded: toBuyer } = detail.transaction.quote;
-  return `${title}: ${formatMoney(toSeller)} to the seller, ${formatMoney(toBuyer)} to the buyer`;
-}
 
 /** After "Opened by …": the answer's deadline while it is awaited, when it came once answered, nothing once ruled. */
 function caseDeadline(detail: DisputeDetail): string {
