@@ -47,6 +47,12 @@ export function fieldErrorOf(error: unknown, field: string, language: Language):
   return message ? localizeCustomerMessage(message, language) : undefined;
 }
 
+/** The server's first message for each field it refused, in the reader's language (`fieldErrorOf` for every field). */
+export function fieldErrorsOf(error: unknown, language: Language): Partial<Record<string, string>> {
+  if (!(error instanceof ApiError) || !error.errors) return {};
+  return Object.fromEntries(Object.keys(error.errors).map((field) => [field, fieldErrorOf(error, field, language)]));
+}
+
 function retryIn(seconds: number | undefined, language: Language): string | null {
   if (!seconds || seconds <= 0) return null;
   const t = translator(language);

@@ -12,11 +12,10 @@ import type { CreatePaymentLinkBody } from '@escrow/core/contract/payment-links'
 import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type PaymentLink } from '../api/payment-links';
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
-import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
+import { ErrorState, LoadingState, errorMessage, fieldErrorsOf } from '../components/query-state';
 import { PlanTermOptions } from '@/components/plan-term-options';
 import { StatusBadge } from '@/components/status-badge';
 import { useT } from '@/i18n';
-import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { formatKes } from '@escrow/core/domain/money';
 import { cents } from '../money';
@@ -55,7 +54,8 @@ function CreateLinkForm() {
     expires: '',
   });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
-  const fieldErrors = create.error instanceof ApiError ? (create.error.errors ?? {}) : {};
+  // Each under its field, in the reader's language.
+  const fieldErrors = fieldErrorsOf(create.error, language);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(createLinkBody(form), {
@@ -79,7 +79,7 @@ function CreateLinkForm() {
               maxLength={100}
               placeholder={t('customer.paymentLinks.productPlaceholder')}
             />
-            <Field.ErrorText>{fieldErrors.product_name?.[0]}</Field.ErrorText>
+            <Field.ErrorText>{fieldErrors.product_name}</Field.ErrorText>
           </Field.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
             <Field.Root required invalid={!!fieldErrors.amount}>
@@ -87,7 +87,7 @@ function CreateLinkForm() {
               <InputGroup startAddon="KES">
                 <Input id="link-amount" value={form.amount} onChange={set('amount')} inputMode="numeric" placeholder="2500" />
               </InputGroup>
-              <Field.ErrorText>{fieldErrors.amount?.[0]}</Field.ErrorText>
+              <Field.ErrorText>{fieldErrors.amount}</Field.ErrorText>
             </Field.Root>
             <Field.Root required>
               <Field.Label htmlFor="link-type">{t('customer.paymentLinks.type')}</Field.Label>
@@ -112,25 +112,25 @@ function CreateLinkForm() {
                 </NativeSelect.Field>
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
-              <Field.ErrorText>{fieldErrors.installment_months?.[0]}</Field.ErrorText>
+              <Field.ErrorText>{fieldErrors.installment_months}</Field.ErrorText>
             </Field.Root>
           ) : null}
           <Field.Root invalid={!!fieldErrors.description}>
             <Field.Label htmlFor="link-description">{t('customer.paymentLinks.description')}</Field.Label>
             <Textarea id="link-description" value={form.description} onChange={set('description')} maxLength={500} rows={2} />
-            <Field.ErrorText>{fieldErrors.description?.[0]}</Field.ErrorText>
+            <Field.ErrorText>{fieldErrors.description}</Field.ErrorText>
           </Field.Root>
           <Stack direction={{ base: 'column', sm: 'row' }} gap="4">
             <Field.Root invalid={!!fieldErrors.quantity}>
               <Field.Label htmlFor="link-quantity">{t('customer.paymentLinks.quantity')}</Field.Label>
               <Input id="link-quantity" value={form.quantity} onChange={set('quantity')} inputMode="numeric" />
               <Field.HelperText>{t('customer.paymentLinks.quantityHelp')}</Field.HelperText>
-              <Field.ErrorText>{fieldErrors.quantity?.[0]}</Field.ErrorText>
+              <Field.ErrorText>{fieldErrors.quantity}</Field.ErrorText>
             </Field.Root>
             <Field.Root invalid={!!fieldErrors.expires_at}>
               <Field.Label htmlFor="link-expires">{t('customer.paymentLinks.expires')}</Field.Label>
               <Input id="link-expires" type="datetime-local" value={form.expires} onChange={set('expires')} />
-              <Field.ErrorText>{fieldErrors.expires_at?.[0]}</Field.ErrorText>
+              <Field.ErrorText>{fieldErrors.expires_at}</Field.ErrorText>
             </Field.Root>
           </Stack>
           {create.isError && Object.keys(fieldErrors).length === 0 ? (

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api';
 import { formatDate, formatPhone } from '@/lib/format';
 import { useProfile, useUpdateProfile } from '../api/profile';
 import { PageHeader } from '../components/customer-layout';
-import { ErrorState, LoadingState, errorMessage } from '../components/query-state';
+import { ErrorState, LoadingState, errorMessage, fieldErrorsOf } from '../components/query-state';
 import { FormStack } from '../components/form-stack';
 import { UssdPinCard } from '../components/ussd-pin-card';
 
@@ -52,8 +52,8 @@ function ProfileForm({ user }: { user: UserWire }) {
       {
         onSuccess: () => setSaved(true),
         onError: (error) => {
-          const fields = error instanceof ApiError ? error.errors : undefined;
-          setErrors({ first_name: fields?.first_name?.[0], last_name: fields?.last_name?.[0], email: fields?.email?.[0] });
+          const fields = fieldErrorsOf(error, language);
+          setErrors({ first_name: fields.first_name, last_name: fields.last_name, email: fields.email });
         },
       },
     );
