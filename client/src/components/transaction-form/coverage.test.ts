@@ -1,6 +1,7 @@
 /**
  * The inspection window on the web reads as on USSD and the Help page (inspectionWindowWords): whole days
- * for a whole number of days, else hours. Rounding hours to days said "2 days" for 36 h, "0 days" for 1 h.
+ * for a whole number of days, else hours, minutes under an hour. Rounding hours to days said "2 days" for
+ * 36 h, "0 days" for 1 h; a window under an hour read "0 hours".
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Translate } from '@/i18n';
@@ -21,7 +22,8 @@ describe('what a type covers, with its inspection window', () => {
     [36, '36 hours to inspect', 'una saa 36 kukagua'],
     [12, '12 hours to inspect', 'una saa 12 kukagua'],
     [1, '1 hour to inspect', 'una saa 1 kukagua'],
-  ])('names a %i h Standard window as it is', (hours, english, kiswahili) => {
+    [0.5, '30 minutes to inspect', 'una dakika 30 kukagua'],
+  ])('names a %d h Standard window as it is', (hours, english, kiswahili) => {
     expect(coverageText(en, 'en', 'standard', hours)).toContain(english);
     expect(coverageText(sw, 'sw', 'standard', hours)).toContain(kiswahili);
   });
@@ -45,5 +47,7 @@ describe("the seller's dispatch explanation", () => {
     expect(explanation('dispatch', detail(36), sw, 'sw')).toContain('Mnunuzi ataikagua (saa 36)');
     expect(explanation('dispatch', detail(72), en, 'en')).toContain('(3 days)');
     expect(explanation('dispatch', detail(1), en, 'en')).toContain('(1 hour)');
+    expect(explanation('dispatch', detail(20 / 60), en, 'en')).toContain('(20 minutes)');
+    expect(explanation('dispatch', detail(20 / 60), sw, 'sw')).toContain('(dakika 20)');
   });
 });

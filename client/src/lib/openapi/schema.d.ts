@@ -2036,7 +2036,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -2154,6 +2154,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -2340,7 +2344,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -2428,6 +2432,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -5481,9 +5489,9 @@ export interface operations {
                      *         "mode": "demo",
                      *         "payment_prompt_seconds": 90,
                      *         "inspection_window_hours": {
-                     *           "standard": -9007199254740991,
-                     *           "protected": -9007199254740991,
-                     *           "lipa_mdogo_mdogo": -9007199254740991
+                     *           "standard": 72,
+                     *           "protected": 72,
+                     *           "lipa_mdogo_mdogo": 72
                      *         }
                      *       }
                      *     }
@@ -5491,8 +5499,20 @@ export interface operations {
                     "application/json": {
                         data: {
                             inspection_window_hours: {
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 lipa_mdogo_mdogo: number;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 protected: number;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 standard: number;
                             };
                             /**
@@ -6005,7 +6025,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -6061,6 +6081,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -7371,7 +7395,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -7427,6 +7451,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -7566,7 +7594,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -7768,6 +7796,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -7924,7 +7956,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -7980,6 +8012,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -8127,7 +8163,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -8183,6 +8219,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -8344,7 +8384,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -8400,6 +8440,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -8683,7 +8727,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -8739,6 +8783,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -9118,7 +9166,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -9177,6 +9225,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -9468,7 +9520,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -9524,6 +9576,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -9683,7 +9739,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -9739,6 +9795,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -9897,7 +9957,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -9953,6 +10013,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {
@@ -10111,7 +10175,7 @@ export interface operations {
                      *           "funded_at": "2026-11-21T08:00:00.000Z",
                      *           "dispatched_at": "2026-11-21T08:00:00.000Z",
                      *           "inspection_ends_at": "2026-11-21T08:00:00.000Z",
-                     *           "inspection_window_hours": -9007199254740991,
+                     *           "inspection_window_hours": 72,
                      *           "dispatch_details": {
                      *             "courier": "string",
                      *             "tracking_number": "string",
@@ -10167,6 +10231,10 @@ export interface operations {
                                 /** @example 1500.00 */
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
+                                /**
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @example 72
+                                 */
                                 inspection_window_hours: number;
                                 installment_months?: number;
                                 latest_event: {

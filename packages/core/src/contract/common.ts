@@ -104,3 +104,12 @@ export function paginationOf(page: number, perPage: number, totalCount: number):
 
 export const toMoney = (cents: Cents | number): string => formatCents(BigInt(cents));
 export const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-21T08:00:00.000Z' });
+
+/**
+ * An inspection window as the API states it (core's inspectionWindowHours): whole hours from an hour up, and
+ * to the minute under an hour, as a fraction of an hour, so a short window is never stated as 0.
+ */
+export const windowHours = z.number().nonnegative().meta({
+  description: 'Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)',
+  example: 72,
+});

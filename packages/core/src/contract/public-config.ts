@@ -1,6 +1,6 @@
 /** `GET /api/config`: what the web client needs to know about this deployment (docs/SECURITY.md "Modes"). */
 import { z } from 'zod';
-import { envelope } from './common.ts';
+import { envelope, windowHours } from './common.ts';
 
 export const publicConfigResponse = envelope(
   z.object({
@@ -14,9 +14,9 @@ export const publicConfigResponse = envelope(
     }),
     /** The buyer's inspection window after dispatch per transaction type, shown before paying (docs/adr/0011-standard-and-protected.md). */
     inspection_window_hours: z.object({
-      standard: z.number().int(),
-      protected: z.number().int(),
-      lipa_mdogo_mdogo: z.number().int(),
+      standard: windowHours,
+      protected: windowHours,
+      lipa_mdogo_mdogo: windowHours,
     }),
   }),
 );

@@ -5,7 +5,17 @@ import { RAIL_CHOICES, RAIL_PREFIXES_TEXT } from '../domain/rail-choice.ts';
 import { z } from 'zod';
 import { planTerm } from './installments.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction-state.ts';
-import { boundedMoney, envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery, phoneInput } from './common.ts';
+import {
+  boundedMoney,
+  envelope,
+  windowHours,
+  isoDate,
+  moneyInput,
+  moneyString,
+  pagination,
+  paginationQuery,
+  phoneInput,
+} from './common.ts';
 
 export const transactionType = z.enum(TRANSACTION_TYPES);
 export const transactionStatus = z.enum(TRANSACTION_STATUSES);
@@ -140,7 +150,7 @@ export const transactionWire = transactionListItem.extend({
   dispatched_at: isoDate.nullable(),
   inspection_ends_at: isoDate.nullable(),
   /** How long the buyer has to inspect after dispatch before the payment is released by itself (docs/adr/0011-standard-and-protected.md). */
-  inspection_window_hours: z.number().int(),
+  inspection_window_hours: windowHours,
   /** What the seller said when dispatching; null before dispatch. */
   dispatch_details: z
     .object({ courier: z.string().nullable(), tracking_number: z.string().nullable(), note: z.string().nullable() })

@@ -10,30 +10,47 @@ describe('inspectionWindowWords', () => {
     [36, '36 hours', 'saa 36'],
     [12, '12 hours', 'saa 12'],
     [1, '1 hour', 'saa 1'],
-    [0, '0 hours', 'saa 0'],
-  ])('%i h reads "%s" / "%s"', (hours, en, sw) => {
+    [45 / 60, '45 minutes', 'dakika 45'],
+    [20 / 60, '20 minutes', 'dakika 20'],
+    [1 / 60, '1 minute', 'dakika 1'],
+    [0, '0 minutes', 'dakika 0'],
+  ])('%d h reads "%s" / "%s"', (hours, en, sw) => {
     expect(inspectionWindowWords(hours, 'en')).toBe(en);
     expect(inspectionWindowWords(hours, 'sw')).toBe(sw);
   });
 
-  it('names exactly the window, in both languages: the number read back times its unit is the hours', () => {
+  it('names exactly the window the API states, in both languages: the number read back times its unit is the window', () => {
+    const MINUTES = { day: 24 * 60, hour: 60, minute: 1, siku: 24 * 60, saa: 60, dakika: 1 } as const;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 24 * 400 }), (hours) => {
-        const en = /^(\d+) (day|hour)s?$/.exec(inspectionWindowWords(hours, 'en'));
-        const sw = /^(siku|saa) (\d+)$/.exec(inspectionWindowWords(hours, 'sw'));
+      fc.property(fc.integer({ min: 0, max: 400 * 24 * 3600 }), (seconds) => {
+        const hours = inspectionWindowHours(seconds);
+        const en = /^(\d+) (day|hour|minute)s?$/.exec(inspectionWindowWords(hours, 'en'));
+        const sw = /^(siku|saa|dakika) (\d+)$/.exec(inspectionWindowWords(hours, 'sw'));
         expect(en).not.toBeNull();
         expect(sw).not.toBeNull();
-        expect(Number(en![1]) * (en![2] === 'day' ? 24 : 1)).toBe(hours);
-        expect(Number(sw![2]) * (sw![1] === 'siku' ? 24 : 1)).toBe(hours);
+        expect(Number(en![1]) * MINUTES[en![2] as 'day']).toBe(Math.round(hours * 60));
+        expect(Number(sw![2]) * MINUTES[sw![1] as 'siku']).toBe(Math.round(hours * 60));
         // Singular only for one.
         expect(inspectionWindowWords(hours, 'en').endsWith('s')).toBe(Number(en![1]) !== 1);
       }),
     );
   });
 
-  it('takes whole hours as the API states them', () => {
+  it('takes whole hours as the API states them, and minutes under an hour', () => {
     expect(inspectionWindowHours(259_200)).toBe(72);
     expect(inspectionWindowHours(129_600)).toBe(36);
     expect(inspectionWindowHours(3600)).toBe(1);
+    expect(inspectionWindowHours(45 * 60)).toBe(0.75);
+    expect(inspectionWindowHours(20 * 60)).toBe(20 / 60);
+    expect(inspectionWindowHours(59)).toBe(1 / 60);
+    expect(inspectionWindowHours(0)).toBe(0);
+  });
+
+  it('is never "0" for a window of a minute or more, nor a unit the buyer does not have', () => {
+    // Under half a minute is no window to speak of; from 30 seconds up it reads at least "1 minute".
+    expect(inspectionWindowWords(inspectionWindowHours(30), 'en')).toBe('1 minute');
+    expect(inspectionWindowWords(inspectionWindowHours(59 * 60 + 29), 'en')).toBe('59 minutes');
+    expect(inspectionWindowWords(inspectionWindowHours(59 * 60 + 30), 'en')).toBe('1 hour');
+    expect(inspectionWindowWords(inspectionWindowHours(30 * 60), 'sw')).toBe('dakika 30');
   });
 });

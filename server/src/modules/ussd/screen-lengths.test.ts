@@ -82,6 +82,29 @@ describe.each(LANGS)('USSD screens at their longest values (%s)', (lang) => {
     const rest = lang === 'en' ? 'then 23 x KES 16,700 and KES 15,899' : 'kisha 23 x KES 16,700 na KES 15,899';
     expect(uneven).toContain(rest);
   });
+
+  it('names each inspection window on the type menu, from minutes to weeks, and fits the screen', () => {
+    for (const [standard, protectedWindow] of [
+      [59 * 60, 45 * 60],
+      [36 * 3600, 59 * 60],
+      [999 * 3600, 9_999 * 3600],
+      [3 * 24 * 3600, 7 * 24 * 3600],
+    ]) {
+      const config = { INSPECTION_WINDOW_SECONDS: standard, PROTECTED_INSPECTION_WINDOW_SECONDS: protectedWindow };
+      const c = { ...menuContext(lang), ctx: { config } as unknown as AppContext };
+      const text = buyScreens.buy_type.render(c, { sellerPhone: '254799999999', item: LONG_ITEM }) as string;
+      expect(text.length, text).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+      expect(text, text).not.toMatch(/\b0 (hours|minutes)\b|(saa|dakika) 0\b/);
+    }
+    const menu = buyScreens.buy_type.render(
+      {
+        ...menuContext(lang),
+        ctx: { config: { INSPECTION_WINDOW_SECONDS: 59 * 60, PROTECTED_INSPECTION_WINDOW_SECONDS: 45 * 60 } } as unknown as AppContext,
+      },
+      { sellerPhone: '254799999999', item: LONG_ITEM },
+    ) as string;
+    expect(menu).toContain(lang === 'en' ? '(59 minutes to check)' : '(dakika 59 kukagua)');
+  });
 });
 
 /** The longest values a message can be given: a reference, six-digit amounts, a fee with cents, a clipped name. */
