@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { registerBody } from '@escrow/core/contract/auth';
 import type { TransactionWire } from '@escrow/core/contract/transactions';
-import { payPageRegistration, rememberCheckout, rememberedCheckout } from './pay';
+import { CLOSED_LINK_MESSAGES } from '@escrow/core/domain/payment-link';
+import { loadLanguage, loadWholeCatalogs } from '@/i18n';
+import { ApiError } from '@/lib/api';
+import { checkoutError, payPageRegistration, rememberCheckout, rememberedCheckout } from './pay';
 
 describe('sign-up from a payment link', () => {
   const form = { first: ' Achieng ', last: 'Otieno ', phone: ' 0722418802', password: 'Buyer@2026!x' };
@@ -47,5 +50,34 @@ describe('a checkout started from a payment link', () => {
     tab.setItem('escrow.pay.broken', '{not json');
     expect(rememberedCheckout(tab, 'broken', 'user-1')).toBeNull();
     expect(rememberedCheckout(undefined, 'jtvv6qENuv', 'user-1')).toBeNull();
+  });
+});
+
+describe('a checkout the server refuses', () => {
+  // The page's own loader loads the whole catalogs (app/router.tsx): the customer area's messages are there.
+  const ready = async () => {
+    await loadLanguage('sw');
+    await loadWholeCatalogs();
+  };
+  const refused = (message: string, status: number, code: string) => new ApiError(message, status, code);
+
+  it("says why in the page's language, as the server words it (bodies as the checkout route answers them)", async () => {
+    await ready();
+    const fallback = 'Could not start the payment';
+    expect(checkoutError(refused(CLOSED_LINK_MESSAGES.sold_out, 409, 'INVALID_STATE'), fallback, 'sw')).toBe('Bidhaa hii imeisha');
+    expect(checkoutError(refused('The initial payment must be at least 20% of the total cost', 422, 'BUSINESS_RULE'), fallback, 'sw')).toBe(
+      'Malipo ya kwanza lazima yawe angalau 20% ya gharama yote',
+    );
+    expect(checkoutError(refused('amount: Must be a number with at most 2 decimals', 400, 'VALIDATION_ERROR'), fallback, 'sw')).toBe(
+      'Kiasi lazima kiwe nambari yenye desimali zisizozidi 2',
+    );
+    expect(checkoutError(refused('amount: Amount must be between 1 and 500,000 KES', 400, 'VALIDATION_ERROR'), fallback, 'sw')).toBe(
+      'Kiasi lazima kiwe kati ya KES 1 na KES 500,000',
+    );
+    expect(checkoutError(refused('You cannot buy from your own payment link', 422, 'BUSINESS_RULE'), fallback, 'sw')).toBe(
+      'Huwezi kununua kupitia kiungo chako mwenyewe cha malipo',
+    );
+    expect(checkoutError(refused(CLOSED_LINK_MESSAGES.sold_out, 409, 'INVALID_STATE'), fallback, 'en')).toBe('This item is sold out');
+    expect(checkoutError(refused('Internal error', 500, 'INTERNAL'), fallback, 'sw')).toBe(fallback);
   });
 });

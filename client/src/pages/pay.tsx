@@ -34,6 +34,7 @@ import { authApi } from '@/features/auth/api/auth-api';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { setSession, useAuth } from '@/hooks/use-auth';
 import { localizeMessage, pathInLanguage, useT, type Language } from '@/i18n';
+import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { api, ApiError, preloadIdempotencyKeys } from '@/lib/api';
 import { formatPhone } from '@/lib/format';
 import type { RegisterBody } from '@escrow/core/contract/auth';
@@ -60,6 +61,13 @@ const getPaymentStatus = (paymentId: string, signal?: AbortSignal) =>
 const kes = (wire: string) => formatKes(parseAmount(wire) ?? 0n);
 const messageOf = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.status !== 500 && error.message ? error.message : fallback;
+
+/**
+ * Why a checkout or its payment prompt did not start, in the page's language: the server's refusals of a
+ * purchase are the customer area's (sold out, the deposit's rules, too many prompts).
+ */
+export const checkoutError = (error: unknown, fallback: string, language: Language) =>
+  localizeCustomerMessage(messageOf(error, fallback), language);
 
 /** A checkout started from this link, in this browser tab, by this account. */
 export interface StartedCheckout {
@@ -455,7 +463,7 @@ function Checkout({ link, started }: { link: PublicLink; started: StartedCheckou
       ) : null}
       {error ? (
         <Text color="fg.error" role="alert">
-          {messageOf(error, t('public.pay.startFailed'))}
+          {checkoutError(error, t('public.pay.startFailed'), language)}
         </Text>
       ) : null}
       <Button colorPalette="brand" size="lg" onClick={() => pay(transaction)} loading={isBusy} data-testid="pay-button">
