@@ -65,6 +65,12 @@ export interface PaymentRail {
   readonly displayName: string;
   /** Asks the phone to pay; answers the rail's id of the request. The result arrives by callback. */
   collect(request: CollectRequest): Promise<{ requestId: string; reference?: string }>;
+  /**
+   * The rail's id of a payment's collection when the rail takes ours and it is known before asking (Airtel
+   * Money: our payment id is its transaction id); null when the rail names it in its answer (Daraja's
+   * CheckoutRequestID). With it, a collection whose answer was lost can still be asked about.
+   */
+  collectionRequestId(paymentId: string): string | null;
   /** Asks what became of a collection. */
   queryCollection(requestId: string): Promise<RailResult>;
   /**

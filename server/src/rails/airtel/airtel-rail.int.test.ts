@@ -259,6 +259,86 @@ describe('paying with Airtel Money', () => {
     expect(failed.data).toMatchObject({ failure_code: 'timeout' });
   });
 
+  describe('a collection whose answer was lost', () => {
+    /** Initiates with Airtel's answer to the USSD push lost (a timeout); `reached` says whether the push got to Airtel. */
+    async function initiateAnswerLost(buyer: MadeUser, transactionId: string, reached: boolean) {
+      const rail = t.ctx.rails.airtel;
+      const real = rail.collect.bind(rail);
+      rail.collect = async (request) => {
+        if (reached) {
+          // The push reaches a payer who answers late (…1037: the mock sends no callback)...
+          await real(request);
+          // ...and pays: Airtel's callback of that is lost (sent while this node could not be reached).
+          await t.ctx.db.mockAirtelRequest.update({
+            where: { id: request.paymentId },
+            data: { status: 'TS', responseCode: 'DP00800001001', message: 'Transaction is successful', airtelMoneyId: 'MPLOSTANSWER' },
+          });
+        }
+        throw new RailError(
+          'request to /merchant/v1/payments/ failed: The operation was aborted due to timeout',
+          undefined,
+          undefined,
+          true,
+        );
+      };
+      try {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/payments/initiate',
+          headers: bearer(buyer),
+          payload: { transaction_id: transactionId },
+        });
+        expect(response.statusCode, response.body).toBe(202);
+        expect(response.json().data.payment).toMatchObject({ status: 'pending', rail: 'airtel', checkout_request_id: null });
+        return response.json().data.payment.id as string;
+      } finally {
+        rail.collect = real;
+      }
+    }
+
+    const reconcile = () => t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+
+    it('is asked about by its id, which is ours: a push the payer paid, whose callback never came, is credited', async () => {
+      const buyer = await airtelBuyer('1037');
+      const created = await createTransaction(t, buyer, standard(1500));
+      const paymentId = await initiateAnswerLost(buyer, created.id, true);
+      // Airtel took the money.
+      expect(await t.ctx.db.mockAirtelRequest.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+        status: 'TS',
+        amount: 1532,
+      });
+
+      const settled = await eventually(async () => {
+        await reconcile();
+        const status = await paymentStatus(t, buyer, paymentId);
+        return status.status === 'pending' ? null : status;
+      }, 15_000);
+      expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: 'MPLOSTANSWER' });
+      expect(await t.ctx.db.railCallback.count({ where: { rail: 'airtel', externalId: paymentId } })).toBe(0);
+      expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', amount_paid: '1500.00' });
+      expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(153_200n);
+      expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'deposit' } })).toBe(1);
+      const told = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'payment_received_buyer' } });
+      expect(told.message).toMatch(/We received KES 1,532 .*\(Airtel Money MPLOSTANSWER\)/);
+      await expectLedgerHealthy(t);
+    });
+
+    it('a push that never reached Airtel is failed once Airtel says it has no such transaction, and the buyer may pay again', async () => {
+      const buyer = await airtelBuyer();
+      const created = await createTransaction(t, buyer, standard(1600));
+      const paymentId = await initiateAnswerLost(buyer, created.id, false);
+      const settled = await eventually(async () => {
+        await reconcile();
+        const status = await paymentStatus(t, buyer, paymentId);
+        return status.status === 'pending' ? null : status;
+      }, 15_000);
+      expect(settled).toMatchObject({ status: 'failed', mpesa_receipt: null });
+      expect(settled.failure_reason).toMatch(/No money was taken/);
+      expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+      expect((await pay(t, buyer, created.id)).id).not.toBe(paymentId);
+    });
+  });
+
   it('a payout to a number that is not an Airtel Money customer (…2040) fails after its attempts, and the money stays held', async () => {
     const unregistered = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone('2040') });
     const buyer = await airtelBuyer();

@@ -56,15 +56,18 @@ export function createAirtelRail(client: AirtelClient): PaymentRail & { client: 
     name: 'airtel' as const,
     displayName: 'Airtel Money',
     client,
+    // Our payment id is Airtel's transaction id: the callback names the payment even before we stored it,
+    // and the enquiry can ask about it when the answer to the request was lost.
+    collectionRequestId: (paymentId: string) => paymentId,
     async collect(request: Parameters<PaymentRail['collect']>[0]) {
-      // Our payment id is Airtel's transaction id: the callback names the payment even before we stored it.
+      const id = rail.collectionRequestId(request.paymentId);
       await rail.client.collect({
-        id: request.paymentId,
+        id,
         msisdn: airtelMsisdn(request.phone),
         amount: wholeShillings(request.amountCents),
         reference: `${request.description} ${request.reference}`,
       });
-      return { requestId: request.paymentId };
+      return { requestId: id };
     },
     async queryCollection(requestId: string) {
       return resultOf(await rail.client.collectionStatus(requestId));

@@ -92,6 +92,8 @@ export function createDarajaRail(client: DarajaClient, options: DarajaRailOption
     name: 'mpesa' as const,
     displayName: 'M-Pesa',
     client,
+    // Daraja names the request in its answer (CheckoutRequestID): unknown until that answer comes.
+    collectionRequestId: () => null,
     async collect(request: Parameters<PaymentRail['collect']>[0]) {
       const answer = await rail.client.stkPush({
         phone: request.phone,

@@ -11,10 +11,13 @@ import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 export class StillProcessing extends Error {}
 
 /**
- * How many STK_RECONCILE_AFTER_SECONDS a payment whose request id was never recorded stays pending. Its node
- * stopped after asking the rail, or before: if the prompt reached the phone, the rail can still answer
- * (the callback URL names the payment), and failing it sooner would let the buyer be prompted and charged
- * a second time. Only once no prompt could still be answered is it failed as never sent.
+ * How many STK_RECONCILE_AFTER_SECONDS a payment whose request id was never recorded, on a rail that names
+ * its requests itself (Daraja), stays pending. Its node stopped after asking the rail, or before, or the
+ * rail's answer was lost: if the prompt reached the phone, the rail can still answer (the callback URL
+ * names the payment), and failing it sooner would let the buyer be prompted and charged a second time.
+ * Only once no prompt could still be answered is it failed as never sent. A rail that takes our id for the
+ * request (Airtel Money) is asked instead: a callback lost as well would otherwise leave money taken from
+ * the payer and never credited.
  */
 export const UNANSWERED_PROMPT_LIFETIMES = 4;
 
@@ -23,13 +26,15 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
   if (!payment || payment.status !== 'pending') return;
   await ctx.db.payment.update({ where: { id: paymentId }, data: { reconcileAttempts: { increment: 1 } } });
   const rail = ctx.rails[payment.rail];
-  if (!payment.railRequestId) {
+  const requestId = payment.railRequestId ?? rail.collectionRequestId(payment.id);
+  if (!requestId) {
     const answerableUntil = payment.createdAt.getTime() + UNANSWERED_PROMPT_LIFETIMES * ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
     if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
     await markPaymentNotSent(ctx.db, paymentId, paymentFailureSentence('not_sent', 'en', rail.displayName));
     return;
   }
-  const result = await rail.queryCollection(payment.railRequestId);
+  const result = await rail.queryCollection(requestId);
   if (result.outcome === 'pending') throw new StillProcessing(result.description);
-  await applyCollectionResult(ctx, { requestId: payment.railRequestId, result, source: 'query' });
+  // The hint finds the payment whose request id was never recorded; the answer records it.
+  await applyCollectionResult(ctx, { requestId, paymentIdHint: payment.id, result, source: 'query' });
 }
