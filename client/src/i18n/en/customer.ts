@@ -413,7 +413,7 @@ export const customer = {
     nextMark: ' (next)',
     next: 'Next',
     planEnded: 'Ended',
-    statuses: { paid: 'Paid', pending: 'Due', overdue: 'Overdue', waived: 'Waived' },
+    statuses: { paid: 'Paid', pending: 'Upcoming', overdue: 'Overdue', waived: 'Waived' },
   },
   profile: {
     title: 'Profile',

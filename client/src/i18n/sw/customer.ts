@@ -479,7 +479,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     nextMark: ' (inayofuata)',
     next: 'Inayofuata',
     planEnded: 'Imeisha',
-    statuses: { paid: 'Imelipwa', pending: 'Inadaiwa', overdue: 'Imechelewa', waived: 'Imesamehewa' },
+    statuses: { paid: 'Imelipwa', pending: 'Inakuja', overdue: 'Imechelewa', waived: 'Imesamehewa' },
   },
   profile: {
     title: 'Wasifu',
