@@ -273,6 +273,7 @@ export const customer = {
       release_seller: 'Released to the seller',
       refund_buyer: 'Refunded to the buyer',
       refund_buyer_on_return: 'Refund to the buyer once the item is back',
+      plan_goes_on: "For the seller: the buyer's claim is refused and the plan goes on. Nothing was paid out",
       split: 'Split between buyer and seller',
     },
     statuses: { open: 'Open', awaiting_return: 'Awaiting return of the item', resolved: 'Resolved' },

@@ -269,9 +269,10 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       other: 'Ushahidi mwingine',
     },
     outcomes: {
-      release_seller: 'Muuzaji amelipwa',
+      release_seller: 'Malipo yametolewa kwa muuzaji',
       refund_buyer: 'Mnunuzi amerudishiwa pesa',
       refund_buyer_on_return: 'Mnunuzi atarudishiwa pesa bidhaa ikirudi',
+      plan_goes_on: 'Kwa muuzaji: malalamiko ya mnunuzi yamekataliwa na mpango unaendelea. Hakuna pesa iliyotolewa',
       split: 'Imegawanywa kati ya mnunuzi na muuzaji',
     },
     statuses: { open: 'Wazi', awaiting_return: 'Inasubiri bidhaa irudishwe', resolved: 'Imeamuliwa' },

@@ -39,7 +39,7 @@ import {
 import type { TransactionDetail } from '../api/transactions';
 import { cents } from '../money';
 import { errorMessage, fieldErrorOf } from './query-state';
-import { disputeOpener, disputeProblem } from './dispute-words';
+import { disputeOpener, disputeProblem, disputeRuling } from './dispute-words';
 import { FormStack } from './form-stack';
 
 /** 'Other proof' last in the list. */
@@ -47,7 +47,6 @@ const KIND_ORDER: EvidenceKind[] = ['screenshot', 'chat_history', 'delivery_reco
 
 const STATUS_PALETTES: Record<string, string> = { open: 'orange', awaiting_return: 'purple', resolved: 'green' };
 const DISPUTE_STATUSES = ['open', 'awaiting_return', 'resolved'] as const;
-const OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
 const oneOf = <T extends string>(values: readonly T[], value: string): value is T => (values as readonly string[]).includes(value);
 
 function fileSize(bytes: number | null) {
@@ -373,16 +372,7 @@ export function DisputePanel({ detail }: { detail: TransactionDetail }) {
           <Alert.Root status={dispute.status === 'resolved' ? 'success' : 'info'} data-testid="dispute-ruling">
             <Alert.Indicator />
             <Alert.Content>
-              <Alert.Title>
-                {t('customer.dispute.ruling', {
-                  outcome:
-                    dispute.status === 'awaiting_return'
-                      ? t('customer.dispute.outcomes.refund_buyer_on_return')
-                      : oneOf(OUTCOMES, dispute.outcome)
-                        ? t(`customer.dispute.outcomes.${dispute.outcome}`)
-                        : humanize(dispute.outcome),
-                })}
-              </Alert.Title>
+              <Alert.Title>{t('customer.dispute.ruling', { outcome: disputeRuling(t, dispute) })}</Alert.Title>
               <Alert.Description>
                 {/* The quote's figures: what the seller was paid is after their fee, as in the SMS. */}
                 {dispute.outcome === 'split' && txn.status === 'completed'

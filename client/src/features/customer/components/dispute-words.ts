@@ -2,6 +2,7 @@
  * How the dispute card (./dispute-panel.tsx) names who opened a dispute and what it is about, in the
  * reader's language. Pure, so both languages are tested without rendering.
  */
+import type { DisputeCaseWire } from '@escrow/core/contract/disputes';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
 import type { Translate } from '@/i18n';
 import { humanize } from '@/lib/format';
@@ -27,4 +28,23 @@ export function disputeProblem(t: Translate, reason: string): string {
   if ((DISPUTE_REASONS as readonly string[]).includes(reason)) return t(`customer.actions.disputeTypes.${reason as DisputeReason}`);
   if (reason === 'withdrawal_declined') return t('customer.timeline.events.withdrawal_declined');
   return humanize(reason);
+}
+
+const OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+/**
+ * The ruling's name on the card ("Ruling: …"). A refund ruling on a dispatched item waits for it to come
+ * back. A ruling for the seller on a Lipa Mdogo Mdogo plan not fully paid releases nothing: the claim is
+ * refused and the plan goes on, and the server records no amount for the seller (resolve-dispute.ts).
+ * It read "Released to the seller" ("Muuzaji amelipwa", the seller has been paid) though nobody was paid.
+ */
+export function disputeRuling(t: Translate, dispute: Pick<DisputeCaseWire, 'outcome' | 'status' | 'seller_amount'>): string {
+  const { outcome, status } = dispute;
+  if (!outcome) return '';
+  if (status === 'awaiting_return') return t('customer.dispute.outcomes.refund_buyer_on_return');
+  if (outcome === 'release_seller' && dispute.seller_amount !== null && Number(dispute.seller_amount) === 0)
+    return t('customer.dispute.outcomes.plan_goes_on');
+  if ((OUTCOMES as readonly string[]).includes(outcome)) return t(`customer.dispute.outcomes.${outcome as Outcome}`);
+  return humanize(outcome);
 }
