@@ -21,7 +21,8 @@ export const createPaymentLinkBody = z
     transaction_type: transactionType,
     description: z.string().trim().max(500, 'Description must be at most 500 characters').optional(),
     quantity: z
-      .number()
+      // Text that is not a number (the form's "two", "1,000") is told the rule, not zod's "expected number".
+      .number({ message: 'Quantity must be a whole number' })
       .int('Quantity must be a whole number')
       .min(1, 'Quantity must be at least 1')
       .max(MAX_LINK_QUANTITY, `Quantity must be at most ${MAX_LINK_QUANTITY}`)

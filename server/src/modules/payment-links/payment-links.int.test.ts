@@ -111,6 +111,22 @@ describe('creating and viewing a link', () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
+  it('refuses a quantity that is not a number with the quantity rule, under its field', async () => {
+    for (const quantity of ['two', '1,000']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        headers: bearer(seller),
+        payload: { product_name: 'Kikoy', amount: 2500, transaction_type: 'standard', quantity },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'quantity: Quantity must be a whole number',
+        errors: { quantity: ['Quantity must be a whole number'] },
+      });
+    }
+  });
+
   it('answers a repeated creation with the first link when its answer was lost, and makes one link', async () => {
     const maker = await makeUser(t.app, { userType: 'seller' });
     const key = `link-${Date.now()}`;

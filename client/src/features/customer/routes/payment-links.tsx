@@ -8,7 +8,7 @@ import { Copy, Share2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { PaymentLinkStatus } from '@escrow/core/domain/payment-link';
-import type { CreatePaymentLinkBody } from '@escrow/core/contract/payment-links';
+import { createPaymentLinkBody, type CreatePaymentLinkBody } from '@escrow/core/contract/payment-links';
 import { useCreatePaymentLink, useDisablePaymentLink, usePaymentLinks, type PaymentLink } from '../api/payment-links';
 import { PageHeader } from '../components/customer-layout';
 import { FormStack } from '../components/form-stack';
@@ -16,6 +16,7 @@ import { ErrorState, LoadingState, errorMessage, fieldErrorsOf } from '../compon
 import { PlanTermOptions } from '@/components/plan-term-options';
 import { StatusBadge } from '@/components/status-badge';
 import { useT } from '@/i18n';
+import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { formatDateTime } from '@/lib/format';
 import { formatKes } from '@escrow/core/domain/money';
 import { cents } from '../money';
@@ -26,7 +27,11 @@ const TYPES = ['standard', 'protected', 'lipa_mdogo_mdogo'] as const;
 
 type LinkForm = { product: string; amount: string; type: string; months: string; description: string; quantity: string; expires: string };
 
-/** What the form sends to `POST /api/payment-links`. */
+/**
+ * What the form sends to `POST /api/payment-links`. An empty quantity is unlimited (null); anything else is
+ * read as a number, NaN when it is not one: `quantityRefusal` stops that before it is sent, as JSON would
+ * write NaN as null, an unlimited link.
+ */
 export function createLinkBody(form: LinkForm): CreatePaymentLinkBody {
   const quantity = form.quantity.trim() === '' ? null : Number(form.quantity);
   return {
@@ -39,6 +44,12 @@ export function createLinkBody(form: LinkForm): CreatePaymentLinkBody {
     quantity,
     ...(form.expires ? { expires_at: new Date(form.expires).toISOString() } : {}),
   };
+}
+
+/** Why the contract refuses the quantity of a link about to be created ("two", "1,000", 0), or null. */
+export function quantityRefusal(body: CreatePaymentLinkBody): string | null {
+  const checked = createPaymentLinkBody.shape.quantity.safeParse(body.quantity);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
 }
 
 function CreateLinkForm() {
@@ -54,11 +65,19 @@ function CreateLinkForm() {
     expires: '',
   });
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value });
+  const [quantityError, setQuantityError] = useState<string | null>(null);
   // Each under its field, in the reader's language.
-  const fieldErrors = fieldErrorsOf(create.error, language);
+  const fieldErrors: Partial<Record<string, string>> = {
+    ...fieldErrorsOf(create.error, language),
+    ...(quantityError ? { quantity: localizeCustomerMessage(quantityError, language) } : {}),
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(createLinkBody(form), {
+    const body = createLinkBody(form);
+    const refusal = quantityRefusal(body);
+    setQuantityError(refusal);
+    if (refusal) return create.reset();
+    create.mutate(body, {
       onSuccess: () =>
         setForm({ product: '', amount: '', type: form.type, months: form.months, description: '', quantity: '1', expires: '' }),
     });
