@@ -25,7 +25,7 @@ let t: TestApp;
 let seller: MadeUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ env: { PAYOUT_RECONCILE_AFTER_SECONDS: '1' } });
   seller = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone() });
 });
 afterAll(() => t?.close());
@@ -366,6 +366,42 @@ describe('paying with Airtel Money', () => {
       data: { failure_code: 'unregistered', failure_reason: expect.stringMatching(/not registered/) },
     });
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('a disbursement Airtel answers as timed out', () => {
+  it('is settled by the enquiry, not sent again: the seller is paid once', async () => {
+    const payee = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone() });
+    const buyer = await airtelBuyer();
+    const created = await createTransaction(t, buyer, { ...standard(1900), seller_phone: `0${payee.phone.slice(3)}` });
+    await payAndSettle(t, buyer, created.id);
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+
+    const client = (t.ctx.rails.airtel as ReturnType<typeof createAirtelRail>).client;
+    const real = client.disburse.bind(client);
+    // Airtel pays, but answers "Transaction Timed Out: the transaction may be processed or failed due to
+    // time out. To know the exact status please do the transaction enquiry" (DP00900001014).
+    client.disburse = async (request) => {
+      await real(request);
+      return {
+        data: { transaction: { id: request.id, status: 'TF', message: 'Transaction Timed Out' } },
+        status: { code: '200', message: 'Transaction Timed Out', result_code: 'ESB000001', response_code: 'DP00900001014', success: false },
+      };
+    };
+    try {
+      expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+      const [payout] = await eventually(async () => {
+        await t.ctx.jobs.drain({ until: new Date(Date.now() + 3600_000) });
+        const payouts = await t.ctx.db.payout.findMany({ where: { transactionId: created.id } });
+        return payouts.every((row) => row.status === 'completed' || row.status === 'failed') ? payouts : null;
+      }, 15_000);
+      expect(payout).toMatchObject({ status: 'completed', attempts: 1, railReceipt: expect.stringMatching(/^MP/) });
+    } finally {
+      client.disburse = real;
+    }
+    expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', msisdn: airtelMsisdn(payee.phone) } })).toBe(1);
+    expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(1);
     await expectLedgerHealthy(t);
   });
 });

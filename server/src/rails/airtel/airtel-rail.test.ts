@@ -27,6 +27,13 @@ describe("airtelResult: Airtel's statuses and response codes in the port's words
     expect(airtelResult({ status: 'TF', message: 'Insufficient funds' })).toMatchObject({ failure: 'insufficient_funds' });
   });
 
+  it.each(['DP00900001014', 'DP00900001017', 'DP00900001000', 'DP00900001006', 'DP00800001000', 'DP00800001006'])(
+    'TF with %s, which Airtel says to settle by enquiry, is no answer yet',
+    (code) => {
+      expect(airtelResult({ status: 'TF', message: 'Transaction Timed Out' }, code).outcome).toBe('pending');
+    },
+  );
+
   it('TIP, TA or no status is no answer yet', () => {
     for (const status of ['TIP', 'TA', undefined]) expect(airtelResult({ status }).outcome).toBe('pending');
   });

@@ -15,8 +15,22 @@ export const AIRTEL_FAILURES: Readonly<Record<string, RailFailure>> = {
   DP00800001029: 'cancelled_by_payer',
   DP00900001007: 'insufficient_funds',
   DP00900001012: 'unregistered',
-  DP00900001024: 'timeout',
 };
+
+/**
+ * Airtel's codes for an answer that is not final, whatever status comes with it: ambiguous or still in
+ * process, a disbursement that timed out ("may be processed or failed due to time out: do the transaction
+ * enquiry"), and a disbursement id Airtel already has. Read as a failure, a disbursement that went
+ * through would be sent again under a new id and the payee paid twice; the enquiry settles them.
+ */
+const AIRTEL_NOT_FINAL: ReadonlySet<string> = new Set([
+  'DP00800001000',
+  'DP00800001006',
+  'DP00900001000',
+  'DP00900001006',
+  'DP00900001014',
+  'DP00900001017',
+]);
 
 /** The callback carries a status and Airtel's message, no response code: the message is all there is. */
 function failureFromMessage(message: string): RailFailure {
@@ -35,7 +49,7 @@ export function airtelResult(
 ): RailResult {
   const description = transaction.message ?? '';
   if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
-  if (transaction.status === 'TF') {
+  if (transaction.status === 'TF' && !(responseCode && AIRTEL_NOT_FINAL.has(responseCode))) {
     const failure = (responseCode && AIRTEL_FAILURES[responseCode]) || failureFromMessage(description);
     return {
       outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
@@ -44,7 +58,7 @@ export function airtelResult(
       ...(responseCode ? { railCode: responseCode } : {}),
     };
   }
-  // TIP (in progress), TA (ambiguous) or nothing: no final answer yet.
+  // TIP (in progress), TA (ambiguous), a code that is not final, or nothing: no final answer yet.
   return { outcome: 'pending', description: description || 'In progress' };
 }
 
