@@ -4,6 +4,7 @@
  * the core's `rulingAmounts` on those figures. Nothing here decides what is allowed either (that is
  * `allowed_actions`).
  */
+import { isInstallmentOwed } from '@escrow/core/domain/installment-plan';
 import { parseAmount, type Cents } from '@escrow/core/domain/money';
 import { rulingAmounts } from '@escrow/core/domain/ruling';
 import { isTerminal } from '@escrow/core/domain/transaction-state';
@@ -21,7 +22,7 @@ export function isPlanEnded(status: string): boolean {
 
 /** The earliest installment not yet fully paid (the schedule's highlight). */
 export function nextInstallment(installments: Installment[] | undefined): Installment | null {
-  return installments?.find((installment) => installment.status === 'pending' || installment.status === 'overdue') ?? null;
+  return installments?.find(isInstallmentOwed) ?? null;
 }
 
 /**

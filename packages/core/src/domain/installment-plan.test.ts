@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMonths, buildPlan, checkPlanRules, isInstallmentOverdue, minimumDeposit, PLAN_TERMS } from './installment-plan.ts';
+import {
+  addMonths,
+  buildPlan,
+  checkPlanRules,
+  INSTALLMENT_STATUSES,
+  isInstallmentOverdue,
+  isInstallmentOwed,
+  minimumDeposit,
+  OWED_INSTALLMENT_STATUSES,
+  PLAN_TERMS,
+} from './installment-plan.ts';
 
 const kes = (n: number) => BigInt(n) * 100n;
 
@@ -69,5 +79,21 @@ describe('isInstallmentOverdue', () => {
     expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-12-20T10:00:00.000Z') }, now)).toBe(true);
     expect(isInstallmentOverdue({ status: 'paid', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
     expect(isInstallmentOverdue({ status: 'waived', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
+  });
+});
+
+describe('isInstallmentOwed', () => {
+  it('an installment due or overdue is owed; one paid or waived is not', () => {
+    expect(INSTALLMENT_STATUSES.filter((status) => isInstallmentOwed({ status }))).toEqual(['pending', 'overdue']);
+    expect([...OWED_INSTALLMENT_STATUSES]).toEqual(['pending', 'overdue']);
+  });
+
+  it('an overdue installment is always owed', () => {
+    const now = new Date('2026-11-28T10:00:00.000Z');
+    for (const status of INSTALLMENT_STATUSES) {
+      for (const dueDate of [new Date('2026-11-20T10:00:00.000Z'), now, new Date('2026-12-20T10:00:00.000Z')]) {
+        if (isInstallmentOverdue({ status, dueDate }, now)) expect(isInstallmentOwed({ status })).toBe(true);
+      }
+    }
   });
 });

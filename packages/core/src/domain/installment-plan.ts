@@ -107,6 +107,18 @@ export const INSTALLMENT_STATUSES = ['pending', 'paid', 'overdue', 'waived'] as 
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
 /**
+ * The statuses of an installment still owed: not fully paid and not waived, whether or not its date has come.
+ * The one list for every place that looks for the next installment to pay or for the unpaid ones (the quote,
+ * the schedule, the sweep's moves, the admin alerts): the database filters read it as it is.
+ */
+export const OWED_INSTALLMENT_STATUSES = ['pending', 'overdue'] as const satisfies readonly InstallmentStatus[];
+
+/** Whether an installment is still owed (its status is one of OWED_INSTALLMENT_STATUSES). */
+export function isInstallmentOwed(installment: { status: InstallmentStatus }): boolean {
+  return (OWED_INSTALLMENT_STATUSES as readonly InstallmentStatus[]).includes(installment.status);
+}
+
+/**
  * Whether an installment is overdue: the hourly sweep has marked it so, or it is still due and its date has
  * come (the sweep marks it within the hour; until then its date already says so). The one rule for every
  * place that says "overdue" or "next … by": the installment SMS, the USSD plan detail and the web's schedule.

@@ -1,4 +1,5 @@
 /** Reads the facts a quote is computed from; the sums themselves are `domain/quote.ts`. */
+import { OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
 import type { Db, Tx } from '../../db/prisma.ts';
 import { type Quote, quote, type QuoteFacts } from '@escrow/core/domain/quote';
 
@@ -22,7 +23,7 @@ export async function loadQuoteFacts(tx: Tx | Db, transactionId: string): Promis
       plan: {
         select: {
           installments: {
-            where: { status: { in: ['pending', 'overdue'] } },
+            where: { status: { in: [...OWED_INSTALLMENT_STATUSES] } },
             orderBy: { sequence: 'asc' },
             take: 1,
             select: { id: true, amountCents: true, paidCents: true },

@@ -5,7 +5,7 @@
  * payments"). Otherwise a deposit paid weeks late started a plan whose first months were already past:
  * its SMS named a next date gone by, and the next sweep sent missed notices and soon flagged it.
  */
-import { addMonths } from '@escrow/core/domain/installment-plan';
+import { addMonths, OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
 import { Prisma, type Tx } from '../../db/prisma.ts';
 
 /**
@@ -37,5 +37,5 @@ export async function delayPlanSchedule(tx: Tx, planId: string, frozenMs: number
     UPDATE installments
     SET due_date = due_date + make_interval(secs => ${frozenMs / 1000}::float8),
         reminder_sent_at = CASE WHEN status = 'pending' THEN NULL ELSE reminder_sent_at END
-    WHERE plan_id = ${planId}::uuid AND status IN ('pending', 'overdue')`;
+    WHERE plan_id = ${planId}::uuid AND status = ANY(${[...OWED_INSTALLMENT_STATUSES]}::"InstallmentStatus"[])`;
 }

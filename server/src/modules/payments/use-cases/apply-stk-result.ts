@@ -10,7 +10,7 @@
  * credited without one, and the receipt is filled in if the callback comes later.
  */
 import { cutText } from '@escrow/core/domain/text';
-import { isInstallmentOverdue } from '@escrow/core/domain/installment-plan';
+import { isInstallmentOverdue, OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
 import type { AppContext } from '../../../context.ts';
 import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
@@ -256,7 +256,7 @@ async function creditPayment(
   }
   if (txn.transactionType === 'lipa_mdogo_mdogo' && !isFunded) {
     const next = await tx.installment.findFirst({
-      where: { planId: txn.plan!.id, status: { in: ['pending', 'overdue'] } },
+      where: { planId: txn.plan!.id, status: { in: [...OWED_INSTALLMENT_STATUSES] } },
       orderBy: { sequence: 'asc' },
     });
     const progress = { paid: formatKes(paid), total: formatKes(txn.amountCents) };
@@ -287,7 +287,10 @@ async function creditPayment(
 /** Spreads a Lipa Mdogo Mdogo payment over the installments in order. */
 async function allocateToInstallments(ctx: AppContext, tx: Tx, planId: string, amount: Cents, isFunded: boolean): Promise<void> {
   let left = amount;
-  const open = await tx.installment.findMany({ where: { planId, status: { in: ['pending', 'overdue'] } }, orderBy: { sequence: 'asc' } });
+  const open = await tx.installment.findMany({
+    where: { planId, status: { in: [...OWED_INSTALLMENT_STATUSES] } },
+    orderBy: { sequence: 'asc' },
+  });
   for (const installment of open) {
     if (left <= 0n) break;
     const share = minCents(left, installment.amountCents - installment.paidCents);

@@ -4,6 +4,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
+import { isInstallmentOwed } from '@escrow/core/domain/installment-plan';
 import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
@@ -143,8 +144,7 @@ export function detailWire(
     quote: quote({
       ...txn,
       payments: txn.payments.filter((payment) => payment.status === 'completed'),
-      nextInstallment:
-        txn.plan?.installments.find((installment) => installment.status === 'pending' || installment.status === 'overdue') ?? null,
+      nextInstallment: txn.plan?.installments.find(isInstallmentOwed) ?? null,
     }),
     latestEvent: latest,
     hasPendingWithdrawal: txn.withdrawals.length > 0,

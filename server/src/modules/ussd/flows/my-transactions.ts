@@ -1,5 +1,5 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
-import { isInstallmentOverdue, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
+import { isInstallmentOverdue, isInstallmentOwed, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { type PayoutStatus, payoutProgress } from '@escrow/core/domain/payout-progress';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
@@ -79,7 +79,7 @@ function nextInstallmentLine(m: UssdMessages, lang: UssdLanguage, view: DetailVi
   if (!t.quote.next_payment) return undefined;
   const amount = kesFromWire(t.quote.next_payment);
   if (t.status === 'pending') return m.firstInstallment(amount);
-  const next = view.installments?.find((installment) => installment.status === 'pending' || installment.status === 'overdue');
+  const next = view.installments?.find(isInstallmentOwed);
   if (!next) return undefined;
   const dueDate = new Date(next.due_date);
   const date = formatSmsDate(smsDate(dueDate), lang);
