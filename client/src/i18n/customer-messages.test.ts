@@ -184,6 +184,8 @@ const REFUSAL_SOURCES = [
   'server/src/modules/auth/use-cases/get-profile.ts',
   'server/src/plugins/auth.ts',
   'server/src/plugins/reject-invalid-text.ts',
+  'server/src/plugins/idempotency.ts',
+  'server/src/lib/app-error.ts',
 ];
 const ADMIN_ONLY_SOURCES = new Set([
   'server/src/modules/disputes/use-cases/resolve-dispute.ts',
@@ -199,6 +201,10 @@ const NOT_MET: [RegExp, string][] = [
     'a page offers only the actions the state table allows the caller (allowed_actions)',
   ],
   [/^Invalid (id|transaction id|payment link code)$/, 'ids come from the server: a page never types one'],
+  [
+    /^(Idempotency-Key must be .*|Invalid key|This Idempotency-Key was already used with a different request)$/,
+    'the client writes one key per request (lib/idempotency-keys.ts)',
+  ],
   [/^(expires_at must be an ISO-8601 date-time|accept must be true or false)$/, 'the page writes them (toISOString, a boolean)'],
   [
     /^(Malformed multipart body|Unexpected file: send it in the "file" field|This field is too long|Too many form (fields|parts))$/,

@@ -66,6 +66,8 @@ export const customerMessages = {
   paymentNotFound: 'Payment not found',
   railUnreachable: '{{rail}} is not reachable right now. Please try again in a moment.',
   tooManyPrompts: 'Too many payment prompts. Please wait and try again.',
+  // A request sent again while its first attempt still runs, past the client's own waits (lib/api.ts).
+  stillProcessing: 'A request with this Idempotency-Key is still being processed',
   // Withdrawals and refunds (packages/core/src/domain/refund-policy.ts).
   onlyBuyerWithdraws: 'Only the buyer can ask to withdraw from a plan',
   withdrawalWaiting: 'A withdrawal request is already waiting for the seller',

@@ -63,6 +63,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   paymentNotFound: 'Malipo hayakupatikana',
   railUnreachable: '{{rail}} haipatikani kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
   tooManyPrompts: 'Maombi mengi mno ya malipo. Tafadhali subiri kisha ujaribu tena.',
+  stillProcessing: 'Ombi lako la kwanza bado linashughulikiwa. Subiri kidogo kisha ujaribu tena.',
   onlyBuyerWithdraws: 'Ni mnunuzi pekee anayeweza kuomba kujiondoa kwenye mpango',
   withdrawalWaiting: 'Ombi la kujiondoa tayari linasubiri jibu la muuzaji',
   noWithdrawalWaiting: 'Hakuna ombi la kujiondoa linalosubiri jibu',
