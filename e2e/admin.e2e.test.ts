@@ -216,6 +216,33 @@ describe('admin dashboard', () => {
     await context.close();
   });
 
+  it("names both rails on System Health's payment card, which counts an Airtel Money failure too", async () => {
+    // A prompt Airtel Money refuses (…0001: no funds): it is counted with the M-Pesa ones.
+    const created = await call<{ data: { transaction: { id: string } } }>('/api/transactions', {
+      token: buyerToken,
+      body: { seller_phone: SELLER_PHONE, amount: 1100, product_name: 'Airtel failure e2e', transaction_type: 'standard' },
+    });
+    expect(created.status).toBe(201);
+    const paying = { transaction_id: created.body.data.transaction.id, phone_number: '0733000001' };
+    expect((await call('/api/payments/initiate', { token: buyerToken, body: paying })).status).toBe(202);
+    await poll(async () => {
+      const { body } = await call<{ data: { mpesa: { failed_payments_24h: number } } }>('/api/admin/monitoring/health', {
+        token: adminToken,
+      });
+      return body.data.mpesa.failed_payments_24h;
+    }).toBeGreaterThan(0);
+
+    const { page, context } = await signInAsAdmin();
+    await page.goto('/dashboard/system');
+    await settled(page);
+    // Was "M-Pesa rail": an Airtel Money failure read as an M-Pesa one.
+    await poll(() => page.getByRole('heading', { level: 2, name: 'Payment rails' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 2, name: 'M-Pesa rail' }).count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'M-Pesa and Airtel Money', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('cell', { name: 'Payment prompts unanswered > 5 min', exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('opens the transaction details modal and closes it with the button, Escape and the backdrop', async () => {
     const { page, context, errors } = await signInAsAdmin();
     await settled(page);

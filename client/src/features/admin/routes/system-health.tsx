@@ -1,6 +1,8 @@
 /**
  * System Health: each part of the platform with its level (ok / warning / critical) — the database,
- * the job queue, the M-Pesa rail, the SMS outbox and the ledger invariants — refreshed every 30 s.
+ * the job queue, the mobile-money rails, the SMS outbox and the ledger invariants — refreshed every 30 s.
+ * The rails' card counts M-Pesa and Airtel Money together (the health's `mpesa` part reads every payment
+ * and payout, whatever its rail): titled "M-Pesa rail", it put Airtel Money failures under M-Pesa.
  */
 import { Box, Button, Card, Flex, Heading, Link as ChakraLink, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -119,9 +121,10 @@ export default function SystemHealthPage() {
                 <Line key={row.queue} label={`Failed in ${row.queue}`} value={row.failed} isBad />
               ))}
             </Component>
-            <Component title="M-Pesa rail" icon={Banknote} status={query.data.mpesa.status}>
+            <Component title="Payment rails" icon={Banknote} status={query.data.mpesa.status}>
+              <Line label="Rails counted" value={RAIL_CHOICES.map((rail) => RAIL_DISPLAY_NAMES[rail]).join(' and ')} />
               <Line
-                label="STK pushes unanswered > 5 min"
+                label="Payment prompts unanswered > 5 min"
                 value={query.data.mpesa.stale_stk_pushes}
                 isBad={query.data.mpesa.stale_stk_pushes > 0}
               />
