@@ -148,7 +148,7 @@ export async function airtelMock(app: FastifyInstance, options: AirtelMockOption
     const id = (request.params as { id: string }).id;
     const row = await db.mockAirtelRequest.findUnique({ where: { id } });
     if (!row || row.kind !== 'disbursement') {
-      return envelope({ id, message: 'Transaction not found' }, { responseCode: 'DP00900001025', message: 'Transaction not found' }, false);
+      return envelope({ id, message: 'Transaction not found' }, { responseCode: 'DP00900001015', message: 'Transaction not found' }, false);
     }
     return envelope(transactionOf(row, row), row);
   });

@@ -170,6 +170,7 @@ describe('the Airtel mock speaks Airtel open API', () => {
 
     const refused = await rail.payOut({ ...request, requestId: `ESC-${Date.now()}-2`, phone: randomAirtelPhone('2040') });
     expect(refused.result).toMatchObject({ outcome: 'failed', failure: 'unregistered' });
+    // Airtel's "Transaction Not Found" (DP00900001015) for a request it never received: nothing was paid.
     expect(await rail.queryPayout({ payoutId: request.payoutId, requestId: 'never-sent', receipt: null, reference: 'x' })).toMatchObject({
       outcome: 'failed',
     });

@@ -97,8 +97,9 @@ export function createAirtelRail(client: AirtelClient): PaymentRail & { client: 
     },
     async queryPayout(request: Parameters<PaymentRail['queryPayout']>[0]) {
       const answer = await rail.client.disbursementStatus(request.requestId);
-      // Airtel has no record of the request: it never arrived, so nothing was paid.
-      if (answer.status?.response_code === 'DP00900001025') {
+      // Airtel has no record of the request (DP00900001015, "Transaction Not Found"): it never arrived, so
+      // nothing was paid.
+      if (answer.status?.response_code === 'DP00900001015') {
         return { outcome: 'failed' as const, failure: 'other' as const, description: answer.status.message };
       }
       return resultOf(answer);
