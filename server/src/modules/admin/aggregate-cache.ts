@@ -25,7 +25,7 @@ export interface AggregateCacheOptions {
   ttlMs: number;
   /** A value older than this is never served: the request waits for a fresh one. Default 10 × ttl. */
   maxStaleMs?: number;
-  /** How long a request for an expired value waits for its refresh before it takes the stale one. Default 250 ms. */
+  /** How long a request for an expired value waits for its refresh before it takes the stale one. Default 1 s. *
   refreshWaitMs?: number;
   /** Bound on entries (filtered list summaries add one per filter combination). */
   maxEntries?: number;
@@ -43,7 +43,7 @@ export function createAggregateCache(options: AggregateCacheOptions): AggregateC
   const inFlight = new Map<string, Promise<Entry>>();
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
-  const refreshWaitMs = options.refreshWaitMs ?? 250;
+  const refreshWaitMs = options.refreshWaitMs ?? 1_000;
   // Bumped by invalidate(): a computation that started before it must not store its (older) answer.
   let epoch = 0;
 
