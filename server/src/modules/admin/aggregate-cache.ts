@@ -25,7 +25,7 @@ export interface AggregateCacheOptions {
   ttlMs: number;
   /** A value older than this is never served: the request waits for a fresh one. Default 10 × ttl. */
   maxStaleMs?: number;
-  /** How long a request for an expired value waits for its refresh before it takes the stale one. Default 1 s. *
+  /** How long a request for an expired value waits for its refresh before it takes the stale one. Default 1 s. */
   refreshWaitMs?: number;
   /** Bound on entries (filtered list summaries add one per filter combination). */
   maxEntries?: number;
