@@ -340,6 +340,36 @@ describe('paying with Airtel Money', () => {
     });
   });
 
+  it('a push that expired unanswered (DP00800001029, "Transaction Expired") is told as not answered in time, not as cancelled', async () => {
+    const buyer = await airtelBuyer('1037');
+    await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language: 'sw' } });
+    const created = await createTransaction(t, buyer, standard(650));
+    const payment = await pay(t, buyer, created.id);
+    const client = (t.ctx.rails.airtel as ReturnType<typeof createAirtelRail>).client;
+    const real = client.collectionStatus.bind(client);
+    client.collectionStatus = async (id) => ({
+      data: { transaction: { id, status: 'TF', message: 'Transaction has been expired' } },
+      status: { code: '200', message: 'SUCCESS', result_code: 'ESB000010', response_code: 'DP00800001029', success: true },
+    });
+    try {
+      const settled = await eventually(async () => {
+        await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+        const status = await paymentStatus(t, buyer, payment.id);
+        return status.status === 'pending' ? null : status;
+      }, 15_000);
+      expect(settled).toMatchObject({
+        status: 'failed',
+        failure_reason: 'Hukujibu ombi la Airtel Money kwa wakati. Jaribu tena simu ikiwa karibu na wazi.',
+      });
+    } finally {
+      client.collectionStatus = real;
+    }
+    const told = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'payment_failed' } });
+    expect(told.message).toBe(
+      `Malipo ya ${created.reference_number} hayakufaulu. Hukujibu ombi la Airtel Money kwa wakati. Jaribu tena simu ikiwa karibu na wazi.`,
+    );
+  });
+
   it('a payout to a number that is not an Airtel Money customer (…2040) fails after its attempts, and the money stays held', async () => {
     const unregistered = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone('2040') });
     const buyer = await airtelBuyer();

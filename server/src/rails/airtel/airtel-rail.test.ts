@@ -12,7 +12,8 @@ describe("airtelResult: Airtel's statuses and response codes in the port's words
   });
 
   it.each([
-    ['DP00800001029', { outcome: 'cancelled', failure: 'cancelled_by_payer' }],
+    ['DP00800001029', { outcome: 'failed', failure: 'timeout' }],
+    ['DP00800001005', { outcome: 'failed', failure: 'timeout' }],
     ['DP00800001007', { outcome: 'failed', failure: 'insufficient_funds' }],
     ['DP00800001002', { outcome: 'failed', failure: 'wrong_pin' }],
     ['DP00800001024', { outcome: 'failed', failure: 'timeout' }],
@@ -20,6 +21,13 @@ describe("airtelResult: Airtel's statuses and response codes in the port's words
     ['DP00800001008', { outcome: 'failed', failure: 'other' }],
   ] as const)('TF with %s → %o', (code, expected) => {
     expect(airtelResult({ status: 'TF', message: 'Refused' }, code)).toMatchObject(expected);
+  });
+
+  it('reads a cancellation from the message, beside a generic refusal code', () => {
+    expect(airtelResult({ status: 'TF', message: 'Transaction cancelled by the customer' }, 'DP00800001008')).toMatchObject({
+      outcome: 'cancelled',
+      failure: 'cancelled_by_payer',
+    });
   });
 
   it('reads the reason of a callback, which has no response code, from its message', () => {

@@ -7,12 +7,19 @@ import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
 import { wholeShillings } from '../port.ts';
 import { type AirtelAnswer, type AirtelClient, airtelMsisdn } from './airtel-client.ts';
 
-/** Airtel's response codes for collections (DP008…) and disbursements (DP009…), in the port's words. */
+/**
+ * Airtel's response codes for collections (DP008…) and disbursements (DP009…), in the port's words, as
+ * Airtel's tables name them. None of its collection codes says the payer cancelled: that is read from the
+ * message (failureFromMessage).
+ */
 export const AIRTEL_FAILURES: Readonly<Record<string, RailFailure>> = {
   DP00800001002: 'wrong_pin',
+  // "Transaction ID is invalid": the user did not enter the PIN.
+  DP00800001005: 'timeout',
   DP00800001007: 'insufficient_funds',
   DP00800001024: 'timeout',
-  DP00800001029: 'cancelled_by_payer',
+  // "Transaction Expired": the push went unanswered until it expired; nobody cancelled it.
+  DP00800001029: 'timeout',
   DP00900001007: 'insufficient_funds',
   DP00900001012: 'unregistered',
 };

@@ -12,7 +12,8 @@ export interface AirtelMockOutcome {
 export function collectionOutcomeFor(msisdn: string): AirtelMockOutcome {
   switch (msisdn.slice(-4)) {
     case '1032':
-      return { status: 'TF', responseCode: 'DP00800001029', message: 'Transaction cancelled by the customer' };
+      // Airtel has no code of its own for a payer who declines: a refusal, and the message says why.
+      return { status: 'TF', responseCode: 'DP00800001008', message: 'Transaction cancelled by the customer' };
     case '0001':
       return { status: 'TF', responseCode: 'DP00800001007', message: 'Insufficient funds: not enough balance in the wallet' };
     case '2001':
