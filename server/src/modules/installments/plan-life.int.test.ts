@@ -10,6 +10,8 @@ import { INSTALLMENT_SWEEP_QUEUE, installmentSweep } from './sweep.ts';
 
 const DAY = 24 * 3600_000;
 let clockOffsetMs = 0;
+/** When set, the app's clock stands still at this instant (a test of what happens at an exact moment). */
+let frozenAt: Date | null = null;
 let t: TestApp;
 let buyer: MadeUser;
 let seller: MadeUser;
@@ -19,7 +21,7 @@ beforeAll(async () => {
   // Tokens outlive the weeks the clock is moved by.
   t = await buildTestApp({
     env: { ...LIFTED_LIMITS, JWT_TTL_SECONDS: String(400 * 24 * 3600) },
-    clock: () => new Date(Date.now() + clockOffsetMs),
+    clock: () => frozenAt ?? new Date(Date.now() + clockOffsetMs),
   });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
@@ -206,5 +208,38 @@ describe('an installment missed, then the grace period over', () => {
     expect(plan.status).toBe('active');
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
     await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language: 'en' } });
+  });
+});
+
+describe('the end of the grace period', () => {
+  it('is one instant for the sweep that flags the plan and for the admin alerts that list the installment', async () => {
+    clockOffsetMs = 0;
+    const created = await createTransaction(t, buyer, planBody('Meza'));
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    const first = await t.ctx.db.installment.findFirstOrThrow({ where: { plan: { transactionId: created.id }, sequence: 1 } });
+    const graceEnds = first.dueDate.getTime() + 7 * DAY;
+    const flagged = async () =>
+      (await t.ctx.db.installmentPlan.findUniqueOrThrow({ where: { transactionId: created.id } })).flaggedAt !== null;
+    const alerted = async () => {
+      const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+      expect(alerts.statusCode, alerts.body).toBe(200);
+      const listed = alerts.json().data.overdue_installments as { installment_id: string }[];
+      return listed.some((row) => row.installment_id === first.id);
+    };
+    try {
+      // A millisecond before the grace period ends: missed, not yet flagged, not yet an alert.
+      frozenAt = new Date(graceEnds - 1);
+      await runSweep();
+      expect((await t.ctx.db.installment.findUniqueOrThrow({ where: { id: first.id } })).status).toBe('overdue');
+      expect(await flagged()).toBe(false);
+      expect(await alerted()).toBe(false);
+      // The instant it ends: the sweep flags the plan, and the alerts list the installment at the same instant.
+      frozenAt = new Date(graceEnds);
+      await runSweep();
+      expect(await flagged()).toBe(true);
+      expect(await alerted()).toBe(true);
+    } finally {
+      frozenAt = null;
+    }
   });
 });

@@ -24,6 +24,7 @@ import { smsDate } from '../notifications/templates.ts';
 import { displayDate } from '../transactions/format.ts';
 import { notifyParties } from '../escrow-core/notify-parties.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
+import { gracePeriodOverSql } from './use-cases/grace-period.ts';
 
 export const INSTALLMENT_SWEEP_QUEUE = 'installments.sweep';
 const DAY_MS = 24 * 3600_000;
@@ -83,8 +84,7 @@ export async function sweepInstallments(ctx: AppContext): Promise<SweepReport> {
     const pastGrace = await ctx.db.$queryRaw<{ id: string; transaction_id: string }[]>`
       SELECT p.id, p.transaction_id FROM installment_plans p JOIN transactions t ON t.id = p.transaction_id
       WHERE p.status = 'active' AND p.flagged_at IS NULL AND t.status = 'installment'
-        AND EXISTS (SELECT 1 FROM installments i WHERE i.plan_id = p.id AND i.status = 'overdue'
-                    AND i.due_date + make_interval(days => p.grace_days) <= ${now})
+        AND EXISTS (SELECT 1 FROM installments i WHERE i.plan_id = p.id AND i.status = 'overdue' AND ${gracePeriodOverSql(now)})
       ORDER BY p.id LIMIT ${BATCH}`;
     let flagged = 0;
     for (const plan of pastGrace) flagged += Number(await flagPlan(ctx, plan.id, plan.transaction_id, now));
@@ -97,8 +97,7 @@ export async function sweepInstallments(ctx: AppContext): Promise<SweepReport> {
     UPDATE installment_plans p SET flagged_at = NULL, updated_at = ${now}
     WHERE p.flagged_at IS NOT NULL
       AND (p.status <> 'active' OR NOT EXISTS (
-        SELECT 1 FROM installments i WHERE i.plan_id = p.id AND i.status = 'overdue'
-          AND i.due_date + make_interval(days => p.grace_days) <= ${now}))`;
+        SELECT 1 FROM installments i WHERE i.plan_id = p.id AND i.status = 'overdue' AND ${gracePeriodOverSql(now)}))`;
   return report;
 }
 

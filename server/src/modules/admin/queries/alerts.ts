@@ -8,8 +8,10 @@
 import { ALERT_LIST_LIMIT, type AlertsData } from '@escrow/core/contract/admin';
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
+import { OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
 import { formatCents } from '@escrow/core/domain/money';
 import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts';
+import { gracePeriodOverSql } from '../../installments/use-cases/grace-period.ts';
 import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
 import { payoutWaitingSince, STUCK_PAYOUT_MINUTES } from './health.ts';
 
@@ -31,29 +33,24 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
   const stuckBefore = new Date(now.getTime() - STUCK_PAYOUT_MINUTES * 60_000);
   const releaseDueBefore = new Date(now.getTime() - OVERDUE_RELEASE_MINUTES * 60_000);
   const limit = ALERT_LIST_LIMIT;
-  // An installment is overdue once its grace days have passed too (the plan's own grace_days).
-  const overdueInstallments = `
+  // An installment still owed is an alert once its grace period is over, from the instant the sweep flags its plan.
+  const overdueInstallments = Prisma.sql`
     FROM installments i
     JOIN installment_plans p ON p.id = i.plan_id
     JOIN transactions t ON t.id = p.transaction_id
-    WHERE i.status IN ('pending', 'overdue') AND i.due_date < $1 AND i.due_date + make_interval(days => p.grace_days) < $1
+    WHERE i.status = ANY(${[...OWED_INSTALLMENT_STATUSES]}::"InstallmentStatus"[]) AND ${gracePeriodOverSql(now)}
       AND p.status = 'active'`;
 
   const [[counts], failedPayments, payouts, installments, disputes, releases, failedJobs] = await Promise.all([
-    ctx.db.$queryRawUnsafe<CountsRow[]>(
-      `SELECT
-         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= $2) AS failed_payments,
-         (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND ${payoutWaitingSince()} < $3) AS stuck_payouts,
-         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
-         (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
-         (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < $1) AS overdue_disputes,
-         (SELECT COUNT(*) FROM transactions WHERE status = 'dispatched' AND inspection_ends_at < $4) AS overdue_releases,
-         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL) AS failed_jobs`,
-      now,
-      dayAgo,
-      stuckBefore,
-      releaseDueBefore,
-    ),
+    ctx.db.$queryRaw<CountsRow[]>`
+      SELECT
+        (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= ${dayAgo}) AS failed_payments,
+        (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince())} < ${stuckBefore}) AS stuck_payouts,
+        (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
+        (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
+        (SELECT COUNT(*) FROM disputes WHERE status <> 'resolved' AND respond_by < ${now}) AS overdue_disputes,
+        (SELECT COUNT(*) FROM transactions WHERE status = 'dispatched' AND inspection_ends_at < ${releaseDueBefore}) AS overdue_releases,
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE attempts >= max_attempts AND locked_at IS NULL) AS failed_jobs`,
     ctx.db.$queryRaw<
       {
         id: string;
@@ -88,7 +85,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       FROM payouts o JOIN transactions t ON t.id = o.transaction_id
       WHERE o.status = 'failed' OR (o.status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince('o'))} < ${stuckBefore})
       ORDER BY o.created_at DESC LIMIT ${limit}`,
-    ctx.db.$queryRawUnsafe<
+    ctx.db.$queryRaw<
       {
         id: string;
         transaction_id: string;
@@ -99,13 +96,11 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
         due_date: Date;
         buyer_phone: string;
       }[]
-    >(
-      `SELECT i.id::text, t.id::text AS transaction_id, t.reference_number, i.sequence, i.amount_cents, i.paid_cents, i.due_date,
-              (SELECT phone_number FROM users WHERE id = t.buyer_id) AS buyer_phone
-       ${overdueInstallments}
-       ORDER BY i.due_date ASC LIMIT ${limit}`,
-      now,
-    ),
+    >`
+      SELECT i.id::text, t.id::text AS transaction_id, t.reference_number, i.sequence, i.amount_cents, i.paid_cents, i.due_date,
+             (SELECT phone_number FROM users WHERE id = t.buyer_id) AS buyer_phone
+      ${overdueInstallments}
+      ORDER BY i.due_date ASC LIMIT ${limit}`,
     ctx.db.$queryRaw<
       {
         id: string;
