@@ -487,6 +487,17 @@ describe('rulings', () => {
     const [payout] = await settlePayouts(t, id);
     expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n });
     expect(await escrowBalance(t.ctx.db, id)).toBe(0n);
+    // The timeline reads the ruling, then the item's return, then the refund the return released.
+    const view = await detail(t, buyer, id);
+    expect(eventsAfter(view, 'dispute_initiated')).toEqual([
+      'dispute_resolved',
+      'dispute_resolved',
+      'refund_initiated',
+      'refund_completed',
+    ]);
+    const returned = view.timeline.findLast((event: { event_type: string }) => event.event_type === 'dispute_resolved');
+    expect(returned.description).toBe('The seller confirmed the item came back; KES 1,025 refunded to the buyer');
+    expect(returned.data).toMatchObject({ return_confirmed: true, buyer_amount: '1025.00', actor: 'seller' });
     await expectLedgerHealthy(t);
   });
 

@@ -38,18 +38,11 @@ export async function confirmReturn(
     const held = await escrowBalance(tx, txn.id);
     const fee = (await loadQuote(tx, txn.id)).feePaid;
     const actorId = options.caller.userId;
-    const total = await refundBuyer(ctx, tx, txn, {
-      price: held,
-      fee,
-      reason: 'dispute_refund',
-      note: 'Item returned to the seller',
-      actorId,
-      key: disputeRefundKey(txn.id, dispute.id),
-    });
-    await tx.transaction.update({ where: { id: txn.id }, data: { status: check.to } });
-    await tx.dispute.update({ where: { id: dispute.id }, data: { status: 'resolved' } });
-    if (txn.plan && txn.plan.status !== 'cancelled')
-      await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'cancelled' } });
+    // Everything the buyer paid: what escrow holds and their fee share. Asked as amounts (not 'all_left'),
+    // refundBuyer gives back exactly these or refuses, so the return's event can name the total before the
+    // refund: the timeline reads the item's return, then the refund it released (as a ruling reads before its
+    // refund, resolve-dispute.ts).
+    const total = held + fee;
     await appendEvent(tx, {
       transactionId: txn.id,
       eventType: 'dispute_resolved',
@@ -57,6 +50,19 @@ export async function confirmReturn(
       actorId,
       data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total), actor: role },
     });
+    const refunded = await refundBuyer(ctx, tx, txn, {
+      price: held,
+      fee,
+      reason: 'dispute_refund',
+      note: 'Item returned to the seller',
+      actorId,
+      key: disputeRefundKey(txn.id, dispute.id),
+    });
+    if (refunded !== total) throw new Error(`confirm-return: refunded ${refunded}, the event says ${total}`);
+    await tx.transaction.update({ where: { id: txn.id }, data: { status: check.to } });
+    await tx.dispute.update({ where: { id: dispute.id }, data: { status: 'resolved' } });
+    if (txn.plan && txn.plan.status !== 'cancelled')
+      await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'cancelled' } });
     if (role === 'admin') {
       await tx.auditLog.create({
         data: {
