@@ -653,7 +653,13 @@ describe('payouts reconciled', () => {
     expect(await accountBalance(t.ctx.db, 'platform_fees', created.id)).toBe(0n);
     const view = await detail(t, buyer, created.id);
     expect(view.transaction).toMatchObject({ status: 'refunded', refunded_amount: formatCents(paidIn._sum.amountCents!) });
-    expect(view.timeline.map((event: { event_type: string }) => event.event_type)).toContain('payout_returned');
+    // The return reads before the refund it makes, naming what the refund gives back.
+    const types: string[] = view.timeline.map((event: { event_type: string }) => event.event_type);
+    expect(types.slice(types.lastIndexOf('payout_failed') + 1)).toEqual(['payout_returned', 'refund_initiated', 'refund_completed']);
+    expect(view.timeline.find((event: { event_type: string }) => event.event_type === 'payout_returned')).toMatchObject({
+      description: `The seller could not be paid, so the mediation team returned ${formatKes(paidIn._sum.amountCents!)} to the buyer`,
+      data: { amount: formatCents(paidIn._sum.amountCents!), payout_id: failed.id },
+    });
     const texts = await t.ctx.db.smsMessage.findMany({
       where: { transactionId: created.id, template: { in: ['payout_returned_buyer', 'payout_returned_seller'] } },
       orderBy: { template: 'asc' },

@@ -13,7 +13,7 @@ import { businessRule } from '../../lib/app-error.ts';
 import { loadQuote } from './load-quote.ts';
 import { PAYOUT_QUEUE } from './payout-queue.ts';
 import type { LockedTransaction } from './access.ts';
-import { appendEvent } from './timeline.ts';
+import { appendEvent, type TimelineEntry } from './timeline.ts';
 
 export type RefundReason =
   | 'overpayment'
@@ -89,6 +89,12 @@ export async function refundBuyer(
      * part of the price they paid; it comes from the platform's fee income.
      */
     sellerFee?: Cents;
+    /**
+     * The event of what caused the refund, given the total refunded: written just before the refund's own
+     * event, so that the timeline reads the cause first. For a cause whose sentence names a total only the
+     * refund knows (`fee: 'all_left'`); not written when nothing is refunded.
+     */
+    cause?: (total: Cents) => TimelineEntry;
   },
 ): Promise<Cents> {
   const sellerFee = options.sellerFee ?? 0n;
@@ -127,6 +133,7 @@ export async function refundBuyer(
     });
   }
   await tx.transaction.update({ where: { id: txn.id }, data: { refundedCents: { increment: total } } });
+  if (options.cause) await appendEvent(tx, options.cause(total));
   await appendEvent(tx, {
     transactionId: txn.id,
     eventType: 'refund_initiated',
@@ -162,13 +169,13 @@ async function refundableFunds(tx: Tx, transactionId: string) {
  * A seller payout the rail could not make, returned to the buyer (admin Alerts): the escrow is unwound.
  * The seller was never paid, so the buyer gets back everything they paid that has not come back to them
  * yet: the payout, the seller's fee share the release took, and the buyer's own fee share, as one
- * `payout_returned` refund. Returns the total.
+ * `payout_returned` refund. Returns the total; `cause` is the return's event, written before the refund's.
  */
 export async function returnSellerPayout(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  payout: { id: string; amount: Cents; note?: string; actorId?: string | null },
+  payout: { id: string; amount: Cents; note?: string; actorId?: string | null; cause?: (total: Cents) => TimelineEntry },
 ): Promise<Cents> {
   const released = await tx.ledgerPosting.aggregate({
     where: { accountCode: 'platform_fees', journal: { idempotencyKey: `release:${txn.id}` } },
@@ -183,6 +190,7 @@ export async function returnSellerPayout(
     key: `refund:${txn.id}:payout:${payout.id}`,
     note: payout.note,
     actorId: payout.actorId,
+    ...(payout.cause ? { cause: payout.cause } : {}),
   });
 }
 

@@ -66,18 +66,19 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
         amount: payout.amountCents,
         note: input.note ?? `The seller could not be paid by ${RAIL_DISPLAY_NAMES[payout.rail]}`,
         actorId: input.adminId,
+        // The return reads before the refund it makes; its total (fees included) is the refund's.
+        cause: (returned) => ({
+          transactionId: txn.id,
+          eventType: 'payout_returned',
+          description: `The seller could not be paid, so the mediation team returned ${formatKes(returned)} to the buyer`,
+          actorId: input.adminId,
+          data: { amount: formatCents(returned), payout_id: payout.id },
+        }),
       });
       updated = await tx.payout.update({ where: { id: payout.id }, data: { status: 'returned' } });
       // Everything went back to the buyer: the transaction ends refunded, not completed. The one exit
       // from a terminal status, and not a party's action (docs/adr/0005-money-at-the-edges.md).
       await tx.transaction.update({ where: { id: txn.id }, data: { status: 'refunded' } });
-      await appendEvent(tx, {
-        transactionId: txn.id,
-        eventType: 'payout_returned',
-        description: `The seller could not be paid, so the mediation team returned ${formatKes(total)} to the buyer`,
-        actorId: input.adminId,
-        data: { amount: formatCents(total), payout_id: payout.id },
-      });
       await notifyParties(ctx, tx, txn, {
         buyer: ['payout_returned_buyer', { amount: formatKes(total) }],
         seller: ['payout_returned_seller', { amount: formatKes(payout.amountCents), rail: RAIL_DISPLAY_NAMES[payout.rail] }],
