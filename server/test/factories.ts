@@ -28,7 +28,7 @@ export function randomPhone(ending?: string): string {
   for (;;) {
     const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
     const phone = ending ? `2547${digits.slice(0, 4)}${ending}` : `2547${digits}`;
-    // A Safaricom number (M-Pesa): Airtel's 073x, 075x and 078x pay through the other rail.
+    // A Safaricom number (M-Pesa): Airtel's numbers (railForPhone) pay through the other rail.
     if (railForPhone(phone) !== 'mpesa') continue;
     if ((ending || !SPECIAL_ENDINGS.includes(phone.slice(-4))) && claim(phone)) return phone;
   }

@@ -790,7 +790,7 @@ export interface paths {
         put?: never;
         /**
          * Buyer: ask the paying phone (M-Pesa STK push or Airtel Money USSD push) for what is due (or a chosen Lipa Mdogo Mdogo amount)
-         * @description rail defaults to the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent (or sent with its answer lost in transit: the payment stays pending until a callback or a status query settles it). One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed. Every call counts against the prompt limits (LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR per account, LIMIT_PAYMENTS_PER_PHONE_PER_HOUR per phone named in phone_number): past them, 429 RATE_LIMITED with Retry-After.
+         * @description rail defaults to the paying phone's network (073x, 0750–0756, 078x, 010x: Airtel Money; others: M-Pesa); the buyer may choose. amount defaults to what is due: the full price plus the buyer fee share, or the next installment (plus the fee share with the first payment). 202: a new STK push was sent (or sent with its answer lost in transit: the payment stays pending until a callback or a status query settles it). One prompt at a time: while a payment of the transaction is pending, the call sends no second push and answers 200 with that pending payment, whatever the body asks; initiate again once it has completed or failed. Every call counts against the prompt limits (LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR per account, LIMIT_PAYMENTS_PER_PHONE_PER_HOUR per phone named in phone_number): past them, 429 RATE_LIMITED with Retry-After.
          */
         post: operations["postPaymentsInitiate"];
         delete?: never;
@@ -6446,7 +6446,7 @@ export interface operations {
                     /** @example 0722123456 */
                     phone_number?: string;
                     /**
-                     * @description The mobile-money rail to pay with; by default the paying phone's network (073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa).
+                     * @description The mobile-money rail to pay with; by default the paying phone's network (073x, 0750–0756, 078x, 010x: Airtel Money; others: M-Pesa).
                      * @enum {string}
                      */
                     rail?: "mpesa" | "airtel";

@@ -1,7 +1,7 @@
 /**
- * Which mobile-money rail a phone pays and is paid through. In Kenya, numbers starting 073x, 075x, 078x
- * and 010x are Airtel's (Airtel Money); every other mobile number is Safaricom's (M-Pesa): RAIL_PREFIXES
- * below. The payer may choose otherwise (a dual-SIM phone, a wallet on the other network): that choice wins.
+ * Which mobile-money rail a phone pays and is paid through. In Kenya, numbers starting 073x, 0750–0756,
+ * 078x and 010x are Airtel's (Airtel Money); every other mobile number is Safaricom's (M-Pesa), 0757–0759
+ * included: RAIL_PREFIXES below. The payer may choose otherwise (a dual-SIM phone, a wallet on the other network): that choice wins.
  * RAIL_CHOICES is the one list of rails: the server's port (server/src/rails/port.ts), the API contract,
  * the USSD menu and the pay screen derive theirs from it.
  */
@@ -18,18 +18,34 @@ export const DEFAULT_RAIL = 'mpesa' satisfies RailChoice;
 
 /**
  * Every other rail's network prefixes: the digits after 254 (after 0 in the local form) that its numbers
- * start with. A rail added to RAIL_CHOICES adds its row here (the type requires one).
+ * start with, as the Communications Authority assigned them. A rail added to RAIL_CHOICES adds its row
+ * here (the type requires one). Airtel's 075 block stops at 0756: 0757, 0758 and 0759 are Safaricom's.
  */
 const RAIL_PREFIXES: Record<Exclude<RailChoice, typeof DEFAULT_RAIL>, readonly string[]> = {
-  airtel: ['73', '75', '78', '10'],
+  airtel: ['73', '750', '751', '752', '753', '754', '755', '756', '78', '10'],
 };
 const PREFIX_ROWS = Object.entries(RAIL_PREFIXES) as [RailChoice, readonly string[]][];
 
 const MSISDN = /^254\d{9}$/;
 
-/** The prefixes in words, for API descriptions: "073x, 075x, 078x, 010x: Airtel Money; others: M-Pesa". */
+/** Prefixes as people write them: "073x" for a block, "0750" for one prefix, a run of them as "0750–0756". */
+function prefixesText(prefixes: readonly string[]): string {
+  const shown = (prefix: string) => `0${prefix}${prefix.length === 2 ? 'x' : ''}`;
+  const parts: string[] = [];
+  for (let first = 0; first < prefixes.length;) {
+    let last = first;
+    const follows = (next: string | undefined) =>
+      next !== undefined && prefixes[last]!.length === 3 && next.length === 3 && Number(next) === Number(prefixes[last]) + 1;
+    while (follows(prefixes[last + 1])) last += 1;
+    parts.push(last > first ? `${shown(prefixes[first]!)}–${shown(prefixes[last]!)}` : shown(prefixes[first]!));
+    first = last + 1;
+  }
+  return parts.join(', ');
+}
+
+/** The prefixes in words, for API descriptions: "073x, 0750–0756, 078x, 010x: Airtel Money; others: M-Pesa". */
 export const RAIL_PREFIXES_TEXT = [
-  ...PREFIX_ROWS.map(([rail, prefixes]) => `${prefixes.map((prefix) => `0${prefix}x`).join(', ')}: ${RAIL_DISPLAY_NAMES[rail]}`),
+  ...PREFIX_ROWS.map(([rail, prefixes]) => `${prefixesText(prefixes)}: ${RAIL_DISPLAY_NAMES[rail]}`),
   `others: ${RAIL_DISPLAY_NAMES[DEFAULT_RAIL]}`,
 ].join('; ');
 

@@ -3,6 +3,7 @@
  * enquiry, disbursement, every outcome), a pay-in → release → payout on Airtel with the ledger balanced,
  * the rail chosen by prefix or by the payer, and forged callbacks refused.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalance, escrowBalance } from '../../modules/ledger/ledger.ts';
 import { bearer, makeUser, randomAirtelPhone, randomPhone, type MadeUser } from '../../../test/factories.ts';
@@ -470,6 +471,28 @@ describe('choosing the rail', () => {
       payload: { transaction_id: other.id, rail: 'tkash' },
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('Safaricom numbers in the 075 block', () => {
+  it('0757, 0758 and 0759 are M-Pesa numbers: prompted on M-Pesa, paid out by M-Pesa, told so by SMS', async () => {
+    const safaricom075 = (prefix: string) => `254${prefix}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    const buyer = await makeUser(t.app, { userType: 'buyer', phone: safaricom075('757') });
+    const payee = await makeUser(t.app, { userType: 'seller', phone: safaricom075('758') });
+    const created = await createTransaction(t, buyer, { ...standard(1000), seller_phone: `0${payee.phone.slice(3)}` });
+    const paid = await payAndSettle(t, buyer, created.id);
+    expect(paid).toMatchObject({ status: 'completed', checkout_request_id: expect.stringMatching(/^ws_CO_/) });
+    expect(await accountBalance(t.ctx.db, 'mpesa_paybill', created.id)).toBe(102_500n);
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+    expect((await action(t, buyer, created.id, 'release_payment')).statusCode).toBe(200);
+    const [payout] = await settlePayouts(t, created.id);
+    expect(payout).toMatchObject({ status: 'completed', rail: 'mpesa', recipientPhone: payee.phone });
+    expect(await t.ctx.db.ledgerPosting.count({ where: { transactionId: created.id, accountCode: 'airtel_float' } })).toBe(0);
+    const texts = (await t.ctx.db.smsMessage.findMany({ where: { transactionId: created.id } })).map((sms) => sms.message).join('\n');
+    expect(texts).toMatch(/Pay KES 1,025 by M-Pesa to fund it/);
+    expect(texts).toMatch(/KES 975 is on its way to your M-Pesa/);
+    expect(texts).not.toMatch(/Airtel/);
+    await expectLedgerHealthy(t);
   });
 });
 
