@@ -76,6 +76,8 @@ describe('happy path', () => {
         'payout_completed',
       ]),
     );
+    // The release reads before the payout it makes.
+    expect(events.slice(events.indexOf('delivery_confirmed') + 1)).toEqual(['payment_released', 'payout_initiated', 'payout_completed']);
     expect(data.timeline.find((event: { event_type: string }) => event.event_type === 'payment_completed')).toMatchObject({
       type: 'payment',
     });
@@ -404,7 +406,12 @@ describe('cancel and auto-release', () => {
     await t.ctx.jobs.drain({ until: new Date(Date.now() + 4 * 24 * 3600_000) });
     const data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('completed');
-    expect(data.timeline.map((event: { event_type: string }) => event.event_type)).toContain('auto_release_confirmed');
+    const events: string[] = data.timeline.map((event: { event_type: string }) => event.event_type);
+    // The release reads before the payout it makes.
+    expect(events.slice(events.indexOf('auto_release_confirmed') + 1, events.indexOf('auto_release_confirmed') + 3)).toEqual([
+      'payment_released',
+      'payout_initiated',
+    ]);
   });
 
   it('freezes the money on a dispute: no auto-release', async () => {

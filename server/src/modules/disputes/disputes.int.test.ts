@@ -436,8 +436,8 @@ describe('rulings', () => {
     // The ruling reads before the payout it ordered, as a confirmed delivery does.
     expect(eventsAfter(await detail(t, buyer, id), 'dispute_initiated')).toEqual([
       'dispute_resolved',
-      'payout_initiated',
       'payment_released',
+      'payout_initiated',
       'payout_completed',
     ]);
     // After a ruling the evidence and the response are closed.

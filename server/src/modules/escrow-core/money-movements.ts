@@ -13,7 +13,7 @@ import { businessRule } from '../../lib/app-error.ts';
 import { loadQuote } from './load-quote.ts';
 import { PAYOUT_QUEUE } from './payout-queue.ts';
 import type { LockedTransaction } from './access.ts';
-import { appendEvent, type TimelineEntry } from './timeline.ts';
+import { appendEvent, appendPaymentReleased, type ReleasedBy, type TimelineEntry } from './timeline.ts';
 
 export type RefundReason =
   | 'overpayment'
@@ -26,13 +26,14 @@ export type RefundReason =
 
 /**
  * Moves `price` of the escrow to the seller, less the seller's fee share, and queues the B2C payout.
- * The seller's fee is never more than what the seller receives.
+ * The seller's fee is never more than what the seller receives. With `releasedBy`, the release's own
+ * event (payment_released) is written first, so that the timeline reads the release before its payout.
  */
 export async function releaseToSeller(
   ctx: AppContext,
   tx: Tx,
   txn: LockedTransaction,
-  options: { price?: Cents; actorId?: string | null } = {},
+  options: { price?: Cents; actorId?: string | null; releasedBy?: ReleasedBy } = {},
 ): Promise<{ payoutAmount: Cents; sellerFee: Cents }> {
   const price = options.price ?? txn.amountCents;
   const { fee: sellerFee, payout: payoutAmount } = sellerShare(price, txn.sellerFeeCents);
@@ -43,6 +44,9 @@ export async function releaseToSeller(
     description: `Release ${txn.referenceNumber} to the seller`,
     postings: releasePostings({ price, sellerFee }),
   });
+  if (options.releasedBy) {
+    await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: options.releasedBy, actorId: options.actorId ?? null });
+  }
   if (payoutAmount > 0n) {
     await createPayout(ctx, tx, txn, {
       kind: 'seller_payout',

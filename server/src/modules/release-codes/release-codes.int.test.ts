@@ -70,6 +70,8 @@ describe('release with code', () => {
     const events = data.timeline.map((event: { event_type: string }) => event.event_type);
     // Dispatched first (it was only funded), then released with the code.
     expect(events).toEqual(expect.arrayContaining(['release_code_sent', 'dispatch_confirmed', 'released_with_code', 'payment_released']));
+    // The release reads before the payout it makes.
+    expect(events.slice(events.indexOf('released_with_code') + 1)).toEqual(['payment_released', 'payout_initiated']);
     expect(data.transaction.dispatched_at).not.toBeNull();
     const payouts = await settlePayouts(t, created.id);
     expect(payouts).toHaveLength(1);

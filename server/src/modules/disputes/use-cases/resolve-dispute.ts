@@ -26,7 +26,7 @@ import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { refundBuyer, releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties, type Ruling } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
-import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { delayPlanSchedule } from '../../installments/schedule.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
@@ -89,8 +89,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
           summary = `Ruled for the seller: ${formatKes(sellerPayout)} paid to the seller (${formatKes(held)} less the fee)`;
           ruling = 'for_seller';
           moveMoney = async () => {
-            await releaseToSeller(ctx, tx, txn, { price: held, actorId });
-            await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'ruling', actorId });
+            await releaseToSeller(ctx, tx, txn, { price: held, actorId, releasedBy: 'ruling' });
           };
         }
       } else if (input.outcome === 'refund_buyer') {

@@ -12,7 +12,7 @@ import { releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { checkReleaseCode, type ReleaseCodeCheck } from '../../escrow-core/release-code.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
-import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 
 const REFUSALS: Record<Exclude<ReleaseCodeCheck, { ok: true }>['reason'], string> = {
   missing: 'This transaction has no release code yet. Ask the buyer to send one from their page.',
@@ -61,8 +61,7 @@ export async function releaseWithCode(ctx: AppContext, options: { transactionId:
       description: "The seller entered the buyer's release code at hand-over",
       actorId,
     });
-    const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
-    await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'release_code', actorId });
+    const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId, releasedBy: 'release_code' });
     await notifyParties(ctx, tx, txn, {
       buyer: ['released_with_code_buyer'],
       seller: ['released_seller', { amount: formatKes(payoutAmount) }],

@@ -8,7 +8,7 @@ import { formatKes } from '@escrow/core/domain/money';
 import { releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
-import { appendEvent, appendPaymentReleased } from '../../escrow-core/timeline.ts';
+import { appendEvent } from '../../escrow-core/timeline.ts';
 import { AUTO_RELEASE_QUEUE } from './dispatch-transaction.ts';
 
 /** A dispatched transaction still not released this long after its inspection window is alerted and queued again. */
@@ -18,8 +18,7 @@ export async function releasePayment(ctx: AppContext, options: { transactionId: 
   return runTransactionAction(ctx, { ...options, action: 'release' }, async ({ tx, txn, actorId, to }) => {
     await tx.transaction.update({ where: { id: txn.id }, data: { status: to, completedAt: ctx.now(), releasedBy: 'buyer' } });
     await appendEvent(tx, { transactionId: txn.id, eventType: 'delivery_confirmed', description: 'The buyer confirmed delivery', actorId });
-    const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId });
-    await appendPaymentReleased(tx, { transactionId: txn.id, releasedBy: 'buyer', actorId });
+    const { payoutAmount } = await releaseToSeller(ctx, tx, txn, { actorId, releasedBy: 'buyer' });
     await notifyParties(ctx, tx, txn, { buyer: ['released_buyer'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
     return txn.id;
   });
@@ -37,8 +36,7 @@ export async function autoReleaseTransaction(ctx: AppContext, { transactionId }:
       eventType: 'auto_release_confirmed',
       description: 'The inspection period ended with no dispute; payment released automatically',
     });
-    const { payoutAmount } = await releaseToSeller(ctx, tx, locked);
-    await appendPaymentReleased(tx, { transactionId: locked.id, releasedBy: 'auto_release' });
+    const { payoutAmount } = await releaseToSeller(ctx, tx, locked, { releasedBy: 'auto_release' });
     await notifyParties(ctx, tx, locked, { buyer: ['auto_released'], seller: ['released_seller', { amount: formatKes(payoutAmount) }] });
   }).catch((error: unknown) => {
     // A release or dispute that won the race leaves nothing to do.
