@@ -271,7 +271,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a failed payout again, with a new M-Pesa request id (audited; 409 unless the payout failed) */
+        /** Send a failed payout again on its rail, with a new request id (audited; 409 unless the payout failed) */
         post: operations["postAdminPayoutsByIdRetry"];
         delete?: never;
         options?: never;
@@ -2641,6 +2641,7 @@ export interface operations {
                      *             "reference_number": "string",
                      *             "kind": "seller_payout",
                      *             "recipient_phone": "string",
+                     *             "rail": "mpesa",
                      *             "amount": "1500.00",
                      *             "status": "pending",
                      *             "attempts": 0,
@@ -2798,6 +2799,11 @@ export interface operations {
                                 kind: "seller_payout" | "buyer_refund";
                                 last_error: string | null;
                                 payout_id: string;
+                                /**
+                                 * @description The rail the payout goes out on, and a retry with it.
+                                 * @enum {string}
+                                 */
+                                rail: "mpesa" | "airtel";
                                 recipient_phone: string;
                                 reference_number: string;
                                 /** @enum {string} */

@@ -280,6 +280,7 @@ export const alertsData = z.object({
       reference_number: z.string(),
       kind: z.enum(['seller_payout', 'buyer_refund']),
       recipient_phone: z.string(),
+      rail: z.enum(RAIL_CHOICES).meta({ description: 'The rail the payout goes out on, and a retry with it.' }),
       amount: moneyString,
       status: payoutStatus,
       attempts: count,

@@ -27,7 +27,7 @@ const payoutAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireAdmin,
       schema: {
         ...schema,
-        summary: 'Send a failed payout again, with a new M-Pesa request id (audited; 409 unless the payout failed)',
+        summary: 'Send a failed payout again on its rail, with a new request id (audited; 409 unless the payout failed)',
       },
     },
     async (request) => {

@@ -398,6 +398,13 @@ describe('paying with Airtel Money', () => {
       data: { failure_code: 'unregistered', failure_reason: expect.stringMatching(/not registered/) },
     });
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: created.id, kind: 'payout' } })).toBe(0);
+    // The admin's Alerts row says which rail a retry goes out on.
+    const admin = await makeUser(t.app, { userType: 'admin' });
+    const alerts = await t.app.inject({ method: 'GET', url: '/api/admin/monitoring/alerts', headers: bearer(admin) });
+    expect(alerts.json().data.payouts.find((row: { payout_id: string }) => row.payout_id === payout!.id)).toMatchObject({
+      rail: 'airtel',
+      allowed_actions: ['retry', 'return_to_buyer'],
+    });
     await expectLedgerHealthy(t);
   });
 });

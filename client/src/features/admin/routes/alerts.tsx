@@ -9,6 +9,7 @@ import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
 import type { PayoutAction } from '@escrow/core/contract/admin';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, formatPhone, formatRelativeTime, humanize } from '@/lib/format';
@@ -40,21 +41,21 @@ const PAYOUT_ACTION_LABELS: Record<PayoutAction, { label: string; confirm: strin
 };
 
 /** Who receives what if the admin confirms, in words. */
-export function payoutConsequence(row: Pick<PayoutRow, 'kind' | 'amount' | 'recipient_phone'>, action: PayoutAction): string {
+export function payoutConsequence(row: Pick<PayoutRow, 'kind' | 'amount' | 'recipient_phone' | 'rail'>, action: PayoutAction): string {
   const amount = formatMoney(row.amount);
   const recipient = `${row.kind === 'buyer_refund' ? 'the buyer' : 'the seller'} (${formatPhone(row.recipient_phone)})`;
-  if (action === 'retry') return `${amount} is sent again to ${recipient} by M-Pesa. Nothing else changes.`;
+  if (action === 'retry') return `${amount} is sent again to ${recipient} by ${RAIL_DISPLAY_NAMES[row.rail]}. Nothing else changes.`;
   // The escrow is unwound (server payouts/use-cases/resolve-failed-payout.ts): all the buyer paid, fees included.
   return `The seller (${formatPhone(row.recipient_phone)}) is not paid ${amount}. Instead the buyer gets back everything they paid (the whole price and their fee), to the phone or phones that paid, and the transaction ends refunded. Both parties are told by SMS.`;
 }
 
 /** What became of a payout answered from this page, for its row. */
-function handledLabel(handled: HandledPayout): string {
+export function handledLabel(handled: Pick<HandledPayout, 'action' | 'status'> & { row: Pick<PayoutRow, 'rail'> }): string {
   if (handled.action === 'already_handled') return 'Already answered';
   if (handled.status === 'returned') return 'Returned to the buyer';
   if (handled.status === 'completed') return 'Paid';
   if (handled.status === 'failed') return 'Failed again';
-  return 'Sent again, waiting for M-Pesa';
+  return `Sent again, waiting for ${RAIL_DISPLAY_NAMES[handled.row.rail]}`;
 }
 
 /** The buttons for what may be done with a failed payout (the server says which); each asks first. */

@@ -10,6 +10,7 @@ import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
 import { OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
 import { formatCents } from '@escrow/core/domain/money';
+import type { RailChoice } from '@escrow/core/domain/rail-choice';
 import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts';
 import { gracePeriodOverSql } from '../../installments/use-cases/grace-period.ts';
 import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
@@ -73,6 +74,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
         reference_number: string;
         kind: 'seller_payout' | 'buyer_refund';
         recipient_phone: string;
+        rail: RailChoice;
         amount_cents: bigint;
         status: 'pending' | 'processing' | 'completed' | 'failed' | 'returned';
         attempts: number;
@@ -80,7 +82,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
         created_at: Date;
       }[]
     >`
-      SELECT o.id::text, o.transaction_id::text, t.reference_number, o.kind::text AS kind, o.recipient_phone, o.amount_cents,
+      SELECT o.id::text, o.transaction_id::text, t.reference_number, o.kind::text AS kind, o.recipient_phone, o.rail::text AS rail, o.amount_cents,
              o.status::text AS status, o.attempts, o.last_error, o.created_at
       FROM payouts o JOIN transactions t ON t.id = o.transaction_id
       WHERE o.status = 'failed' OR (o.status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince('o'))} < ${stuckBefore})
@@ -151,6 +153,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       reference_number: row.reference_number,
       kind: row.kind,
       recipient_phone: row.recipient_phone,
+      rail: row.rail,
       amount: formatCents(row.amount_cents),
       status: row.status,
       attempts: row.attempts,

@@ -1,5 +1,5 @@
 /**
- * What an admin may do with a payout M-Pesa could not make (admin Alerts): send it again, or — for a
+ * What an admin may do with a payout its rail could not make (admin Alerts): send it again, or — for a
  * seller payout — give the money back to the buyer instead. One rule for the server and the buttons.
  */
 import type { PayoutAction } from '@escrow/core/contract/admin';
