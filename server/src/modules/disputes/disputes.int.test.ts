@@ -498,6 +498,28 @@ describe('rulings', () => {
     const returned = view.timeline.findLast((event: { event_type: string }) => event.event_type === 'dispute_resolved');
     expect(returned.description).toBe('The seller confirmed the item came back; KES 1,025 refunded to the buyer');
     expect(returned.data).toMatchObject({ return_confirmed: true, buyer_amount: '1025.00', actor: 'seller' });
+    // The seller confirmed it: no notice tells them what they did.
+    expect(await t.ctx.db.smsMessage.count({ where: { transactionId: id, template: 'return_confirmed_for_seller' } })).toBe(0);
+    await expectLedgerHealthy(t);
+  });
+
+  it('refund_buyer after dispatch, the return confirmed by the mediation team: the seller is told the case is closed', async () => {
+    const { id, disputeId } = await disputed(await dispatched(1_000));
+    expect((await rule(admin, disputeId, { outcome: 'refund_buyer', note: 'Courier proof of return' })).statusCode).toBe(200);
+    const confirmed = await action(t, admin, id, 'confirm_return');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const sms = await t.ctx.db.smsMessage.findMany({
+      where: { transactionId: id, template: { in: ['refunded', 'return_confirmed_for_seller'] } },
+    });
+    expect(sms.map((message) => [message.phoneNumber, message.template]).sort()).toEqual(
+      [
+        [buyer.phone, 'refunded'],
+        [seller.phone, 'return_confirmed_for_seller'],
+      ].sort(),
+    );
+    expect(sms.find((message) => message.phoneNumber === seller.phone)?.message).toMatch(
+      /^ESC-[A-Z0-9-]+: our mediation team confirmed the item is back with you\. KES 1,025 is being refunded to the buyer; the case is closed\.$/,
+    );
     await expectLedgerHealthy(t);
   });
 

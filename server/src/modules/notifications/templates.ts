@@ -241,6 +241,12 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,
   },
+  /** To the seller when the mediation team confirms, for them, that the disputed item came back. */
+  return_confirmed_for_seller: {
+    en: (p) =>
+      `${p.ref}: our mediation team confirmed the item is back with you. ${p.amount} is being refunded to the buyer; the case is closed.`,
+    sw: (p) => `${p.ref}: wapatanishi wetu wamethibitisha bidhaa imekurudia. ${p.amount} inarudishwa kwa mnunuzi; kesi imefungwa.`,
+  },
   /** To the party who opened the dispute. */
   dispute_opened: {
     en: (p) => `You opened a dispute on ${p.ref}: ${disputeAbout(p, 'en')}. The money is frozen until our mediators rule.`,

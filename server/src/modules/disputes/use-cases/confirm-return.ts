@@ -75,7 +75,11 @@ export async function confirmReturn(
         },
       });
     }
-    await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(total) }] });
+    // A seller who confirmed the return knows; when the mediation team did it for them, they are told.
+    await notifyParties(ctx, tx, txn, {
+      buyer: ['refunded', { amount: formatKes(total) }],
+      ...(role === 'admin' ? { seller: ['return_confirmed_for_seller', { amount: formatKes(total) }] as const } : {}),
+    });
     return txn.id;
   });
 }
