@@ -36,6 +36,15 @@ export interface RailResult {
   railCode?: string;
 }
 
+/**
+ * The receipt as the `rail_receipt` columns keep it (VARCHAR(32)): M-Pesa's are 10 characters, Airtel's
+ * about 20. A longer one is no rail's receipt, and writing it would fail the whole result: the money it
+ * reports is still booked, without a receipt, as a status query's success is.
+ */
+export const RAIL_RECEIPT_MAX_LENGTH = 32;
+export const keptReceipt = (result: RailResult): string | null =>
+  result.receipt && result.receipt.length <= RAIL_RECEIPT_MAX_LENGTH ? result.receipt : null;
+
 /** A rail's result code as the numeric `result_code` column holds it (Daraja's are numbers), or null. */
 export const numericRailCode = (result: RailResult): number | null =>
   result.railCode !== undefined && /^-?\d{1,9}$/.test(result.railCode) ? Number(result.railCode) : null;

@@ -10,7 +10,7 @@ import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { payoutFailureSentence } from '@escrow/core/domain/payment-failure';
 import { payoutSentPostings } from '@escrow/core/domain/posting-rules';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
-import { numericRailCode, type RailResult } from '../../rails/port.ts';
+import { keptReceipt, numericRailCode, type RailResult } from '../../rails/port.ts';
 import { postJournal } from '../ledger/ledger.ts';
 import { queueSms } from '../notifications/notify.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
@@ -27,7 +27,7 @@ export type PayoutOutcome = 'completed' | 'retrying' | 'failed' | 'duplicate' | 
 export async function applyPayoutResult(ctx: AppContext, { requestId, result }: PayoutResult): Promise<PayoutOutcome> {
   if (result.outcome === 'pending') return 'pending';
   const resultDesc = result.description;
-  const receipt = result.receipt ?? null;
+  const receipt = keptReceipt(result);
   return inTransaction(ctx.db, async (tx) => {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM payouts WHERE rail_request_id = ${requestId} FOR UPDATE`;

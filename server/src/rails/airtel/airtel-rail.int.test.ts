@@ -572,4 +572,23 @@ describe('the Airtel callback door', () => {
     });
     expect(malformed.statusCode).toBe(400);
   });
+
+  it('books a success whose receipt is longer than any rail gives, without the receipt, instead of failing it with a 500', async () => {
+    const buyer = await airtelBuyer('1037');
+    const created = await createTransaction(t, buyer, standard(900));
+    const payment = await pay(t, buyer, created.id);
+    const long = { transaction: { id: payment.id, message: 'Paid', status_code: 'TS', airtel_money_id: 'MP'.padEnd(40, '7') } };
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+      payload: long,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+      status: 'completed',
+      railReceipt: null,
+    });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(90_000n);
+    await expectLedgerHealthy(t);
+  });
 });

@@ -16,7 +16,7 @@ import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { type Cents, formatCents, formatKes, minCents } from '@escrow/core/domain/money';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { RAIL_DISPLAY_NAMES, type RailChoice } from '@escrow/core/domain/rail-choice';
-import { numericRailCode, type RailResult } from '../../../rails/port.ts';
+import { keptReceipt, numericRailCode, type RailResult } from '../../../rails/port.ts';
 import { checkTransition, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { payInPostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../../ledger/ledger.ts';
@@ -41,8 +41,9 @@ export interface CollectionResult {
 
 export type CollectionOutcome = 'credited' | 'credited_late' | 'failed' | 'duplicate' | 'unknown' | 'amount_mismatch' | 'pending';
 
-export async function applyCollectionResult(ctx: AppContext, { result, ...found }: CollectionResult): Promise<CollectionOutcome> {
-  if (result.outcome === 'pending') return 'pending';
+export async function applyCollectionResult(ctx: AppContext, { result: reported, ...found }: CollectionResult): Promise<CollectionOutcome> {
+  if (reported.outcome === 'pending') return 'pending';
+  const result = { ...reported, receipt: keptReceipt(reported) };
   const resultDesc = result.description;
   return inTransaction(ctx.db, async (tx) => {
     const paymentId = await findAndLockPayment(tx, found);
