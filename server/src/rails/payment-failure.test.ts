@@ -71,7 +71,9 @@ describe('plain payment failure sentences', () => {
   )('map the Airtel mock answer $responseCode to a kind with a sentence, by code and by message alone', (outcome) => {
     const byCode = airtelResult({ status: outcome.status, message: outcome.message }, outcome.responseCode);
     const byMessage = airtelResult({ status: outcome.status, message: outcome.message });
-    expect(byCode.failure).toBe(AIRTEL_FAILURES[outcome.responseCode]);
+    // A code of its own names the kind; beside a generic refusal code (DP00800001008) the message does.
+    expect(byCode.failure).toBeDefined();
+    expect(byCode.failure).toBe(AIRTEL_FAILURES[outcome.responseCode] ?? byMessage.failure);
     expect(byMessage.failure).toBe(byCode.failure);
     for (const language of LANGUAGES) expect(paymentFailureSentence(byCode.failure!, language, 'Airtel Money').length).toBeGreaterThan(20);
   });
