@@ -339,6 +339,33 @@ describe('paying with Airtel Money', () => {
       expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
       expect((await pay(t, buyer, created.id)).id).not.toBe(paymentId);
     });
+
+    it("is failed on Airtel's 'Transaction Not Found' code (DP00800001025) when the answer carries no status beside it", async () => {
+      const buyer = await airtelBuyer();
+      const created = await createTransaction(t, buyer, standard(1700));
+      const paymentId = await initiateAnswerLost(buyer, created.id, false);
+      const client = (t.ctx.rails.airtel as ReturnType<typeof createAirtelRail>).client;
+      const real = client.collectionStatus.bind(client);
+      // Airtel's refusal of an enquiry about an id it never received: the code says it, no transaction status does.
+      client.collectionStatus = async (id) => ({
+        data: { transaction: { id, message: 'Transaction not found' } },
+        status: { code: '200', message: 'Transaction not found', result_code: 'ESB000010', response_code: 'DP00800001025', success: false },
+      });
+      try {
+        // Was pending after every enquiry: the payment stayed pending, and the buyer's next pay reused it.
+        const settled = await eventually(async () => {
+          await reconcile();
+          const status = await paymentStatus(t, buyer, paymentId);
+          return status.status === 'pending' ? null : status;
+        }, 15_000);
+        expect(settled).toMatchObject({ status: 'failed', mpesa_receipt: null });
+        expect(settled.failure_reason).toMatch(/No money was taken/);
+      } finally {
+        client.collectionStatus = real;
+      }
+      expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+      expect((await pay(t, buyer, created.id)).id).not.toBe(paymentId);
+    });
   });
 
   it('a push that expired unanswered (DP00800001029, "Transaction Expired") is told as not answered in time, not as cancelled', async () => {

@@ -91,7 +91,15 @@ export function createAirtelRail(client: AirtelClient): PaymentRail & { client: 
       return { requestId: id };
     },
     async queryCollection(requestId: string) {
-      return resultOf(await rail.client.collectionStatus(requestId));
+      const answer = await rail.client.collectionStatus(requestId);
+      // Airtel has no record of the push (DP00800001025, "Transaction Not Found"): it never arrived, so
+      // nothing was taken. Read by its code, whatever status comes beside it: reconciliation asks by our id
+      // before any answer recorded it (collectionRequestId), and read as no answer yet the payment would
+      // stay pending, and the buyer could not be prompted again.
+      if (answer.status?.response_code === 'DP00800001025') {
+        return { outcome: 'failed' as const, failure: 'other' as const, description: answer.status.message };
+      }
+      return resultOf(answer);
     },
     async payOut(request: Parameters<PaymentRail['payOut']>[0]) {
       const answer = await rail.client.disburse({
