@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sellerShare } from './quote.ts';
-import { rulingAmounts, splitBuyerAmountProblem } from './ruling.ts';
+import { ruledPlanGoesOn, rulingAmounts, splitBuyerAmountProblem } from './ruling.ts';
 
 const facts = { held: 300_000n, price: 300_000n, buyerFeePaid: 7_500n, sellerFee: 7_500n };
 
@@ -68,5 +68,17 @@ describe("splitBuyerAmountProblem: a split's buyer part the rails can pay", () =
     expect(splitBuyerAmountProblem(100_050n, 500_000n)).toBe('not_whole_shillings');
     expect(splitBuyerAmountProblem(0n, 500_000n)).toBe('out_of_range');
     expect(splitBuyerAmountProblem(500_000n, 500_000n)).toBe('out_of_range');
+  });
+});
+
+describe('ruledPlanGoesOn: a ruling made, read back from what it recorded', () => {
+  it('is a ruling for the seller that recorded nothing for the seller, and nothing else', () => {
+    // As GET /api/transactions/{id}/dispute answers a KES 20,000 plan ruled for the seller with its deposit paid.
+    expect(ruledPlanGoesOn({ outcome: 'release_seller', sellerAmount: 0n })).toBe(true);
+    expect(ruledPlanGoesOn({ outcome: 'release_seller', sellerAmount: 500_000n })).toBe(false);
+    expect(ruledPlanGoesOn({ outcome: 'release_seller', sellerAmount: null })).toBe(false);
+    expect(ruledPlanGoesOn({ outcome: 'refund_buyer', sellerAmount: 0n })).toBe(false);
+    expect(ruledPlanGoesOn({ outcome: 'split', sellerAmount: 0n })).toBe(false);
+    expect(ruledPlanGoesOn({ outcome: null, sellerAmount: null })).toBe(false);
   });
 });

@@ -61,3 +61,12 @@ export function rulingAmounts(outcome: RulingOutcome, facts: RulingFacts, buyerA
   const released = sellerShare(facts.held - toBuyer, facts.sellerFee);
   return { toBuyer, toSeller: released.payout, sellerFee: released.fee, planGoesOn: false };
 }
+
+/**
+ * Whether a ruling already made let the plan go on (`rulingAmounts`' planGoesOn, read after the fact): a ruling
+ * for the seller that released nothing, which the ruling records with no amount for the seller
+ * (server resolve-dispute.ts). The parties' dispute card and the admin's case page both say so from it.
+ */
+export function ruledPlanGoesOn(ruling: { outcome: string | null; sellerAmount: Cents | null }): boolean {
+  return ruling.outcome === 'release_seller' && ruling.sellerAmount === 0n;
+}

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import {
   RULING_OUTCOMES,
+  ruledPlanGoesOn,
   rulingAmounts,
   splitBuyerAmountMessage,
   splitBuyerAmountProblem,
@@ -86,16 +87,15 @@ const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, s
 /**
  * A ruled case in one line, both parties' amounts as the transaction's quote states them (what the seller
  * was paid out, what the buyer got back); a refund waiting for the item to come back says so, and so does
- * a ruling for the seller on a plan not fully paid, which released nothing: the server records no amount
- * for either party then (resolve-dispute.ts), and "Released to the seller: KES 0 to the seller, KES 0 to
- * the buyer" read as if the escrow had been emptied.
+ * a ruling for the seller on a plan not fully paid, which released nothing (core's ruledPlanGoesOn):
+ * "Released to the seller: KES 0 to the seller, KES 0 to the buyer" read as if the escrow had been emptied.
  */
 export function rulingSummary(detail: DisputeDetail): string {
   const { outcome, status, seller_amount: sellerAmount } = detail.dispute;
   if (!outcome) return '';
   if (status !== 'resolved')
     return `Ruled: refund the buyer once the seller confirms the item came back (${formatMoney(detail.transaction.quote.held)} held)`;
-  if (outcome === 'release_seller' && sellerAmount !== null && cents(sellerAmount) === 0n)
+  if (ruledPlanGoesOn({ outcome, sellerAmount: sellerAmount === null ? null : cents(sellerAmount) }))
     return "Ruled for the seller: the buyer's claim is refused and the plan goes on. Nothing was paid out; the seller is paid once the plan is fully paid";
   const { seller_paid_out: toSeller, refunded: toBuyer } = detail.transaction.quote;
   return `${OUTCOME_TITLES[outcome]}: ${formatMoney(toSeller)} to the seller, ${formatMoney(toBuyer)} to the buyer`;

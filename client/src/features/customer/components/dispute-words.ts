@@ -4,6 +4,8 @@
  */
 import type { DisputeCaseWire } from '@escrow/core/contract/disputes';
 import { DISPUTE_REASONS } from '@escrow/core/contract/transactions';
+import { parseAmount } from '@escrow/core/domain/money';
+import { RULING_OUTCOMES, ruledPlanGoesOn, type RulingOutcome } from '@escrow/core/domain/ruling';
 import type { Translate } from '@/i18n';
 import { humanize } from '@/lib/format';
 
@@ -30,21 +32,18 @@ export function disputeProblem(t: Translate, reason: string): string {
   return humanize(reason);
 }
 
-const OUTCOMES = ['release_seller', 'refund_buyer', 'split'] as const;
-type Outcome = (typeof OUTCOMES)[number];
-
 /**
  * The ruling's name on the card ("Ruling: …"). A refund ruling on a dispatched item waits for it to come
  * back. A ruling for the seller on a Lipa Mdogo Mdogo plan not fully paid releases nothing: the claim is
- * refused and the plan goes on, and the server records no amount for the seller (resolve-dispute.ts).
+ * refused and the plan goes on (core's ruledPlanGoesOn).
  * It read "Released to the seller" ("Muuzaji amelipwa", the seller has been paid) though nobody was paid.
  */
 export function disputeRuling(t: Translate, dispute: Pick<DisputeCaseWire, 'outcome' | 'status' | 'seller_amount'>): string {
   const { outcome, status } = dispute;
   if (!outcome) return '';
   if (status === 'awaiting_return') return t('customer.dispute.outcomes.refund_buyer_on_return');
-  if (outcome === 'release_seller' && dispute.seller_amount !== null && Number(dispute.seller_amount) === 0)
-    return t('customer.dispute.outcomes.plan_goes_on');
-  if ((OUTCOMES as readonly string[]).includes(outcome)) return t(`customer.dispute.outcomes.${outcome as Outcome}`);
+  const sellerAmount = dispute.seller_amount === null ? null : (parseAmount(dispute.seller_amount) ?? null);
+  if (ruledPlanGoesOn({ outcome, sellerAmount })) return t('customer.dispute.outcomes.plan_goes_on');
+  if ((RULING_OUTCOMES as readonly string[]).includes(outcome)) return t(`customer.dispute.outcomes.${outcome as RulingOutcome}`);
   return humanize(outcome);
 }
