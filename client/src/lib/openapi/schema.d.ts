@@ -2155,7 +2155,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -2433,7 +2433,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -5506,17 +5506,17 @@ export interface operations {
                         data: {
                             inspection_window_hours: {
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 lipa_mdogo_mdogo: number;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 protected: number;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 standard: number;
@@ -6088,7 +6088,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -7458,7 +7458,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -7803,7 +7803,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -8019,7 +8019,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -8226,7 +8226,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -8447,7 +8447,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -8790,7 +8790,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -9232,7 +9232,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -9583,7 +9583,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -9802,7 +9802,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -10020,7 +10020,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;
@@ -10238,7 +10238,7 @@ export interface operations {
                                 initial_payment?: string;
                                 inspection_ends_at: string | null;
                                 /**
-                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)
+                                 * @description Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has
                                  * @example 72
                                  */
                                 inspection_window_hours: number;

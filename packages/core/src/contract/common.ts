@@ -107,9 +107,10 @@ export const isoDate = z.string().meta({ format: 'date-time', example: '2026-11-
 
 /**
  * An inspection window as the API states it (core's inspectionWindowHours): whole hours from an hour up, and
- * to the minute under an hour, as a fraction of an hour, so a short window is never stated as 0.
+ * to the minute under an hour, as a fraction of an hour, so a short window is not stated as 0; rounded down.
  */
 export const windowHours = z.number().nonnegative().meta({
-  description: 'Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes)',
+  description:
+    'Whole hours from one hour up; under an hour, its minutes as a fraction of an hour (0.5 is 30 minutes); rounded down, so never more time than the buyer has',
   example: 72,
 });

@@ -36,21 +36,29 @@ describe('inspectionWindowWords', () => {
     );
   });
 
-  it('takes whole hours as the API states them, and minutes under an hour', () => {
+  it('takes whole hours as the API states them, and minutes under an hour, rounded down', () => {
     expect(inspectionWindowHours(259_200)).toBe(72);
     expect(inspectionWindowHours(129_600)).toBe(36);
+    expect(inspectionWindowHours(131_400)).toBe(36);
     expect(inspectionWindowHours(3600)).toBe(1);
     expect(inspectionWindowHours(45 * 60)).toBe(0.75);
     expect(inspectionWindowHours(20 * 60)).toBe(20 / 60);
-    expect(inspectionWindowHours(59)).toBe(1 / 60);
+    expect(inspectionWindowHours(60)).toBe(1 / 60);
+    expect(inspectionWindowHours(59)).toBe(0);
     expect(inspectionWindowHours(0)).toBe(0);
   });
 
-  it('is never "0" for a window of a minute or more, nor a unit the buyer does not have', () => {
-    // Under half a minute is no window to speak of; from 30 seconds up it reads at least "1 minute".
-    expect(inspectionWindowWords(inspectionWindowHours(30), 'en')).toBe('1 minute');
-    expect(inspectionWindowWords(inspectionWindowHours(59 * 60 + 29), 'en')).toBe('59 minutes');
-    expect(inspectionWindowWords(inspectionWindowHours(59 * 60 + 30), 'en')).toBe('1 hour');
+  it('never states more time than the buyer has: auto-release comes no sooner than the words say', () => {
+    const MINUTES = { day: 24 * 60, hour: 60, minute: 1 } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * 24 * 3600 }), (seconds) => {
+        const [, count, unit] = /^(\d+) (day|hour|minute)s?$/.exec(inspectionWindowWords(inspectionWindowHours(seconds), 'en'))!;
+        expect(Number(count) * MINUTES[unit as 'day'] * 60).toBeLessThanOrEqual(seconds);
+      }),
+    );
+    // A 90-minute window read "2 hours" when rounded to the nearest hour.
+    expect(inspectionWindowWords(inspectionWindowHours(90 * 60), 'en')).toBe('1 hour');
+    expect(inspectionWindowWords(inspectionWindowHours(59 * 60 + 30), 'en')).toBe('59 minutes');
     expect(inspectionWindowWords(inspectionWindowHours(30 * 60), 'sw')).toBe('dakika 30');
   });
 });

@@ -8,10 +8,13 @@ export type WindowLanguage = 'en' | 'sw';
 
 /**
  * A window in hours, as the API states it (`inspection_window_hours`): whole hours from an hour up; under an
- * hour, to the minute, as a fraction of an hour (20 minutes: 1/3), so a short window is never stated as 0.
+ * hour, to the minute, as a fraction of an hour (20 minutes: 1/3), so a short window is not stated as 0 hours.
+ * Rounded down: a buyer told "2 hours" of a 90-minute window would lose the escrow to auto-release while
+ * still inside the time they were given; told "1 hour", they have more than they were told. (A window under
+ * a minute, which only tests set, is stated as 0.)
  */
 export const inspectionWindowHours = (seconds: number): number =>
-  seconds >= 3600 ? Math.round(seconds / 3600) : Math.round(seconds / 60) / 60;
+  seconds >= 3600 ? Math.floor(seconds / 3600) : Math.floor(seconds / 60) / 60;
 
 /** `hours`: the window as inspectionWindowHours states it. */
 export function inspectionWindowWords(hours: number, language: WindowLanguage): string {
