@@ -32,6 +32,7 @@ import {
   settlePayouts,
 } from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
+import { throughStandIn } from './rail-stand-in.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -290,6 +291,30 @@ describe('a prompt whose request id was never recorded', () => {
     });
     const again = await pay(t, payer, created.id);
     expect(again.id).not.toBe(paymentId);
+  });
+});
+
+describe('a prompt M-Pesa never sent', () => {
+  const initiate = (payer: MadeUser, transactionId: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: transactionId } });
+  it('for want of an access token is failed at once as not sent (502), not left pending as if the prompt were on the phone', async () => {
+    const payer = await makeUser(t.app, { userType: 'buyer' });
+    const created = await createTransaction(t, payer, standard(1550));
+    // The token request reaches Daraja and its answer is lost, as in a timeout.
+    const { response, paths } = await throughStandIn(
+      t,
+      'mpesa',
+      (request) => (request.path.startsWith('/oauth/v1/generate') ? 'cut' : undefined),
+      async (standIn) => ({ response: await initiate(payer, created.id), paths: standIn.requests.map((request) => request.path) }),
+    );
+    expect(paths).toEqual(['/oauth/v1/generate?grant_type=client_credentials']);
+    expect(response.statusCode, response.body).toBe(502);
+    expect(response.json().message).toBe('M-Pesa is not reachable right now. Please try again in a moment.');
+    expect(await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: created.id } })).toMatchObject({
+      status: 'failed',
+      failureKind: 'not_sent',
+    });
+    expect(await t.ctx.db.mockMpesaRequest.count({ where: { kind: 'stk', phone: payer.phone } })).toBe(0);
   });
 });
 

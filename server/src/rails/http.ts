@@ -70,3 +70,19 @@ export async function railFetch<T>(url: string, request: RailRequest = {}): Prom
   }
   return { status, body: parsed as T };
 }
+
+/**
+ * An access-token request, whose failure says nothing was sent: the request the token is for (a payment
+ * prompt, a payout) is made only once the token has come, so when the token request goes unanswered no
+ * money request left this server, whatever reached the rail's token endpoint. Left as it was, a timeout
+ * there read as a money request that may have reached the rail, and a payment prompt never sent stayed
+ * pending as if it were on the payer's phone.
+ */
+export async function tokenRequest<T>(fetchToken: () => Promise<T>): Promise<T> {
+  try {
+    return await fetchToken();
+  } catch (error) {
+    if (!(error instanceof RailError) || !error.mayHaveReachedRail) throw error;
+    throw new RailError(`access token not obtained: ${error.message}`, error.status, error.body, false);
+  }
+}

@@ -4,7 +4,7 @@
  * It speaks the real HTTP shapes; by default AIRTEL_BASE_URL points at this server's mock
  * (rails/airtel/airtel-mock.ts), and the real API works by configuration only.
  */
-import { RailError, railFetch } from '../http.ts';
+import { RailError, railFetch, tokenRequest } from '../http.ts';
 
 export interface AirtelConfig {
   baseUrl: string;
@@ -57,11 +57,10 @@ export function createAirtelClient(config: AirtelConfig): AirtelClient {
 
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now() + 15_000) return token.value;
-    const { status, body } = await railFetch<{ access_token?: string; expires_in?: string | number }>(
-      `${config.baseUrl}/auth/oauth2/token`,
-      {
+    const { status, body } = await tokenRequest(() =>
+      railFetch<{ access_token?: string; expires_in?: string | number }>(`${config.baseUrl}/auth/oauth2/token`, {
         json: { client_id: config.clientId, client_secret: config.clientSecret, grant_type: 'client_credentials' },
-      },
+      }),
     );
     if (status !== 200 || !body?.access_token) throw new RailError(`Airtel OAuth failed (${status})`, status, body);
     token = { value: body.access_token, expiresAt: Date.now() + Number(body.expires_in ?? 180) * 1000 };

@@ -18,6 +18,7 @@ import {
   settlePayouts,
 } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
+import { throughStandIn } from '../../../test/rail-stand-in.ts';
 import { RailError } from '../http.ts';
 import { airtelMsisdn, createAirtelClient } from './airtel-client.ts';
 import { createAirtelRail } from './airtel-rail.ts';
@@ -365,6 +366,29 @@ describe('paying with Airtel Money', () => {
       }
       expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
       expect((await pay(t, buyer, created.id)).id).not.toBe(paymentId);
+    });
+  });
+
+  describe('a push that was never sent', () => {
+    const initiate = (buyer: MadeUser, transactionId: string) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(buyer), payload: { transaction_id: transactionId } });
+    it('for want of an access token fails at once as not sent (502), not left pending as if the push were on the phone', async () => {
+      const buyer = await airtelBuyer();
+      const created = await createTransaction(t, buyer, standard(1800));
+      // The token request reaches Airtel and its answer is lost, as in a timeout.
+      const { response, paths } = await throughStandIn(
+        t,
+        'airtel',
+        (request) => (request.path.startsWith('/auth/oauth2/token') ? 'cut' : undefined),
+        async (standIn) => ({ response: await initiate(buyer, created.id), paths: standIn.requests.map((request) => request.path) }),
+      );
+      expect(paths).toEqual(['/auth/oauth2/token']);
+      expect(response.statusCode, response.body).toBe(502);
+      expect(response.json().message).toBe('Airtel Money is not reachable right now. Please try again in a moment.');
+      const row = await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: created.id } });
+      expect(row).toMatchObject({ status: 'failed', failureKind: 'not_sent' });
+      expect(await t.ctx.db.mockAirtelRequest.count({ where: { id: row.id } })).toBe(0);
+      expect((await pay(t, buyer, created.id)).id).not.toBe(row.id);
     });
   });
 

@@ -5,7 +5,7 @@
  * (rails/mpesa/daraja-mock.ts), and the sandbox works by configuration only.
  */
 import { cutText } from '@escrow/core/domain/text';
-import { RailError, railFetch } from '../http.ts';
+import { RailError, railFetch, tokenRequest } from '../http.ts';
 
 export interface DarajaConfig {
   baseUrl: string;
@@ -112,9 +112,10 @@ export function createDarajaClient(config: DarajaConfig, now: () => Date = () =>
   async function accessToken(): Promise<string> {
     if (token && token.expiresAt > Date.now() + 30_000) return token.value;
     const basic = Buffer.from(`${config.consumerKey}:${config.consumerSecret}`).toString('base64');
-    const { status, body } = await railFetch<{ access_token?: string; expires_in?: string }>(
-      `${config.baseUrl}/oauth/v1/generate?grant_type=client_credentials`,
-      { headers: { Authorization: `Basic ${basic}` } },
+    const { status, body } = await tokenRequest(() =>
+      railFetch<{ access_token?: string; expires_in?: string }>(`${config.baseUrl}/oauth/v1/generate?grant_type=client_credentials`, {
+        headers: { Authorization: `Basic ${basic}` },
+      }),
     );
     if (status !== 200 || !body?.access_token) throw new RailError(`Daraja OAuth failed (${status})`, status, body);
     token = { value: body.access_token, expiresAt: Date.now() + Number(body.expires_in ?? 3599) * 1000 };
