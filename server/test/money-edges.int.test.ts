@@ -33,6 +33,7 @@ import {
 } from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
 import { throughStandIn } from './rail-stand-in.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -297,6 +298,53 @@ describe('a prompt whose request id was never recorded', () => {
 describe('a prompt M-Pesa never sent', () => {
   const initiate = (payer: MadeUser, transactionId: string) =>
     t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: transactionId } });
+  const STK_PUSH = '/mpesa/stkpush/v1/processrequest';
+
+  it.each([
+    {
+      answer: { status: 400, body: { requestId: 'a-1', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' } },
+      kind: 'refused',
+    },
+    {
+      answer: {
+        status: 500,
+        body: {
+          requestId: 'a-2',
+          errorCode: '500.001.1001',
+          errorMessage: 'Unable to lock subscriber, a transaction is already in process for the current subscriber',
+        },
+      },
+      kind: 'payer_busy',
+    },
+    {
+      answer: { status: 500, body: { requestId: 'a-3', errorCode: '500.003.1001', errorMessage: 'Internal Server Error' } },
+      kind: 'not_sent',
+    },
+  ] as const)(
+    'answered $answer.status "$answer.body.errorMessage" to the STK push, is failed at once as $kind (502)',
+    async ({ answer, kind }) => {
+      const payer = await makeUser(t.app, { userType: 'buyer' });
+      const created = await createTransaction(t, payer, standard(1450));
+      const response = await throughStandIn(
+        t,
+        'mpesa',
+        (request) => (request.path === STK_PUSH ? answer : undefined),
+        () => initiate(payer, created.id),
+      );
+      expect(response.statusCode, response.body).toBe(502);
+      // A refusal is said as one, with what to do; only a rail that did not work is "not reachable".
+      expect(response.json().message).toBe(
+        kind === 'not_sent'
+          ? 'M-Pesa is not reachable right now. Please try again in a moment.'
+          : paymentFailureSentence(kind, 'en', 'M-Pesa'),
+      );
+      const row = await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: created.id } });
+      expect(row).toMatchObject({ status: 'failed', failureKind: kind, resultDesc: kind === 'not_sent' ? null : answer.body.errorMessage });
+      expect((await paymentStatus(t, payer, row.id)).failure_reason).toBe(paymentFailureSentence(kind, 'en', 'M-Pesa'));
+      expect((await pay(t, payer, created.id)).id).not.toBe(row.id);
+    },
+  );
+
   it('for want of an access token is failed at once as not sent (502), not left pending as if the prompt were on the phone', async () => {
     const payer = await makeUser(t.app, { userType: 'buyer' });
     const created = await createTransaction(t, payer, standard(1550));

@@ -21,6 +21,7 @@ import {
   listTransactionsQuery,
 } from '@escrow/core/contract/transactions';
 import { CLOSED_LINK_MESSAGES } from '@escrow/core/domain/payment-link';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { assessRefundRequest, withdrawalRefusal, type RefundFacts } from '@escrow/core/domain/refund-policy';
 import { errorMessage } from '@/features/customer/components/query-state';
 import { ApiError } from '@/lib/api';
@@ -107,6 +108,16 @@ describe("the customer area's server messages", () => {
       'Nambari ya kuachilia si sahihi: umebakiwa na majaribio 3',
     );
     expect(localizeCustomerMessage(CLOSED_LINK_MESSAGES.expired, 'sw')).toBe('Kiungo hiki cha malipo kimepitwa na wakati');
+    // A prompt the rail refused is answered with the refusal's sentence, which the core words in Kiswahili too.
+    expect(localizeCustomerMessage(paymentFailureSentence('refused', 'en', 'Airtel Money'), 'sw')).toBe(
+      'Airtel Money ilikataa ombi la malipo. Hakuna pesa iliyochukuliwa. Hakikisha nambari na kiasi, au ujaribu tena baadaye.',
+    );
+    expect(localizeCustomerMessage(paymentFailureSentence('payer_busy', 'en', 'M-Pesa'), 'sw')).toBe(
+      paymentFailureSentence('payer_busy', 'sw', 'M-Pesa'),
+    );
+    expect(localizeCustomerMessage('M-Pesa is not reachable right now. Please try again in a moment.', 'sw')).toBe(
+      'M-Pesa haipatikani kwa sasa. Tafadhali jaribu tena baada ya muda mfupi.',
+    );
     // The auth area's messages still come through.
     expect(localizeCustomerMessage('Please wait 42 seconds before requesting another code.', 'sw')).toBe(
       'Tafadhali subiri sekunde 42 kabla ya kuomba nambari nyingine.',

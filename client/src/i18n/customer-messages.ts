@@ -2,6 +2,8 @@
  * The server's messages in the customer area in the reader's language (./en/customer-messages.ts), apart
  * from ./index.tsx so that the public pages' first load does not carry them.
  */
+import { PAYMENT_FAILURE_KINDS, paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { customerFieldNames, customerMessages } from './en/customer-messages';
 import { customer } from './en/customer';
 import { DEFAULT_LANGUAGE, localizeMessage, messagePatterns, translator, type Language } from '.';
@@ -23,12 +25,28 @@ export function customerMessageKey(message: string): string | null {
 }
 
 /**
- * Like `localizeMessage`, knowing the customer area's messages too; a `{{status}}` is named as its badge. A
+ * A payment failure's sentence in `language`, when `message` is one in English: a prompt the rail refused is
+ * answered with its kind's sentence (server/src/modules/payments/use-cases/initiate-payment.ts), which the
+ * core words in both languages.
+ */
+function paymentFailureIn(message: string, language: Language): string | null {
+  for (const kind of PAYMENT_FAILURE_KINDS) {
+    for (const rail of Object.values(RAIL_DISPLAY_NAMES)) {
+      if (paymentFailureSentence(kind, 'en', rail) === message) return paymentFailureSentence(kind, language, rail);
+    }
+  }
+  return null;
+}
+
+/**
+ * Like `localizeMessage`, knowing the customer area's messages too (and the payment failures' sentences); a `{{status}}` is named as its badge. A
  * message prefixed with its field is said with the field as its form labels it ("Kiasi: …"), or without it
  * when the message already begins with that name; with the field's JSON name it stays as it came.
  */
 export function localizeCustomerMessage(message: string, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return message;
+  const failure = paymentFailureIn(message, language);
+  if (failure) return failure;
   const t = translator(language);
   for (const known of CUSTOMER_MESSAGES) {
     const match = known.pattern.exec(message);

@@ -22,6 +22,24 @@ type Agree<T extends true> = T;
 /** Why a rail said no, in words every channel can explain (each has a plain sentence in domain/payment-failure.ts). */
 export type RailFailure = Exclude<PaymentFailureKind, 'not_sent'>;
 
+/**
+ * A rail answered a collection request by refusing it: no prompt reached the phone, and none will. An
+ * adapter's `collect` throws it with the refusal in the port's words (`refused` when the rail gave no reason
+ * the payer can act on); a rail that could not be reached, or whose answer was lost, throws RailError
+ * (rails/http.ts) instead.
+ */
+export class CollectionRefused extends Error {
+  constructor(
+    readonly failure: RailFailure,
+    /** The rail's own words, for staff. */
+    readonly description: string,
+    readonly railCode?: string,
+  ) {
+    super(`collection refused: ${description}`);
+    this.name = 'CollectionRefused';
+  }
+}
+
 /** What a rail reports about one collection or payout. `pending`: no final answer yet. */
 export interface RailResult {
   outcome: 'succeeded' | 'failed' | 'cancelled' | 'pending';
@@ -72,7 +90,10 @@ export interface PaymentRail {
   readonly name: RailName;
   /** How the payer knows the rail ("M-Pesa", "Airtel Money"). */
   readonly displayName: string;
-  /** Asks the phone to pay; answers the rail's id of the request. The result arrives by callback. */
+  /**
+   * Asks the phone to pay; answers the rail's id of the request. The result arrives by callback. A refusal
+   * of the request itself is thrown as CollectionRefused.
+   */
   collect(request: CollectRequest): Promise<{ requestId: string; reference?: string }>;
   /**
    * The rail's id of a payment's collection when the rail takes ours and it is known before asking (Airtel

@@ -13,6 +13,7 @@ export const PAYMENT_FAILURE_KINDS = [
   'timeout',
   'payer_busy',
   'unregistered',
+  'refused',
   'not_sent',
   'other',
 ] as const;
@@ -53,6 +54,12 @@ const SENTENCES: Record<PaymentFailureKind, Record<FailureLanguage, (rail: strin
   unregistered: {
     en: (rail) => `This phone number is not registered for ${rail}. Pay from a number that has ${rail}.`,
     sw: (rail) => `Nambari hii haijasajiliwa kwa ${rail}. Lipa kwa nambari iliyo na ${rail}.`,
+  },
+  // The rail answered the request itself with a refusal: no prompt was sent, and the same request may be
+  // refused again (a number or an amount the rail will not take), so the payer is told what to check.
+  refused: {
+    en: (rail) => `${rail} refused the payment request. No money was taken. Check the number and amount, or try again later.`,
+    sw: (rail) => `${rail} ilikataa ombi la malipo. Hakuna pesa iliyochukuliwa. Hakikisha nambari na kiasi, au ujaribu tena baadaye.`,
   },
   not_sent: {
     en: (rail) => `We could not reach ${rail} to send the prompt. No money was taken. Please try again.`,

@@ -3,6 +3,8 @@
  * payment (one prompt at a time) and reconciling one (a request that never reached the rail).
  * `test/backlog-plans.int.test.ts` checks that each is served by its key's index while a backlog waits.
  */
+import { paymentFailureSentence, type PaymentFailureKind } from '@escrow/core/domain/payment-failure';
+import { cutText } from '@escrow/core/domain/text';
 import type { Db, Tx } from '../../db/prisma.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
 
@@ -22,13 +24,25 @@ export async function pendingPaymentOf(tx: Tx, transactionId: string): Promise<P
 }
 
 /**
- * A payment whose request never reached the rail is failed, unless a callback or a reconciliation has
- * settled it meanwhile. By its id, the status compared as text as above: failures come in runs while a
- * rail is down, which is when pending payments pile up.
+ * A payment whose request never reached the rail, or that the rail refused, is failed, unless a callback or
+ * a reconciliation has settled it meanwhile. By its id, the status compared as text as above: failures come
+ * in runs while a rail is down, which is when pending payments pile up. `$3` is the failure's kind, `$4`
+ * the rail's own words of a refusal (for staff), or null.
  */
-export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_kind = 'not_sent', failure_reason = $2, updated_at = now()
+export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_kind = $3, failure_reason = $2, result_desc = $4, updated_at = now()
   WHERE id = $1::uuid AND status::text = 'pending' AND rail_request_id IS NULL`;
 
-export async function markPaymentNotSent(db: Db, paymentId: string, reason: string): Promise<void> {
-  await db.$executeRawUnsafe(PAYMENT_NOT_SENT, paymentId, reason);
+/**
+ * Fails a payment whose prompt was never sent, with its plain sentence on `rail` (how the payer knows it):
+ * `not_sent` when the rail could not be reached, or the kind of the rail's refusal with its words.
+ */
+export async function markPaymentNotSent(
+  db: Db,
+  paymentId: string,
+  rail: string,
+  refusal?: { failure: PaymentFailureKind; description: string },
+): Promise<void> {
+  const kind = refusal?.failure ?? 'not_sent';
+  const railWords = refusal ? cutText(refusal.description, 300) : null;
+  await db.$executeRawUnsafe(PAYMENT_NOT_SENT, paymentId, paymentFailureSentence(kind, 'en', rail), kind, railWords);
 }

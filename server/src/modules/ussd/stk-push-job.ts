@@ -8,7 +8,7 @@ import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/
 import type { JobRecord } from '../../jobs/queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { queueSms } from '../notifications/notify.ts';
-import { initiatePayment } from '../payments/use-cases/initiate-payment.ts';
+import { initiatePayment, PromptNotSent } from '../payments/use-cases/initiate-payment.ts';
 
 export const USSD_STK_QUEUE = 'ussd.stk_push';
 /** Time for the network to close the USSD session before the prompt arrives. */
@@ -31,10 +31,11 @@ export async function queueUssdStkPush(ctx: AppContext, push: UssdStkPush): Prom
 }
 
 /**
- * The menu promised a prompt that is not coming: over the buyer's payment limits (and when to retry), or the
- * rail not reached on any attempt (the shared `not_sent` sentence: no money was taken).
+ * The menu promised a prompt that is not coming: over the buyer's payment limits (and when to retry), the
+ * rail not reached on any attempt (the shared `not_sent` sentence: no money was taken), or the rail's
+ * refusal of the request (its kind's sentence, on the rail that refused).
  */
-async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: 'rate_limited' | 'not_sent'): Promise<void> {
+async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: 'rate_limited' | 'not_sent' | PromptNotSent): Promise<void> {
   const txn = await ctx.db.transaction.findUnique({
     where: { id: push.transactionId },
     select: { referenceNumber: true, buyer: { select: { phoneNumber: true } } },
@@ -44,10 +45,16 @@ async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: 'ra
     phone: txn.buyer.phoneNumber,
     ...(reason === 'rate_limited'
       ? { template: 'payment_prompt_not_sent', params: { ref: txn.referenceNumber } }
-      : {
-          template: 'payment_failed',
-          params: { ref: txn.referenceNumber, kind: 'not_sent', rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)] },
-        }),
+      : reason === 'not_sent'
+        ? {
+            template: 'payment_failed',
+            params: {
+              ref: txn.referenceNumber,
+              kind: 'not_sent',
+              rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)],
+            },
+          }
+        : { template: 'payment_failed', params: { ref: txn.referenceNumber, kind: reason.kind, rail: reason.rail } }),
     transactionId: push.transactionId,
   });
   ctx.jobs.nudge();
@@ -67,6 +74,12 @@ export async function sendUssdStkPush(
       ...(push.rail ? { rail: push.rail } : {}),
     });
   } catch (error) {
+    // The rail refused the request: asking again would be refused again. The buyer is told why.
+    if (error instanceof PromptNotSent && error.kind !== 'not_sent') {
+      ctx.log.info({ kind: error.kind, transactionId: push.transactionId }, 'USSD STK push refused by the rail');
+      await tellPromptNotSent(ctx, push, error);
+      return;
+    }
     // The rail unreachable: retry. Anything else (already paid, cancelled meanwhile) will not get better.
     if (error instanceof AppError && error.code !== 'UPSTREAM_UNAVAILABLE') {
       ctx.log.info({ code: error.code, transactionId: push.transactionId }, `USSD STK push skipped: ${error.message}`);

@@ -10,6 +10,7 @@ import { bearer, makeUser, randomAirtelPhone, randomPhone } from '../../../test/
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { findFreePort } from '../../db/embedded-postgres.ts';
+import { throughStandIn } from '../../../test/rail-stand-in.ts';
 import { SESSION_TTL_MS } from './session-store.ts';
 import {
   dialAndWalk,
@@ -416,5 +417,47 @@ describe('a USSD payment whose rail cannot be reached', () => {
     );
     expect(await down.ctx.db.transaction.findUniqueOrThrow({ where: { id: txn.id } })).toMatchObject({ status: 'pending' });
     expect((await dialAndWalk(down, buyer.phone, '5')).text).toContain(txn.referenceNumber.slice(4));
+  });
+});
+
+describe('a USSD payment the rail refuses', () => {
+  it('texts the buyer at once that Airtel Money refused it, not that Airtel Money could not be reached, and asks no more', async () => {
+    const buyer = await makeUser(t.app, { userType: 'buyer', phone: randomAirtelPhone() });
+    await giveUssdPin(t, buyer.id);
+    const seller = await makeUser(t.app, { userType: 'seller' });
+    const refusal = {
+      status: 400,
+      body: {
+        status: {
+          code: '400',
+          message: 'Exceeds withdrawal amount limit(s)',
+          result_code: 'ESB000001',
+          response_code: 'DP00800001003',
+          success: false,
+        },
+      },
+    };
+    const pushes = await throughStandIn(
+      t,
+      'airtel',
+      (request) => (request.path.startsWith('/merchant/v1/payments') ? refusal : undefined),
+      async (standIn) => {
+        expect(await dialAndWalk(t, buyer.phone, '1', seller.phone, 'Oven', '1', '4200', TEST_PIN)).toMatchObject({ kind: 'END' });
+        // As many runs as the job has attempts: a refusal is not asked again.
+        for (let run = 0; run < 3; run++) await t.ctx.jobs.drain({ queues: ['ussd.stk_push'], until: new Date(Date.now() + 3_600_000) });
+        return standIn.requests.filter((request) => request.path.startsWith('/merchant/v1/payments')).length;
+      },
+    );
+    expect(pushes).toBe(1);
+    const txn = await t.ctx.db.transaction.findFirstOrThrow({ where: { buyerId: buyer.id } });
+    const notices = await t.ctx.db.smsMessage.findMany({ where: { phoneNumber: buyer.phone, template: 'payment_failed' } });
+    expect(notices.map((sms) => sms.message)).toEqual([
+      `Payment for ${txn.referenceNumber} did not go through. Airtel Money refused the payment request. No money was taken. Check the number and amount, or try again later.`,
+    ]);
+    expect(await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: txn.id } })).toMatchObject({
+      status: 'failed',
+      failureKind: 'refused',
+    });
+    expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: txn.id } })).toMatchObject({ status: 'pending' });
   });
 });

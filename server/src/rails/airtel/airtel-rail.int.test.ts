@@ -19,6 +19,7 @@ import {
 } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from '../../../test/helpers.ts';
 import { throughStandIn } from '../../../test/rail-stand-in.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { RailError } from '../http.ts';
 import { airtelMsisdn, createAirtelClient } from './airtel-client.ts';
 import { createAirtelRail } from './airtel-rail.ts';
@@ -372,6 +373,46 @@ describe('paying with Airtel Money', () => {
   describe('a push that was never sent', () => {
     const initiate = (buyer: MadeUser, transactionId: string) =>
       t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(buyer), payload: { transaction_id: transactionId } });
+    /** Airtel's envelope refusing a request, as its open API answers one it will not take. */
+    const refusal = (code: string, message: string) => ({
+      status: { code: '400', message, result_code: 'ESB000001', response_code: code, success: false },
+    });
+    const REFUSALS = [
+      { status: 400, body: refusal('DP00800001003', 'Exceeds withdrawal amount limit(s)'), words: 'Exceeds withdrawal amount limit(s)' },
+      {
+        status: 200,
+        body: { data: { transaction: { id: 'x', status: 'TF' } }, status: { ...refusal('DP00800001008', 'Refused').status, code: '200' } },
+        words: 'Refused',
+      },
+    ];
+
+    it.each(REFUSALS)(
+      'refused by Airtel (HTTP $status, success false) fails at once as a refusal, not as Airtel unreachable, in the reader’s language',
+      async (answer) => {
+        const buyer = await airtelBuyer();
+        const created = await createTransaction(t, buyer, standard(1700));
+        const response = await throughStandIn(
+          t,
+          'airtel',
+          (request) => (request.path.startsWith('/merchant/v1/payments') ? answer : undefined),
+          () => initiate(buyer, created.id),
+        );
+        expect(response.statusCode, response.body).toBe(502);
+        expect(response.json()).toMatchObject({
+          success: false,
+          code: 'UPSTREAM_UNAVAILABLE',
+          message: 'Airtel Money refused the payment request. No money was taken. Check the number and amount, or try again later.',
+        });
+        const row = await t.ctx.db.payment.findFirstOrThrow({ where: { transactionId: created.id } });
+        // Airtel's own words stay with the payment, for staff.
+        expect(row).toMatchObject({ status: 'failed', failureKind: 'refused', resultDesc: answer.words });
+        await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language: 'sw' } });
+        expect((await paymentStatus(t, buyer, row.id)).failure_reason).toBe(paymentFailureSentence('refused', 'sw', 'Airtel Money'));
+        // Nothing is left pending: the buyer may pay again at once.
+        expect((await pay(t, buyer, created.id)).id).not.toBe(row.id);
+      },
+    );
+
     it('for want of an access token fails at once as not sent (502), not left pending as if the push were on the phone', async () => {
       const buyer = await airtelBuyer();
       const created = await createTransaction(t, buyer, standard(1800));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { airtelMsisdn } from './airtel-client.ts';
-import { airtelResult } from './airtel-rail.ts';
+import { RailError } from '../http.ts';
+import { airtelRefusal, airtelResult } from './airtel-rail.ts';
 
 describe("airtelResult: Airtel's statuses and response codes in the port's words", () => {
   it('TS is a success with the Airtel Money id as the receipt', () => {
@@ -48,5 +49,33 @@ describe("airtelResult: Airtel's statuses and response codes in the port's words
 
   it('sends the msisdn without the country code', () => {
     expect(airtelMsisdn('254733123456')).toBe('733123456');
+  });
+});
+
+describe('airtelRefusal: a USSD push Airtel refused, told apart from Airtel not working', () => {
+  const envelope = (code: string, message: string, success = false) => ({
+    status: { code: '400', message, result_code: 'ESB000001', response_code: code, success },
+  });
+  it.each([
+    [400, envelope('DP00800001003', 'Exceeds withdrawal amount limit(s)'), 'refused'],
+    [200, envelope('DP00800001008', 'Refused'), 'refused'],
+    [400, envelope('DP00800001012', 'Invalid mobile number: not registered for Airtel Money'), 'unregistered'],
+  ] as const)('HTTP %s %o is a refusal: %s', (status, body, failure) => {
+    expect(airtelRefusal(new RailError('Airtel collection refused', status, body))).toMatchObject({
+      failure,
+      description: body.status.message,
+      railCode: body.status.response_code,
+    });
+  });
+
+  it.each([
+    // Airtel not working, or our own token refused: no refusal of this payment.
+    new RailError('Airtel collection refused', 500, envelope('ESB000039', 'Internal error')),
+    new RailError('Airtel collection refused', 401, { error: 'invalid_token' }),
+    new RailError('Airtel collection refused', 503, 'Service Unavailable'),
+    new RailError('Airtel collection refused', 200, envelope('DP00800001006', 'In process', true)),
+    new RailError('request to /merchant/v1/payments/ failed: timeout', undefined, undefined, true),
+  ])('%s is not', (error) => {
+    expect(airtelRefusal(error)).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
  * into RailResults here only.
  */
 import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
-import { wholeShillings } from '../port.ts';
+import { CollectionRefused, wholeShillings } from '../port.ts';
+import { RailError } from '../http.ts';
 import { type AirtelAnswer, type AirtelClient, airtelMsisdn } from './airtel-client.ts';
 
 /**
@@ -69,6 +70,20 @@ export function airtelResult(
   return { outcome: 'pending', description: description || 'In progress' };
 }
 
+/**
+ * Airtel's refusal of a USSD push request: its envelope with `success: false`, answered 400 (the request is
+ * wrong) or 200. The push was not sent, and the payer reads that Airtel refused it (or that the number has no
+ * Airtel Money), not that Airtel could not be reached. Anything else (a token refused, a gateway's 5xx, no
+ * answer) is no refusal of this payment and stays a RailError.
+ */
+export function airtelRefusal(error: unknown): CollectionRefused | null {
+  if (!(error instanceof RailError) || (error.status !== 400 && error.status !== 200)) return null;
+  const status = (error.body as AirtelAnswer | undefined)?.status;
+  if (status?.success !== false) return null;
+  const message = status.message ?? '';
+  return new CollectionRefused(failureFromMessage(message) === 'unregistered' ? 'unregistered' : 'refused', message, status.response_code);
+}
+
 const resultOf = (answer: AirtelAnswer) => airtelResult(answer.data?.transaction ?? {}, answer.status?.response_code);
 
 /** `client` is read at each call, so a test may replace one of its methods to simulate a lost request. */
@@ -82,12 +97,16 @@ export function createAirtelRail(client: AirtelClient): PaymentRail & { client: 
     collectionRequestId: (paymentId: string) => paymentId,
     async collect(request: Parameters<PaymentRail['collect']>[0]) {
       const id = rail.collectionRequestId(request.paymentId);
-      await rail.client.collect({
-        id,
-        msisdn: airtelMsisdn(request.phone),
-        amount: wholeShillings(request.amountCents),
-        reference: `${request.description} ${request.reference}`,
-      });
+      try {
+        await rail.client.collect({
+          id,
+          msisdn: airtelMsisdn(request.phone),
+          amount: wholeShillings(request.amountCents),
+          reference: `${request.description} ${request.reference}`,
+        });
+      } catch (error) {
+        throw airtelRefusal(error) ?? error;
+      }
       return { requestId: id };
     },
     async queryCollection(requestId: string) {

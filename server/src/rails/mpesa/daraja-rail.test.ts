@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { darajaResult, STATUS_NOT_FOUND_CODE, statusVerdict } from './daraja-rail.ts';
+import { RailError } from '../http.ts';
+import { darajaRefusal, darajaResult, STATUS_NOT_FOUND_CODE, statusVerdict } from './daraja-rail.ts';
 
 describe('statusVerdict: what a Transaction Status answer says about a payout', () => {
   it.each([
@@ -38,5 +39,36 @@ describe("darajaResult: Daraja's result codes in the port's words", () => {
       amountCents: 102_500n,
       description: 'ok',
     });
+  });
+});
+
+describe('darajaRefusal: an STK push Daraja refused, told apart from Daraja not working', () => {
+  const answered = (status: number, body: unknown) => new RailError('STK push rejected', status, body);
+  it.each([
+    [400, { errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid PhoneNumber' }, 'refused'],
+    [200, { ResponseCode: '1', ResponseDescription: 'Rejected' }, 'refused'],
+    [
+      500,
+      {
+        errorCode: '500.001.1001',
+        errorMessage: 'Unable to lock subscriber, a transaction is already in process for the current subscriber',
+      },
+      'payer_busy',
+    ],
+  ] as const)('HTTP %s %o is a refusal: %s', (status, body, failure) => {
+    expect(darajaRefusal(answered(status, body))).toMatchObject({ failure, description: Object.values(body)[1] });
+  });
+
+  it.each([
+    // Daraja not working, throttling, or our own token: no refusal of this payment.
+    answered(500, { errorCode: '500.003.1001', errorMessage: 'Internal Server Error' }),
+    answered(503, { errorCode: '503.001.01', errorMessage: 'Service Unavailable' }),
+    answered(429, { errorCode: '500.003.02', errorMessage: 'System is busy. Please try again in few minutes.' }),
+    answered(401, { errorCode: '404.001.03', errorMessage: 'Invalid Access Token' }),
+    answered(502, '<html>Bad gateway</html>'),
+    new RailError('request to /mpesa/stkpush/v1/processrequest failed: timeout', undefined, undefined, true),
+    new Error('not a rail error'),
+  ])('%s is not', (error) => {
+    expect(darajaRefusal(error)).toBeNull();
   });
 });

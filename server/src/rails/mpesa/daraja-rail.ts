@@ -3,7 +3,8 @@
  * behind collect / query / pay out, and Daraja's result codes translated into RailResults here only.
  */
 import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
-import { wholeShillings } from '../port.ts';
+import { CollectionRefused, wholeShillings } from '../port.ts';
+import { RailError } from '../http.ts';
 import type { DarajaClient } from './daraja-client.ts';
 
 export interface DarajaRailOptions {
@@ -72,6 +73,25 @@ export function statusVerdict(result: {
   return 'unknown';
 }
 
+/** Daraja's words for a phone already in another STK transaction (HTTP 500, errorCode 500.001.1001). */
+const SUBSCRIBER_LOCKED = /unable to lock subscriber|already in process for the current subscriber/i;
+
+/**
+ * Daraja's refusal of an STK push request, in its own body (errorCode and errorMessage, or a ResponseCode
+ * other than 0): answered 400 (the request is wrong) or 200, or the phone busy with another STK transaction,
+ * which Daraja answers 500. No prompt was sent. Anything else (an expired token, throttling, a server
+ * error, no answer) is no refusal of this payment and stays a RailError.
+ */
+export function darajaRefusal(error: unknown): CollectionRefused | null {
+  if (!(error instanceof RailError) || error.status === undefined) return null;
+  const body = (error.body ?? {}) as { errorCode?: unknown; errorMessage?: unknown; ResponseCode?: unknown; ResponseDescription?: unknown };
+  const words = [body.errorMessage, body.ResponseDescription].find((text): text is string => typeof text === 'string');
+  if (words === undefined) return null;
+  const code = [body.errorCode, body.ResponseCode].find((text): text is string => typeof text === 'string');
+  if (SUBSCRIBER_LOCKED.test(words)) return new CollectionRefused('payer_busy', words, code);
+  return error.status === 400 || error.status === 200 ? new CollectionRefused('refused', words, code) : null;
+}
+
 export function darajaCallbackUrls(options: DarajaRailOptions) {
   const base = `${options.publicBaseUrl}/api/payments/mpesa`;
   const secret = options.callbackSecret;
@@ -95,13 +115,17 @@ export function createDarajaRail(client: DarajaClient, options: DarajaRailOption
     // Daraja names the request in its answer (CheckoutRequestID): unknown until that answer comes.
     collectionRequestId: () => null,
     async collect(request: Parameters<PaymentRail['collect']>[0]) {
-      const answer = await rail.client.stkPush({
-        phone: request.phone,
-        amount: wholeShillings(request.amountCents),
-        accountReference: request.reference.replaceAll('-', '').slice(0, 12),
-        description: request.description,
-        callbackUrl: urls.stk(request.paymentId),
-      });
+      const answer = await rail.client
+        .stkPush({
+          phone: request.phone,
+          amount: wholeShillings(request.amountCents),
+          accountReference: request.reference.replaceAll('-', '').slice(0, 12),
+          description: request.description,
+          callbackUrl: urls.stk(request.paymentId),
+        })
+        .catch((error: unknown) => {
+          throw darajaRefusal(error) ?? error;
+        });
       return { requestId: answer.CheckoutRequestID, reference: answer.MerchantRequestID };
     },
     async queryCollection(requestId: string): Promise<RailResult> {

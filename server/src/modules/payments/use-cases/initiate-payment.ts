@@ -9,8 +9,9 @@
  * 2. Ask the rail to collect (outside the transaction: no lock is held over the network).
  * 3. Store the rail's request id. The callback may race step 3; it finds the payment by our payment id
  *    (in Daraja's callback URL, or as Airtel's transaction id), and the payment row lock orders the two.
- * 4. A rail that refused the request, or could not be reached, fails the payment at once (502). A request
- *    whose answer was lost (a timeout) may have reached the phone: the payment stays pending (202).
+ * 4. A rail that refused the request, or could not be reached, fails the payment at once (502), said as
+ *    what it was: a refusal is not an outage. A request whose answer was lost (a timeout) may have reached
+ *    the phone: the payment stays pending (202).
  */
 import { abuseRules } from '../../../config/limits.ts';
 import type { AppContext } from '../../../context.ts';
@@ -21,14 +22,32 @@ import { RAIL_DISPLAY_NAMES, railForPhone, type RailChoice } from '@escrow/core/
 import { AppError, businessRule, invalidState } from '../../../lib/app-error.ts';
 import { enforceRateLimits } from '../../../lib/rate-limit.ts';
 import { RailError } from '../../../rails/http.ts';
+import { CollectionRefused } from '../../../rails/port.ts';
 import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
 import type { Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
-import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
+import { paymentFailureSentence, type PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 import { markPaymentNotSent, pendingPaymentOf } from '../pending-payments.ts';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
+
+/**
+ * No prompt reached the payer's phone, and the payment is failed already (502): the rail could not be
+ * reached (`not_sent`: try again in a moment), or it refused the request, said with the sentence of the
+ * refusal's kind. `kind` and `rail` let a caller that words it itself (the USSD job's SMS) say the same.
+ */
+export class PromptNotSent extends AppError {
+  constructor(
+    readonly kind: PaymentFailureKind,
+    readonly rail: string,
+  ) {
+    super(
+      'UPSTREAM_UNAVAILABLE',
+      kind === 'not_sent' ? `${rail} is not reachable right now. Please try again in a moment.` : paymentFailureSentence(kind, 'en', rail),
+    );
+  }
+}
 
 export interface InitiatePaymentInput {
   transactionId: string;
@@ -125,6 +144,11 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
     });
     return { payment: sent, isNew: true };
   } catch (error) {
+    if (error instanceof CollectionRefused) {
+      ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name, railCode: error.railCode }, 'Collection request refused');
+      await markPaymentNotSent(ctx.db, payment.id, rail.displayName, error);
+      throw new PromptNotSent(error.failure, rail.displayName);
+    }
     if (!(error instanceof RailError)) throw error;
     if (error.mayHaveReachedRail) {
       // The prompt may be on the phone and only the rail's answer was lost: the payment stays pending, as
@@ -133,7 +157,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       return { payment, isNew: true };
     }
     ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request failed');
-    await markPaymentNotSent(ctx.db, payment.id, paymentFailureSentence('not_sent', 'en', rail.displayName));
-    throw new AppError('UPSTREAM_UNAVAILABLE', `${rail.displayName} is not reachable right now. Please try again in a moment.`);
+    await markPaymentNotSent(ctx.db, payment.id, rail.displayName);
+    throw new PromptNotSent('not_sent', rail.displayName);
   }
 }
