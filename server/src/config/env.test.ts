@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_ENV } from '../../test/support/production-env.ts';
-import { DEFAULT_ADMIN_PASSWORD, isDemoMode, parseEnv, productionRefusals, resolveConfig } from './env.ts';
+import { DEFAULT_ADMIN_PASSWORD, isDemoMode, parseEnv, productionRefusals, RAIL_REQUEST_TIMEOUT_SECONDS, resolveConfig } from './env.ts';
 
 describe('production refusals', () => {
   it('starts a production configuration with everything set', () => {
@@ -109,6 +109,26 @@ describe('modes and gateway settings', () => {
       /GATEWAY_ALLOWED_IPS: not an IP address or CIDR: 196.201.214.0\/33/,
     );
     expect(() => parseEnv({ GATEWAY_ALLOWED_IPS: 'safaricom.co.ke' })).toThrow(/GATEWAY_ALLOWED_IPS/);
+  });
+
+  it('refuses a reconciliation sooner than a rail request is waited for, naming the setting and why', () => {
+    for (const mode of ['development', 'production'] as const) {
+      for (const name of ['STK_RECONCILE_AFTER_SECONDS', 'PAYOUT_RECONCILE_AFTER_SECONDS']) {
+        expect(() => parseEnv({ NODE_ENV: mode, [name]: String(RAIL_REQUEST_TIMEOUT_SECONDS - 1) }), `${mode} ${name}`).toThrow(
+          new RegExp(`${name}: must be at least ${RAIL_REQUEST_TIMEOUT_SECONDS} \\(seconds\\), the time a rail request is waited for`),
+        );
+        expect(parseEnv({ NODE_ENV: mode, [name]: String(RAIL_REQUEST_TIMEOUT_SECONDS) })[name as 'STK_RECONCILE_AFTER_SECONDS']).toBe(
+          RAIL_REQUEST_TIMEOUT_SECONDS,
+        );
+      }
+    }
+    // Both named at once, each on its own line; the defaults pass.
+    expect(() => parseEnv({ STK_RECONCILE_AFTER_SECONDS: '5', PAYOUT_RECONCILE_AFTER_SECONDS: '1' })).toThrow(
+      /\n {2}STK_RECONCILE_AFTER_SECONDS: .*\n {2}PAYOUT_RECONCILE_AFTER_SECONDS: /,
+    );
+    expect(parseEnv({})).toMatchObject({ STK_RECONCILE_AFTER_SECONDS: 90, PAYOUT_RECONCILE_AFTER_SECONDS: 300 });
+    // The test suites shorten them against the mocks, which answer at once.
+    expect(parseEnv({ NODE_ENV: 'test', PAYOUT_RECONCILE_AFTER_SECONDS: '1' }).PAYOUT_RECONCILE_AFTER_SECONDS).toBe(1);
   });
 
   it("gives the Africa's Talking callback its own secret, derived when a launcher keeps only one", () => {

@@ -26,6 +26,29 @@ function isAddressOrCidr(entry: string): boolean {
   return Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * How long a request to a payment rail is waited for (rails/http.ts). A rail is asked what became of a
+ * request (STK_RECONCILE_AFTER_SECONDS, PAYOUT_RECONCILE_AFTER_SECONDS) only once the request itself can no
+ * longer be on its way: asked sooner, the rail may answer that it has no such request while it is still in
+ * flight, and a payout is then sent again (the payee paid twice), or a payment failed while its prompt is
+ * about to reach the phone.
+ */
+export const RAIL_REQUEST_TIMEOUT_SECONDS = 15;
+
+/**
+ * The settings that must outlast a rail request, each with its refusal. The test suites shorten them
+ * against the built-in mocks, which answer in milliseconds, to see reconciliation within a test.
+ */
+function timingIssues(env: Env): string[] {
+  if (env.NODE_ENV === 'test') return [];
+  return (['STK_RECONCILE_AFTER_SECONDS', 'PAYOUT_RECONCILE_AFTER_SECONDS'] as const)
+    .filter((name) => env[name] < RAIL_REQUEST_TIMEOUT_SECONDS)
+    .map(
+      (name) =>
+        `${name}: must be at least ${RAIL_REQUEST_TIMEOUT_SECONDS} (seconds), the time a rail request is waited for: asked sooner, the rail may not know a request still on its way, and a payment is failed or a payout sent twice`,
+    );
+}
+
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -217,10 +240,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // An empty variable (`FOO=`, or compose's `${FOO:-}`) means unset.
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
   const result = envSchema.safeParse(given);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const invalid = (lines: string[]) => new Error(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  if (!result.success) throw invalid(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  const timing = timingIssues(result.data);
+  if (timing.length > 0) throw invalid(timing);
   return result.data;
 }
 

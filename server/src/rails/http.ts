@@ -4,6 +4,7 @@
  * times the CPU per call: a burst's SMS each make a call (docs/adr/0012-hot-paths.md).
  */
 import { request as send } from 'undici';
+import { RAIL_REQUEST_TIMEOUT_SECONDS } from '../config/env.ts';
 
 export class RailError extends Error {
   constructor(
@@ -55,7 +56,7 @@ export async function railFetch<T>(url: string, request: RailRequest = {}): Prom
       method: request.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
-      signal: AbortSignal.timeout(request.timeoutMs ?? 15_000),
+      signal: AbortSignal.timeout(request.timeoutMs ?? RAIL_REQUEST_TIMEOUT_SECONDS * 1000),
     });
     status = response.statusCode;
     text = await response.body.text();
