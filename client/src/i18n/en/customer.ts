@@ -104,7 +104,7 @@ export const customer = {
     heading: 'Your payout',
     amount: 'Amount',
     fee: 'Your fee',
-    receipt: 'M-Pesa receipt',
+    receipt: '{{rail}} receipt',
     status: 'Status',
     pending: 'On its way',
     processing: 'On its way',

@@ -105,7 +105,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     heading: 'Malipo yako',
     amount: 'Kiasi',
     fee: 'Ada yako',
-    receipt: 'Risiti ya M-Pesa',
+    receipt: 'Risiti ya {{rail}}',
     status: 'Hali',
     pending: 'Yako njiani',
     processing: 'Yako njiani',

@@ -7612,6 +7612,7 @@ export interface operations {
                      *         "seller_payout": {
                      *           "amount": "1500.00",
                      *           "status": "pending",
+                     *           "rail": "mpesa",
                      *           "receipt": "string",
                      *           "completed_at": "2026-11-21T08:00:00.000Z"
                      *         },
@@ -7743,6 +7744,8 @@ export interface operations {
                                 /** @example 1500.00 */
                                 amount: string;
                                 completed_at: string | null;
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
                                 receipt: string | null;
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "completed" | "failed" | "returned";

@@ -206,6 +206,8 @@ export const disputeWire = z.object({
 export const sellerPayoutWire = z.object({
   amount: moneyString,
   status: z.enum(PAYOUT_STATUSES),
+  /** The rail the seller is paid on (their phone's network), which names the receipt. */
+  rail: z.enum(RAIL_CHOICES),
   /** The rail's receipt (M-Pesa receipt or Airtel Money id), once paid. */
   receipt: z.string().nullable(),
   completed_at: isoDate.nullable(),

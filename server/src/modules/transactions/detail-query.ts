@@ -22,7 +22,7 @@ export const DETAIL_INCLUDE = {
     where: { kind: 'seller_payout' },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 1,
-    select: { amountCents: true, status: true, railReceipt: true, completedAt: true },
+    select: { amountCents: true, status: true, rail: true, railReceipt: true, completedAt: true },
   },
   payments: { select: { status: true, amountCents: true, feeCents: true } },
   refunds: { select: { amountCents: true, feeCents: true } },
@@ -121,6 +121,7 @@ const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', 
 const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
   amountCents: 'bigint',
   status: 'plain',
+  rail: 'plain',
   railReceipt: 'plain',
   completedAt: 'date',
 };
@@ -141,7 +142,7 @@ SELECT to_jsonb(t) AS txn,
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
      FROM refunds r WHERE r.transaction_id = t.id) AS refunds,
-  (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
+  (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail', o.rail, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
      FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout
 FROM transactions t
 JOIN users b ON b.id = t.buyer_id

@@ -217,6 +217,14 @@ describe('paying with Airtel Money', () => {
       railReceipt: expect.stringMatching(/^MP/),
     });
     expect(await t.ctx.db.mockAirtelRequest.count({ where: { kind: 'disbursement', id: payout!.railRequestId! } })).toBe(1);
+    // The seller's page names the receipt by the rail that paid it: its payout card read 'M-Pesa receipt'.
+    expect((await detail(t, seller, created.id)).seller_payout).toEqual({
+      amount: '975.00',
+      status: 'completed',
+      rail: 'airtel',
+      receipt: payout!.railReceipt,
+      completed_at: expect.any(String),
+    });
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
     // The payout leaves the Airtel float: what stays is the two fee shares.
     expect(await accountBalance(t.ctx.db, 'airtel_float', created.id)).toBe(5_000n);

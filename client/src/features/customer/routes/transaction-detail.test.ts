@@ -3,7 +3,7 @@ import type { Translate } from '@/i18n';
 import { loadTranslators } from '@/i18n/test-translators';
 import type { TransactionDetail } from '../api/transactions';
 import { ApiError } from '@/lib/api';
-import { guidance, isMissingTransaction } from './transaction-detail';
+import { guidance, isMissingTransaction, sellerPayoutRows } from './transaction-detail';
 
 let sw: Translate;
 let en: Translate;
@@ -116,5 +116,22 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
     );
     expect(guidance(released('buyer', 'failed', '3000.00'), sw)).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
     expect(guidance(released('buyer', 'completed', '3000.00'), en)).toBe('KES 3,000 was refunded to you; KES 8,921 went to the seller.');
+  });
+});
+
+describe('the seller’s payout card', () => {
+  const paidOut = (rail: 'mpesa' | 'airtel') =>
+    ({
+      transaction: { my_role: 'seller', status: 'completed', quote: { seller_paid_out: '14906.00', seller_fee_charged: '94.00' } },
+      seller_payout: { amount: '14906.00', status: 'completed', rail, receipt: 'MPG56XM612GW', completed_at: '2026-11-28T13:51:00.000Z' },
+      timeline: [],
+    }) as unknown as TransactionDetail;
+  const receiptRow = (detail: TransactionDetail, t: Translate) => sellerPayoutRows(detail, t).find((row) => row[2] === 'payout-receipt');
+
+  it('names the receipt by the rail that paid it, in both languages (an Airtel Money payout read "M-Pesa receipt")', () => {
+    expect(receiptRow(paidOut('airtel'), en)).toEqual(['Airtel Money receipt', 'MPG56XM612GW', 'payout-receipt']);
+    expect(receiptRow(paidOut('airtel'), sw)).toEqual(['Risiti ya Airtel Money', 'MPG56XM612GW', 'payout-receipt']);
+    expect(receiptRow(paidOut('mpesa'), en)?.[0]).toBe('M-Pesa receipt');
+    expect(receiptRow(paidOut('mpesa'), sw)?.[0]).toBe('Risiti ya M-Pesa');
   });
 });

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
 import { payoutProgress } from '@escrow/core/domain/payout-progress';
+import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { useT, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone } from '@/lib/format';
@@ -183,18 +184,33 @@ function ChargesCard({ detail }: { detail: TransactionDetail }) {
   );
 }
 
-/** The seller's money once released: what was paid, the fee taken and the rail's receipt. */
-function SellerPayoutCard({ detail }: { detail: TransactionDetail }) {
-  const { t } = useT();
+/**
+ * The seller payout card's rows: what was paid, the fee taken and the receipt, named by the rail that paid
+ * it (an Airtel Money payout's id is no M-Pesa receipt).
+ */
+export function sellerPayoutRows(detail: TransactionDetail, t: Translate): [string, string, string?][] {
   const payout = detail.seller_payout;
   const quote = detail.transaction.quote;
-  if (!payout) return null;
-  const rows: [string, string, string?][] = [
+  if (!payout) return [];
+  return [
     [t('customer.payout.amount'), kes(quote.seller_paid_out), 'payout-amount'],
     [t('customer.payout.fee'), kes(quote.seller_fee_charged), 'payout-fee'],
     [t('customer.payout.status'), t(`customer.payout.${payout.status}`), 'payout-status'],
-    ...(payout.receipt ? ([[t('customer.payout.receipt'), payout.receipt, 'payout-receipt']] as [string, string, string][]) : []),
+    ...(payout.receipt
+      ? ([[t('customer.payout.receipt', { rail: RAIL_DISPLAY_NAMES[payout.rail] }), payout.receipt, 'payout-receipt']] as [
+          string,
+          string,
+          string,
+        ][])
+      : []),
   ];
+}
+
+/** The seller's money once released: what was paid, the fee taken and the rail's receipt. */
+function SellerPayoutCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useT();
+  if (!detail.seller_payout) return null;
+  const rows = sellerPayoutRows(detail, t);
   return (
     <Card.Root size="sm" as="section" aria-labelledby="payout-heading" borderColor="green.muted" data-testid="seller-payout">
       <Card.Header>

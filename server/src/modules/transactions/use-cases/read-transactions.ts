@@ -164,6 +164,7 @@ export function detailWire(
       ? {
           amount: formatCents(payout.amountCents),
           status: payout.status,
+          rail: payout.rail,
           receipt: payout.railReceipt,
           completed_at: payout.completedAt?.toISOString() ?? null,
         }
