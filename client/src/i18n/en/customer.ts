@@ -215,10 +215,10 @@ export const customer = {
       title: 'Cancel this transaction?',
       confirm: 'Cancel transaction',
       done: 'Transaction cancelled.',
-      doneRefund: 'Transaction cancelled. The refund is on its way to the M-Pesa number that paid.',
+      doneRefund: 'Transaction cancelled. The refund is on its way to the phone that paid.',
       explainUnpaid: 'Nothing has been paid yet, so nothing needs refunding. Both of you will be told by SMS.',
       explainPaid:
-        'Everything the buyer paid ({{amount}}, their half of the fee included) is refunded to the M-Pesa number that paid, and the transaction ends. Both of you will be told by SMS.',
+        'Everything the buyer paid ({{amount}}, their half of the fee included) is refunded to the phone that paid it, and the transaction ends. Both of you will be told by SMS.',
     },
     dispute: {
       label: 'Raise a dispute',
@@ -242,7 +242,7 @@ export const customer = {
       confirm: 'Accept and refund',
       done: 'Withdrawal accepted. The buyer is being refunded.',
       explain:
-        'The plan ends and the buyer gets back what they paid towards the item ({{amount}}) to their M-Pesa, at once. The item stays with you.',
+        'The plan ends and the buyer gets back what they paid towards the item ({{amount}}) to the phone that paid, at once. The item stays with you.',
     },
     decline_withdrawal: {
       label: 'Decline withdrawal',

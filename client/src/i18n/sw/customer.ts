@@ -214,10 +214,10 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       title: 'Ghairi muamala huu?',
       confirm: 'Ghairi muamala',
       done: 'Muamala umeghairiwa.',
-      doneRefund: 'Muamala umeghairiwa. Pesa inarudishwa kwa nambari ya M-Pesa iliyolipa.',
+      doneRefund: 'Muamala umeghairiwa. Pesa inarudishwa kwa simu iliyolipa.',
       explainUnpaid: 'Hakuna kilicholipwa bado, kwa hiyo hakuna cha kurudisha. Nyote mtaarifiwa kwa SMS.',
       explainPaid:
-        'Kila kitu mnunuzi alicholipa ({{amount}}, pamoja na nusu yake ya ada) kinarudishwa kwa nambari ya M-Pesa iliyolipa, na muamala unaisha. Nyote mtaarifiwa kwa SMS.',
+        'Kila kitu mnunuzi alicholipa ({{amount}}, pamoja na nusu yake ya ada) kinarudishwa kwa simu iliyolipa, na muamala unaisha. Nyote mtaarifiwa kwa SMS.',
     },
     dispute: {
       label: 'Fungua malalamiko',
@@ -241,7 +241,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       confirm: 'Kubali na urudishe pesa',
       done: 'Umekubali. Mnunuzi anarudishiwa pesa.',
       explain:
-        'Mpango unaisha na mnunuzi anarudishiwa alicholipa kwa bidhaa ({{amount}}) kwa M-Pesa yake, mara moja. Bidhaa inabaki kwako.',
+        'Mpango unaisha na mnunuzi anarudishiwa alicholipa kwa bidhaa ({{amount}}) kwa simu iliyolipa, mara moja. Bidhaa inabaki kwako.',
     },
     decline_withdrawal: {
       label: 'Kataa kujiondoa',

@@ -93,7 +93,8 @@ export function explanation(action: TransactionActionName, detail: TransactionDe
   }
 }
 
-function doneMessage(action: TransactionActionName, detail: TransactionDetail, t: Translate): string {
+/** What the page says once the action is done (a funded cancellation: where the refund goes). */
+export function doneMessage(action: TransactionActionName, detail: TransactionDetail, t: Translate): string {
   if (action === 'cancel' && detail.transaction.status !== 'pending') return t('customer.actions.cancel.doneRefund');
   return t(`customer.actions.${action}.done`);
 }
