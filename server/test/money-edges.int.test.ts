@@ -451,7 +451,7 @@ describe('nothing dropped', () => {
     const settled = await paymentStatus(t, buyer, payment.id);
     expect(settled).toMatchObject({ status: 'completed', mpesa_receipt: null });
     const row = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } });
-    expect(row.resultDesc).toBe(RECEIPTLESS_SUCCESS);
+    expect(row.resultDesc).toBe(RECEIPTLESS_SUCCESS.query);
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('funded');
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(70_000n);
 

@@ -160,9 +160,12 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.buyer} opened escrow ${p.ref} with you: ${p.product}, ${p.amount}. We'll SMS you when paid. Dial *384*40#`,
     sw: (p) => `${p.buyer} ameanzisha escrow ${p.ref} nawe: ${p.product}, ${p.amount}. Tutakujulisha ikilipwa. Piga *384*40#.`,
   },
+  /** `receipt` is absent when the rail reported none: the rail is named alone. */
   payment_received_buyer: {
-    en: (p) => `We received ${p.amount} for ${p.ref} (${p.rail ?? 'M-Pesa'} ${p.receipt}). It is held safely until you confirm delivery.`,
-    sw: (p) => `Tumepokea ${p.amount} kwa ${p.ref} (${p.rail ?? 'M-Pesa'} ${p.receipt}). Pesa imehifadhiwa hadi uthibitishe kupokea.`,
+    en: (p) =>
+      `We received ${p.amount} for ${p.ref} ${p.receipt ? `(${p.rail ?? 'M-Pesa'} ${p.receipt})` : `by ${p.rail ?? 'M-Pesa'}`}. It is held safely until you confirm delivery.`,
+    sw: (p) =>
+      `Tumepokea ${p.amount} kwa ${p.ref} ${p.receipt ? `(${p.rail ?? 'M-Pesa'} ${p.receipt})` : `kupitia ${p.rail ?? 'M-Pesa'}`}. Pesa imehifadhiwa hadi uthibitishe kupokea.`,
   },
   payment_received_seller: {
     en: (p) => `${p.ref} is fully paid: ${p.amount} is held in escrow. Please dispatch ${p.product} and mark it dispatched.`,

@@ -691,4 +691,36 @@ describe('the Airtel callback door', () => {
     expect(await escrowBalance(t.ctx.db, created.id)).toBe(90_000n);
     await expectLedgerHealthy(t);
   });
+
+  it('says a success its callback brought without a receipt came so, not that a status query confirmed it, in each language', async () => {
+    for (const language of ['en', 'sw'] as const) {
+      const buyer = await airtelBuyer('1037');
+      await t.ctx.db.user.update({ where: { id: buyer.id }, data: { language } });
+      const created = await createTransaction(t, buyer, standard(950));
+      const payment = await pay(t, buyer, created.id);
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: `/api/payments/airtel/callback/${t.config.AIRTEL_CALLBACK_SECRET}`,
+        payload: { transaction: { id: payment.id, message: 'Transaction is successful', status_code: 'TS' } },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: payment.id } })).toMatchObject({
+        status: 'completed',
+        railReceipt: null,
+        resultDesc: "Reported by the rail's callback; no receipt number kept",
+      });
+      const received = await t.ctx.db.timelineEvent.findFirstOrThrow({
+        where: { transactionId: created.id, eventType: 'payment_completed' },
+      });
+      expect(received.description).toBe('Airtel Money payment of KES 975 received (no receipt)');
+      expect(received.data).toMatchObject({ mpesa_receipt: null, confirmed_by: 'callback' });
+      const told = await t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, template: 'payment_received_buyer' } });
+      expect(told.message).toBe(
+        language === 'en'
+          ? `We received KES 975 for ${created.reference_number} by Airtel Money. It is held safely until you confirm delivery.`
+          : `Tumepokea KES 975 kwa ${created.reference_number} kupitia Airtel Money. Pesa imehifadhiwa hadi uthibitishe kupokea.`,
+      );
+      expect(`${received.description}\n${told.message}`).not.toMatch(/status query/);
+    }
+  });
 });

@@ -57,6 +57,20 @@ const CASES: Case[] = [
     sw: 'Malipo ya KES 2,540 kwa Airtel Money yamepokelewa (yamethibitishwa kwa kuuliza hali ya malipo) baada ya kuripotiwa kuwa hayakufaulu',
   },
   {
+    name: 'a payment whose callback carried no receipt',
+    event_type: 'payment_completed',
+    data: {
+      amount: '2540.00',
+      payment_type: 'escrow_deposit',
+      mpesa_receipt: null,
+      rail_name: 'Airtel Money',
+      late: false,
+      confirmed_by: 'callback',
+    },
+    description: 'Airtel Money payment of KES 2,540 received (no receipt)',
+    sw: 'Malipo ya KES 2,540 kwa Airtel Money yamepokelewa (hakuna risiti)',
+  },
+  {
     name: 'a payment failed',
     event_type: 'payment_failed',
     data: {

@@ -75,7 +75,9 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   payment_initiated: (data, t) => say(t, 'paymentRequested', { rail: text(data, 'rail_name'), amount: money(data, 'amount') }),
   payment_completed: (data, t) => {
     if (typeof data.late !== 'boolean') return null;
-    const params = { rail: text(data, 'rail_name'), amount: money(data, 'amount'), receipt: receipt(data, t, 'receiptByQuery') };
+    // No receipt: said as what reported the success (events from before `confirmed_by` came by the query).
+    const none = data.confirmed_by === 'callback' ? 'noReceipt' : 'receiptByQuery';
+    const params = { rail: text(data, 'rail_name'), amount: money(data, 'amount'), receipt: receipt(data, t, none) };
     return say(t, data.late ? 'paymentReceivedLate' : 'paymentReceived', params);
   },
   payment_failed: (data, t, language) => {

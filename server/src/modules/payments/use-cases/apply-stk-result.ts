@@ -6,8 +6,8 @@
  * `pending` payment. A success is money received whatever state the payment is in: on a `pending`
  * payment, or late on one already marked failed, cancelled or timed out, it is credited — it funds what
  * is still owed and anything beyond is refunded to the phone that paid (docs/adr/0005-money-at-the-edges.md).
- * A success confirmed by a query alone may carry no receipt (Daraja's STK query result has none): it is
- * credited without one, and the receipt is filled in if the callback comes later.
+ * A success may carry no receipt (Daraja's STK query result has none; a callback may lack one): it is
+ * credited without one, said as what reported it, and the receipt is filled in if a callback brings it later.
  */
 import { cutText } from '@escrow/core/domain/text';
 import { isInstallmentOverdue, OWED_INSTALLMENT_STATUSES } from '@escrow/core/domain/installment-plan';
@@ -127,19 +127,32 @@ export async function applyCollectionResult(ctx: AppContext, { result: reported,
       isShort: received < payment.amountCents,
       askedFee: payment.feeCents,
       receipt: result.receipt ?? null,
-      resultDesc: `${isMismatch ? `Amount differs: asked ${formatCents(payment.amountCents)}, received ${formatCents(received)}. ` : ''}${result.receipt ? resultDesc : RECEIPTLESS_SUCCESS}`,
+      resultDesc: `${isMismatch ? `Amount differs: asked ${formatCents(payment.amountCents)}, received ${formatCents(received)}. ` : ''}${result.receipt ? resultDesc : RECEIPTLESS_SUCCESS[found.source]}`,
       paymentType: payment.paymentType,
       rail: payment.rail,
       railName,
       isLate,
+      source: found.source,
     });
     if (isMismatch) return 'amount_mismatch';
     return isLate ? 'credited_late' : 'credited';
   });
 }
 
-/** How a success confirmed only by a query is recorded: Daraja's STK query result carries no receipt. */
-export const RECEIPTLESS_SUCCESS = 'Confirmed by a status query; the receipt number was not reported';
+/**
+ * How a success with no receipt is recorded for staff, by what reported it: Daraja's STK query result
+ * carries no receipt; a callback may carry none, or one longer than any rail's (not kept, port.ts).
+ */
+export const RECEIPTLESS_SUCCESS: Record<CollectionResult['source'], string> = {
+  query: 'Confirmed by a status query; the receipt number was not reported',
+  callback: "Reported by the rail's callback; no receipt number kept",
+};
+
+/**
+ * The words in place of a missing receipt, as the timeline and the books say it: true to what reported the
+ * success (the web's timeline reads the same from the event's `confirmed_by`).
+ */
+const NO_RECEIPT_WORDS: Record<CollectionResult['source'], string> = { query: 'confirmed by a status query', callback: 'no receipt' };
 
 async function isReceiptTaken(tx: Tx, receipt: string): Promise<boolean> {
   return (await tx.payment.count({ where: { railReceipt: receipt } })) > 0;
@@ -176,6 +189,7 @@ async function creditPayment(
     rail: RailChoice;
     railName: string;
     isLate: boolean;
+    source: CollectionResult['source'];
   },
 ): Promise<void> {
   const isPayable = !payment.isShort && (txn.status === 'pending' || txn.status === 'installment');
@@ -183,7 +197,7 @@ async function creditPayment(
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;
-  const receiptText = payment.receipt ?? 'confirmed by a status query';
+  const receiptText = payment.receipt ?? NO_RECEIPT_WORDS[payment.source];
 
   await tx.payment.update({
     where: { id: payment.id },
@@ -217,6 +231,7 @@ async function creditPayment(
       mpesa_receipt: payment.receipt,
       rail_name: payment.railName,
       late: payment.isLate,
+      confirmed_by: payment.source,
     },
   });
 
@@ -280,7 +295,11 @@ async function creditPayment(
     return;
   }
   await notifyParties(ctx, tx, txn, {
-    buyer: ['payment_received_buyer', { amount: formatKes(payment.amount), receipt: receiptText, rail: payment.railName }],
+    // Without a receipt the SMS names the rail alone, in the reader's language.
+    buyer: [
+      'payment_received_buyer',
+      { amount: formatKes(payment.amount), rail: payment.railName, ...(payment.receipt ? { receipt: payment.receipt } : {}) },
+    ],
     ...(isFunded ? { seller: ['payment_received_seller' as const] } : {}),
   });
 }
