@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PUBLIC_ROUTES } from '../client/src/app/public-routes.ts';
 import { PROJECT_ROOT } from '../server/src/main.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
-import { launchBrowser, openPage, screenshot, waitForHydration } from './browser.ts';
+import { launchBrowser, newestSmsCode, openPage, screenshot, waitForHydration } from './browser.ts';
 
 const PHONE = { width: 360, height: 740 };
 const screenshotPath = (name: string) => path.join(PROJECT_ROOT, 'test-results', 'screenshots', `${name}.png`);
@@ -273,6 +273,36 @@ describe('Kiswahili in the browser at 360 px', () => {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ preferred_language: 'en' }),
       });
+      await context.close();
+    }
+  });
+
+  it('keeps a Kiswahili sign-up in Kiswahili after a reload of the dashboard', async () => {
+    // A number no other test uses: 0712 then 6 random digits.
+    const phone = `0712${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const { page, context } = await openPage(browser, PHONE);
+    try {
+      await page.goto('/sw/signup');
+      await waitForHydration(page);
+      await page.locator('input[name="first_name"]').fill('Neema');
+      await page.locator('input[name="last_name"]').fill('Wafula');
+      await page.locator('input[name="phone_number"]').fill(phone);
+      await page.locator('select[name="user_type"]').selectOption('seller');
+      await page.locator('input[name="password"]').fill('Muuzaji-2026!');
+      await page.locator('input[name="password_confirmation"]').fill('Muuzaji-2026!');
+      await page.locator('input[name="terms"]').check({ force: true });
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname === '/verify-phone');
+      await page.locator('input[name="code"]').fill(await newestSmsCode(phone));
+      await page.locator('button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
+      await expect.poll(() => page.locator('h1').first().innerText()).toMatch(/^Habari za/);
+      // The path chose Kiswahili for the sign-up; the new session saves it in this browser, as a sign-in does.
+      expect(await page.evaluate(() => localStorage.getItem('escrow.language'))).toBe('sw');
+      await page.reload();
+      await expect.poll(() => page.locator('h1').first().innerText()).toMatch(/^Habari za/);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('sw-KE');
+    } finally {
       await context.close();
     }
   });

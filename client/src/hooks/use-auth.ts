@@ -3,6 +3,7 @@
  * the session changes in this tab or another one.
  */
 import { useSyncExternalStore } from 'react';
+import { rememberLanguage } from '@/i18n';
 import { authStorage, type StoredUser } from '@/lib/auth-storage';
 
 const listeners = new Set<() => void>();
@@ -74,10 +75,15 @@ export function clearPendingVerification(): void {
 let signedOutHere = false;
 export const wasSignedOutHere = (): boolean => signedOutHere;
 
-/** Stores a new session (login, verify_phone). */
+/**
+ * Stores a new session (login, verify_phone, the pay page's sign-up). The account's language becomes this
+ * browser's, so the signed-in pages open in it after a reload: a Kiswahili sign-up read its dashboard in
+ * Kiswahili until the page was reloaded, then in English (nothing had saved the language here).
+ */
 export function setSession(token: string, user: StoredUser): void {
   signedOutHere = false;
   authStorage.save(token, user);
+  if (user.preferred_language) rememberLanguage(user.preferred_language);
   emit();
 }
 
