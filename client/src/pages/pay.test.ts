@@ -3,6 +3,7 @@ import { registerBody } from '@escrow/core/contract/auth';
 import type { TransactionWire } from '@escrow/core/contract/transactions';
 import { CLOSED_LINK_MESSAGES } from '@escrow/core/domain/payment-link';
 import { loadLanguage, loadWholeCatalogs } from '@/i18n';
+import { loadTranslators } from '@/i18n/test-translators';
 import { ApiError } from '@/lib/api';
 import { checkoutError, payPageRegistration, rememberCheckout, rememberedCheckout } from './pay';
 
@@ -79,5 +80,18 @@ describe('a checkout the server refuses', () => {
     );
     expect(checkoutError(refused(CLOSED_LINK_MESSAGES.sold_out, 409, 'INVALID_STATE'), fallback, 'en')).toBe('This item is sold out');
     expect(checkoutError(refused('Internal error', 500, 'INTERNAL'), fallback, 'sw')).toBe(fallback);
+  });
+});
+
+describe('what the buyer reads about the money held', () => {
+  it('names every way the seller is paid, not the release code alone: confirming delivery, or the inspection period ending', async () => {
+    const { en, sw } = await loadTranslators();
+    // A checkout is an ordinary transaction: the buyer may confirm delivery, and dispatch starts the auto-release clock.
+    expect(en('public.pay.held')).not.toMatch(/\bonly\b/);
+    expect(en('public.pay.held')).toContain('confirm delivery');
+    expect(en('public.pay.held')).toContain('inspection period');
+    expect(sw('public.pay.held')).not.toMatch(/\btu\b/);
+    expect(sw('public.pay.held')).toContain('ukithibitisha kupokea');
+    expect(sw('public.pay.held')).toContain('muda wa kukagua');
   });
 });

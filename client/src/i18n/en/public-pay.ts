@@ -14,7 +14,7 @@ export const publicPay = {
   fee: 'Escrow fee (your half)',
   plan: 'Lipa Mdogo Mdogo: pay at least {{deposit}} now, then about {{monthly}} a month for {{months}} months.',
   youPay: 'You pay',
-  held: 'Your money is held in escrow. The seller is paid only when you give them your release code at hand-over.',
+  held: 'Your money is held in escrow. The seller is paid when you give them your release code at hand-over or confirm delivery, or when the inspection period after dispatch ends with no dispute from you.',
   signUpHeading: 'New here? Create your account to pay',
   firstName: 'First name',
   lastName: 'Last name',

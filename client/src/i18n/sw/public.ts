@@ -265,7 +265,7 @@ export const publicSite: Catalog['public'] = {
     fee: 'Ada ya escrow (nusu yako)',
     plan: 'Lipa Mdogo Mdogo: lipa angalau {{deposit}} sasa, kisha karibu {{monthly}} kila mwezi kwa miezi {{months}}.',
     youPay: 'Utalipa',
-    held: 'Pesa yako inashikiliwa escrow. Muuzaji analipwa tu utakapompa nambari yako ya kuachilia malipo ukipokea bidhaa.',
+    held: 'Pesa yako inashikiliwa escrow. Muuzaji analipwa ukimpa nambari yako ya kuachilia malipo unapopokea bidhaa au ukithibitisha kupokea, au muda wa kukagua baada ya kutumwa ukiisha bila malalamiko yako.',
     signUpHeading: 'Mgeni hapa? Fungua akaunti ili ulipe',
     firstName: 'Jina la kwanza',
     lastName: 'Jina la mwisho',
