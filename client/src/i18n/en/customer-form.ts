@@ -53,7 +53,7 @@ export const customerForm = {
       productName: 'Product name must be at most 100 characters',
       amountRequired: 'Amount is required',
       amount: 'Amount must be between 1 and 500,000 KES',
-      wholeShillings: 'M-Pesa amounts are whole shillings',
+      wholeShillings: 'Mobile money amounts are whole shillings',
       totalCostRequired: 'Total cost is required for Lipa Mdogo Mdogo',
       totalCost: 'Total cost must be more than the initial payment and at most 500,000 KES',
       months: 'Installment terms are 3, 6, 12 or 24 months',

@@ -21,7 +21,6 @@ export const customerMessages = {
   verifyBeforeTransaction: 'Please verify your phone number before creating a transaction',
   verifyBeforeLink: 'Please verify your phone number before creating a payment link',
   notYourself: 'You cannot create a transaction with yourself as the seller',
-  wholeShillingsMpesa: 'M-Pesa amounts must be whole shillings',
   wholeShillings: 'Mobile money amounts must be whole shillings',
   tooManyTransactions: 'Too many transactions created. Please try again later.',
   tooManyInvitations: 'This phone has received too many invitations today. Please try again tomorrow.',

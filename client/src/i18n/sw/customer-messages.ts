@@ -21,7 +21,6 @@ export const customerMessages: Texts<typeof englishMessages> = {
   verifyBeforeTransaction: 'Tafadhali thibitisha nambari yako ya simu kabla ya kuanzisha muamala',
   verifyBeforeLink: 'Tafadhali thibitisha nambari yako ya simu kabla ya kuunda kiungo cha malipo',
   notYourself: 'Huwezi kuanzisha muamala ukiwa wewe mwenyewe ndiye muuzaji',
-  wholeShillingsMpesa: 'Kiasi cha M-Pesa lazima kiwe shilingi kamili',
   wholeShillings: 'Kiasi cha pesa kwa simu lazima kiwe shilingi kamili',
   tooManyTransactions: 'Umeanzisha miamala mingi mno. Tafadhali jaribu tena baadaye.',
   tooManyInvitations: 'Simu hii imepokea mialiko mingi mno leo. Tafadhali jaribu tena kesho.',

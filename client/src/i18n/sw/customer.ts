@@ -364,7 +364,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       productName: 'Jina la bidhaa lisizidi herufi 100',
       amountRequired: 'Weka kiasi',
       amount: 'Kiasi kiwe kati ya KES 1 na 500,000',
-      wholeShillings: 'Kiasi cha M-Pesa ni shilingi nzima',
+      wholeShillings: 'Kiasi cha pesa kwa simu ni shilingi nzima',
       totalCostRequired: 'Weka gharama yote ya Lipa Mdogo Mdogo',
       totalCost: 'Gharama yote iwe zaidi ya malipo ya kwanza na isizidi KES 500,000',
       months: 'Muda wa awamu ni miezi 3, 6, 12 au 24',

@@ -724,3 +724,23 @@ describe('the Airtel callback door', () => {
     }
   });
 });
+
+describe('the words an Airtel Money user reads', () => {
+  it('an amount with cents is refused as mobile money, not as M-Pesa, wherever it is typed', async () => {
+    const buyer = await airtelBuyer();
+    const refusals = [
+      await t.app.inject({ method: 'POST', url: '/api/transactions', headers: bearer(buyer), payload: standard(1000.5) }),
+      await t.app.inject({ method: 'GET', url: '/api/v1/plans/calculate?total_cost=20000.5' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payment-links',
+        headers: bearer(seller),
+        payload: { product_name: 'Tecno Spark phone', amount: 1500.5, transaction_type: 'standard' },
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().message).toBe('Mobile money amounts must be whole shillings');
+    }
+  });
+});

@@ -19,7 +19,7 @@ const FIELD_OF_RULE = {
 export function calculatePlan(input: { total: Cents; deposit?: Cents; months: number }): PlanCalculation {
   const deposit = input.deposit ?? suggestedDeposit(input.total);
   if (input.total % 100n !== 0n || deposit % 100n !== 0n) {
-    throw businessRule('M-Pesa amounts must be whole shillings', input.total % 100n !== 0n ? 'total_cost' : 'deposit');
+    throw businessRule('Mobile money amounts must be whole shillings', input.total % 100n !== 0n ? 'total_cost' : 'deposit');
   }
   const violation = checkPlanRules({ total: input.total, deposit, months: input.months });
   if (violation) throw businessRule(violation.message, FIELD_OF_RULE[violation.rule]);

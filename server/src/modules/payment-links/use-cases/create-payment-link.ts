@@ -42,8 +42,8 @@ export async function createPaymentLink(ctx: AppContext, input: CreatePaymentLin
   if (seller.userType === 'buyer')
     throw new AppError('FORBIDDEN', 'Only a seller account can create payment links', { reason: 'seller_account_only' });
   if (!seller.phoneVerifiedAt) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a payment link');
-  // M-Pesa moves whole shillings only.
-  if (input.amount % 100n !== 0n) throw businessRule('M-Pesa amounts must be whole shillings', 'amount');
+  // M-Pesa and Airtel Money move whole shillings only.
+  if (input.amount % 100n !== 0n) throw businessRule('Mobile money amounts must be whole shillings', 'amount');
   if (input.expiresAt && input.expiresAt <= ctx.now()) throw businessRule('The expiry must be in the future', 'expires_at');
   const isInstallment = input.transactionType === 'lipa_mdogo_mdogo';
   const months = isInstallment ? (input.installmentMonths ?? DEFAULT_PLAN_TERM) : null;

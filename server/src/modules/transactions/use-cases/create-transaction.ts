@@ -92,9 +92,9 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
   if (!buyer.isVerified) throw new AppError('PHONE_NOT_VERIFIED', 'Please verify your phone number before creating a transaction');
   if (buyer.phoneNumber === input.sellerPhone)
     throw businessRule('You cannot create a transaction with yourself as the seller', 'seller_phone', 'seller_is_buyer');
-  // M-Pesa moves whole shillings only.
+  // M-Pesa and Airtel Money move whole shillings only.
   if (input.amount % 100n !== 0n || (input.totalCost ?? 0n) % 100n !== 0n) {
-    throw businessRule('M-Pesa amounts must be whole shillings', input.amount % 100n !== 0n ? 'amount' : 'total_cost');
+    throw businessRule('Mobile money amounts must be whole shillings', input.amount % 100n !== 0n ? 'amount' : 'total_cost');
   }
 
   const isInstallment = input.transactionType === 'lipa_mdogo_mdogo';
