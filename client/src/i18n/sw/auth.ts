@@ -34,13 +34,14 @@ export const auth: Catalog['auth'] = {
   },
   signup: {
     title: 'Fungua Akaunti',
-    subtitle: 'Jiunge kama mnunuzi, muuzaji au vyote viwili. Lipa na ulipwe kwa usalama kupitia M-Pesa, pesa ikishikiliwa salama.',
+    subtitle:
+      'Jiunge kama mnunuzi, muuzaji au vyote viwili. Lipa na ulipwe kwa usalama kupitia M-Pesa au Airtel Money, pesa ikishikiliwa salama.',
     haveAccount: 'Una akaunti tayari?',
     signIn: 'Ingia',
     formLabel: 'Fungua akaunti',
     firstName: 'Jina la kwanza',
     lastName: 'Jina la mwisho',
-    phoneHelper: 'Nambari yako ya M-Pesa. Tutakutumia nambari ya tarakimu 6 kuithibitisha.',
+    phoneHelper: 'Nambari yako ya M-Pesa au Airtel Money. Tutakutumia nambari ya tarakimu 6 kuithibitisha.',
     email: 'Barua pepe',
     emailHelper: 'Si lazima. Unaweza pia kuingia nayo.',
     accountType: 'Aina ya akaunti',
