@@ -589,7 +589,7 @@ export const customer = {
   paymentLinks: {
     title: 'Payment links',
     intro:
-      'Sell on WhatsApp, Instagram or Facebook: share a link, the buyer pays into escrow with M-Pesa, and you are paid when they have the item.',
+      'Sell on WhatsApp, Instagram or Facebook: share a link, the buyer pays into escrow with M-Pesa or Airtel Money, and you are paid when they have the item.',
     newHeading: 'New payment link',
     product: 'Product',
     productPlaceholder: 'e.g. Ankara dress, size M',
@@ -615,7 +615,7 @@ export const customer = {
     expiresOn: ' · expires {{date}}',
     copy: 'Copy link',
     copied: 'Copied',
-    shareText: '{{product}} — {{price}}, paid safely by M-Pesa escrow: {{url}}',
+    shareText: '{{product}} — {{price}}, paid safely into escrow by M-Pesa or Airtel Money: {{url}}',
     disable: 'Disable',
     loading: 'Loading your links',
     loadFailed: 'Could not load your links',

@@ -653,7 +653,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
   paymentLinks: {
     title: 'Viungo vya malipo',
     intro:
-      'Uza kupitia WhatsApp, Instagram au Facebook: tuma kiungo, mnunuzi analipa kwa M-Pesa na pesa inashikiliwa escrow, nawe unalipwa akishapokea bidhaa.',
+      'Uza kupitia WhatsApp, Instagram au Facebook: tuma kiungo, mnunuzi analipa kwa M-Pesa au Airtel Money na pesa inashikiliwa escrow, nawe unalipwa akishapokea bidhaa.',
     newHeading: 'Kiungo kipya cha malipo',
     product: 'Bidhaa',
     productPlaceholder: 'mf. Gauni la Ankara, saizi M',
@@ -679,7 +679,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     expiresOn: ' · kinaisha {{date}}',
     copy: 'Nakili kiungo',
     copied: 'Kimenakiliwa',
-    shareText: '{{product}} — {{price}}, lipa salama kwa M-Pesa kupitia escrow: {{url}}',
+    shareText: '{{product}} — {{price}}, lipa salama kwa M-Pesa au Airtel Money kupitia escrow: {{url}}',
     disable: 'Zima kiungo',
     loading: 'Tunapakia viungo vyako…',
     loadFailed: 'Hatukuweza kupakia viungo vyako',

@@ -63,7 +63,8 @@ const payPage: FastifyPluginAsync<{ ctx: AppContext; distDir: string }> = async 
     if (!link) return reply.status(404).send(page('404.html') ?? BARE_SHELL);
     const price = formatKes(parseAmount(link.amount) ?? 0n);
     const seller = `${link.seller.display_name}${link.seller.is_verified ? ' (verified)' : ''}`;
-    const summary = `${price} from ${seller}, paid into M-Pesa escrow: the seller is paid only when you have the item.`;
+    // The buyer may pay by either rail: the preview names both.
+    const summary = `${price} from ${seller}, paid into escrow by M-Pesa or Airtel Money: the seller is paid only when you have the item.`;
     return reply.send(
       injectLinkHead(shell, {
         title: `${link.product_name} — ${price} | ${SITE_NAME}`,

@@ -191,6 +191,8 @@ describe('the /pay/{code} page', () => {
     expect(html).toContain('<meta property="og:title" content="Kiondo basket — KES 1,800 | Escrow Kenya" />');
     expect(html).toMatch(/<meta name="description" content="Hand-woven sisal · KES 1,800 from Akinyi U\. \(verified\)/);
     expect(html).toContain('<meta property="og:description" content="Hand-woven sisal');
+    // Whoever opens it may pay by M-Pesa or by Airtel Money.
+    expect(html).toContain('paid into escrow by M-Pesa or Airtel Money: the seller is paid only when you have the item.');
     expect(html).toContain(`<meta property="og:url" content="${link.url}" />`);
     expect(html).toContain('<meta property="og:type" content="product" />');
     // The shell's own generic tags are gone: one title, one og:title.
