@@ -641,7 +641,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     resent: 'Nambari mpya imetumwa; ya zamani haifanyi kazi tena.',
     errResend: 'Hatukuweza kutuma nambari mpya. Jaribu tena.',
     sellerHelp:
-      'Unapokabidhi bidhaa, mwombe mnunuzi nambari yake ya kuachilia malipo ya tarakimu 6 na uiweke hapa: malipo yanakufikia papo hapo.',
+      'Unapokabidhi bidhaa, mwombe mnunuzi nambari yake ya kuachilia malipo ya tarakimu 6 na uiweke hapa: malipo yanaachiliwa kwako papo hapo.',
     formLabel: 'Achilia malipo kwa nambari ya mnunuzi',
     inputLabel: 'Nambari ya mnunuzi ya kuachilia malipo',
     placeholder: 'Tarakimu 6',

@@ -135,3 +135,12 @@ describe('the seller’s payout card', () => {
     expect(receiptRow(paidOut('mpesa'), sw)?.[0]).toBe('Risiti ya M-Pesa');
   });
 });
+
+describe('the seller’s release-code help', () => {
+  it('says the code releases the payment at once, in Kiswahili as in English, not that the money reaches them at once', () => {
+    // The payout follows the release and can take a while, or fail and be retried by the team.
+    expect(en('customer.releaseCode.sellerHelp')).toContain('the payment is released to you at once');
+    expect(sw('customer.releaseCode.sellerHelp')).toContain('malipo yanaachiliwa kwako papo hapo');
+    expect(sw('customer.releaseCode.sellerHelp')).not.toContain('yanakufikia');
+  });
+});
