@@ -93,7 +93,9 @@ async function acceptTerms(page: Page) {
   await poll(() => page.locator('input[name="terms"]').isChecked()).toBe(true);
 }
 
+/** Types once the page is hydrated, as signInThroughLoginPage does (typing before it is typed-before-hydration's subject). */
 async function signIn(page: Page, identifier: string, password: string) {
+  await waitForHydration(page);
   await page.getByLabel('Phone or email').fill(identifier);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
