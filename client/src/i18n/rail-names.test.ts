@@ -12,7 +12,14 @@ beforeAll(async () => {
   t = await loadTranslators();
 });
 
-const SAYS_BOTH_RAILS: MessageKey[] = ['customer.paymentLinks.intro', 'customer.paymentLinks.shareText'];
+const SAYS_BOTH_RAILS: MessageKey[] = [
+  'customer.paymentLinks.intro',
+  'customer.paymentLinks.shareText',
+  'customer.overview.emptyText',
+  'public.home.faq.payment.answer',
+  'public.pricing.cards.hidden.text',
+  'public.ussdSimulator.tips.payment',
+];
 
 describe('texts about how money moves', () => {
   it.each(SAYS_BOTH_RAILS)('%s names Airtel Money beside M-Pesa, in both languages', (key) => {

@@ -76,7 +76,7 @@ const PROCESS = [
   {
     title: 'Implementation',
     description: 'The money moves as ruled and both sides get an SMS. The case is closed.',
-    detail: 'Refunds go back to M-Pesa.',
+    detail: 'Refunds go back to the phone that paid, by M-Pesa or Airtel Money.',
   },
 ];
 

@@ -24,8 +24,11 @@ const EXAMPLES = [
 const STEPS = [
   { title: 'Choose your item', description: 'Agree on an item over KES 10,000 with any seller — a shop, a fundi or an online store.' },
   { title: 'Set your plan', description: 'Pick 3, 6, 12 or 24 months and a deposit of at least 20%. The calculator shows every payment.' },
-  { title: 'Pay the deposit', description: 'Pay the first amount by M-Pesa. It is held in escrow, not by the seller.' },
-  { title: 'Continue payments', description: 'Pay monthly by M-Pesa or USSD. We remind you by SMS before each due date.' },
+  { title: 'Pay the deposit', description: 'Pay the first amount by M-Pesa or Airtel Money. It is held in escrow, not by the seller.' },
+  {
+    title: 'Continue payments',
+    description: 'Pay monthly by M-Pesa or Airtel Money, on the web or by USSD. We remind you by SMS before each due date.',
+  },
   {
     title: 'Receive your item',
     description: 'After the final payment the seller dispatches, and ownership is yours once the last payment is confirmed.',

@@ -22,7 +22,7 @@ const SECTIONS: LegalSection[] = [
         list: [
           'Identity and contact data: first and last name, mobile number, e-mail address (optional), account type (buyer, seller or both).',
           'Account security data: your password and USSD PIN, stored only as one-way hashes; verification codes, which expire after 10 minutes.',
-          "Transaction data: amounts, fees, product or service names, the other party's phone number, payment status, M-Pesa receipt numbers, installment schedules and the timeline of each transaction.",
+          "Transaction data: amounts, fees, product or service names, the other party's phone number, payment status, M-Pesa and Airtel Money receipt numbers, installment schedules and the timeline of each transaction.",
           'Dispute data: the reason for a dispute and the evidence you upload (screenshots, chat history, delivery records and other proof).',
           'Channel data: USSD session identifiers and menu choices, the SMS messages we send you, and contact-form messages.',
           'Technical data: IP address, browser type and request logs, used to secure the service. We do not use advertising or third-party tracking cookies; the website keeps only your session and theme choice in your browser’s local storage.',

@@ -105,7 +105,7 @@ const SECTIONS: LegalSection[] = [
     blocks: [
       {
         list: [
-          'Refunds go back to the original payment channel: your M-Pesa number for mobile money, or your bank account for bank transfers.',
+          'Refunds go back to the original payment channel: your M-Pesa or Airtel Money number for mobile money, or your bank account for bank transfers.',
           'Mobile money refunds are sent instantly once the refund is approved.',
           'Bank transfers and refunds that need a review are processed within 3–5 business days.',
           'You receive an SMS when the refund is sent.',

@@ -16,7 +16,7 @@ const STEPS = [
   },
   {
     title: 'Secure Payment',
-    description: 'Pay by M-Pesa. The money goes into escrow with our licensed partner — not to the seller.',
+    description: 'Pay by M-Pesa or Airtel Money. The money goes into escrow with our licensed partner — not to the seller.',
     detail: 'You pay the price plus half of the fee.',
   },
   {
@@ -31,7 +31,7 @@ const STEPS = [
   },
   {
     title: 'Confirm & Release',
-    description: 'Happy? Confirm delivery and the seller is paid on M-Pesa at once. Problem? Open a dispute instead.',
+    description: 'Happy? Confirm delivery and the seller is paid at once, by M-Pesa or Airtel Money. Problem? Open a dispute instead.',
     detail: 'No answer in 72 hours releases the payment automatically.',
   },
 ];
@@ -41,7 +41,7 @@ const BENEFITS = [
   {
     icon: Undo2,
     title: 'Money-back guarantee',
-    description: 'If the seller never ships, or cancels, your payment is refunded in full to your M-Pesa.',
+    description: 'If the seller never ships, or cancels, your payment is refunded in full to the phone that paid.',
   },
   {
     icon: Wallet,

@@ -52,7 +52,7 @@ const SECTIONS: LegalSection[] = [
       {
         list: [
           "A transaction is created by the buyer with the seller's phone number, the item or service, and the price. The seller is notified by SMS.",
-          'The buyer pays the price plus their share of the fee by M-Pesa. We hold the money in escrow until it is released, refunded or ruled on.',
+          'The buyer pays the price plus their share of the fee by M-Pesa or Airtel Money. We hold the money in escrow until it is released, refunded or ruled on.',
           'The seller must dispatch only after the transaction shows as funded (for Lipa Mdogo Mdogo: fully paid) and must mark it as dispatched.',
           'The buyer must inspect the item promptly and either confirm delivery or open a dispute. If the buyer does neither within the inspection period (72 hours after dispatch unless stated otherwise), the payment is released to the seller.',
           'Either party may cancel before any payment is made. After funding and before dispatch, a cancellation refunds the buyer in full.',
@@ -64,7 +64,7 @@ const SECTIONS: LegalSection[] = [
     id: 'fees',
     title: 'Fees',
     blocks: [
-      'Fees are set per amount band and per service, and are shown on the Pricing page and before you pay. Unless agreed otherwise, the fee is split 50/50 between buyer and seller: the buyer pays their share with the payment and the seller’s share is deducted from the payout. There are no hidden fees. M-Pesa charges of your own mobile money account may apply.',
+      'Fees are set per amount band and per service, and are shown on the Pricing page and before you pay. Unless agreed otherwise, the fee is split 50/50 between buyer and seller: the buyer pays their share with the payment and the seller’s share is deducted from the payout. There are no hidden fees. Charges of your own mobile money account (M-Pesa or Airtel Money) may apply.',
       'Business customers may agree custom volume pricing with our sales team in writing.',
     ],
   },

@@ -358,7 +358,7 @@ export const customer = {
     loadFailed: 'Failed to load transactions',
     emptyTitle: 'No transactions yet',
     emptyText:
-      'Buying something? Create a transaction and pay into escrow with M-Pesa. Selling? Ask your buyer to create one with your phone number.',
+      'Buying something? Create a transaction and pay into escrow with M-Pesa or Airtel Money. Selling? Ask your buyer to create one with your phone number.',
     create: 'Create a transaction',
   },
   summary: { total: 'Total', pending: 'In progress', completed: 'Completed', value: 'Total value', valueNote: 'Cancelled not counted' },

@@ -126,7 +126,7 @@ export const publicHomeSections = {
     payment: {
       question: 'How do I pay and how is the seller paid?',
       answer:
-        'You pay with M-Pesa: we send an STK push to your phone and you enter your PIN. When the payment is released, the seller receives it on their M-Pesa number. Refunds go back to the original payment channel.',
+        'You pay with M-Pesa or Airtel Money: we send a payment prompt to your phone and you enter your PIN. When the payment is released, the seller receives it on their M-Pesa or Airtel Money number. Refunds go back to the original payment channel.',
     },
     bank: {
       question: 'Is Escrow Kenya a bank?',

@@ -22,7 +22,7 @@ export const publicPricing = {
     },
     hidden: {
       title: 'No hidden fees',
-      text: 'The fee you see here is the fee you pay — it is shown again before every payment. Your own M-Pesa charges may apply.',
+      text: 'The fee you see here is the fee you pay — it is shown again before every payment. Your own M-Pesa or Airtel Money charges may apply.',
     },
     resolution: { title: 'No resolution fees', text: 'If something goes wrong, mediation by our dispute team costs nothing extra.' },
     business: {

@@ -10,7 +10,7 @@ export const publicUssdSimulator = {
     reply: 'Reply with a menu number, then {{send}}. {{back}} goes back and {{home}} home, on every screen.',
     register: 'A new number can register. The demo logins (e.g. {{buyer}}, {{seller}}) set a 4-digit USSD PIN on their first dial.',
     payment:
-      'After you create an escrow or choose to pay, the session ends and the M-Pesa prompt is sent: with the test M-Pesa, it is paid a moment later. Numbers ending {{cancels}} cancel the prompt and {{noFunds}} have no funds.',
+      'After you create an escrow or choose to pay, the session ends and the payment prompt is sent (M-Pesa, or Airtel Money for an Airtel number): with the test rails, it is paid a moment later. Numbers ending {{cancels}} cancel the prompt and {{noFunds}} have no funds.',
     sameAccount: 'Everything you do here is real on this site: sign in on the web with the same phone to see the same transactions.',
     language: 'Menus come in English and Kiswahili: choose Language/Lugha.',
   },

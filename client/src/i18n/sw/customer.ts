@@ -420,7 +420,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     loadFailed: 'Hatukuweza kupakia miamala',
     emptyTitle: 'Bado huna muamala',
     emptyText:
-      'Unanunua kitu? Unda muamala na ulipe kwenye escrow kwa M-Pesa. Unauza? Mwambie mnunuzi wako aunde muamala kwa nambari yako ya simu.',
+      'Unanunua kitu? Unda muamala na ulipe kwenye escrow kwa M-Pesa au Airtel Money. Unauza? Mwambie mnunuzi wako aunde muamala kwa nambari yako ya simu.',
     create: 'Unda muamala',
   },
   summary: {

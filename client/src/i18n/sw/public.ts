@@ -147,7 +147,7 @@ export const publicSite: Catalog['public'] = {
       payment: {
         question: 'Nalipaje, na muuzaji analipwaje?',
         answer:
-          'Unalipa kwa M-Pesa: tunatuma ombi kwenye simu yako na unaweka PIN yako. Pesa ikitolewa, muuzaji anaipokea kwenye nambari yake ya M-Pesa. Pesa ikirudishwa, inarudi ulikolipia.',
+          'Unalipa kwa M-Pesa au Airtel Money: tunatuma ombi kwenye simu yako na unaweka PIN yako. Pesa ikitolewa, muuzaji anaipokea kwenye nambari yake ya M-Pesa au Airtel Money. Pesa ikirudishwa, inarudi ulikolipia.',
       },
       bank: {
         question: 'Je, Escrow Kenya ni benki?',
@@ -209,7 +209,7 @@ export const publicSite: Catalog['public'] = {
       },
       hidden: {
         title: 'Hakuna ada zilizofichwa',
-        text: 'Ada unayoona hapa ndiyo utakayolipa — inaonyeshwa tena kabla ya kila malipo. Ada zako za kawaida za M-Pesa zinaweza kutozwa.',
+        text: 'Ada unayoona hapa ndiyo utakayolipa — inaonyeshwa tena kabla ya kila malipo. Ada zako za kawaida za M-Pesa au Airtel Money zinaweza kutozwa.',
       },
       resolution: { title: 'Hakuna ada ya kutatua mizozo', text: 'Kukitokea tatizo, upatanishi wa timu yetu hauna gharama ya ziada.' },
       business: { title: 'Bei kwa biashara kubwa', text: 'Unauza kwa wingi? Timu yetu ya mauzo ina bei maalum kwa wafanyabiashara.' },
@@ -302,7 +302,7 @@ export const publicSite: Catalog['public'] = {
       register:
         'Nambari mpya inaweza kujisajili. Akaunti za majaribio (k.m. {{buyer}}, {{seller}}) zinaweka PIN ya USSD ya tarakimu 4 zinapopiga mara ya kwanza.',
       payment:
-        'Ukishaanzisha escrow au kuchagua kulipa, kikao kinaisha na ombi la M-Pesa linatumwa: kwa M-Pesa ya majaribio, linalipwa baada ya muda mfupi. Nambari zinazoishia {{cancels}} zinakataa ombi, na zinazoishia {{noFunds}} hazina salio.',
+        'Ukishaanzisha escrow au kuchagua kulipa, kikao kinaisha na ombi la malipo linatumwa (M-Pesa, au Airtel Money kwa nambari ya Airtel): kwa huduma za majaribio, linalipwa baada ya muda mfupi. Nambari zinazoishia {{cancels}} zinakataa ombi, na zinazoishia {{noFunds}} hazina salio.',
       sameAccount: 'Kila unachofanya hapa ni halisi kwenye tovuti hii: ingia mtandaoni kwa simu hiyo hiyo uone miamala ile ile.',
       language: 'Menyu ziko kwa Kiingereza na Kiswahili: chagua Language/Lugha.',
     },
