@@ -421,6 +421,42 @@ describe('paying with Airtel Money', () => {
       },
     );
 
+    it.each([
+      ['DP00800001000', 'Transaction is ambiguous'],
+      ['DP00800001006', 'Transaction in process'],
+    ])(
+      'answered 200 with success false and %s, which Airtel says is not final, stays pending (202): the push may be on the phone',
+      async (code, message) => {
+        const buyer = await airtelBuyer();
+        const created = await createTransaction(t, buyer, standard(1750));
+        const notFinal = {
+          status: 200,
+          body: { status: { code: '200', message, result_code: 'ESB000001', response_code: code, success: false } },
+        };
+        const response = await throughStandIn(
+          t,
+          'airtel',
+          (request) => (request.path.startsWith('/merchant/v1/payments') ? notFinal : undefined),
+          () => initiate(buyer, created.id),
+        );
+        // Was 502 with the payment failed as refused, and the buyer free to be prompted a second time.
+        expect(response.statusCode, response.body).toBe(202);
+        const payment = response.json().data.payment;
+        expect(payment).toMatchObject({ status: 'pending', rail: 'airtel' });
+        expect(response.json().message).toBe('Payment request sent to your phone. Enter your Airtel Money PIN to pay.');
+        // One prompt at a time: the buyer's next tap answers this payment again, no second push.
+        const again = await initiate(buyer, created.id);
+        expect(again.json().data.payment.id).toBe(payment.id);
+        // The enquiry settles it: here Airtel has no such push (the stand-in kept it), so nothing was taken.
+        const settled = await eventually(async () => {
+          await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+          const status = await paymentStatus(t, buyer, payment.id);
+          return status.status === 'pending' ? null : status;
+        }, 15_000);
+        expect(settled).toMatchObject({ status: 'failed', mpesa_receipt: null });
+      },
+    );
+
     it('for want of an access token fails at once as not sent (502), not left pending as if the push were on the phone', async () => {
       const buyer = await airtelBuyer();
       const created = await createTransaction(t, buyer, standard(1800));

@@ -74,6 +74,9 @@ describe('airtelRefusal: a USSD push Airtel refused, told apart from Airtel not 
     new RailError('Airtel collection refused', 401, { error: 'invalid_token' }),
     new RailError('Airtel collection refused', 503, 'Service Unavailable'),
     new RailError('Airtel collection refused', 200, envelope('DP00800001006', 'In process', true)),
+    // Not final (ambiguous, in process) beside success false: the push may have been sent.
+    new RailError('Airtel collection refused', 200, envelope('DP00800001000', 'Transaction is ambiguous')),
+    new RailError('Airtel collection refused', 200, envelope('DP00800001006', 'Transaction in process')),
     new RailError('request to /merchant/v1/payments/ failed: timeout', undefined, undefined, true),
   ])('%s is not', (error) => {
     expect(airtelRefusal(error)).toBeNull();

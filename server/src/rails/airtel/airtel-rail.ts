@@ -72,16 +72,25 @@ export function airtelResult(
 
 /**
  * Airtel's refusal of a USSD push request: its envelope with `success: false`, answered 400 (the request is
- * wrong) or 200. The push was not sent, and the payer reads that Airtel refused it (or that the number has no
- * Airtel Money), not that Airtel could not be reached. Anything else (a token refused, a gateway's 5xx, no
+ * wrong) or 200, with a code that is final. The push was not sent, and the payer reads that Airtel refused
+ * it (or that the number has no Airtel Money), not that Airtel could not be reached. Anything else (a token refused, a gateway's 5xx, no
  * answer) is no refusal of this payment and stays a RailError.
  */
 export function airtelRefusal(error: unknown): CollectionRefused | null {
   if (!(error instanceof RailError) || (error.status !== 400 && error.status !== 200)) return null;
   const status = (error.body as AirtelAnswer | undefined)?.status;
-  if (status?.success !== false) return null;
+  if (status?.success !== false || isNotFinal(error)) return null;
   const message = status.message ?? '';
   return new CollectionRefused(failureFromMessage(message) === 'unregistered' ? 'unregistered' : 'refused', message, status.response_code);
+}
+
+/**
+ * Airtel answered the request with a code that says its answer is not final (ambiguous, in process), even
+ * beside `success: false`: the push may have been sent, so it is no refusal and no outage.
+ */
+function isNotFinal(error: unknown): boolean {
+  const code = error instanceof RailError ? (error.body as AirtelAnswer | undefined)?.status?.response_code : undefined;
+  return code !== undefined && AIRTEL_NOT_FINAL.has(code);
 }
 
 const resultOf = (answer: AirtelAnswer) => airtelResult(answer.data?.transaction ?? {}, answer.status?.response_code);
@@ -105,6 +114,9 @@ export function createAirtelRail(client: AirtelClient): PaymentRail & { client: 
           reference: `${request.description} ${request.reference}`,
         });
       } catch (error) {
+        // The push may be on the phone: the payment stays pending under our id, settled by the callback or
+        // the enquiry like any answer that is not final. Failed here, the payer could be charged twice.
+        if (isNotFinal(error)) return { requestId: id };
         throw airtelRefusal(error) ?? error;
       }
       return { requestId: id };
