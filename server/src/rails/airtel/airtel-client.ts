@@ -25,7 +25,7 @@ export interface AirtelStatus {
 
 export interface AirtelTransaction {
   id: string;
-  /** TS succeeded, TF failed, TIP in progress, TA ambiguous. */
+  /** TS succeeded, TF failed, TE expired, TIP in progress, TA ambiguous. */
   status?: string;
   message?: string;
   airtel_money_id?: string | null;

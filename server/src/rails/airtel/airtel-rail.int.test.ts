@@ -507,6 +507,29 @@ describe('paying with Airtel Money', () => {
     );
   });
 
+  it("a push Airtel's enquiry reports expired (status TE) is settled as not answered in time, not left pending", async () => {
+    const buyer = await airtelBuyer('1037');
+    const created = await createTransaction(t, buyer, standard(660));
+    const payment = await pay(t, buyer, created.id);
+    const client = (t.ctx.rails.airtel as ReturnType<typeof createAirtelRail>).client;
+    const real = client.collectionStatus.bind(client);
+    client.collectionStatus = async (id) => ({
+      data: { transaction: { id, status: 'TE', message: 'Transaction Expired' } },
+      status: { code: '200', message: 'SUCCESS', result_code: 'ESB000010', response_code: 'DP00800001001', success: true },
+    });
+    try {
+      // Was read as no answer yet: pending after every enquiry.
+      const settled = await eventually(async () => {
+        await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+        const status = await paymentStatus(t, buyer, payment.id);
+        return status.status === 'pending' ? null : status;
+      }, 15_000);
+      expect(settled).toMatchObject({ status: 'failed', failure_reason: paymentFailureSentence('timeout', 'en', 'Airtel Money') });
+    } finally {
+      client.collectionStatus = real;
+    }
+  });
+
   it('a payout to a number that is not an Airtel Money customer (…2040) fails after its attempts, and the money stays held', async () => {
     const unregistered = await makeUser(t.app, { userType: 'seller', phone: randomAirtelPhone('2040') });
     const buyer = await airtelBuyer();

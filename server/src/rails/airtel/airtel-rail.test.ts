@@ -43,6 +43,15 @@ describe("airtelResult: Airtel's statuses and response codes in the port's words
     },
   );
 
+  it('TE (transaction expired) is the push that expired unanswered, as DP00800001029 says it: not answered in time', () => {
+    expect(airtelResult({ status: 'TE', message: 'Transaction Expired' })).toEqual({
+      outcome: 'failed',
+      failure: 'timeout',
+      description: 'Transaction Expired',
+    });
+    expect(airtelResult({ status: 'TE', message: 'Expired' }, 'DP00800001029')).toMatchObject({ outcome: 'failed', failure: 'timeout' });
+  });
+
   it('TIP, TA or no status is no answer yet', () => {
     for (const status of ['TIP', 'TA', undefined]) expect(airtelResult({ status }).outcome).toBe('pending');
   });

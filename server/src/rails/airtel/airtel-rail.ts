@@ -1,6 +1,6 @@
 /**
  * The Airtel Money adapter of the payment-rail port: Airtel's USSD push, enquiries and disbursements
- * behind collect / query / pay out, and Airtel's statuses (TS, TF, TIP) and response codes translated
+ * behind collect / query / pay out, and Airtel's statuses (TS, TF, TE, TIP) and response codes translated
  * into RailResults here only.
  */
 import type { PaymentRail, RailFailure, RailResult } from '../port.ts';
@@ -57,8 +57,11 @@ export function airtelResult(
 ): RailResult {
   const description = transaction.message ?? '';
   if (transaction.status === 'TS') return { outcome: 'succeeded', receipt: transaction.airtel_money_id ?? null, description };
-  if (transaction.status === 'TF' && !(responseCode && AIRTEL_NOT_FINAL.has(responseCode))) {
-    const failure = (responseCode && AIRTEL_FAILURES[responseCode]) || failureFromMessage(description);
+  const isFailed = transaction.status === 'TF' || transaction.status === 'TE';
+  if (isFailed && !(responseCode && AIRTEL_NOT_FINAL.has(responseCode))) {
+    // TE ("transaction expired"): the push went unanswered until it expired, as DP00800001029 says it.
+    const failure =
+      transaction.status === 'TE' ? 'timeout' : (responseCode && AIRTEL_FAILURES[responseCode]) || failureFromMessage(description);
     return {
       outcome: failure === 'cancelled_by_payer' ? 'cancelled' : 'failed',
       failure,
