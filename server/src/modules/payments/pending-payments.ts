@@ -5,7 +5,8 @@
  */
 import { paymentFailureSentence, type PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 import { cutText } from '@escrow/core/domain/text';
-import type { Db, Tx } from '../../db/prisma.ts';
+import { inTransaction, type Db, type Tx } from '../../db/prisma.ts';
+import { appendPaymentFailed } from './payment-failed-event.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
 
 /**
@@ -30,11 +31,14 @@ export async function pendingPaymentOf(tx: Tx, transactionId: string): Promise<P
  * the rail's own words of a refusal (for staff), or null.
  */
 export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_kind = $3, failure_reason = $2, result_desc = $4, updated_at = now()
-  WHERE id = $1::uuid AND status::text = 'pending' AND rail_request_id IS NULL`;
+  WHERE id = $1::uuid AND status::text = 'pending' AND rail_request_id IS NULL
+  RETURNING transaction_id::text AS "transactionId", amount_cents AS "amountCents", payment_type::text AS "paymentType"`;
 
 /**
  * Fails a payment whose prompt was never sent, with its plain sentence on `rail` (how the payer knows it):
- * `not_sent` when the rail could not be reached, or the kind of the rail's refusal with its words.
+ * `not_sent` when the rail could not be reached, or the kind of the rail's refusal with its words. The
+ * timeline says so beside its "payment requested", in the same database transaction, only if this call
+ * failed it.
  */
 export async function markPaymentNotSent(
   db: Db,
@@ -44,5 +48,15 @@ export async function markPaymentNotSent(
 ): Promise<void> {
   const kind = refusal?.failure ?? 'not_sent';
   const railWords = refusal ? cutText(refusal.description, 300) : null;
-  await db.$executeRawUnsafe(PAYMENT_NOT_SENT, paymentId, paymentFailureSentence(kind, 'en', rail), kind, railWords);
+  const sentence = paymentFailureSentence(kind, 'en', rail);
+  await inTransaction(db, async (tx) => {
+    const [failed] = await tx.$queryRawUnsafe<{ transactionId: string; amountCents: bigint; paymentType: string }[]>(
+      PAYMENT_NOT_SENT,
+      paymentId,
+      sentence,
+      kind,
+      railWords,
+    );
+    if (failed) await appendPaymentFailed(tx, { ...failed, railName: rail, status: 'failed', kind, sentence });
+  });
 }

@@ -457,6 +457,36 @@ describe('paying with Airtel Money', () => {
       },
     );
 
+    it('leaves its outcome on the timeline, once, beside "payment requested": refused, and not sent', async () => {
+      const buyer = await airtelBuyer();
+      const created = await createTransaction(t, buyer, standard(1850));
+      const refused = await throughStandIn(
+        t,
+        'airtel',
+        (request) => (request.path.startsWith('/merchant/v1/payments') ? REFUSALS[0] : undefined),
+        () => initiate(buyer, created.id),
+      );
+      expect(refused.statusCode, refused.body).toBe(502);
+      const notSent = await throughStandIn(
+        t,
+        'airtel',
+        (request) => (request.path.startsWith('/auth/oauth2/token') ? 'cut' : undefined),
+        () => initiate(buyer, created.id),
+      );
+      expect(notSent.statusCode, notSent.body).toBe(502);
+      // Was two "payment requested" lines and no outcome.
+      const timeline: { event_type: string; description: string; data: Record<string, unknown> }[] = (await detail(t, buyer, created.id))
+        .timeline;
+      const failed = timeline.filter((event) => event.event_type === 'payment_failed');
+      const requested = timeline.filter((event) => event.event_type === 'payment_initiated');
+      expect(requested).toHaveLength(2);
+      const failedWith = (kind: 'refused' | 'not_sent') =>
+        requested[0]!.description.replace(/ requested$/, ` failed. ${paymentFailureSentence(kind, 'en', 'Airtel Money')}`);
+      expect(failed.map((event) => event.description).sort()).toEqual([failedWith('refused'), failedWith('not_sent')].sort());
+      expect(failed.map((event) => event.data.failure_code).sort()).toEqual(['not_sent', 'refused']);
+      expect(failed[0]!.data).toMatchObject({ amount: requested[0]!.data.amount, rail_name: 'Airtel Money', payment_status: 'failed' });
+    });
+
     it('for want of an access token fails at once as not sent (502), not left pending as if the push were on the phone', async () => {
       const buyer = await airtelBuyer();
       const created = await createTransaction(t, buyer, standard(1800));

@@ -29,6 +29,7 @@ import { issueReleaseCode } from '../../escrow-core/release-code.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { startPlanSchedule } from '../../installments/schedule.ts';
+import { appendPaymentFailed } from '../payment-failed-event.ts';
 
 export interface CollectionResult {
   /** The rail's id of the collection request. */
@@ -83,18 +84,14 @@ export async function applyCollectionResult(ctx: AppContext, { result: reported,
           failureReason: sentence,
         },
       });
-      await appendEvent(tx, {
+      await appendPaymentFailed(tx, {
         transactionId: txn.id,
-        eventType: 'payment_failed',
-        description: `${railName} payment of ${formatKes(payment.amountCents)} ${status === 'cancelled' ? 'was cancelled' : 'failed'}. ${sentence}`,
-        data: {
-          amount: formatCents(payment.amountCents),
-          payment_type: payment.paymentType,
-          failure_reason: sentence,
-          failure_code: kind,
-          rail_name: railName,
-          payment_status: status,
-        },
+        amountCents: payment.amountCents,
+        paymentType: payment.paymentType,
+        railName,
+        status,
+        kind,
+        sentence,
       });
       // A phone the buyer paid from that has no account of its own reads the buyer's language.
       await queueSms(ctx, tx, {
