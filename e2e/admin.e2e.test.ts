@@ -5,12 +5,12 @@
  * the dark default and the theme toggle, and the guard: a buyer never sees an admin page, even with a
  * forged `userData`. Screenshots of every page in both themes go to test-results/screenshots/admin-*.
  */
-import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/seed/seed.ts';
+import { randomPhone } from '../server/test/factories.ts';
 import { seriousViolations } from './axe.ts';
 import { launchBrowser, openPage, screenshot, type WatchedPage, signInThroughLoginPage } from './browser.ts';
 
@@ -114,7 +114,7 @@ beforeAll(async () => {
     references.push(body.data.transaction.reference_number);
   }
   // A new, unverified account for the user actions.
-  const phone = `2547${randomInt(10_000_000, 99_999_999)}`.replace(/(1032|0001|2001|1037|2040)$/, '5555');
+  const phone = randomPhone();
   const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
     body: {
       first_name: 'Zawadi',
@@ -131,7 +131,8 @@ beforeAll(async () => {
 
 /** Registers a seller whose phone M-Pesa refuses (…2040), and pays, dispatches and releases a deal to them. */
 async function releaseToUnpayableSeller(): Promise<typeof failingPayout> {
-  const sellerPhone = `2547${randomInt(1_000, 9_999)}2040`;
+  // A Safaricom number: a random 2547… could be Airtel's (0732…), paid out by Airtel Money instead.
+  const sellerPhone = randomPhone('2040');
   const password = 'Secret@2026!';
   const registered = await call<{ data: { user: { id: string } } }>('/api/auth/register', {
     body: {

@@ -292,7 +292,7 @@ describe('Kiswahili in the browser at 360 px', () => {
       await page.locator('input[name="password_confirmation"]').fill('Muuzaji-2026!');
       await page.locator('input[name="terms"]').check({ force: true });
       await page.locator('button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname === '/verify-phone');
+      await page.waitForURL((url) => url.pathname === '/sw/verify-phone');
       await page.locator('input[name="code"]').fill(await newestSmsCode(phone));
       await page.locator('button[type="submit"]').click();
       await page.waitForURL((url) => url.pathname.startsWith('/dashboard'));
