@@ -41,20 +41,14 @@ async function tellPromptNotSent(ctx: AppContext, push: UssdStkPush, reason: 'ra
     select: { referenceNumber: true, buyer: { select: { phoneNumber: true } } },
   });
   if (!txn) return;
+  const phone = txn.buyer.phoneNumber;
+  // Not reached: the rail the buyer's phone would have been prompted on.
+  const failure = reason === 'not_sent' ? { kind: 'not_sent', rail: RAIL_DISPLAY_NAMES[railForPhone(phone, push.rail)] } : reason;
   await queueSms(ctx, ctx.db, {
-    phone: txn.buyer.phoneNumber,
-    ...(reason === 'rate_limited'
+    phone,
+    ...(failure === 'rate_limited'
       ? { template: 'payment_prompt_not_sent', params: { ref: txn.referenceNumber } }
-      : reason === 'not_sent'
-        ? {
-            template: 'payment_failed',
-            params: {
-              ref: txn.referenceNumber,
-              kind: 'not_sent',
-              rail: RAIL_DISPLAY_NAMES[railForPhone(txn.buyer.phoneNumber, push.rail)],
-            },
-          }
-        : { template: 'payment_failed', params: { ref: txn.referenceNumber, kind: reason.kind, rail: reason.rail } }),
+      : { template: 'payment_failed', params: { ref: txn.referenceNumber, kind: failure.kind, rail: failure.rail } }),
     transactionId: push.transactionId,
   });
   ctx.jobs.nudge();

@@ -15,7 +15,6 @@ import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { lockTransaction, partyRole } from '../../escrow-core/access.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
-import { appendEvent } from '../../escrow-core/timeline.ts';
 import { latestDispute } from './get-dispute-case.ts';
 import { disputeRefundKey } from './resolve-dispute.ts';
 
@@ -38,27 +37,23 @@ export async function confirmReturn(
     const held = await escrowBalance(tx, txn.id);
     const fee = (await loadQuote(tx, txn.id)).feePaid;
     const actorId = options.caller.userId;
-    // Everything the buyer paid: what escrow holds and their fee share. Asked as amounts (not 'all_left'),
-    // refundBuyer gives back exactly these or refuses, so the return's event can name the total before the
-    // refund: the timeline reads the item's return, then the refund it released (as a ruling reads before its
-    // refund, resolve-dispute.ts).
-    const total = held + fee;
-    await appendEvent(tx, {
-      transactionId: txn.id,
-      eventType: 'dispute_resolved',
-      description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; ${formatKes(total)} refunded to the buyer`,
-      actorId,
-      data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(total), actor: role },
-    });
-    const refunded = await refundBuyer(ctx, tx, txn, {
+    // Everything the buyer paid: what escrow holds and their fee share. The return's event reads before the
+    // refund it released (as a ruling reads before its refund, resolve-dispute.ts).
+    const total = await refundBuyer(ctx, tx, txn, {
       price: held,
       fee,
       reason: 'dispute_refund',
       note: 'Item returned to the seller',
       actorId,
       key: disputeRefundKey(txn.id, dispute.id),
+      cause: (refunded) => ({
+        transactionId: txn.id,
+        eventType: 'dispute_resolved',
+        description: `The ${role === 'admin' ? 'mediation team' : 'seller'} confirmed the item came back; ${formatKes(refunded)} refunded to the buyer`,
+        actorId,
+        data: { dispute_id: dispute.id, outcome: 'refund_buyer', return_confirmed: true, buyer_amount: formatCents(refunded), actor: role },
+      }),
     });
-    if (refunded !== total) throw new Error(`confirm-return: refunded ${refunded}, the event says ${total}`);
     await tx.transaction.update({ where: { id: txn.id }, data: { status: check.to } });
     await tx.dispute.update({ where: { id: dispute.id }, data: { status: 'resolved' } });
     if (txn.plan && txn.plan.status !== 'cancelled')
