@@ -579,12 +579,28 @@ describe('rulings', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 200)).toHaveLength(1);
     expect(codes.filter((code) => code === 409)).toHaveLength(9);
+    for (const answer of answers.filter((one) => one.statusCode === 409)) expect(answer.json().message).toMatch(/already been ruled/);
     expect(await t.ctx.db.auditLog.count({ where: { entity: 'dispute', entityId: disputeId } })).toBe(1);
     expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: id, kind: { in: ['release', 'refund'] } } })).toBeLessThanOrEqual(
       2,
     );
     await settlePayouts(t, id);
     await expectLedgerHealthy(t);
+  });
+
+  it('tells the loser of two rulings at once that the dispute has already been ruled', async () => {
+    // Never dispatched: the winner refunds at once, so the loser, waiting on the row lock, finds it refunded.
+    const { disputeId } = await disputed(await funded(1_200), seller);
+    const answers = await Promise.all(
+      ['First ruling', 'Second ruling'].map((note) => rule(admin, disputeId, { outcome: 'refund_buyer', note })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((answer) => answer.statusCode === 409)!;
+    // Was "This action is not allowed now (status: refunded)".
+    expect(loser.json()).toMatchObject({
+      code: 'INVALID_STATE',
+      message: 'This dispute has already been ruled on. The ruling is final and cannot be changed.',
+    });
   });
 
   it('release_seller on a part-paid plan refuses the withdrawal and lets the plan go on', async () => {

@@ -57,13 +57,23 @@ const ACTOR_NAMES: Record<Actor, string> = { buyer: 'buyer', seller: 'seller', a
 
 export async function runTransactionAction<T>(
   ctx: AppContext,
-  options: { transactionId: string; caller: Caller; action: TransactionAction },
+  options: {
+    transactionId: string;
+    caller: Caller;
+    action: TransactionAction;
+    /**
+     * The action's own check under the row lock, before the state table's: a request that lost the race
+     * to the same action is told that (a ruling already made), not that the status it left forbids it.
+     */
+    precheck?: (tx: Tx, txn: LockedTransaction) => Promise<void>;
+  },
   apply: (action: ActionContext) => Promise<T>,
 ): Promise<T> {
   return inTransaction(ctx.db, async (tx) => {
     const txn = await lockTransaction(tx, options.transactionId);
     const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
     if (!actor) throw notFound();
+    await options.precheck?.(tx, txn);
     const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType, subStateOf(txn));
     if (!check.ok) {
       if (check.reason === 'FORBIDDEN') {

@@ -57,10 +57,19 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
   const action = RULING_ACTION[input.outcome];
   return runTransactionAction(
     ctx,
-    { transactionId: found.transactionId, caller: input.admin, action },
+    {
+      transactionId: found.transactionId,
+      caller: input.admin,
+      action,
+      // Under the lock, before the state table: the loser of two rulings at once finds the transaction
+      // completed or refunded, and is told the dispute was ruled rather than "not allowed now".
+      precheck: async (tx) => {
+        const current = await tx.dispute.findUniqueOrThrow({ where: { id: input.disputeId }, select: { outcome: true, status: true } });
+        if (current.outcome || current.status !== 'open') throw alreadyRuled();
+      },
+    },
     async ({ tx, txn, actorId, to }) => {
       const dispute = await tx.dispute.findUniqueOrThrow({ where: { id: input.disputeId } });
-      if (dispute.outcome || dispute.status !== 'open') throw alreadyRuled();
       const now = ctx.now();
       const held = await escrowBalance(tx, txn.id);
       const refundKey = disputeRefundKey(txn.id, dispute.id);
