@@ -33,6 +33,8 @@ import {
 } from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
 import { throughStandIn } from './rail-stand-in.ts';
+import { inboxOf } from './sms-inbox.ts';
+import { renderSms } from '../src/modules/notifications/templates.ts';
 import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 
 let t: TestApp;
@@ -292,6 +294,45 @@ describe('a prompt whose request id was never recorded', () => {
     });
     const again = await pay(t, payer, created.id);
     expect(again.id).not.toBe(paymentId);
+  });
+
+  it('a payment the reconciliation gives up on texts the buyer, once, in their language: no money was taken, pay again', async () => {
+    const payer = await makeUser(t.app, { userType: 'buyer', phone: randomPhone('1037') });
+    const language = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/profile',
+      headers: bearer(payer),
+      payload: { preferred_language: 'sw' },
+    });
+    expect(language.statusCode, language.body).toBe(200);
+    const created = await createTransaction(t, payer, standard(1250));
+    // The push reached M-Pesa and its answer was lost: the buyer is told to check their phone (202).
+    const first = await withCollect(
+      async (real, request) => {
+        await real(request);
+        throw new RailError(
+          'request to /mpesa/stkpush/v1/processrequest failed: The operation was aborted due to timeout',
+          undefined,
+          undefined,
+          true,
+        );
+      },
+      () =>
+        t.app.inject({ method: 'POST', url: '/api/payments/initiate', headers: bearer(payer), payload: { transaction_id: created.id } }),
+    );
+    expect(first.statusCode, first.body).toBe(202);
+    const paymentId = first.json().data.payment.id as string;
+    const longAgo = new Date(Date.now() - (UNANSWERED_PROMPT_LIFETIMES * t.config.STK_RECONCILE_AFTER_SECONDS + 1) * 1000);
+    await t.ctx.db.payment.update({ where: { id: paymentId }, data: { createdAt: longAgo } });
+    await t.ctx.jobs.drain({ queues: ['payments.reconcile'], until: new Date(Date.now() + 3600_000) });
+    await reconcilePayment(t.ctx, { paymentId }); // run again: still one SMS
+    expect(await paymentStatus(t, payer, paymentId)).toMatchObject({ status: 'failed' });
+
+    const expected = renderSms('payment_failed', 'sw', { ref: created.reference_number, kind: 'not_sent', rail: 'M-Pesa' });
+    const failedSms = (await inboxOf(t, payer.phone)).filter((sms) => sms.message === expected);
+    expect(failedSms).toHaveLength(1);
+    expect(expected).toContain('Hakuna pesa iliyochukuliwa');
+    expect(await t.ctx.db.timelineEvent.count({ where: { transactionId: created.id, eventType: 'payment_failed' } })).toBe(1);
   });
 });
 

@@ -8,6 +8,8 @@ import { cutText } from '@escrow/core/domain/text';
 import { inTransaction, type Db, type Tx } from '../../db/prisma.ts';
 import { appendPaymentFailed } from './payment-failed-event.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
+import type { AppContext } from '../../context.ts';
+import { queueSms } from '../notifications/notify.ts';
 
 /**
  * The transaction's payment still waiting for the payer, if any, read through the transaction's own
@@ -32,31 +34,52 @@ export async function pendingPaymentOf(tx: Tx, transactionId: string): Promise<P
  */
 export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_kind = $3, failure_reason = $2, result_desc = $4, updated_at = now()
   WHERE id = $1::uuid AND status::text = 'pending' AND rail_request_id IS NULL
-  RETURNING transaction_id::text AS "transactionId", amount_cents AS "amountCents", payment_type::text AS "paymentType"`;
+  RETURNING transaction_id::text AS "transactionId", amount_cents AS "amountCents", payment_type::text AS "paymentType",
+    payer_phone AS "payerPhone"`;
 
 /**
  * Fails a payment whose prompt was never sent, with its plain sentence on `rail` (how the payer knows it):
  * `not_sent` when the rail could not be reached, or the kind of the rail's refusal with its words. The
  * timeline says so beside its "payment requested", in the same database transaction, only if this call
  * failed it.
+ *
+ * `textPayer`: the payer is texted the failure (the payment_failed SMS a failed callback sends), in the same
+ * database transaction. For a payment failed long after it was asked for (reconciliation gave up on it): the
+ * buyer was told to check their phone and hears nothing else. A payment failed while it is being asked for
+ * is said by the caller instead (the web's 502, the USSD job's own SMS).
  */
 export async function markPaymentNotSent(
   db: Db,
   paymentId: string,
   rail: string,
-  refusal?: { failure: PaymentFailureKind; description: string },
+  { refusal, textPayer }: { refusal?: { failure: PaymentFailureKind; description: string }; textPayer?: AppContext } = {},
 ): Promise<void> {
   const kind = refusal?.failure ?? 'not_sent';
   const railWords = refusal ? cutText(refusal.description, 300) : null;
   const sentence = paymentFailureSentence(kind, 'en', rail);
   await inTransaction(db, async (tx) => {
-    const [failed] = await tx.$queryRawUnsafe<{ transactionId: string; amountCents: bigint; paymentType: string }[]>(
+    const [failed] = await tx.$queryRawUnsafe<{ transactionId: string; amountCents: bigint; paymentType: string; payerPhone: string }[]>(
       PAYMENT_NOT_SENT,
       paymentId,
       sentence,
       kind,
       railWords,
     );
-    if (failed) await appendPaymentFailed(tx, { ...failed, railName: rail, status: 'failed', kind, sentence });
+    if (!failed) return;
+    const { payerPhone, ...event } = failed;
+    await appendPaymentFailed(tx, { ...event, railName: rail, status: 'failed', kind, sentence });
+    if (!textPayer) return;
+    const txn = await tx.transaction.findUniqueOrThrow({
+      where: { id: failed.transactionId },
+      select: { referenceNumber: true, buyer: { select: { language: true } } },
+    });
+    // As a failed callback texts it: a phone the buyer paid from that has no account reads the buyer's language.
+    await queueSms(textPayer, tx, {
+      phone: payerPhone,
+      template: 'payment_failed',
+      params: { ref: txn.referenceNumber, kind, rail },
+      fallbackLanguage: txn.buyer.language,
+      transactionId: failed.transactionId,
+    });
   });
 }

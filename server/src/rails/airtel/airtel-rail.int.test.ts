@@ -346,6 +346,11 @@ describe('paying with Airtel Money', () => {
       }, 15_000);
       expect(settled).toMatchObject({ status: 'failed', mpesa_receipt: null });
       expect(settled.failure_reason).toMatch(/No money was taken/);
+      // The buyer, told to check their phone, is texted the outcome once, as after a failed callback.
+      const told = await t.ctx.db.smsMessage.findMany({ where: { transactionId: created.id, template: 'payment_failed' } });
+      expect(told.map((sms) => [sms.phoneNumber, sms.message])).toEqual([
+        [buyer.phone, `Payment for ${created.reference_number} did not go through. ${settled.failure_reason}`],
+      ]);
       expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
       expect((await pay(t, buyer, created.id)).id).not.toBe(paymentId);
     });

@@ -29,7 +29,7 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
   if (!requestId) {
     const answerableUntil = payment.createdAt.getTime() + UNANSWERED_PROMPT_LIFETIMES * ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
     if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
-    await markPaymentNotSent(ctx.db, paymentId, rail.displayName);
+    await markPaymentNotSent(ctx.db, paymentId, rail.displayName, { textPayer: ctx });
     return;
   }
   const result = await rail.queryCollection(requestId);
