@@ -160,6 +160,19 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.buyer} opened escrow ${p.ref} with you: ${p.product}, ${p.amount}. We'll SMS you when paid. Dial *384*40#`,
     sw: (p) => `${p.buyer} ameanzisha escrow ${p.ref} nawe: ${p.product}, ${p.amount}. Tutakujulisha ikilipwa. Piga *384*40#.`,
   },
+  /**
+   * To a seller phone with no account: it is paid only once registered (the waiting escrows attach to the
+   * phone's new account, auth/accounts.ts). English, as *384*40# greets a phone with no account in English
+   * (ussd/answer-ussd-request.ts): a phone's language is unknown until its holder picks one, and both
+   * languages with the buyer, amount, reference and the way to register do not fit one 160-character part.
+   * `amount` is the price, before the seller's fee: "to pay you" it would overstate what the seller gets.
+   */
+  seller_invite: {
+    en: (p) =>
+      `${p.buyer} buys from you for ${p.amount} by escrow ${p.ref}: we hold the money until delivery. Register this number on *384*40# to be paid.`,
+    sw: (p) =>
+      `${p.buyer} ananunua kwako kwa ${p.amount}, escrow ${p.ref}: tunashikilia pesa hadi bidhaa ifike. Sajili nambari hii kwa *384*40# ulipwe.`,
+  },
   /** `receipt` is absent when the rail reported none: the rail is named alone. */
   payment_received_buyer: {
     en: (p) =>

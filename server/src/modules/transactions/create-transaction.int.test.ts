@@ -94,7 +94,13 @@ describe('creating a transaction', () => {
     await expectAnswerAsReRead(answer);
     const { sms } = await writtenFor(answer.id);
     expect(sms.map((row) => row.phoneNumber)).toEqual([buyer.phone, phone]);
-    expect(sms[1]!.message).toMatch(/^Wanjiku \(.*\) opened escrow/);
+    // The invite says who buys, for how much, that the money is held, and how this phone registers to be paid.
+    expect(sms[1]!.template).toBe('seller_invite');
+    expect(sms[1]!.message).toMatch(
+      new RegExp(
+        `^Wanjiku \\(0\\d{3} \\d{3} \\d{3}\\) buys from you for KES 900 by escrow ${answer.reference_number}: we hold the money until delivery\\. Register this number on \\*384\\*40# to be paid\\.$`,
+      ),
+    );
     const bucket = await t.ctx.db.rateLimitBucket.findUnique({ where: { key: `limit:invites:phone:${phone}` } });
     expect(bucket?.count).toBe(1);
   });

@@ -158,7 +158,8 @@ export async function createTransaction(ctx: AppContext, input: CreateTransactio
       txn,
       {
         buyer: ['transaction_created_buyer', { due: formatKes(due), ...(isInstallment ? { plan: 'yes' } : {}) }],
-        seller: ['transaction_created_seller'],
+        // A phone with no account is invited: it must register to be paid.
+        seller: [sellerAccount ? 'transaction_created_seller' : 'seller_invite'],
       },
       { phoneLanguage: sellerAccount?.language ?? null, createdAt },
     );
