@@ -783,6 +783,11 @@ describe('payouts reconciled', () => {
       ['payout_returned_seller', payee.phone],
     ]);
     expect(texts[0]!.message).toContain(`so ${formatKes(paidIn._sum.amountCents!)} (fees included) is being refunded`);
+    // The seller reads the payout they missed and the refund the page shows, each named for what it is.
+    expect(texts[1]!.message).toBe(
+      `${created.reference_number}: we could not send ${formatKes(failed.amountCents)} to your M-Pesa, so the buyer gets back all they paid, ` +
+        `${formatKes(paidIn._sum.amountCents!)} with fees. Questions? Call 0709 384 400.`,
+    );
     const audits = await t.ctx.db.auditLog.findMany({ where: { entity: 'payout', entityId: failed.id }, orderBy: { createdAt: 'asc' } });
     expect(audits.map((row) => [row.action, row.actorId])).toEqual([
       ['payout.retry', admin.id],

@@ -235,11 +235,16 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.ref}: we could not pay the seller, so ${p.amount} (fees included) is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: hatukuweza kumlipa muuzaji, kwa hivyo ${p.amount} (pamoja na ada) inarudishwa kwa simu iliyolipa.`,
   },
+  /**
+   * The same return, to the seller: `amount` is the payout they were due (the price less their fee), `refund`
+   * what the buyer gets back (all they paid, fees included), the figure the transaction page shows as
+   * refunded. Naming only the payout read as a different sum from the page's.
+   */
   payout_returned_seller: {
     en: (p) =>
-      `We could not send ${p.amount} for ${p.ref} to your ${p.rail ?? 'M-Pesa'}, so it was returned to the buyer. Questions? Call 0709 384 400.`,
+      `${p.ref}: we could not send ${p.amount} to your ${p.rail ?? 'M-Pesa'}, so the buyer gets back all they paid, ${p.refund} with fees. Questions? Call 0709 384 400.`,
     sw: (p) =>
-      `Hatukuweza kutuma ${p.amount} ya ${p.ref} kwa ${p.rail ?? 'M-Pesa'} yako, kwa hivyo imerudishwa kwa mnunuzi. Maswali? Piga 0709 384 400.`,
+      `${p.ref}: hatukuweza kutuma ${p.amount} kwa ${p.rail ?? 'M-Pesa'} yako; mnunuzi anarudishiwa alicholipa, ${p.refund} pamoja na ada. Maswali? Piga 0709 384 400.`,
   },
   cancelled: {
     en: (p) => `Escrow ${p.ref} (${p.product}) was cancelled by the ${p.by}. No money was taken.`,

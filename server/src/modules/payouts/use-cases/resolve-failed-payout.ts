@@ -81,7 +81,10 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
       await tx.transaction.update({ where: { id: txn.id }, data: { status: 'refunded' } });
       await notifyParties(ctx, tx, txn, {
         buyer: ['payout_returned_buyer', { amount: formatKes(total) }],
-        seller: ['payout_returned_seller', { amount: formatKes(payout.amountCents), rail: RAIL_DISPLAY_NAMES[payout.rail] }],
+        seller: [
+          'payout_returned_seller',
+          { amount: formatKes(payout.amountCents), refund: formatKes(total), rail: RAIL_DISPLAY_NAMES[payout.rail] },
+        ],
       });
     }
     await tx.auditLog.create({
