@@ -29,6 +29,7 @@ import staticClient from './plugins/static-client.ts';
 import payPage from './modules/payment-links/pay-page.ts';
 import trpcPlugin from './trpc/fastify.ts';
 import { registerJobHandlers, registerModules, startRecurringJobs } from './modules/index.ts';
+import { forgetAggregatesAfterAdminWrite } from './modules/admin/queries/shared.ts';
 import { createPaymentRails, RAIL_MODULES } from './rails/registry.ts';
 import { africasTalkingMock } from './rails/sms/africastalking-mock.ts';
 import { createSmsGateway } from './rails/sms/africastalking-client.ts';
@@ -201,6 +202,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // ── app services ──
   await app.register(authPlugin, { ctx });
+
+  // Sent after the handler's database transaction committed, before the admin can read again.
+  app.addHook('onSend', forgetAggregatesAfterAdminWrite(ctx));
 
   // ── routes ──
   await app.register(async (scope) => {

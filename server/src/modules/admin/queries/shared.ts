@@ -2,6 +2,7 @@
  * Pieces every admin query shares: the per-app aggregate cache, the cached whole-table groupings that
  * several screens derive their totals from, Nairobi day boundaries and search-term parsing.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { Prisma } from '../../../db/prisma.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/transaction-state';
@@ -22,6 +23,21 @@ export function adminCache(ctx: AppContext): AggregateCache {
     caches.set(ctx, cache);
   }
   return cache;
+}
+
+/**
+ * An admin's write that succeeded (a ruling, a return confirmed for the seller, a failed payout sent again
+ * or returned, an account suspended or verified; REST or tRPC) forgets every cached aggregate: the admin
+ * who just acted reads totals that include it, not those of up to ADMIN_STATS_CACHE_SECONDS before. The
+ * one place the cache is cleared; installed on every route (app.ts). Admins write rarely, so it costs
+ * little; everyone else's activity still shows within the cache time.
+ */
+export function forgetAggregatesAfterAdminWrite(ctx: AppContext) {
+  return async <P>(request: FastifyRequest, reply: FastifyReply, payload: P): Promise<P> => {
+    const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+    if (isWrite && request.auth?.role === 'admin' && reply.statusCode >= 200 && reply.statusCode < 300) adminCache(ctx).invalidate('');
+    return payload;
+  };
 }
 
 /** Kenya has no daylight saving: East Africa Time is always UTC+3. */

@@ -2,7 +2,6 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { invalidState } from '../../../lib/app-error.ts';
 import { toAdminUser } from '../queries/users.ts';
-import { adminCache } from '../queries/shared.ts';
 import { auditUserAction, lockUser, type AdminAction } from './lock-user.ts';
 
 /** Lifts a suspension: the account can sign in again (its old sessions stay ended). */
@@ -14,6 +13,5 @@ export async function reactivateUser(ctx: AppContext, action: AdminAction) {
     await auditUserAction(tx, { ...action, action: 'user.reactivate' });
     return updated;
   });
-  adminCache(ctx).invalidate('users:');
   return toAdminUser(user);
 }

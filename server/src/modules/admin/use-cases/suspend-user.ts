@@ -3,7 +3,6 @@ import { inTransaction } from '../../../db/prisma.ts';
 import { businessRule, invalidState } from '../../../lib/app-error.ts';
 import { revokeAllSessions } from '../../auth/accounts.ts';
 import { toAdminUser } from '../queries/users.ts';
-import { adminCache } from '../queries/shared.ts';
 import { auditUserAction, lockUser, type AdminAction } from './lock-user.ts';
 
 /**
@@ -21,6 +20,5 @@ export async function suspendUser(ctx: AppContext, action: AdminAction & { reaso
     await auditUserAction(tx, { ...action, action: 'user.suspend', data: { reason: action.reason ?? null } });
     return updated;
   });
-  adminCache(ctx).invalidate('users:');
   return toAdminUser(user);
 }

@@ -3,7 +3,6 @@ import { inTransaction } from '../../../db/prisma.ts';
 import { invalidState } from '../../../lib/app-error.ts';
 import { markPhoneVerified } from '../../auth/accounts.ts';
 import { toAdminUser } from '../queries/users.ts';
-import { adminCache } from '../queries/shared.ts';
 import { auditUserAction, lockUser, type AdminAction } from './lock-user.ts';
 
 /**
@@ -19,6 +18,5 @@ export async function verifyUser(ctx: AppContext, action: AdminAction) {
     await auditUserAction(tx, { ...action, action: 'user.verify' });
     return tx.user.findUniqueOrThrow({ where: { id: user.id } });
   });
-  adminCache(ctx).invalidate('users:');
   return toAdminUser(user);
 }
