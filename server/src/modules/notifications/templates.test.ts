@@ -181,6 +181,11 @@ describe('SMS templates', () => {
     expect(renderSms('payout_failed', 'sw', { ...failed, kind: 'other', rail: 'M-Pesa' })).toContain('yako: M-Pesa haikukubali malipo.');
   });
 
+  it("says in Kiswahili that the seller declined the buyer's withdrawal request, not that someone refused to withdraw", () => {
+    expect(renderSms('withdrawal_declined', 'sw', TYPICAL)).toMatch(/^Muuzaji amekataa ombi lako la kujiondoa kwenye ESC-/);
+    expect(renderSms('withdrawal_declined_seller', 'sw', TYPICAL)).toMatch(/^Umekataa ombi la kujiondoa kwa ESC-/);
+  });
+
   it('tells the owner when and until when the USSD PIN is locked', () => {
     expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
     expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');

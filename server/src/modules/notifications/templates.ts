@@ -305,17 +305,20 @@ export const SMS_TEMPLATES = {
     sw: (p) =>
       `Umekubali mnunuzi ajiondoe kwenye mpango ${p.ref}: mpango umefungwa na ${p.amount} inarudishwa kwa mnunuzi. Usitume bidhaa.`,
   },
-  /** To the buyer whose withdrawal the seller declined. */
+  /**
+   * To the buyer whose withdrawal the seller declined. The Kiswahili names the request (ombi) that was
+   * declined: "amekataa kujiondoa" says the seller refused to withdraw.
+   */
   withdrawal_declined: {
     en: (p) => `The seller declined the withdrawal from ${p.ref}. Our mediators will review it as a dispute.`,
-    sw: (p) => `Muuzaji amekataa kujiondoa kwa ${p.ref}. Wapatanishi wetu wataishughulikia kama malalamiko.`,
+    sw: (p) => `Muuzaji amekataa ombi lako la kujiondoa kwenye ${p.ref}. Wapatanishi wetu watalishughulikia kama malalamiko.`,
   },
   /** To the seller who declined: the dispute that follows is the buyer's, and the seller answers it by `deadline`. */
   withdrawal_declined_seller: {
     en: (p) =>
       `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Answer on the web or *384*40# by ${p.deadline}.`,
     sw: (p) =>
-      `Umekataa kujiondoa kwa ${p.ref}, hivyo wapatanishi wataishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
+      `Umekataa ombi la kujiondoa kwa ${p.ref}; wapatanishi watalishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
   },
   installment_due: {
     en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,
