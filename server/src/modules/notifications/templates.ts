@@ -203,10 +203,14 @@ export const SMS_TEMPLATES = {
     en: (p) => `Payment for ${p.ref} did not go through. ${failureSentence(p, 'en')}`,
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,
   },
-  /** `deadline`: the end of the inspection period, when the payment is released with no word from the buyer. */
+  /**
+   * `deadline`: the end of the inspection period, when the payment is released with no word from the buyer.
+   * Said as what happens if the buyer does neither: "dispute by …; then they are paid" read as if a dispute
+   * paid the seller.
+   */
   dispatched_buyer: {
-    en: (p) => `${p.seller} sent ${p.product} (${p.ref}). Confirm delivery or dispute by ${p.deadline}; then they are paid.`,
-    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha au lalamika kabla ya ${p.deadline}; kisha analipwa.`,
+    en: (p) => `${p.seller} sent ${p.product} (${p.ref}). Confirm delivery or dispute; else they are paid on ${p.deadline}.`,
+    sw: (p) => `${p.seller} ametuma ${p.product} (${p.ref}). Thibitisha kupokea au lalamika; la sivyo atalipwa ${p.deadline}.`,
   },
   released_seller: {
     en: (p) => `Payment for ${p.ref} released: ${p.amount} is on its way to your ${p.rail ?? 'M-Pesa'}.`,
