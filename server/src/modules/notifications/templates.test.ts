@@ -191,6 +191,12 @@ describe('SMS templates', () => {
     expect(renderSms('withdrawal_declined_seller', 'sw', TYPICAL)).toMatch(/^Umekataa ombi la kujiondoa kwa ESC-/);
   });
 
+  it('tells a paid seller in Kiswahili what to confirm: that they sent the item', () => {
+    expect(renderSms('payment_received_seller', 'sw', TYPICAL)).toMatch(
+      /Tafadhali tuma Samsung 55-inch Smart TV, kisha thibitisha umetuma\.$/,
+    );
+  });
+
   it('tells the owner when and until when the USSD PIN is locked', () => {
     expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
     expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');

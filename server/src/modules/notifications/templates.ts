@@ -180,9 +180,10 @@ export const SMS_TEMPLATES = {
     sw: (p) =>
       `Tumepokea ${p.amount} kwa ${p.ref} ${p.receipt ? `(${p.rail ?? 'M-Pesa'} ${p.receipt})` : `kupitia ${p.rail ?? 'M-Pesa'}`}. Pesa imehifadhiwa hadi uthibitishe kupokea.`,
   },
+  /** The Kiswahili names the step as the web's button and the USSD menu do ("Thibitisha umetuma"). */
   payment_received_seller: {
     en: (p) => `${p.ref} is fully paid: ${p.amount} is held in escrow. Please dispatch ${p.product} and mark it dispatched.`,
-    sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product} na uthibitishe.`,
+    sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product}, kisha thibitisha umetuma.`,
   },
   installment_received: {
     // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee (absent once the fee is
