@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Installment } from './api/transactions';
-import { cents, isAwaitingFirstPayment, isPlanEnded, nextInstallment, sellerReceivesLine } from './money';
+import { cents, customAmountMinimum, isAwaitingFirstPayment, isPlanEnded, nextInstallment, sellerReceivesLine } from './money';
 
 const installment = (sequence: number, amount: string, paid: string, status: Installment['status']): Installment => ({
   id: `i${sequence}`,
@@ -13,6 +13,14 @@ const installment = (sequence: number, amount: string, paid: string, status: Ins
 });
 
 describe('customer money figures', () => {
+  it('a typed amount on a plan is at least its whole first payment before the plan starts, then more than the unpaid fee', () => {
+    const plan = (status: string, next: string, fee: string) =>
+      ({ status, quote: { next_payment: next, owed_fee: fee } }) as unknown as Parameters<typeof customAmountMinimum>[0];
+    // Initial payment 7,000 and the buyer's fee share 283: a smaller first payment is refused by the server.
+    expect(customAmountMinimum(plan('pending', '7283.00', '283.00'))).toBe(728_300n);
+    expect(customAmountMinimum(plan('installment', '4700.00', '0.00'))).toBe(100n);
+  });
+
   it('reads wire amounts as cents, a missing one as zero', () => {
     expect(cents('1532.00')).toBe(153_200n);
     expect(cents(null)).toBe(0n);

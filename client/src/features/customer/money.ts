@@ -59,3 +59,13 @@ export function whatARefundReturns(txn: Pick<TransactionDetail['transaction'], '
 export function isAwaitingFirstPayment(detail: Pick<TransactionDetail, 'transaction' | 'payment_status'>): boolean {
   return detail.transaction.allowed_actions.includes('pay') && detail.payment_status.successful_payments === 0;
 }
+
+/**
+ * The least amount a buyer may type on a plan, as the server takes it (initiate-payment.ts): the first
+ * payment starts the plan, so it is the whole initial payment with the fee (`next_payment`); once the plan
+ * runs, anything above the unpaid fee, in whole shillings.
+ */
+export function customAmountMinimum(txn: Pick<TransactionDetail['transaction'], 'status' | 'quote'>): Cents {
+  if (txn.status === 'pending' && txn.quote.next_payment !== null) return cents(txn.quote.next_payment);
+  return cents(txn.quote.owed_fee) + 100n;
+}

@@ -58,6 +58,7 @@ export const customerMessages = {
   nothingToPayStatus: 'Nothing to pay: the transaction is {{status}}',
   amountDue: 'The amount due is {{amount}}',
   amountRange: 'The amount must be more than {{min}} and at most {{max}}',
+  firstPaymentRange: "The first payment must cover the plan's initial payment and your fee: at least {{min}}, at most {{max}}",
   // An amount typed wrong (packages/core/src/contract/common.ts, moneyInput).
   amountNegative: 'Must not be negative',
   amountFormat: 'Must be a number with at most 2 decimals',

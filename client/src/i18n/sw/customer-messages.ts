@@ -56,6 +56,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   nothingToPayStatus: 'Hakuna cha kulipa: muamala uko katika hali "{{status}}"',
   amountDue: 'Kiasi kinachodaiwa ni {{amount}}',
   amountRange: 'Kiasi lazima kiwe zaidi ya {{min}} na kisizidi {{max}}',
+  firstPaymentRange: 'Malipo ya kwanza lazima yalipe malipo ya awali ya mpango na ada yako: angalau {{min}}, yasizidi {{max}}',
   amountNegative: 'Kiasi hakiwezi kuwa chini ya sifuri',
   amountFormat: 'Kiasi lazima kiwe nambari yenye desimali zisizozidi 2',
   nothingDue: 'Hakuna kinachodaiwa kwenye muamala huu',

@@ -130,6 +130,42 @@ describe('installment plans', () => {
     }
   });
 
+  it('refuses a first payment below the initial payment and fee before any prompt: the plan starts only with its deposit paid', async () => {
+    const created = await createTransaction(t, buyer, plan(35_000, 7_000, 6));
+    const initiate = (amount: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: bearer(buyer),
+        payload: { transaction_id: created.id, amount },
+      });
+    // 7,000 of initial payment and 283 of the buyer's fee share are due first.
+    for (const amount of [500, 7_282]) {
+      const refused = await initiate(amount);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        success: false,
+        code: 'BUSINESS_RULE',
+        errors: {
+          amount: ["The first payment must cover the plan's initial payment and your fee: at least KES 7,283, at most KES 35,283"],
+        },
+      });
+    }
+    expect(await t.ctx.db.payment.count({ where: { transactionId: created.id } })).toBe(0);
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'pending', amount_paid: '0.00' });
+
+    // More than the initial payment is a first payment too: the rest goes to the next installment.
+    expect(await payAndSettle(t, buyer, created.id, { amount: 8_283 })).toMatchObject({ status: 'completed', amount: '8283.00' });
+    const data = await detail(t, buyer, created.id);
+    expect(data.transaction).toMatchObject({ status: 'installment', amount_paid: '8000.00' });
+    expect((data.installments as Installment[]).slice(0, 2).map((item) => [item.status, item.paid_amount])).toEqual([
+      ['paid', '7000.00'],
+      ['pending', '1000.00'],
+    ]);
+    // Once the plan runs, a part of an installment may be paid.
+    expect(await payAndSettle(t, buyer, created.id, { amount: 500 })).toMatchObject({ status: 'completed', amount: '500.00' });
+  });
+
   it('goes installment → funded only when fully paid, and the seller dispatches only then', async () => {
     const created = await createTransaction(t, buyer, plan(35_000, 7_000, 6));
     expect(created.amount_due).toBe('35283.00');

@@ -15,7 +15,7 @@ import { useT } from '@/i18n';
 import { formatPhone } from '@/lib/format';
 import { useInitiatePayment, usePaymentStatus, type Payment } from '../api/payments';
 import type { TransactionDetail } from '../api/transactions';
-import { cents, nextInstallment } from '../money';
+import { cents, customAmountMinimum, nextInstallment } from '../money';
 import { typedCents } from '@/components/transaction-form/transaction-form-rules';
 import { coverageText } from '@/components/transaction-form/coverage';
 import { errorMessage, fieldErrorOf, moneyRequestError } from './query-state';
@@ -171,7 +171,7 @@ export function PayPanel({
   const nextAmount = txn.quote.next_payment === null ? due : cents(txn.quote.next_payment);
   const next = nextInstallment(detail.installments);
   const owedFee = cents(txn.quote.owed_fee);
-  const minimumCustom = owedFee + 100n;
+  const minimumCustom = customAmountMinimum(txn);
   // The first payment also carries the buyer's fee share: named, so it is not read as the deposit alone.
   const isInitialWithFee = next?.sequence === 0 && owedFee > 0n;
 

@@ -89,7 +89,17 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       if (txn.transactionType !== 'lipa_mdogo_mdogo') throw businessRule(`The amount due is ${formatKes(next.total)}`, 'amount');
       const feeDue = quoted.owedFee;
       const maximum = quoted.owed;
-      if (input.amount <= feeDue || input.amount > maximum) {
+      if (txn.status === 'pending') {
+        // The first payment credited starts the plan and its monthly schedule (apply-stk-result.ts): it pays
+        // the whole initial payment (at least 20 % of the total) with the fee, never a part of it, or a plan
+        // would run with its deposit unpaid.
+        if (input.amount < next.total || input.amount > maximum) {
+          throw businessRule(
+            `The first payment must cover the plan's initial payment and your fee: at least ${formatKes(next.total)}, at most ${formatKes(maximum)}`,
+            'amount',
+          );
+        }
+      } else if (input.amount <= feeDue || input.amount > maximum) {
         throw businessRule(`The amount must be more than ${formatKes(feeDue)} and at most ${formatKes(maximum)}`, 'amount');
       }
       amount = input.amount;
