@@ -100,7 +100,7 @@ export async function newestSmsCode(phone: string): Promise<string> {
       async () => {
         const response = await fetch(new URL(`/mock/africastalking/inbox?phone=${international}&limit=5`, inject('baseUrl')));
         const { messages } = (await response.json()) as { messages: { message: string }[] };
-        // "Your Escrow Kenya code is …", or in Kiswahili "Nambari yako ya Escrow Kenya ni …".
+        // "Your Escrow Kenya code is …", or in Kiswahili "Nambari yako ya uthibitisho ya Escrow Kenya ni …".
         code = /\b(\d{6})\b/.exec(messages.find((sms) => /code|nambari/i.test(sms.message))?.message ?? '')?.[1] ?? '';
         return code;
       },

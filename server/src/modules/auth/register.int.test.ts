@@ -61,7 +61,7 @@ describe('POST /api/auth/register', () => {
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().data.user.preferred_language).toBe('sw');
     const [sms] = await inboxOf(t, phone);
-    expect(sms?.message).toMatch(/^Nambari yako ya Escrow Kenya ni \d{6}\. Itaisha baada ya dakika 10\./);
+    expect(sms?.message).toMatch(/^Nambari yako ya uthibitisho ya Escrow Kenya ni \d{6}\. Itaisha baada ya dakika 10\./);
 
     const english = await client.post('/register', registration(localForm(randomPhone())));
     expect(english.json().data.user.preferred_language).toBe('en');

@@ -197,6 +197,10 @@ describe('SMS templates', () => {
     );
   });
 
+  it('names the verification code in Kiswahili as the web does, not as "your number"', () => {
+    expect(renderSms('verification_code', 'sw', TYPICAL)).toMatch(/^Nambari yako ya uthibitisho ya Escrow Kenya ni 482913\./);
+  });
+
   it('tells the owner when and until when the USSD PIN is locked', () => {
     expect(renderSms('ussd_pin_locked', 'en', { until: '14:30' })).toContain('until 14:30');
     expect(renderSms('ussd_pin_locked', 'sw', { until: '14:30' })).toContain('hadi 14:30');

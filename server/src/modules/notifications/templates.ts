@@ -142,7 +142,8 @@ function rulingSentence(p: Params, language: Language): string {
 export const SMS_TEMPLATES = {
   verification_code: {
     en: (p) => `Your Escrow Kenya code is ${p.code}. It expires in 10 minutes. Do not share it with anyone.`,
-    sw: (p) => `Nambari yako ya Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Usimpe mtu yeyote.`,
+    // "Nambari ya uthibitisho", as the web's verify screen names it: "your Escrow Kenya number" read as an account number.
+    sw: (p) => `Nambari yako ya uthibitisho ya Escrow Kenya ni ${p.code}. Itaisha baada ya dakika 10. Usimpe mtu yeyote.`,
   },
   password_reset_code: {
     en: (p) => `Your Escrow Kenya password reset code is ${p.code}. It expires in 10 minutes. If you did not ask, ignore this.`,
