@@ -3078,6 +3078,7 @@ export interface operations {
                      *         "jobs": {
                      *           "status": "ok",
                      *           "queued": 0,
+                     *           "scheduled": 0,
                      *           "running": 0,
                      *           "failed": 0,
                      *           "oldest_due_seconds": 0,
@@ -3139,6 +3140,7 @@ export interface operations {
                                 oldest_due_seconds: number;
                                 queued: number;
                                 running: number;
+                                scheduled: number;
                                 /** @enum {string} */
                                 status: "ok" | "warning" | "critical";
                             };

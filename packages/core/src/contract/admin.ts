@@ -75,7 +75,10 @@ export const healthData = z.object({
   database: z.object({ status: healthLevel, latency_ms: z.number() }),
   jobs: z.object({
     status: healthLevel,
+    /** Jobs due now (run_at reached) that no worker has taken yet. */
     queued: count,
+    /** Jobs waiting for a time ahead (an auto-release, an installment reminder, a retry's backoff): not a backlog. */
+    scheduled: count,
     running: count,
     failed: count,
     /** Seconds the oldest due job has waited (0 when none waits). */

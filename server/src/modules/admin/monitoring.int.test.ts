@@ -235,6 +235,22 @@ describe('GET /monitoring/health', () => {
   });
 });
 
+describe('GET /monitoring/health: the job queue', () => {
+  it('counts a job scheduled days ahead as scheduled, not as queued', async () => {
+    const jobs = async () => (await get('/api/admin/monitoring/health', admin)).json().data.jobs as { queued: number; scheduled: number };
+    const before = await jobs();
+    // As an auto-release or an installment reminder waits for its day.
+    await t.ctx.db
+      .$executeRaw`SELECT graphile_worker.add_job('monitoring.scheduled_ahead', '{}'::json, run_at => now() + interval '3 days')`;
+    const after = await jobs();
+    // Was counted as queued: a healthy system looked backed up.
+    expect(after.queued).toBe(before.queued);
+    expect(after.scheduled).toBe(before.scheduled + 1);
+    await t.ctx.db
+      .$executeRaw`DELETE FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'monitoring.scheduled_ahead')`;
+  });
+});
+
 describe('GET /monitoring/stats', () => {
   it('breaks totals down by status, type, users and money', async () => {
     const { data } = (await get('/api/admin/monitoring/stats', admin)).json();

@@ -33,6 +33,7 @@ const worst = (...levels: Level[]): Level => (levels.includes('critical') ? 'cri
 
 interface RailRow {
   jobs_queued: bigint;
+  jobs_scheduled: bigint;
   jobs_running: bigint;
   jobs_failed: bigint;
   oldest_due_seconds: number | null;
@@ -58,9 +59,12 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
   const [[rails], failedByQueue, ledger] = await Promise.all([
     ctx.db.$queryRaw<RailRow[]>`
       SELECT
-        -- Jobs still in the outbox (jobs/queue.ts) are queued too: they move into the queue within moments.
-        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts)
+        -- Due now: jobs still in the outbox (jobs/queue.ts) are too, they move into the queue within moments.
+        -- Those whose run_at is ahead (an auto-release, a reminder, a retry's backoff) are counted apart:
+        -- counted as queued, a healthy system looked backed up.
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts AND run_at <= ${now})
           + (SELECT COUNT(*) FROM job_outbox) AS jobs_queued,
+        (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts < max_attempts AND run_at > ${now}) AS jobs_scheduled,
         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NOT NULL) AS jobs_running,
         (SELECT COUNT(*) FROM graphile_worker.jobs WHERE locked_at IS NULL AND attempts >= max_attempts) AS jobs_failed,
         (SELECT EXTRACT(EPOCH FROM (${now}::timestamptz - LEAST(
@@ -90,6 +94,7 @@ export async function getSystemHealth(ctx: AppContext): Promise<HealthData> {
   const jobs = {
     status: worst(oldestDue > JOB_BACKLOG_WARNING_SECONDS ? 'warning' : 'ok', r.jobs_failed > 0n ? 'warning' : 'ok'),
     queued: Number(r.jobs_queued),
+    scheduled: Number(r.jobs_scheduled),
     running: Number(r.jobs_running),
     failed: Number(r.jobs_failed),
     oldest_due_seconds: oldestDue,
