@@ -283,14 +283,16 @@ describe('a prompt whose request id was never recorded', () => {
     expect((await pay(t, payer, created.id)).status).toBe('pending');
   });
 
-  it('fails it as never sent once a prompt could no longer be answered, and the buyer can pay again', async () => {
+  it('fails it once a prompt could no longer be answered, without saying the rail was not reached, and the buyer can pay again', async () => {
     const { payer, created, paymentId } = await promptWithoutRecordedId(1200);
     const longAgo = new Date(Date.now() - (UNANSWERED_PROMPT_LIFETIMES * t.config.STK_RECONCILE_AFTER_SECONDS + 1) * 1000);
     await t.ctx.db.payment.update({ where: { id: paymentId }, data: { createdAt: longAgo } });
     await reconcilePayment(t.ctx, { paymentId });
+    // The prompt may have reached the phone and expired unanswered: not "we could not reach M-Pesa".
     expect(await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
       status: 'failed',
-      failureKind: 'not_sent',
+      failureKind: 'other',
+      failureReason: 'M-Pesa could not complete the payment. No money was taken. Please try again.',
     });
     const again = await pay(t, payer, created.id);
     expect(again.id).not.toBe(paymentId);
@@ -328,7 +330,7 @@ describe('a prompt whose request id was never recorded', () => {
     await reconcilePayment(t.ctx, { paymentId }); // run again: still one SMS
     expect(await paymentStatus(t, payer, paymentId)).toMatchObject({ status: 'failed' });
 
-    const expected = renderSms('payment_failed', 'sw', { ref: created.reference_number, kind: 'not_sent', rail: 'M-Pesa' });
+    const expected = renderSms('payment_failed', 'sw', { ref: created.reference_number, kind: 'other', rail: 'M-Pesa' });
     const failedSms = (await inboxOf(t, payer.phone)).filter((sms) => sms.message === expected);
     expect(failedSms).toHaveLength(1);
     expect(expected).toContain('Hakuna pesa iliyochukuliwa');

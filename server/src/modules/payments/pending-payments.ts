@@ -52,10 +52,10 @@ export async function markPaymentNotSent(
   db: Db,
   paymentId: string,
   rail: string,
-  { refusal, textPayer }: { refusal?: { failure: PaymentFailureKind; description: string }; textPayer?: AppContext } = {},
+  { reason, textPayer }: { reason?: { failure: PaymentFailureKind; description: string }; textPayer?: AppContext } = {},
 ): Promise<void> {
-  const kind = refusal?.failure ?? 'not_sent';
-  const railWords = refusal ? cutText(refusal.description, 300) : null;
+  const kind = reason?.failure ?? 'not_sent';
+  const railWords = reason ? cutText(reason.description, 300) : null;
   const sentence = paymentFailureSentence(kind, 'en', rail);
   await inTransaction(db, async (tx) => {
     const [failed] = await tx.$queryRawUnsafe<{ transactionId: string; amountCents: bigint; paymentType: string; payerPhone: string }[]>(

@@ -156,7 +156,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
   } catch (error) {
     if (error instanceof CollectionRefused) {
       ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name, railCode: error.railCode }, 'Collection request refused');
-      await markPaymentNotSent(ctx.db, payment.id, rail.displayName, { refusal: error });
+      await markPaymentNotSent(ctx.db, payment.id, rail.displayName, { reason: error });
       throw new PromptNotSent(error.failure, rail.displayName);
     }
     if (!(error instanceof RailError)) throw error;

@@ -29,7 +29,12 @@ export async function reconcilePayment(ctx: AppContext, { paymentId }: { payment
   if (!requestId) {
     const answerableUntil = payment.createdAt.getTime() + UNANSWERED_PROMPT_LIFETIMES * ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000;
     if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
-    await markPaymentNotSent(ctx.db, paymentId, rail.displayName, { textPayer: ctx });
+    // Not "could not reach the rail": the rail may have sent a prompt that expired unanswered. Either way no
+    // money was taken, since a prompt that was paid would have been called back (its URL names the payment).
+    await markPaymentNotSent(ctx.db, paymentId, rail.displayName, {
+      reason: { failure: 'other', description: `No answer from ${rail.displayName} to the payment request` },
+      textPayer: ctx,
+    });
     return;
   }
   const result = await rail.queryCollection(requestId);
