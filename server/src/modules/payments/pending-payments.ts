@@ -39,7 +39,8 @@ export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_
 
 /**
  * Fails a payment whose prompt was never sent, with its plain sentence on `rail` (how the payer knows it):
- * `not_sent` when the rail could not be reached, or the kind of the rail's refusal with its words. The
+ * `not_sent` when the rail could not be reached, or the `reason`'s kind with its words (the rail's refusal,
+ * or no answer to the request at all). The
  * timeline says so beside its "payment requested", in the same database transaction, only if this call
  * failed it.
  *
