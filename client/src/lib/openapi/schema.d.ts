@@ -2045,6 +2045,13 @@ export interface operations {
                      *           "completed_at": "2026-11-21T08:00:00.000Z",
                      *           "updated_at": "2026-11-21T08:00:00.000Z"
                      *         },
+                     *         "seller_payout": {
+                     *           "amount": "1500.00",
+                     *           "status": "pending",
+                     *           "rail": "mpesa",
+                     *           "receipt": "string",
+                     *           "completed_at": "2026-11-21T08:00:00.000Z"
+                     *         },
                      *         "evidence": [
                      *           {
                      *             "id": "string",
@@ -2112,6 +2119,16 @@ export interface operations {
                                 /** @enum {string} */
                                 submitted_by: "buyer" | "seller" | "admin";
                             }[];
+                            seller_payout: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                completed_at: string | null;
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
+                                receipt: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed" | "returned";
+                            } | null;
                             transaction: {
                                 /**
                                  * @example [

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
-import { DISPUTE_REASONS, disputeWire, transactionWire } from './transactions.ts';
+import { DISPUTE_REASONS, disputeWire, sellerPayoutWire, transactionWire } from './transactions.ts';
 
 export const EVIDENCE_KINDS = ['screenshot', 'chat_history', 'delivery_record', 'other', 'statement'] as const;
 export const evidenceKind = z.enum(EVIDENCE_KINDS);
@@ -119,6 +119,8 @@ export const adminDisputeDetailResponse = envelope(
   z.object({
     dispute: disputeCaseWire.extend({ resolved_by: z.object({ id: z.string(), display_name: z.string() }).nullable() }),
     transaction: transactionWire,
+    /** The transaction's latest seller payout (as in GET /api/transactions/{id}): after a ruling, whether the seller was paid, the payout failed or it was returned to the buyer. */
+    seller_payout: sellerPayoutWire.nullable(),
     evidence: z.array(evidenceWire),
   }),
 );

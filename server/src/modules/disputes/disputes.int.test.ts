@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../ledger/ledger.ts';
 import { displayDateTime } from '../transactions/format.ts';
-import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
+import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -625,6 +625,40 @@ describe('rulings', () => {
     await payAndSettle(t, buyer, created.id, { amount: 16_000 });
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('funded');
     await expectLedgerHealthy(t);
+  });
+
+  it("shows admins what became of the seller's payout after a ruling: failed, then returned to the buyer", async () => {
+    const payee = await makeUser(t.app, { userType: 'seller', phone: randomPhone('2040') }); // M-Pesa refuses to pay …2040
+    const created = await createTransaction(t, buyer, { ...standard(1_000), seller_phone: payee.phone });
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+    const { disputeId } = await disputed(created.id);
+    expect((await rule(admin, disputeId, { outcome: 'release_seller', note: 'Delivered as described' })).statusCode).toBe(200);
+    const failed = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'seller_payout' } });
+      return row.status === 'failed' ? row : null;
+    }, 20_000);
+    const adminCase = async () => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/admin/disputes/${disputeId}`, headers: bearer(admin) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    // The case said only that the ruling released the escrow: the admin view read "Released to the seller".
+    expect((await adminCase()).seller_payout).toMatchObject({ amount: '975.00', status: 'failed', rail: 'mpesa', receipt: null });
+
+    const returned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${failed.id}/return_to_buyer`,
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const after = await adminCase();
+    expect(after.seller_payout).toMatchObject({ status: 'returned' });
+    expect(after.transaction).toMatchObject({ status: 'refunded' });
+    // What the admin view states the buyer got back: everything they paid.
+    expect(after.transaction.quote.refunded).toBe(after.transaction.quote.paid_in);
   });
 
   it('lists disputes for admins by status with their evidence count, and shows one with its transaction', async () => {

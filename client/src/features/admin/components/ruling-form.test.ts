@@ -97,6 +97,32 @@ describe('a ruled case in one line', () => {
     );
   });
 
+  it('says a payout that failed waits for the team, and one returned went back to the buyer', () => {
+    const payout = (status: string) => ({ amount: '4919.00', status, rail: 'mpesa', receipt: null, completed_at: null });
+    const releasedTo = (status: string, refunded = '0.00') =>
+      ({
+        ...ruled({ outcome: 'release_seller', seller_amount: '5000.00' }, { held: '0.00', seller_paid_out: '4919.00', refunded }),
+        seller_payout: payout(status),
+      }) as unknown as DisputeDetail;
+    // Both read "Released to the seller: KES 4,919 to the seller, KES 0 to the buyer", though the seller had nothing.
+    expect(rulingSummary(releasedTo('failed'))).toBe(
+      'Ruled for the seller, but the payout of KES 4,919 to the seller failed: it waits for the mediation team to send it again or return it to the buyer (Alerts)',
+    );
+    expect(rulingSummary(releasedTo('returned', '5050.00'))).toBe(
+      'Ruled for the seller, but the seller could not be paid: the money was returned to the buyer (KES 5,050 to the buyer, nothing to the seller)',
+    );
+    const split = (status: string) =>
+      ({
+        ...ruled({ outcome: 'split', seller_amount: '618.00' }, { held: '0.00', seller_paid_out: '586.00', refunded: '617.00' }),
+        seller_payout: { ...payout(status), amount: '586.00' },
+      }) as unknown as DisputeDetail;
+    expect(rulingSummary(split('failed'))).toBe(
+      'Ruled a split, but the payout of KES 586 to the seller failed: it waits for the mediation team to send it again or return it to the buyer (Alerts); KES 617 to the buyer',
+    );
+    // On its way or paid: the amounts as before.
+    expect(rulingSummary(split('completed'))).toBe('Split between the parties: KES 586 to the seller, KES 617 to the buyer');
+  });
+
   it('states what each party received for a release, a refund and a split', () => {
     expect(
       rulingSummary(

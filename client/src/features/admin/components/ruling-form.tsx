@@ -89,6 +89,7 @@ const OUTCOME_TITLES: Record<NonNullable<DisputeDetail['dispute']['outcome']>, s
  * was paid out, what the buyer got back); a refund waiting for the item to come back says so, and so does
  * a ruling for the seller on a plan not fully paid, which released nothing (core's ruledPlanGoesOn):
  * "Released to the seller: KES 0 to the seller, KES 0 to the buyer" read as if the escrow had been emptied.
+ * A seller payout that failed, or was returned to the buyer, is named as such.
  */
 export function rulingSummary(detail: DisputeDetail): string {
   const { outcome, status, seller_amount: sellerAmount } = detail.dispute;
@@ -98,6 +99,16 @@ export function rulingSummary(detail: DisputeDetail): string {
   if (ruledPlanGoesOn({ outcome, sellerAmount: sellerAmount === null ? null : cents(sellerAmount) }))
     return "Ruled for the seller: the buyer's claim is refused and the plan goes on. Nothing was paid out; the seller is paid once the plan is fully paid";
   const { seller_paid_out: toSeller, refunded: toBuyer } = detail.transaction.quote;
+  // The ruling released money to the seller, but the rail may have refused the payout: then it is not with
+  // the seller ("Released to the seller" read so) but waits for the team's answer on Alerts, or went back.
+  const payout = outcome === 'refund_buyer' ? null : detail.seller_payout;
+  const ruled = outcome === 'split' ? 'Ruled a split' : 'Ruled for the seller';
+  if (payout?.status === 'failed') {
+    const buyerPart = outcome === 'split' ? `; ${formatMoney(toBuyer)} to the buyer` : '';
+    return `${ruled}, but the payout of ${formatMoney(payout.amount)} to the seller failed: it waits for the mediation team to send it again or return it to the buyer (Alerts)${buyerPart}`;
+  }
+  if (payout?.status === 'returned')
+    return `${ruled}, but the seller could not be paid: the money was returned to the buyer (${formatMoney(toBuyer)} to the buyer, nothing to the seller)`;
   return `${OUTCOME_TITLES[outcome]}: ${formatMoney(toSeller)} to the seller, ${formatMoney(toBuyer)} to the buyer`;
 }
 

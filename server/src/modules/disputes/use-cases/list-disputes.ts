@@ -4,7 +4,7 @@ import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
-import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
+import { latestSellerPayout, transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { EVIDENCE_SELECT, toEvidenceWire } from '../evidence-wire.ts';
 
@@ -65,6 +65,8 @@ export async function getDisputeForAdmin(ctx: AppContext, options: { disputeId: 
         : null,
     },
     transaction: await transactionForCaller(ctx, dispute.transactionId, options.admin),
+    // What became of the money a ruling released: a payout that failed or went back to the buyer is not "released to the seller".
+    seller_payout: await latestSellerPayout(ctx.db, dispute.transactionId),
     evidence: dispute.evidence.map((item) => toEvidenceWire(item, parties)),
   };
 }

@@ -3,7 +3,7 @@
  * pagination and a summary, and one transaction's full detail. A stranger's transaction is 404.
  */
 import type { AppContext } from '../../../context.ts';
-import { Prisma } from '../../../db/prisma.ts';
+import { Prisma, type Db } from '../../../db/prisma.ts';
 import { isInstallmentOwed } from '@escrow/core/domain/installment-plan';
 import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
@@ -128,6 +128,29 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
   return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller, ctx.config);
 }
 
+/** The latest seller payout, as the detail reads it (detail-query.ts), for a screen that shows only it. */
+export async function latestSellerPayout(db: Db, transactionId: string) {
+  const payout = await db.payout.findFirst({
+    where: { transactionId, kind: 'seller_payout' },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: { amountCents: true, status: true, rail: true, railReceipt: true, completedAt: true },
+  });
+  return payout ? toSellerPayoutWire(payout) : null;
+}
+
+/** Where the seller's released money is (`seller_payout` of the detail and of an admin's dispute case). */
+export function toSellerPayoutWire(
+  payout: Pick<DetailRow['payouts'][number], 'amountCents' | 'status' | 'rail' | 'railReceipt' | 'completedAt'>,
+) {
+  return {
+    amount: formatCents(payout.amountCents),
+    status: payout.status,
+    rail: payout.rail,
+    receipt: payout.railReceipt,
+    completed_at: payout.completedAt?.toISOString() ?? null,
+  };
+}
+
 /** The detail answer from its rows, whichever way they were read (detail-query.ts); a stranger's is 404. */
 export function detailWire(
   txn: DetailRow | null,
@@ -160,15 +183,7 @@ export function detailWire(
       seller_charge: formatCents(txn.sellerFeeCents),
       total_service_charge: formatCents(txn.buyerFeeCents + txn.sellerFeeCents),
     },
-    seller_payout: payout
-      ? {
-          amount: formatCents(payout.amountCents),
-          status: payout.status,
-          rail: payout.rail,
-          receipt: payout.railReceipt,
-          completed_at: payout.completedAt?.toISOString() ?? null,
-        }
-      : null,
+    seller_payout: payout ? toSellerPayoutWire(payout) : null,
     buyer: transaction.buyer,
     seller: transaction.seller,
     payment_status: {
