@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../ledger/ledger.ts';
 import { displayDateTime } from '../transactions/format.ts';
+import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
@@ -659,6 +660,35 @@ describe('rulings', () => {
     expect(after.transaction).toMatchObject({ status: 'refunded' });
     // What the admin view states the buyer got back: everything they paid.
     expect(after.transaction.quote.refunded).toBe(after.transaction.quote.paid_in);
+  });
+
+  it('tells the seller of a split whose payout went back what the buyer got back in all, the figure the page shows', async () => {
+    const payee = await makeUser(t.app, { userType: 'seller', phone: randomPhone('2040') }); // M-Pesa refuses to pay …2040
+    const created = await createTransaction(t, buyer, { ...standard(1_000), seller_phone: payee.phone });
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
+    const { disputeId } = await disputed(created.id);
+    expect((await rule(admin, disputeId, { outcome: 'split', buyer_amount: 400, note: 'Half the order arrived' })).statusCode).toBe(200);
+    const failed = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'seller_payout' } });
+      return row.status === 'failed' ? row : null;
+    }, 20_000);
+    const returned = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${failed.id}/return_to_buyer`,
+      headers: bearer(admin),
+      payload: {},
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const { quote } = (await detail(t, buyer, created.id)).transaction;
+    expect(quote.refunded).toBe(quote.paid_in);
+    const sms = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, phoneNumber: payee.phone, template: 'payout_returned_seller' },
+    });
+    // Named only the return's part (the seller's share), though the split had already refunded the rest:
+    // "the buyer gets back all they paid" then read a smaller sum than the page's.
+    expect(sms.message).toContain(`the buyer gets back all they paid, ${formatKes(parseAmount(quote.refunded)!)} with fees`);
   });
 
   it('lists disputes for admins by status with their evidence count, and shows one with its transaction', async () => {

@@ -12,6 +12,7 @@ import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { invalidState, notFound } from '../../../lib/app-error.ts';
 import { lockTransaction } from '../../escrow-core/access.ts';
+import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { returnSellerPayout } from '../../escrow-core/money-movements.ts';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
@@ -79,11 +80,14 @@ export async function resolveFailedPayout(ctx: AppContext, input: PayoutActionIn
       // Everything went back to the buyer: the transaction ends refunded, not completed. The one exit
       // from a terminal status, and not a party's action (docs/adr/0005-money-at-the-edges.md).
       await tx.transaction.update({ where: { id: txn.id }, data: { status: 'refunded' } });
+      // The seller reads all the buyer got back (the quote's refunded, as the page shows it): after a split
+      // ruling the buyer's part was refunded before, and this return's total is only the rest.
+      const refunded = (await loadQuote(tx, txn.id)).refunded;
       await notifyParties(ctx, tx, txn, {
         buyer: ['payout_returned_buyer', { amount: formatKes(total) }],
         seller: [
           'payout_returned_seller',
-          { amount: formatKes(payout.amountCents), refund: formatKes(total), rail: RAIL_DISPLAY_NAMES[payout.rail] },
+          { amount: formatKes(payout.amountCents), refund: formatKes(refunded), rail: RAIL_DISPLAY_NAMES[payout.rail] },
         ],
       });
     }
