@@ -186,6 +186,18 @@ export const SMS_TEMPLATES = {
     en: (p) => `${p.ref} is fully paid: ${p.amount} is held in escrow. Please dispatch ${p.product} and mark it dispatched.`,
     sw: (p) => `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Tafadhali tuma ${p.product}, kisha thibitisha umetuma.`,
   },
+  /**
+   * To a seller phone with no verified account when its escrow is fully paid: it cannot mark the item
+   * dispatched, nor be paid, until it registers (the waiting escrows attach on verification,
+   * auth/accounts.ts). "Dispatch and mark it dispatched" sent goods off from a phone that could do neither.
+   * A phone with no account reads English, as `seller_invite` says; an unverified account, its language.
+   */
+  payment_received_seller_invite: {
+    en: (p) =>
+      `${p.ref} is fully paid: ${p.amount} is held in escrow. Register this number on *384*40# or our website before you dispatch: only then can you be paid.`,
+    sw: (p) =>
+      `${p.ref} imelipwa kikamilifu: ${p.amount} imehifadhiwa. Sajili nambari hii kwa *384*40# au tovuti kabla ya kutuma bidhaa, ili uweze kulipwa.`,
+  },
   installment_received: {
     // `amount` is what the phone paid, `fee` the part of it that is the buyer's fee (absent once the fee is
     // paid: "KES 0 fee" on every later installment said nothing): `paid` counts the price alone. `late` (set

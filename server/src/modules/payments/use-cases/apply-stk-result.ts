@@ -297,7 +297,9 @@ async function creditPayment(
       'payment_received_buyer',
       { amount: formatKes(payment.amount), rail: payment.railName, ...(payment.receipt ? { receipt: payment.receipt } : {}) },
     ],
-    ...(isFunded ? { seller: ['payment_received_seller' as const] } : {}),
+    // A seller phone with no verified account (no seller on the row) cannot dispatch or be paid until it
+    // registers: it is told so, not asked to dispatch.
+    ...(isFunded ? { seller: [txn.seller ? ('payment_received_seller' as const) : ('payment_received_seller_invite' as const)] } : {}),
   });
 }
 
