@@ -6,6 +6,7 @@ import {
   checkPlanRules,
   INSTALLMENT_STATUSES,
   isInstallmentOverdue,
+  isPlanRunning,
   isInstallmentOwed,
   minimumDeposit,
   OWED_INSTALLMENT_STATUSES,
@@ -67,18 +68,29 @@ describe('Lipa Mdogo Mdogo plans', () => {
 describe('isInstallmentOverdue', () => {
   const now = new Date('2026-11-28T10:00:00.000Z');
   const at = (iso: string) => new Date(iso);
+  const running = { planRunning: true };
 
   it('a due installment is overdue from the moment of its date, before the sweep marks it', () => {
-    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T09:59:59.999Z') }, now)).toBe(true);
-    expect(isInstallmentOverdue({ status: 'pending', dueDate: now }, now)).toBe(true);
-    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T10:00:00.001Z') }, now)).toBe(false);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T09:59:59.999Z') }, now, running)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: now }, now, running)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T10:00:00.001Z') }, now, running)).toBe(false);
   });
 
   it('one the sweep marked overdue stays so; one paid or waived never is', () => {
-    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(true);
-    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-12-20T10:00:00.000Z') }, now)).toBe(true);
-    expect(isInstallmentOverdue({ status: 'paid', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
-    expect(isInstallmentOverdue({ status: 'waived', dueDate: at('2026-11-20T10:00:00.000Z') }, now)).toBe(false);
+    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-11-20T10:00:00.000Z') }, now, running)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'overdue', dueDate: at('2026-12-20T10:00:00.000Z') }, now, running)).toBe(true);
+    expect(isInstallmentOverdue({ status: 'paid', dueDate: at('2026-11-20T10:00:00.000Z') }, now, running)).toBe(false);
+    expect(isInstallmentOverdue({ status: 'waived', dueDate: at('2026-11-20T10:00:00.000Z') }, now, running)).toBe(false);
+  });
+
+  it('a plan its first payment has not started has nothing overdue: its deposit is due from its creation', () => {
+    const notStarted = { planRunning: false };
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-11-28T09:59:00.000Z') }, now, notStarted)).toBe(false);
+    expect(isInstallmentOverdue({ status: 'pending', dueDate: at('2026-09-28T10:00:00.000Z') }, now, notStarted)).toBe(false);
+    expect(isPlanRunning('pending')).toBe(false);
+    expect(isPlanRunning('installment')).toBe(true);
+    // A dispute freezes the plan: the sweep marks nothing while it lasts.
+    expect(isPlanRunning('disputed')).toBe(false);
   });
 });
 
@@ -92,7 +104,7 @@ describe('isInstallmentOwed', () => {
     const now = new Date('2026-11-28T10:00:00.000Z');
     for (const status of INSTALLMENT_STATUSES) {
       for (const dueDate of [new Date('2026-11-20T10:00:00.000Z'), now, new Date('2026-12-20T10:00:00.000Z')]) {
-        if (isInstallmentOverdue({ status, dueDate }, now)) expect(isInstallmentOwed({ status })).toBe(true);
+        if (isInstallmentOverdue({ status, dueDate }, now, { planRunning: true })) expect(isInstallmentOwed({ status })).toBe(true);
       }
     }
   });

@@ -119,11 +119,26 @@ export function isInstallmentOwed(installment: { status: InstallmentStatus }): b
 }
 
 /**
- * Whether an installment is overdue: the hourly sweep has marked it so, or it is still due and its date has
- * come (the sweep marks it within the hour; until then its date already says so). The one rule for every
- * place that says "overdue" or "next … by": the installment SMS, the USSD plan detail and the web's schedule.
+ * Whether a plan's installments fall due: its first payment started it and no dispute or end has stopped it
+ * (its transaction's status is `installment`, the plans the hourly sweep walks). Before the first payment
+ * nothing is owed: the schedule's dates count from the plan's creation until that payment moves them.
  */
-export function isInstallmentOverdue(installment: { status: InstallmentStatus; dueDate: Date }, now: Date): boolean {
+export function isPlanRunning(transactionStatus: string): boolean {
+  return transactionStatus === 'installment';
+}
+
+/**
+ * Whether an installment is overdue: the hourly sweep has marked it so, or, on a running plan (isPlanRunning),
+ * it is still due and its date has come (the sweep marks it within the hour; until then its date already says
+ * so). The one rule for every place that says "overdue" or "next … by": the installment SMS, the USSD plan
+ * detail and the web's schedule. A plan not started yet has nothing overdue: its deposit is due from the
+ * moment it is created, and read "Overdue" a minute later.
+ */
+export function isInstallmentOverdue(
+  installment: { status: InstallmentStatus; dueDate: Date },
+  now: Date,
+  { planRunning }: { planRunning: boolean },
+): boolean {
   if (installment.status === 'overdue') return true;
-  return installment.status === 'pending' && installment.dueDate.getTime() <= now.getTime();
+  return planRunning && installment.status === 'pending' && installment.dueDate.getTime() <= now.getTime();
 }

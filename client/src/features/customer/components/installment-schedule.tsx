@@ -49,7 +49,7 @@ export function InstallmentSchedule({ installments, transaction }: { installment
             <Table.Body>
               {installments.map((installment) => {
                 const isNext = next?.id === installment.id;
-                const badge = installmentBadge(installment, { isNext, ended, now });
+                const badge = installmentBadge(installment, { isNext, ended, now, transactionStatus: transaction.status });
                 return (
                   <Table.Row key={installment.id} bg={isNext ? 'brand.subtle' : undefined} data-status={installment.status}>
                     <Table.Cell>

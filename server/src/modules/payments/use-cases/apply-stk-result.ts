@@ -277,7 +277,8 @@ async function creditPayment(
       ? {
           next: formatKes(next.amountCents - next.paidCents),
           nextDate: smsDate(next.dueDate),
-          ...(isInstallmentOverdue(next, ctx.now()) ? { late: 'yes' } : {}),
+          // The payment just moved the plan on: it is running.
+          ...(isInstallmentOverdue(next, ctx.now(), { planRunning: true }) ? { late: 'yes' } : {}),
         }
       : {};
     // The buyer reads what their phone paid, fee included; the seller hears of every deposit and

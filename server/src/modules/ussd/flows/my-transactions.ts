@@ -1,5 +1,5 @@
 /** My transactions (a paged list, then one in detail) and a lookup by reference. */
-import { isInstallmentOverdue, isInstallmentOwed, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
+import { isInstallmentOverdue, isInstallmentOwed, isPlanRunning, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
 import { displayPhone } from '@escrow/core/domain/phone';
 import { type PayoutStatus, payoutProgress } from '@escrow/core/domain/payout-progress';
 import type { TransactionStatus } from '@escrow/core/domain/transaction-state';
@@ -83,7 +83,9 @@ function nextInstallmentLine(m: UssdMessages, lang: UssdLanguage, view: DetailVi
   if (!next) return undefined;
   const dueDate = new Date(next.due_date);
   const date = formatSmsDate(smsDate(dueDate), lang);
-  return isInstallmentOverdue({ status: next.status, dueDate }, now) ? m.overdueInstallment(amount, date) : m.nextInstallment(amount, date);
+  return isInstallmentOverdue({ status: next.status, dueDate }, now, { planRunning: isPlanRunning(t.status) })
+    ? m.overdueInstallment(amount, date)
+    : m.nextInstallment(amount, date);
 }
 
 /**
