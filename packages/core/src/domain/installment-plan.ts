@@ -124,8 +124,11 @@ export function isInstallmentOwed(installment: { status: InstallmentStatus }): b
  * nothing is owed: the schedule's dates count from the plan's creation until that payment moves them.
  */
 export function isPlanRunning(transactionStatus: string): boolean {
-  return transactionStatus === 'installment';
+  return transactionStatus === RUNNING_PLAN_STATUS;
 }
+
+/** The transaction status of a running plan (isPlanRunning), for database filters. */
+export const RUNNING_PLAN_STATUS = 'installment';
 
 /**
  * Whether an installment is overdue: the hourly sweep has marked it so, or, on a running plan (isPlanRunning),

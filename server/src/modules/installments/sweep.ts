@@ -25,6 +25,7 @@ import { displayDate } from '../transactions/format.ts';
 import { notifyParties } from '../escrow-core/notify-parties.ts';
 import { appendEvent } from '../escrow-core/timeline.ts';
 import { gracePeriodOverSql } from './use-cases/grace-period.ts';
+import { RUNNING_PLAN_STATUS } from '@escrow/core/domain/installment-plan';
 
 export const INSTALLMENT_SWEEP_QUEUE = 'installments.sweep';
 const DAY_MS = 24 * 3600_000;
@@ -42,7 +43,7 @@ export interface SweepReport {
 }
 
 /** Plans being paid off: deposit (partly) paid, not disputed, not ended. */
-const ACTIVE_PLAN = { status: 'active', transaction: { status: 'installment' } } as const;
+const ACTIVE_PLAN = { status: 'active', transaction: { status: RUNNING_PLAN_STATUS } } as const;
 
 export async function sweepInstallments(ctx: AppContext): Promise<SweepReport> {
   const now = ctx.now();
