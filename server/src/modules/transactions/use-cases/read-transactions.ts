@@ -18,7 +18,7 @@ import { eventCategory } from '../../escrow-core/timeline.ts';
 import { toListItem, toTransactionWire } from '../wire.ts';
 import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
-import { loadDetail, type DetailRow } from '../detail-query.ts';
+import { DETAIL_INCLUDE, loadDetail, type DetailRow } from '../detail-query.ts';
 import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
 import type { CreatedTransaction } from './create-transaction.ts';
 
@@ -128,13 +128,10 @@ export async function getTransactionDetail(ctx: AppContext, options: { transacti
   return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller, ctx.config);
 }
 
-/** The latest seller payout, as the detail reads it (detail-query.ts), for a screen that shows only it. */
+/** The latest seller payout, read as the detail reads it (detail-query.ts), for a screen that shows only it. */
 export async function latestSellerPayout(db: Db, transactionId: string) {
-  const payout = await db.payout.findFirst({
-    where: { transactionId, kind: 'seller_payout' },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    select: { amountCents: true, status: true, rail: true, railReceipt: true, completedAt: true },
-  });
+  const { where, orderBy, select } = DETAIL_INCLUDE.payouts;
+  const payout = await db.payout.findFirst({ where: { transactionId, ...where }, orderBy, select });
   return payout ? toSellerPayoutWire(payout) : null;
 }
 
