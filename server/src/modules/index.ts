@@ -23,6 +23,7 @@ import publicConfigRoutes from './public-config/routes.ts';
 import { reconcilePayment } from './payments/use-cases/reconcile-payment.ts';
 import { RECONCILE_QUEUE } from './payments/use-cases/initiate-payment.ts';
 import payoutAdminRoutes from './payouts/admin-routes.ts';
+import paymentAdminRoutes from './payments/admin-routes.ts';
 import { PAYOUT_RECONCILE_QUEUE, reconcilePayout } from './payouts/reconcile-payout.ts';
 import { PAYOUT_QUEUE, sendPayout } from './payouts/send-payout.ts';
 import releaseCodeRoutes from './release-codes/routes.ts';
@@ -41,6 +42,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   await app.register(notificationRoutes, { prefix: '/api/admin' });
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(payoutAdminRoutes, { prefix: '/api/admin' });
+  await app.register(paymentAdminRoutes, { prefix: '/api/admin' });
   await app.register(contactRoutes);
   await app.register(transactionRoutes, { prefix: '/api/transactions', ctx });
   await app.register(releaseCodeRoutes, { prefix: '/api/transactions', ctx });
@@ -57,7 +59,7 @@ export function registerJobHandlers(ctx: AppContext): void {
   ctx.jobs.registerBatch(SMS_QUEUE, (payloads, job) => deliverSmsBatch(ctx, payloads, job.attempts >= job.max_attempts));
   ctx.jobs.register(PAYOUT_QUEUE, (payload) => sendPayout(ctx, payload));
   ctx.jobs.register(PAYOUT_RECONCILE_QUEUE, (payload) => reconcilePayout(ctx, payload));
-  ctx.jobs.register(RECONCILE_QUEUE, (payload) => reconcilePayment(ctx, payload));
+  ctx.jobs.register(RECONCILE_QUEUE, (payload, job) => reconcilePayment(ctx, payload, job));
   ctx.jobs.register(AUTO_RELEASE_QUEUE, (payload) => autoReleaseTransaction(ctx, payload));
   ctx.jobs.register(USSD_STK_QUEUE, (payload, job) => sendUssdStkPush(ctx, payload, job));
   const recurring: [RecurringJob, () => Promise<unknown>][] = [

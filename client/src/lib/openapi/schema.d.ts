@@ -262,6 +262,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payments/{id}/close_not_received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a payment the rail never confirmed as not received, once its statement shows none: the payment fails and the payer may pay again; a success the rail reports later is still credited (audited; 409 unless pending after every enquiry) */
+        post: operations["postAdminPaymentsByIdCloseNotReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/payouts/{id}/retry": {
         parameters: {
             query?: never;
@@ -2633,6 +2650,7 @@ export interface operations {
                      *       "data": {
                      *         "counts": {
                      *           "failed_payments": 0,
+                     *           "unconfirmed_payments": 0,
                      *           "stuck_payouts": 0,
                      *           "failed_payouts": 0,
                      *           "overdue_installments": 0,
@@ -2648,6 +2666,17 @@ export interface operations {
                      *             "amount": "1500.00",
                      *             "payer_phone": "string",
                      *             "failure_reason": "string",
+                     *             "created_at": "2026-11-21T08:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "unconfirmed_payments": [
+                     *           {
+                     *             "payment_id": "string",
+                     *             "transaction_id": "string",
+                     *             "reference_number": "string",
+                     *             "amount": "1500.00",
+                     *             "payer_phone": "string",
+                     *             "rail": "mpesa",
                      *             "created_at": "2026-11-21T08:00:00.000Z"
                      *           }
                      *         ],
@@ -2729,6 +2758,8 @@ export interface operations {
                                 overdue_releases: number;
                                 /** @description Payouts pending or processing for more than 30 minutes since they were last queued or sent to the rail. */
                                 stuck_payouts: number;
+                                /** @description Payments still pending after every enquiry to the rail: whether money was taken is unknown; check the rail's statement. */
+                                unconfirmed_payments: number;
                             };
                             failed_jobs: {
                                 attempts: number;
@@ -2825,6 +2856,23 @@ export interface operations {
                                 reference_number: string;
                                 /** @enum {string} */
                                 status: "pending" | "processing" | "completed" | "failed" | "returned";
+                                transaction_id: string;
+                            }[];
+                            /** @description Payment unconfirmed: check the rail's statement. Still pending after every enquiry; an admin closes one not on the statement (POST /api/admin/payments/{id}/close_not_received). */
+                            unconfirmed_payments: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When the payment was asked for.
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                created_at: string;
+                                payer_phone: string;
+                                payment_id: string;
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
+                                reference_number: string;
                                 transaction_id: string;
                             }[];
                         };
@@ -3847,6 +3895,84 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminPaymentsByIdCloseNotReceived: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "note": "string"
+                 *     }
+                 */
+                "application/json": {
+                    note?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "payment": {
+                     *           "id": "string",
+                     *           "transaction_id": "string",
+                     *           "amount": "1500.00",
+                     *           "rail": "mpesa",
+                     *           "status": "failed",
+                     *           "failure_reason": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            payment: {
+                                /** @example 1500.00 */
+                                amount: string;
+                                failure_reason: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                rail: "mpesa" | "airtel";
+                                /** @enum {string} */
+                                status: "failed";
+                                transaction_id: string;
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -244,6 +244,17 @@ export const adminPayout = z.object({
   allowed_actions: z.array(z.enum(PAYOUT_ACTIONS)),
 });
 export const adminPayoutResponse = envelope(z.object({ payout: adminPayout }));
+/** An unconfirmed payment an admin closed as not received (POST /payments/{id}/close_not_received). */
+export const adminClosedPayment = z.object({
+  id: z.string(),
+  transaction_id: z.string(),
+  amount: moneyString,
+  rail: z.enum(RAIL_CHOICES),
+  status: z.enum(['failed']),
+  failure_reason: z.string().nullable(),
+});
+export const adminClosedPaymentResponse = envelope(z.object({ payment: adminClosedPayment }));
+export const closePaymentBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
 export const returnPayoutBody = z.object({ note: z.string().trim().max(500).optional() }).nullish();
 
 /** Most rows each alert list carries (newest or most urgent first); `counts` has the full numbers. */
@@ -252,6 +263,10 @@ export const ALERT_LIST_LIMIT = 50;
 export const alertsData = z.object({
   counts: z.object({
     failed_payments: count.meta({ description: 'STK payments that failed in the last 24 hours.' }),
+    unconfirmed_payments: count.meta({
+      description:
+        "Payments still pending after every enquiry to the rail: whether money was taken is unknown; check the rail's statement.",
+    }),
     stuck_payouts: count.meta({
       description: 'Payouts pending or processing for more than 30 minutes since they were last queued or sent to the rail.',
     }),
@@ -276,6 +291,22 @@ export const alertsData = z.object({
       created_at: isoDate,
     }),
   ),
+  unconfirmed_payments: z
+    .array(
+      z.object({
+        payment_id: z.string(),
+        transaction_id: z.string(),
+        reference_number: z.string(),
+        amount: moneyString,
+        payer_phone: z.string(),
+        rail: z.enum(RAIL_CHOICES),
+        created_at: isoDate.meta({ description: 'When the payment was asked for.' }),
+      }),
+    )
+    .meta({
+      description:
+        "Payment unconfirmed: check the rail's statement. Still pending after every enquiry; an admin closes one not on the statement (POST /api/admin/payments/{id}/close_not_received).",
+    }),
   payouts: z.array(
     z.object({
       payout_id: z.string(),

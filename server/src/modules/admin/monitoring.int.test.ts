@@ -292,6 +292,7 @@ describe('GET /monitoring/alerts', () => {
     const before = (await get('/api/admin/monitoring/alerts', admin)).json().data;
     expect(before.counts).toEqual({
       failed_payments: 1,
+      unconfirmed_payments: 0,
       stuck_payouts: 0,
       failed_payouts: 0,
       overdue_installments: 0,

@@ -218,6 +218,16 @@ export const SMS_TEMPLATES = {
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,
   },
   /**
+   * A payment the rail never confirmed, closed by the mediation team as not received: not "no money was
+   * taken" (nobody knows), and a success the rail reports later is still credited (apply-stk-result.ts).
+   */
+  payment_closed_unconfirmed: {
+    en: (p) =>
+      `${p.ref}: we could not confirm your ${p.rail ?? 'M-Pesa'} payment of ${p.amount}. You may pay again. If the money was taken, it will be credited or refunded.`,
+    sw: (p) =>
+      `${p.ref}: hatukuweza kuthibitisha malipo yako ya ${p.rail ?? 'M-Pesa'} ya ${p.amount}. Unaweza kulipa tena. Pesa ikichukuliwa, itawekwa au kurudishwa.`,
+  },
+  /**
    * `deadline`: the end of the inspection period, when the payment is released with no word from the buyer.
    * Said as what happens if the buyer does neither: "dispute by …; then they are paid" read as if a dispute
    * paid the seller.

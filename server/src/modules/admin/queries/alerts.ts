@@ -1,5 +1,6 @@
 /**
- * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payouts stuck or
+ * GET /monitoring/alerts: what needs a person now. Failed STK payments (last 24 h), payments left
+ * unconfirmed after every enquiry to the rail (reconcile-payment.ts), payouts stuck or
  * failed (with what an admin may do about each), installments unpaid past due date + grace days,
  * releases overdue after the inspection window, disputes past their respond-by deadline, and background
  * jobs that failed every attempt (the queue's dead letters, kept until a person acts).
@@ -15,11 +16,13 @@ import { allowedPayoutActions } from '../../payouts/use-cases/payout-actions.ts'
 import { gracePeriodOverSql } from '../../installments/use-cases/grace-period.ts';
 import { OVERDUE_RELEASE_MINUTES } from '../../transactions/use-cases/release-payment.ts';
 import { payoutWaitingSince, STUCK_PAYOUT_MINUTES } from './health.ts';
+import { RECONCILE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-enquiry';
 
 const DAY_MS = 24 * 3600_000;
 
 interface CountsRow {
   failed_payments: bigint;
+  unconfirmed_payments: bigint;
   stuck_payouts: bigint;
   failed_payouts: bigint;
   overdue_installments: bigint;
@@ -34,6 +37,8 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
   const stuckBefore = new Date(now.getTime() - STUCK_PAYOUT_MINUTES * 60_000);
   const releaseDueBefore = new Date(now.getTime() - OVERDUE_RELEASE_MINUTES * 60_000);
   const limit = ALERT_LIST_LIMIT;
+  // Core's isUnconfirmedPayment: pending after every enquiry to the rail.
+  const unconfirmed = Prisma.sql`p.status = 'pending' AND p.reconcile_attempts >= ${RECONCILE_MAX_ATTEMPTS}`;
   // An installment still owed is an alert once its grace period is over, from the instant the sweep flags its plan.
   const overdueInstallments = Prisma.sql`
     FROM installments i
@@ -42,10 +47,11 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
     WHERE i.status = ANY(${[...OWED_INSTALLMENT_STATUSES]}::"InstallmentStatus"[]) AND ${gracePeriodOverSql(now)}
       AND p.status = 'active'`;
 
-  const [[counts], failedPayments, payouts, installments, disputes, releases, failedJobs] = await Promise.all([
+  const [[counts], failedPayments, unconfirmedPayments, payouts, installments, disputes, releases, failedJobs] = await Promise.all([
     ctx.db.$queryRaw<CountsRow[]>`
       SELECT
         (SELECT COUNT(*) FROM payments WHERE status = 'failed' AND created_at >= ${dayAgo}) AS failed_payments,
+        (SELECT COUNT(*) FROM payments p WHERE ${unconfirmed}) AS unconfirmed_payments,
         (SELECT COUNT(*) FROM payouts WHERE status IN ('pending', 'processing') AND ${Prisma.raw(payoutWaitingSince())} < ${stuckBefore}) AS stuck_payouts,
         (SELECT COUNT(*) FROM payouts WHERE status = 'failed') AS failed_payouts,
         (SELECT COUNT(*) ${overdueInstallments}) AS overdue_installments,
@@ -67,6 +73,22 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       FROM payments p JOIN transactions t ON t.id = p.transaction_id
       WHERE p.status = 'failed' AND p.created_at >= ${dayAgo}
       ORDER BY p.created_at DESC LIMIT ${limit}`,
+    // No time bound: one stays until an admin settles it, whenever the rail's statement can be read.
+    ctx.db.$queryRaw<
+      {
+        id: string;
+        transaction_id: string;
+        reference_number: string;
+        amount_cents: bigint;
+        payer_phone: string;
+        rail: RailChoice;
+        created_at: Date;
+      }[]
+    >`
+      SELECT p.id::text, p.transaction_id::text, t.reference_number, p.amount_cents, p.payer_phone, p.rail::text AS rail, p.created_at
+      FROM payments p JOIN transactions t ON t.id = p.transaction_id
+      WHERE ${unconfirmed}
+      ORDER BY p.created_at ASC LIMIT ${limit}`,
     ctx.db.$queryRaw<
       {
         id: string;
@@ -131,6 +153,7 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
   return {
     counts: {
       failed_payments: Number(counts!.failed_payments),
+      unconfirmed_payments: Number(counts!.unconfirmed_payments),
       stuck_payouts: Number(counts!.stuck_payouts),
       failed_payouts: Number(counts!.failed_payouts),
       overdue_installments: Number(counts!.overdue_installments),
@@ -145,6 +168,15 @@ export async function getAlerts(ctx: AppContext): Promise<AlertsData> {
       amount: formatCents(row.amount_cents),
       payer_phone: row.payer_phone,
       failure_reason: row.failure_reason,
+      created_at: row.created_at.toISOString(),
+    })),
+    unconfirmed_payments: unconfirmedPayments.map((row) => ({
+      payment_id: row.id,
+      transaction_id: row.transaction_id,
+      reference_number: row.reference_number,
+      amount: formatCents(row.amount_cents),
+      payer_phone: row.payer_phone,
+      rail: row.rail,
       created_at: row.created_at.toISOString(),
     })),
     payouts: payouts.map((row) => ({

@@ -29,6 +29,7 @@ import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { paymentFailureSentence, type PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 import { markPaymentNotSent, pendingPaymentOf } from '../pending-payments.ts';
+import { RECONCILE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-enquiry';
 
 export const RECONCILE_QUEUE = 'payments.reconcile';
 
@@ -132,7 +133,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       tx,
       RECONCILE_QUEUE,
       { paymentId: payment.id },
-      { runAt: new Date(ctx.now().getTime() + ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000), maxAttempts: 12 },
+      { runAt: new Date(ctx.now().getTime() + ctx.config.STK_RECONCILE_AFTER_SECONDS * 1000), maxAttempts: RECONCILE_MAX_ATTEMPTS },
     );
     return { payment, reused: false as const, reference: txn.referenceNumber };
   });
