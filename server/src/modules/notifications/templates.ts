@@ -225,7 +225,7 @@ export const SMS_TEMPLATES = {
     en: (p) =>
       `${p.ref}: we could not confirm your ${p.rail ?? 'M-Pesa'} payment of ${p.amount}. You may pay again. If the money was taken, it will be credited or refunded.`,
     sw: (p) =>
-      `${p.ref}: hatukuweza kuthibitisha malipo yako ya ${p.rail ?? 'M-Pesa'} ya ${p.amount}. Unaweza kulipa tena. Pesa ikichukuliwa, itawekwa au kurudishwa.`,
+      `${p.ref}: hatukuweza kuthibitisha malipo yako ya ${p.rail ?? 'M-Pesa'} ya ${p.amount}. Unaweza kulipa tena. Pesa ikiwa ilichukuliwa, itahesabiwa au kurudishwa.`,
   },
   /**
    * `deadline`: the end of the inspection period, when the payment is released with no word from the buyer.
