@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { adminPayoutResponse, PayoutAction } from '@escrow/core/contract/admin';
+import type { adminClosedPaymentResponse, adminPayoutResponse, PayoutAction } from '@escrow/core/contract/admin';
 import type { adminDisputeDetailResponse, adminDisputesResponse, resolveDisputeResponse } from '@escrow/core/contract/disputes';
 import type { contactListResponse, contactMessageResponse } from '@escrow/core/contract/contact';
 import type { smsOutboxResponse } from '@escrow/core/contract/notifications';
@@ -23,6 +23,7 @@ export type ContactList = DataOf<typeof contactListResponse>;
 export type ContactMessage = ContactList['messages'][number];
 export type Profile = DataOf<typeof profileResponse>;
 export type AdminPayout = DataOf<typeof adminPayoutResponse>['payout'];
+export type AdminClosedPayment = DataOf<typeof adminClosedPaymentResponse>['payment'];
 
 export interface DisputeFilters {
   status?: 'open' | 'awaiting_return' | 'resolved';
@@ -52,6 +53,9 @@ export const adminRest = {
       method: 'POST',
       ...(action === 'return_to_buyer' ? { body: {} } : {}),
     }),
+  /** A payment the rail never confirmed, closed as not received once its statement shows none (audited on the server). */
+  closePaymentNotReceived: (id: string) =>
+    api<{ payment: AdminClosedPayment }>(`/api/admin/payments/${encodeURIComponent(id)}/close_not_received`, { method: 'POST', body: {} }),
   sms: (filters: { phone?: string; limit: number }) =>
     queryOptions({
       queryKey: ['admin', 'sms', filters],

@@ -1,5 +1,6 @@
 /**
- * Alerts: what needs a person now. Failed payments (24 h), payouts stuck or failed (a failed one can be
+ * Alerts: what needs a person now. Failed payments (24 h), payments the rail never confirmed (closed as
+ * not received once its statement shows none), payouts stuck or failed (a failed one can be
  * sent again or, for a seller payout, returned to the buyer), installments overdue past their grace days,
  * releases overdue after the inspection window, and disputes past their respond-by deadline, each with
  * the transaction one click away; and background jobs that failed every attempt (an SMS or payout that
@@ -7,7 +8,7 @@
  */
 import { Badge, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Banknote, CalendarClock, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
+import { Banknote, CalendarClock, CircleX, CreditCard, Gavel, RefreshCw, Undo2 } from 'lucide-react';
 import type { PayoutAction } from '@escrow/core/contract/admin';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { useState, type ReactNode } from 'react';
@@ -27,6 +28,7 @@ import { TransactionDetailsDialog } from '../components/transaction-details-dial
 import { WideTable } from '../components/wide-table';
 
 type PayoutRow = RouterOutputs['admin']['alerts']['payouts'][number];
+type UnconfirmedRow = RouterOutputs['admin']['alerts']['unconfirmed_payments'][number];
 /** A payout answered from this page: what was done and the payout as the server returned it. */
 type HandledPayout = { row: PayoutRow; action: PayoutAction | 'already_handled'; status: PayoutRow['status']; attempts: number };
 
@@ -163,6 +165,63 @@ function PayoutActionDialog({
   );
 }
 
+/**
+ * What closing an unconfirmed payment as not received does, in words (server
+ * payments/use-cases/close-unconfirmed-payment.ts): when to do it, and that a late success is still credited.
+ */
+export function unconfirmedConsequence(row: Pick<UnconfirmedRow, 'amount' | 'payer_phone' | 'rail' | 'reference_number'>): string {
+  const rail = RAIL_DISPLAY_NAMES[row.rail];
+  return `Close it only if ${rail}'s statement shows no payment of ${formatMoney(row.amount)} from ${formatPhone(row.payer_phone)} for ${row.reference_number}. The payment is marked failed, and the payer is told by SMS that it could not be confirmed and that they may pay again. If ${rail} reports it paid later, it is still credited.`;
+}
+
+/**
+ * The confirmation of closing an unconfirmed payment as not received: one request; a 409 means it was
+ * settled meanwhile (the rail answered, or another admin closed it): not an error.
+ */
+function ClosePaymentDialog({ target, onClose }: { target: UnconfirmedRow | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (row: UnconfirmedRow) => adminRest.closePaymentNotReceived(row.payment_id),
+    onSuccess: (_closed, row) => {
+      toaster.create({ type: 'success', title: `Payment closed as not received (${row.reference_number})` });
+      onClose();
+    },
+    onError: (error, row) => {
+      if (error instanceof ApiError && error.status === 409) {
+        toaster.create({ type: 'info', title: `This payment was already settled (${row.reference_number})` });
+        onClose();
+      }
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: trpc.admin.alerts.queryKey() });
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title="Close this payment as not received?"
+      confirmLabel="Close as not received"
+      colorPalette="orange"
+      busy={mutation.isPending}
+      busyText="Closing"
+      error={
+        mutation.isError && !(mutation.error instanceof ApiError && mutation.error.status === 409)
+          ? `The payment was not changed: ${mutation.error.message}`
+          : null
+      }
+      onConfirm={() => (target ? mutation.mutateAsync(target) : Promise.resolve())}
+      onClose={() => {
+        mutation.reset();
+        onClose();
+      }}
+    >
+      <Text fontWeight="medium" data-testid="close-payment-consequence">
+        {target ? unconfirmedConsequence(target) : null}
+      </Text>
+    </ConfirmDialog>
+  );
+}
+
 function AlertTable({
   title,
   count,
@@ -227,6 +286,7 @@ export default function AlertsPage() {
   const query = useQuery({ ...trpc.admin.alerts.queryOptions(), refetchInterval: 60_000 });
   const [openId, setOpenId] = useState<string | null>(null);
   const [payoutTarget, setPayoutTarget] = useState<{ row: PayoutRow; action: PayoutAction } | null>(null);
+  const [closeTarget, setCloseTarget] = useState<UnconfirmedRow | null>(null);
   // Payouts answered from this page stay listed with what became of them, after the server drops them.
   const [handled, setHandled] = useState<Record<string, HandledPayout>>({});
   const serverPayouts = query.data?.payouts ?? [];
@@ -301,6 +361,38 @@ export default function AlertsPage() {
                 <Table.Cell>{formatMoney(row.amount)}</Table.Cell>
                 <Table.Cell>{formatPhone(row.payer_phone)}</Table.Cell>
                 <Table.Cell>{row.failure_reason ?? '—'}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
+              </Table.Row>
+            ))}
+          </AlertTable>
+
+          <AlertTable
+            title="Payments unconfirmed: check the rail's statement"
+            count={query.data.counts.unconfirmed_payments}
+            rowCount={query.data.unconfirmed_payments.length}
+            empty="Every payment was confirmed or failed by its rail."
+            headers={['Reference', 'Action', 'Amount', 'Payer', 'Rail', 'Asked']}
+          >
+            {query.data.unconfirmed_payments.map((row) => (
+              <Table.Row key={row.payment_id}>
+                <Table.Cell>
+                  <Reference reference={row.reference_number} onOpen={() => setOpenId(row.transaction_id)} />
+                </Table.Cell>
+                <Table.Cell>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    colorPalette="orange"
+                    aria-label={`Close as not received: payment of ${formatMoney(row.amount)} for ${row.reference_number}`}
+                    onClick={() => setCloseTarget(row)}
+                    whiteSpace="nowrap"
+                  >
+                    <CircleX aria-hidden /> Close as not received
+                  </Button>
+                </Table.Cell>
+                <Table.Cell>{formatMoney(row.amount)}</Table.Cell>
+                <Table.Cell>{formatPhone(row.payer_phone)}</Table.Cell>
+                <Table.Cell whiteSpace="nowrap">{RAIL_DISPLAY_NAMES[row.rail]}</Table.Cell>
                 <Table.Cell whiteSpace="nowrap">{formatRelativeTime(row.created_at)}</Table.Cell>
               </Table.Row>
             ))}
@@ -423,6 +515,7 @@ export default function AlertsPage() {
         </Stack>
       )}
       <TransactionDetailsDialog transactionId={openId} onClose={() => setOpenId(null)} />
+      <ClosePaymentDialog target={closeTarget} onClose={() => setCloseTarget(null)} />
       <PayoutActionDialog
         target={payoutTarget}
         onClose={() => setPayoutTarget(null)}
