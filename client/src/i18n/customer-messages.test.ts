@@ -229,6 +229,10 @@ const NOT_MET: [RegExp, string][] = [
     /^(Please explain the ruling|buyer_amount (is required for|applies only to) a split|Administrator access required)$/,
     'the admin area is in English only',
   ],
+  [
+    /^(Only a pending payment can be closed as not received|The rail is still being asked about this payment)/,
+    'the admin area is in English only (closing a payment the rail never confirmed)',
+  ],
 ];
 
 /** Calls whose string arguments are refusals (an error, a rule's refusal, a zod check's message). */

@@ -20,7 +20,7 @@ export type RailEnumMatchesRailChoices = Agree<[RailColumn] extends [RailName] ?
 type Agree<T extends true> = T;
 
 /** Why a rail said no, in words every channel can explain (each has a plain sentence in domain/payment-failure.ts). */
-export type RailFailure = Exclude<PaymentFailureKind, 'not_sent'>;
+export type RailFailure = Exclude<PaymentFailureKind, 'not_sent' | 'unconfirmed'>;
 
 /**
  * A rail answered a collection request by refusing it: no prompt reached the phone, and none will. An

@@ -15,6 +15,7 @@ export const PAYMENT_FAILURE_KINDS = [
   'unregistered',
   'refused',
   'not_sent',
+  'unconfirmed',
   'other',
 ] as const;
 export type PaymentFailureKind = (typeof PAYMENT_FAILURE_KINDS)[number];
@@ -64,6 +65,12 @@ const SENTENCES: Record<PaymentFailureKind, Record<FailureLanguage, (rail: strin
   not_sent: {
     en: (rail) => `We could not reach ${rail} to send the prompt. No money was taken. Please try again.`,
     sw: (rail) => `Hatukuweza kufikia ${rail} kutuma ombi. Hakuna pesa iliyochukuliwa. Tafadhali jaribu tena.`,
+  },
+  // The rail never confirmed the payment either way, and the mediation team closed it: whether money was
+  // taken is not known, so this one does not say "No money was taken".
+  unconfirmed: {
+    en: (rail) => `${rail} never confirmed this payment. If money was taken, it will be credited or refunded. You may pay again.`,
+    sw: (rail) => `${rail} haikuthibitisha malipo haya. Pesa ikiwa ilichukuliwa, itahesabiwa au kurudishwa. Unaweza kulipa tena.`,
   },
   other: {
     en: (rail) => `${rail} could not complete the payment. No money was taken. Please try again.`,

@@ -18,12 +18,16 @@ export function appendPaymentFailed(
     kind: string;
     /** The plain English sentence of `kind` (paymentFailureSentence). */
     sentence: string;
+    /** The admin who closed it, when a person ended it rather than the rail. */
+    closedBy?: string;
   },
 ): Promise<void> {
+  const ended = failed.closedBy ? 'was closed by the mediation team' : failed.status === 'cancelled' ? 'was cancelled' : 'failed';
   return appendEvent(tx, {
     transactionId: failed.transactionId,
     eventType: 'payment_failed',
-    description: `${failed.railName} payment of ${formatKes(failed.amountCents)} ${failed.status === 'cancelled' ? 'was cancelled' : 'failed'}. ${failed.sentence}`,
+    description: `${failed.railName} payment of ${formatKes(failed.amountCents)} ${ended}. ${failed.sentence}`,
+    actorId: failed.closedBy ?? null,
     data: {
       amount: formatCents(failed.amountCents),
       payment_type: failed.paymentType,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
-import { createTransaction, detail, expectLedgerHealthy, pay } from '../../../test/escrow-helpers.ts';
+import { createTransaction, detail, expectLedgerHealthy, pay, paymentStatus } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
 import { throughStandIn } from '../../../test/rail-stand-in.ts';
 import { inboxOf } from '../../../test/sms-inbox.ts';
@@ -94,7 +94,11 @@ describe('a payment the rail never confirms', () => {
       amount: formatCents(payment.amountCents),
       rail: 'mpesa',
     });
-    expect(payment).toMatchObject({ status: 'failed', failureKind: 'other' });
+    // Its own kind: 'other' would tell the buyer "No money was taken", which nobody knows.
+    expect(payment).toMatchObject({ status: 'failed', failureKind: 'unconfirmed' });
+    expect((await paymentStatus(t, buyer, paymentId)).failure_reason).toBe(
+      'M-Pesa never confirmed this payment. If money was taken, it will be credited or refunded. You may pay again.',
+    );
     // A second click (or a second admin) does nothing more.
     const again = await close(paymentId);
     expect(again.statusCode).toBe(409);
@@ -105,7 +109,7 @@ describe('a payment the rail never confirms', () => {
     );
     const timeline = (await detail(t, buyer, created.id)).timeline as { event_type: string; description: string }[];
     expect(timeline.map((event) => event.description)).toContain(
-      `M-Pesa never confirmed the payment of ${formatKes(payment.amountCents)}, so the mediation team closed it as not received`,
+      `M-Pesa payment of ${formatKes(payment.amountCents)} was closed by the mediation team. M-Pesa never confirmed this payment. If money was taken, it will be credited or refunded. You may pay again.`,
     );
     expect((await inboxOf(t, buyer.phone)).map((sms) => sms.message)).toContain(
       `${created.reference_number}: we could not confirm your M-Pesa payment of KES 1,300. You may pay again. If the money was taken, it will be credited or refunded.`.replace(

@@ -1,7 +1,7 @@
 /**
  * An admin closes, as not received, a payment the rail never confirmed (reconcile-payment.ts: every enquiry
  * answered "still processing"), once its statement shows no such payment. In one database transaction,
- * the transaction row locked, then the payment's: the payment fails (kind `other`), the timeline and the
+ * the transaction row locked, then the payment's: the payment fails (kind `unconfirmed`), the timeline and the
  * audit log say who closed it, and the payer is texted that it could not be confirmed and they may pay
  * again. The buyer's next Pay sends a new prompt (one prompt at a time counts pending payments only).
  *
@@ -17,7 +17,8 @@ import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { invalidState, notFound } from '../../../lib/app-error.ts';
 import { lockTransaction } from '../../escrow-core/access.ts';
-import { appendEvent } from '../../escrow-core/timeline.ts';
+import { appendPaymentFailed } from '../payment-failed-event.ts';
+import { paymentFailureSentence } from '@escrow/core/domain/payment-failure';
 import { queueSms } from '../../notifications/notify.ts';
 import { isUnconfirmedPayment } from '@escrow/core/domain/payment-enquiry';
 
@@ -46,26 +47,23 @@ export async function closeUnconfirmedPayment(ctx: AppContext, input: ClosePayme
       throw invalidState('The rail is still being asked about this payment: it can be closed once every enquiry has gone unanswered');
     }
     const rail = RAIL_DISPLAY_NAMES[payment.rail];
-    const sentence = `${rail} never confirmed this payment: the mediation team closed it as not received.`;
+    // Its own kind: `other` would tell the payer "No money was taken", which nobody knows here.
+    const kind = 'unconfirmed';
+    const sentence = paymentFailureSentence(kind, 'en', rail);
     const closed = await tx.payment.update({
       where: { id: payment.id },
-      data: { status: 'failed', failureKind: 'other', failureReason: sentence },
+      data: { status: 'failed', failureKind: kind, failureReason: sentence },
     });
     const amount = formatCents(payment.amountCents);
-    await appendEvent(tx, {
+    await appendPaymentFailed(tx, {
       transactionId: txn.id,
-      eventType: 'payment_failed',
-      description: `${rail} never confirmed the payment of ${formatKes(payment.amountCents)}, so the mediation team closed it as not received`,
-      actorId: input.adminId,
-      // No payment failure kind as `failure_code`: its sentence ("No money was taken") would not be known true.
-      data: {
-        amount,
-        payment_type: payment.paymentType,
-        failure_reason: sentence,
-        failure_code: 'closed_not_received',
-        rail_name: rail,
-        payment_status: 'failed',
-      },
+      amountCents: payment.amountCents,
+      paymentType: payment.paymentType,
+      railName: rail,
+      status: 'failed',
+      kind,
+      sentence,
+      closedBy: input.adminId,
     });
     await tx.auditLog.create({
       data: {
