@@ -65,6 +65,18 @@ export async function payAndSettle(t: TestApp, buyer: MadeUser, transactionId: s
   });
 }
 
+/**
+ * Runs the seller payout's sends, retries a day ahead included, until the rail's refusal is final (a seller
+ * on a phone the M-Pesa mock will not pay, such as one ending 2040).
+ */
+export function failedSellerPayout(t: TestApp, transactionId: string) {
+  return eventually(async () => {
+    await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+    const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId, kind: 'seller_payout' } });
+    return row.status === 'failed' ? row : null;
+  }, 20_000);
+}
+
 export async function action(t: TestApp, user: MadeUser, transactionId: string, name: string, payload?: unknown) {
   return t.app.inject({
     method: 'POST',

@@ -28,6 +28,7 @@ import {
   initiateTogether,
   pay,
   payAndSettle,
+  failedSellerPayout,
   paymentStatus,
   settlePayouts,
 } from './escrow-helpers.ts';
@@ -711,11 +712,7 @@ describe('payouts reconciled', () => {
 
   it('an admin retries a failed payout or returns its money to the buyer; 409 where not allowed; others refused', async () => {
     const { created, payee } = await releasedTo(randomPhone('2040'), 1100);
-    const failed = await eventually(async () => {
-      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
-      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id } });
-      return row.status === 'failed' ? row : null;
-    }, 20_000);
+    const failed = await failedSellerPayout(t, created.id);
     const post = (user: MadeUser | null, path: string) =>
       t.app.inject({ method: 'POST', url: `/api/admin/payouts/${failed.id}/${path}`, headers: user ? bearer(user) : {} });
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
-import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import { action, createTransaction, detail, failedSellerPayout, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let admin: MadeUser;
@@ -66,14 +66,6 @@ async function disputed(transactionId: string) {
   return (await detail(t, buyer, transactionId)).dispute.id as string;
 }
 
-/** Runs the payout's sends, retries a day ahead included, until M-Pesa's refusal is final. */
-const failedPayout = (transactionId: string) =>
-  eventually(async () => {
-    await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
-    const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId, kind: 'seller_payout' } });
-    return row.status === 'failed' ? row : null;
-  }, 20_000);
-
 describe('the dashboard right after an admin moves money', () => {
   it('counts a ruling at once', async () => {
     const disputeId = await disputed(await paid(seller, { dispatch: false }));
@@ -105,7 +97,7 @@ describe('the dashboard right after an admin moves money', () => {
   it('counts a failed payout sent again, and one returned to the buyer, at once', async () => {
     const id = await paid(unpaidSeller, { dispatch: true });
     expect((await action(t, buyer, id, 'release_payment')).statusCode).toBe(200);
-    const payout = await failedPayout(id);
+    const payout = await failedSellerPayout(t, id);
     await dashboard();
 
     await post(`/api/admin/payouts/${payout.id}/retry`);
@@ -114,7 +106,7 @@ describe('the dashboard right after an admin moves money', () => {
     expect(await t.ctx.db.payout.count({ where: { id: payout.id, status: 'pending' } })).toBe(1);
     expect((await dashboard()).quick_stats.pending_withdrawals).toBe(onTheirWay);
 
-    await failedPayout(id);
+    await failedSellerPayout(t, id);
     const before = await byStatus();
     await post(`/api/admin/payouts/${payout.id}/return_to_buyer`, {});
     const after = await byStatus();

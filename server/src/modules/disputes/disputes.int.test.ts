@@ -8,8 +8,16 @@ import { escrowBalance } from '../ledger/ledger.ts';
 import { displayDateTime } from '../transactions/format.ts';
 import { formatKes, parseAmount } from '@escrow/core/domain/money';
 import { bearer, makeUser, randomPhone, type MadeUser } from '../../../test/factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import {
+  action,
+  createTransaction,
+  detail,
+  expectLedgerHealthy,
+  failedSellerPayout,
+  payAndSettle,
+  settlePayouts,
+} from '../../../test/escrow-helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -635,11 +643,7 @@ describe('rulings', () => {
     expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
     const { disputeId } = await disputed(created.id);
     expect((await rule(admin, disputeId, { outcome: 'release_seller', note: 'Delivered as described' })).statusCode).toBe(200);
-    const failed = await eventually(async () => {
-      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
-      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'seller_payout' } });
-      return row.status === 'failed' ? row : null;
-    }, 20_000);
+    const failed = await failedSellerPayout(t, created.id);
     const adminCase = async () => {
       const response = await t.app.inject({ method: 'GET', url: `/api/admin/disputes/${disputeId}`, headers: bearer(admin) });
       expect(response.statusCode, response.body).toBe(200);
@@ -669,11 +673,7 @@ describe('rulings', () => {
     expect((await action(t, payee, created.id, 'dispatch')).statusCode).toBe(200);
     const { disputeId } = await disputed(created.id);
     expect((await rule(admin, disputeId, { outcome: 'split', buyer_amount: 400, note: 'Half the order arrived' })).statusCode).toBe(200);
-    const failed = await eventually(async () => {
-      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
-      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'seller_payout' } });
-      return row.status === 'failed' ? row : null;
-    }, 20_000);
+    const failed = await failedSellerPayout(t, created.id);
     const returned = await t.app.inject({
       method: 'POST',
       url: `/api/admin/payouts/${failed.id}/return_to_buyer`,
