@@ -5,7 +5,7 @@
  */
 import { paymentFailureSentence, type PaymentFailureKind } from '@escrow/core/domain/payment-failure';
 import { cutText } from '@escrow/core/domain/text';
-import { inTransaction, type Db, type Tx } from '../../db/prisma.ts';
+import { inTransaction, type Tx } from '../../db/prisma.ts';
 import { appendPaymentFailed } from './payment-failed-event.ts';
 import type { Payment } from '../../generated/prisma/client.ts';
 import type { AppContext } from '../../context.ts';
@@ -40,9 +40,8 @@ export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_
 /**
  * Fails a payment whose prompt was never sent, with its plain sentence on `rail` (how the payer knows it):
  * `not_sent` when the rail could not be reached, or the `reason`'s kind with its words (the rail's refusal,
- * or no answer to the request at all). The
- * timeline says so beside its "payment requested", in the same database transaction, only if this call
- * failed it.
+ * or no answer to the request at all). The timeline says so beside its "payment requested", in the same
+ * database transaction, only if this call failed it.
  *
  * `textPayer`: the payer is texted the failure (the payment_failed SMS a failed callback sends), in the same
  * database transaction. For a payment failed long after it was asked for (reconciliation gave up on it): the
@@ -50,15 +49,15 @@ export const PAYMENT_NOT_SENT = `UPDATE payments SET status = 'failed', failure_
  * is said by the caller instead (the web's 502, the USSD job's own SMS).
  */
 export async function markPaymentNotSent(
-  db: Db,
+  ctx: AppContext,
   paymentId: string,
   rail: string,
-  { reason, textPayer }: { reason?: { failure: PaymentFailureKind; description: string }; textPayer?: AppContext } = {},
+  { reason, textPayer = false }: { reason?: { failure: PaymentFailureKind; description: string }; textPayer?: boolean } = {},
 ): Promise<void> {
   const kind = reason?.failure ?? 'not_sent';
   const railWords = reason ? cutText(reason.description, 300) : null;
   const sentence = paymentFailureSentence(kind, 'en', rail);
-  await inTransaction(db, async (tx) => {
+  await inTransaction(ctx.db, async (tx) => {
     const [failed] = await tx.$queryRawUnsafe<{ transactionId: string; amountCents: bigint; paymentType: string; payerPhone: string }[]>(
       PAYMENT_NOT_SENT,
       paymentId,
@@ -75,7 +74,7 @@ export async function markPaymentNotSent(
       select: { referenceNumber: true, buyer: { select: { language: true } } },
     });
     // As a failed callback texts it: a phone the buyer paid from that has no account reads the buyer's language.
-    await queueSms(textPayer, tx, {
+    await queueSms(ctx, tx, {
       phone: payerPhone,
       template: 'payment_failed',
       params: { ref: txn.referenceNumber, kind, rail },

@@ -157,7 +157,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
   } catch (error) {
     if (error instanceof CollectionRefused) {
       ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name, railCode: error.railCode }, 'Collection request refused');
-      await markPaymentNotSent(ctx.db, payment.id, rail.displayName, { reason: error });
+      await markPaymentNotSent(ctx, payment.id, rail.displayName, { reason: error });
       throw new PromptNotSent(error.failure, rail.displayName);
     }
     if (!(error instanceof RailError)) throw error;
@@ -168,7 +168,7 @@ export async function initiatePayment(ctx: AppContext, input: InitiatePaymentInp
       return { payment, isNew: true };
     }
     ctx.log.warn({ err: error, paymentId: payment.id, rail: rail.name }, 'Collection request failed');
-    await markPaymentNotSent(ctx.db, payment.id, rail.displayName);
+    await markPaymentNotSent(ctx, payment.id, rail.displayName);
     throw new PromptNotSent('not_sent', rail.displayName);
   }
 }

@@ -61,9 +61,9 @@ async function enquire(ctx: AppContext, paymentId: string): Promise<void> {
     if (ctx.now().getTime() < answerableUntil) throw new StillProcessing('No request id recorded: the rail may still answer');
     // Not "could not reach the rail": the rail may have sent a prompt that expired unanswered. Either way no
     // money was taken, since a prompt that was paid would have been called back (its URL names the payment).
-    await markPaymentNotSent(ctx.db, paymentId, rail.displayName, {
+    await markPaymentNotSent(ctx, paymentId, rail.displayName, {
       reason: { failure: 'other', description: `No answer from ${rail.displayName} to the payment request` },
-      textPayer: ctx,
+      textPayer: true,
     });
     return;
   }
