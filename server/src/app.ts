@@ -203,8 +203,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // ── app services ──
   await app.register(authPlugin, { ctx });
 
-  // Sent after the handler's database transaction committed, before the admin can read again.
-  app.addHook('onSend', forgetAggregatesAfterAdminWrite(ctx));
+  // Sent after the handler's database transaction committed, before the admin can read again. Only on routes
+  // that take a write: the reads (the hot paths among them) do not pass through it at all.
+  const forgetAggregates = forgetAggregatesAfterAdminWrite(ctx);
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.onSend = [...[route.onSend ?? []].flat(), forgetAggregates] as typeof route.onSend;
+  });
 
   // ── routes ──
   await app.register(async (scope) => {

@@ -29,11 +29,11 @@ export function adminCache(ctx: AppContext): AggregateCache {
  * An admin's write that succeeded (a ruling, a return confirmed for the seller, a failed payout sent again
  * or returned, an account suspended or verified; REST or tRPC) forgets every cached aggregate: the admin
  * who just acted reads totals that include it, not those of up to ADMIN_STATS_CACHE_SECONDS before. The
- * one place the cache is cleared; installed on every route (app.ts). Admins write rarely, so it costs
- * little; everyone else's activity still shows within the cache time.
+ * one place the cache is cleared; installed on every route that takes a write (app.ts). Admins write rarely,
+ * so it costs little; everyone else's activity still shows within the cache time.
  */
 export function forgetAggregatesAfterAdminWrite(ctx: AppContext) {
-  // A callback hook, not an async one: every answer passes through it, and a promise each costs the hot paths.
+  // A callback hook, not an async one: every write's answer passes through it, creates included.
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
     if (isWrite && request.auth?.role === 'admin' && reply.statusCode >= 200 && reply.statusCode < 300) adminCache(ctx).invalidate('');
