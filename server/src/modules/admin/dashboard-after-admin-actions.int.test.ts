@@ -113,4 +113,22 @@ describe('the dashboard right after an admin moves money', () => {
     expect(after.refunded!.count).toBe(before.refunded!.count + 1);
     expect(after.completed!.count).toBe(before.completed!.count - 1);
   });
+
+  it('counts an account suspended over REST, or over tRPC, at once', async () => {
+    const suspended = async () => (await read<{ users: { suspended: number } }>('stats')).users.suspended;
+    const [first, second] = [await makeUser(t.app, { userType: 'buyer' }), await makeUser(t.app, { userType: 'buyer' })];
+    const before = await suspended();
+
+    await post(`/api/admin/users/${first.id}/suspend`, {});
+    expect(await suspended()).toBe(before + 1);
+
+    const overTrpc = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/admin.suspendUser',
+      headers: bearer(admin),
+      payload: { id: second.id },
+    });
+    expect(overTrpc.statusCode, overTrpc.body).toBe(200);
+    expect(await suspended()).toBe(before + 2);
+  });
 });
