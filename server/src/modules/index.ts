@@ -31,6 +31,7 @@ import transactionRoutes from './transactions/routes.ts';
 import { foldTransactionTotals, transactionTotalsFold } from './transactions/totals.ts';
 import { AUTO_RELEASE_QUEUE } from './transactions/use-cases/dispatch-transaction.ts';
 import { autoReleaseTransaction } from './transactions/use-cases/release-payment.ts';
+import { lapseOverdueWithdrawals, withdrawalLapse } from './transactions/withdrawal-lapse.ts';
 import ussdRoutes from './ussd/routes.ts';
 import { sendUssdStkPush, USSD_STK_QUEUE } from './ussd/stk-push-job.ts';
 
@@ -66,6 +67,7 @@ export function registerJobHandlers(ctx: AppContext): void {
     [installmentSweep, () => sweepInstallments(ctx)],
     [maintenanceSweep, () => runMaintenance(ctx)],
     [transactionTotalsFold, () => foldTransactionTotals(ctx.db)],
+    [withdrawalLapse, () => lapseOverdueWithdrawals(ctx)],
   ];
   for (const [job, work] of recurring) {
     ctx.jobs.register(job.queue, async () => {
@@ -77,7 +79,7 @@ export function registerJobHandlers(ctx: AppContext): void {
 
 /** Queues a catch-up run of every recurring job (at start; one already waiting is left alone). */
 export async function startRecurringJobs(ctx: AppContext): Promise<void> {
-  for (const recurring of [installmentSweep, maintenanceSweep, transactionTotalsFold]) {
+  for (const recurring of [installmentSweep, maintenanceSweep, transactionTotalsFold, withdrawalLapse]) {
     // A database that is not reachable yet must not stop the server: the next start catches up.
     await recurring
       .start(ctx)

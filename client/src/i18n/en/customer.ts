@@ -37,10 +37,12 @@ export const customer = {
     live: 'This page updates by itself.',
   },
   guidance: {
-    withdrawalBuyer: 'Your withdrawal request is waiting for the seller to accept or decline.',
-    withdrawalSeller: 'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it.',
+    withdrawalBuyer:
+      'Your withdrawal request is waiting for the seller to accept or decline by {{date}}. If they do not answer by then, the mediation team reviews it.',
+    withdrawalSeller:
+      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Answer by {{date}}: if you do not, it goes to the mediation team as if you declined.',
     withdrawalSellerReason:
-      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Their reason: “{{reason}}”',
+      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Answer by {{date}}: if you do not, it goes to the mediation team as if you declined. Their reason: “{{reason}}”',
     pendingBuyer: 'Pay into escrow to start. The seller is told as soon as the money is held.',
     pendingSeller: 'Waiting for the buyer to pay into escrow.',
     installmentBuyer: 'Keep paying your installments. The seller dispatches once the item is fully paid.',
@@ -486,6 +488,7 @@ export const customer = {
       withdrawal_initiated: 'Withdrawal requested',
       withdrawal_confirmed: 'Withdrawal accepted',
       withdrawal_declined: 'Withdrawal declined',
+      withdrawal_lapsed: 'Withdrawal not answered',
       installment_paid: 'Installment paid',
       release_code_sent: 'Release code sent',
       release_code_rejected: 'Wrong release code entered',
@@ -537,6 +540,7 @@ export const customer = {
       cancelledWithReason: 'Cancelled by {{party}}: {{reason}}',
       disputeOpened: 'Dispute opened by {{party}}: {{text}}',
       disputeAfterWithdrawal: 'Dispute opened for the buyer after the seller declined the withdrawal',
+      disputeAfterWithdrawalLapsed: 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time',
       evidenceAdded: '{{party}} added evidence ({{kind}})',
       evidenceAddedFile: '{{party}} added evidence ({{kind}}): {{file}}',
       responded: '{{party}} responded to the dispute: {{text}}',
@@ -551,6 +555,7 @@ export const customer = {
       withdrawalRequested: 'The buyer asked to withdraw from the plan: {{reason}}',
       withdrawalAccepted: "The seller accepted the withdrawal: {{amount}} paid so far is refunded (the buyer's fee share is kept)",
       withdrawalDeclined: 'The seller declined the withdrawal',
+      withdrawalLapsed: 'The seller did not answer the withdrawal request in time: it is treated as declined',
       reminderSent: 'Reminder sent: installment {{sequence}} of {{amount}} is due on {{date}}',
       installmentMissed: 'Installment {{sequence}} of {{amount}} was due on {{date}} and is unpaid; grace period until {{grace}}',
       planFlagged:

@@ -40,10 +40,12 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     live: 'Ukurasa huu unajisasisha wenyewe.',
   },
   guidance: {
-    withdrawalBuyer: 'Ombi lako la kujiondoa linasubiri muuzaji akubali au akatae.',
-    withdrawalSeller: 'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua.',
+    withdrawalBuyer:
+      'Ombi lako la kujiondoa linasubiri muuzaji akubali au akatae kabla ya {{date}}. Asipojibu kufikia wakati huo, timu ya usuluhishi italishughulikia.',
+    withdrawalSeller:
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua. Jibu kabla ya {{date}}: usipojibu, litapelekwa kwa timu ya usuluhishi kana kwamba umekataa.',
     withdrawalSellerReason:
-      'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua. Sababu yake: “{{reason}}”',
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua. Jibu kabla ya {{date}}: usipojibu, litapelekwa kwa timu ya usuluhishi kana kwamba umekataa. Sababu yake: “{{reason}}”',
     pendingBuyer: 'Lipa kwenye escrow ili kuanza. Muuzaji ataarifiwa mara pesa ikishikiliwa.',
     pendingSeller: 'Tunasubiri mnunuzi alipe kwenye escrow.',
     installmentBuyer: 'Endelea kulipa awamu zako. Muuzaji atatuma bidhaa ikishalipwa yote.',
@@ -553,6 +555,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       withdrawal_initiated: 'Ombi la kujiondoa',
       withdrawal_confirmed: 'Kujiondoa kumekubaliwa',
       withdrawal_declined: 'Kujiondoa kumekataliwa',
+      withdrawal_lapsed: 'Ombi la kujiondoa halikujibiwa',
       installment_paid: 'Awamu imelipwa',
       release_code_sent: 'Nambari ya kuachilia imetumwa',
       release_code_rejected: 'Nambari ya kuachilia si sahihi',
@@ -599,6 +602,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       cancelledWithReason: 'Imeghairiwa na {{party}}: {{reason}}',
       disputeOpened: 'Malalamiko yamefunguliwa na {{party}}: {{text}}',
       disputeAfterWithdrawal: 'Malalamiko yamefunguliwa kwa niaba ya mnunuzi baada ya muuzaji kukataa ombi la kujiondoa',
+      disputeAfterWithdrawalLapsed: 'Malalamiko yamefunguliwa kwa niaba ya mnunuzi baada ya muuzaji kutojibu ombi la kujiondoa kwa wakati',
       evidenceAdded: '{{party}} ameongeza ushahidi ({{kind}})',
       evidenceAddedFile: '{{party}} ameongeza ushahidi ({{kind}}): {{file}}',
       responded: '{{party}} amejibu malalamiko: {{text}}',
@@ -614,6 +618,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       withdrawalAccepted:
         'Muuzaji amekubali ombi la kujiondoa: mnunuzi anarudishiwa {{amount}} alizolipa hadi sasa (nusu yake ya ada hairudishwi)',
       withdrawalDeclined: 'Muuzaji amekataa ombi la kujiondoa',
+      withdrawalLapsed: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati: linachukuliwa kuwa limekataliwa',
       reminderSent: 'Kikumbusho kimetumwa: awamu ya {{sequence}} ya {{amount}} inapaswa kulipwa kufikia {{date}}',
       installmentMissed: 'Awamu ya {{sequence}} ya {{amount}} ilipaswa kulipwa {{date}} na bado haijalipwa; muda wa ziada hadi {{grace}}',
       planFlagged:

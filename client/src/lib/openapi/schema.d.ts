@@ -1176,7 +1176,7 @@ export interface paths {
         put?: never;
         /**
          * Buyer: ask to withdraw from a Lipa Mdogo Mdogo plan (before the final installment or dispatch)
-         * @description The seller is asked by SMS to accept (the paid installments are refunded at once; the platform keeps the buyer fee share, "fees may be deducted") or decline (a dispute opens for the mediation team). One request at a time (409). 422 with the reason outside the conditions: not a plan, nothing paid yet, already dispatched, completed, refunded or cancelled.
+         * @description The seller is asked by SMS to accept (the paid installments are refunded at once; the platform keeps the buyer fee share, "fees may be deducted") or decline (a dispute opens for the mediation team) by its `respond_by`, 72 hours later (the `withdrawal_request` of the transaction read); unanswered by then it is treated as declined. One request at a time (409). 422 with the reason outside the conditions: not a plan, nothing paid yet, already dispatched, completed, refunded or cancelled.
          */
         post: operations["postTransactionsByIdWithdrawalRequest"];
         delete?: never;
@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * Seller: accept (instant refund of the paid installments) or decline (dispute) the buyer's withdrawal
-         * @description accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting.
+         * @description accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system).
          */
         post: operations["postTransactionsByIdWithdrawalResponse"];
         delete?: never;
@@ -7804,6 +7804,11 @@ export interface operations {
                      *           "resolved_at": "2026-11-21T08:00:00.000Z",
                      *           "created_at": "2026-11-21T08:00:00.000Z"
                      *         },
+                     *         "withdrawal_request": {
+                     *           "reason": "string",
+                     *           "requested_at": "2026-11-21T08:00:00.000Z",
+                     *           "respond_by": "2026-11-21T08:00:00.000Z"
+                     *         },
                      *         "timeline": [
                      *           {
                      *             "event_type": "string",
@@ -7997,6 +8002,19 @@ export interface operations {
                                  */
                                 updated_at: string;
                             };
+                            withdrawal_request: {
+                                reason: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                requested_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                respond_by: string;
+                            } | null;
                         };
                         /** @example Request completed */
                         message: string;

@@ -202,6 +202,17 @@ export const disputeWire = z.object({
   created_at: isoDate,
 });
 
+/**
+ * The buyer's withdrawal request while it waits for the seller (null once answered, or when there is none).
+ * `respond_by`: unanswered by then, the request is treated as declined and goes to the mediation team as
+ * a dispute opened for the buyer (docs/adr/0004-refund-and-dispute-policy.md).
+ */
+export const withdrawalRequestWire = z.object({
+  reason: z.string(),
+  requested_at: isoDate,
+  respond_by: isoDate,
+});
+
 /** The payout of the seller's money (B2C), once the escrow is released. */
 export const sellerPayoutWire = z.object({
   amount: moneyString,
@@ -223,6 +234,7 @@ export const transactionDetailResponse = envelope(
     payment_status: paymentStatusWire,
     installments: z.array(installmentWire).optional(),
     dispute: disputeWire.nullable().optional(),
+    withdrawal_request: withdrawalRequestWire.nullable(),
     timeline: z.array(timelineItem),
   }),
 );

@@ -28,6 +28,8 @@ export const TIMELINE_EVENT_TYPES = [
   'withdrawal_initiated',
   'withdrawal_confirmed',
   'withdrawal_declined',
+  /** The seller did not answer a withdrawal request by its respond-by: treated as declined (the same dispute follows). */
+  'withdrawal_lapsed',
   'installment_reminder_sent',
   'installment_missed',
   'release_code_sent',

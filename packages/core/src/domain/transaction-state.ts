@@ -124,15 +124,23 @@ export const TRANSITIONS: readonly Transition[] = [
     guard: { hasPendingWithdrawal: true },
   },
   { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: { hasPendingWithdrawal: true } },
+  // The system declines for a seller who did not answer by the request's respond-by (the withdrawal-lapse sweep).
   {
     from: 'installment',
     action: 'decline_withdrawal',
-    actors: ['seller'],
+    actors: ['seller', 'system'],
     to: 'disputed',
     types: LMM,
     guard: { hasPendingWithdrawal: true },
   },
-  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: { hasPendingWithdrawal: true } },
+  {
+    from: 'funded',
+    action: 'decline_withdrawal',
+    actors: ['seller', 'system'],
+    to: 'disputed',
+    types: LMM,
+    guard: { hasPendingWithdrawal: true },
+  },
 
   // Rulings: for the seller on a part-paid plan the plan goes on; for the buyer on a dispatched item the
   // refund waits for the item to come back (`confirm_return`).

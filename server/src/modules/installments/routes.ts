@@ -49,7 +49,7 @@ const installmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['transactions'],
         summary: 'Buyer: ask to withdraw from a Lipa Mdogo Mdogo plan (before the final installment or dispatch)',
         description:
-          'The seller is asked by SMS to accept (the paid installments are refunded at once; the platform keeps the buyer fee share, "fees may be deducted") or decline (a dispute opens for the mediation team). One request at a time (409). 422 with the reason outside the conditions: not a plan, nothing paid yet, already dispatched, completed, refunded or cancelled.',
+          'The seller is asked by SMS to accept (the paid installments are refunded at once; the platform keeps the buyer fee share, "fees may be deducted") or decline (a dispute opens for the mediation team) by its `respond_by`, 72 hours later (the `withdrawal_request` of the transaction read); unanswered by then it is treated as declined. One request at a time (409). 422 with the reason outside the conditions: not a plan, nothing paid yet, already dispatched, completed, refunded or cancelled.',
         security,
         params: idParam,
         body: withdrawalRequestBody,
@@ -71,7 +71,7 @@ const installmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['transactions'],
         summary: "Seller: accept (instant refund of the paid installments) or decline (dispute) the buyer's withdrawal",
         description:
-          'accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting.',
+          'accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system).',
         security,
         params: idParam,
         body: withdrawalResponseBody,

@@ -103,7 +103,7 @@ describe('SMS templates', () => {
 
   it('end a reason the person typed with a full stop of their own with one full stop, not two', () => {
     for (const language of ['en', 'sw'] as const) {
-      for (const template of ['dispute_opened', 'dispute_opened_respond', 'withdrawal_requested'] as const) {
+      for (const template of ['dispute_opened', 'dispute_opened_respond'] as const) {
         const sms = renderSms(template, language, { ...TYPICAL, by: 'buyer', reason: 'Simu haiwaki kabisa. ' });
         expect(sms).toContain('Simu haiwaki kabisa. ');
         expect(sms).not.toContain('..');
@@ -189,6 +189,29 @@ describe('SMS templates', () => {
   it("says in Kiswahili that the seller declined the buyer's withdrawal request, not that someone refused to withdraw", () => {
     expect(renderSms('withdrawal_declined', 'sw', TYPICAL)).toMatch(/^Muuzaji amekataa ombi lako la kujiondoa kwenye ESC-/);
     expect(renderSms('withdrawal_declined_seller', 'sw', TYPICAL)).toMatch(/^Umekataa ombi la kujiondoa kwa ESC-/);
+  });
+
+  it('tells the seller asked for a withdrawal by when to answer and what follows if they do not', () => {
+    const asked = { ...TYPICAL, deadline: smsDateTime(new Date('2026-12-30T12:14:00Z')) };
+    expect(renderSms('withdrawal_requested', 'en', asked)).toMatch(
+      /by 30 Dec 2026, 15:14; if you do not answer, our mediators will decide\.$/,
+    );
+    expect(renderSms('withdrawal_requested', 'sw', asked)).toMatch(/kabla ya 30 Des 2026, 15:14; usipojibu, wapatanishi wataamua\.$/);
+  });
+
+  it('says a withdrawal lapsed unanswered, not that the seller declined it, in one SMS part', () => {
+    for (const language of ['en', 'sw'] as const) {
+      for (const template of ['withdrawal_declined', 'withdrawal_declined_seller'] as const) {
+        const lapsed = renderSms(template, language, { ...LONGEST, lapsed: 'yes' });
+        expect(lapsed).not.toBe(renderSms(template, language, LONGEST));
+        expect(lapsed.length).toBeLessThanOrEqual(160);
+        expect(lapsed).toMatch(GSM7);
+      }
+    }
+    expect(renderSms('withdrawal_declined', 'en', { ...TYPICAL, lapsed: 'yes' })).toMatch(/^The seller did not answer your withdrawal/);
+    expect(renderSms('withdrawal_declined_seller', 'en', { ...TYPICAL, lapsed: 'yes' })).toMatch(/^You did not answer the withdrawal/);
+    expect(renderSms('withdrawal_declined', 'sw', { ...TYPICAL, lapsed: 'yes' })).toMatch(/^Muuzaji hakujibu ombi lako/);
+    expect(renderSms('withdrawal_declined_seller', 'sw', { ...TYPICAL, lapsed: 'yes' })).toMatch(/^Hukujibu ombi la kujiondoa/);
   });
 
   it('tells a paid seller in Kiswahili what to confirm: that they sent the item', () => {

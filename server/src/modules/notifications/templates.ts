@@ -312,9 +312,16 @@ export const SMS_TEMPLATES = {
     en: (p) => `Ruling on ${p.ref}: ${rulingSentence(p, 'en')} The decision is final.`,
     sw: (p) => `Uamuzi kwa ${p.ref}: ${rulingSentence(p, 'sw')} Uamuzi huu ni wa mwisho.`,
   },
+  /**
+   * To the seller: answer by `deadline` (the request's respond-by), or the mediators decide (the request
+   * lapses into the dispute a decline opens). The buyer's reason is on the answer screens, web and USSD:
+   * with the deadline and what follows it, it does not fit one SMS part.
+   */
   withdrawal_requested: {
-    en: (p) => `The buyer asked to withdraw from plan ${p.ref}: ${typedReason(p.reason)}. Accept or decline on the web or *384*40#.`,
-    sw: (p) => `Mnunuzi ameomba kujiondoa kwenye mpango ${p.ref}: ${typedReason(p.reason)}. Kubali au kataa mtandaoni au *384*40#.`,
+    en: (p) =>
+      `The buyer asks to leave plan ${p.ref}. Accept or decline on the web or *384*40# by ${p.deadline}; if you do not answer, our mediators will decide.`,
+    sw: (p) =>
+      `Mnunuzi anaomba kujiondoa kwenye mpango ${p.ref}. Kubali au kataa mtandaoni au *384*40# kabla ya ${p.deadline}; usipojibu, wapatanishi wataamua.`,
   },
   /**
    * To the buyer whose withdrawal the seller accepted: the price paid (`amount`) comes back, the buyer's fee
@@ -334,19 +341,33 @@ export const SMS_TEMPLATES = {
       `Umekubali mnunuzi ajiondoe kwenye mpango ${p.ref}: mpango umefungwa na ${p.amount} inarudishwa kwa mnunuzi. Usitume bidhaa.`,
   },
   /**
-   * To the buyer whose withdrawal the seller declined. The Kiswahili names the request (ombi) that was
-   * declined: "amekataa kujiondoa" says the seller refused to withdraw.
+   * To the buyer whose withdrawal the seller declined, or (`lapsed`) did not answer by its respond-by, which
+   * counts as declined. The Kiswahili names the request (ombi) that was declined: "amekataa kujiondoa" says
+   * the seller refused to withdraw.
    */
   withdrawal_declined: {
-    en: (p) => `The seller declined the withdrawal from ${p.ref}. Our mediators will review it as a dispute.`,
-    sw: (p) => `Muuzaji amekataa ombi lako la kujiondoa kwenye ${p.ref}. Wapatanishi wetu watalishughulikia kama malalamiko.`,
+    en: (p) =>
+      p.lapsed
+        ? `The seller did not answer your withdrawal from ${p.ref} in time. Our mediators will review it as a dispute.`
+        : `The seller declined the withdrawal from ${p.ref}. Our mediators will review it as a dispute.`,
+    sw: (p) =>
+      p.lapsed
+        ? `Muuzaji hakujibu ombi lako la kujiondoa kwenye ${p.ref} kwa wakati. Wapatanishi wetu watalishughulikia kama malalamiko.`
+        : `Muuzaji amekataa ombi lako la kujiondoa kwenye ${p.ref}. Wapatanishi wetu watalishughulikia kama malalamiko.`,
   },
-  /** To the seller who declined: the dispute that follows is the buyer's, and the seller answers it by `deadline`. */
+  /**
+   * To the seller who declined, or (`lapsed`) did not answer in time: the dispute that follows is the buyer's,
+   * and the seller answers it by `deadline`.
+   */
   withdrawal_declined_seller: {
     en: (p) =>
-      `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Answer on the web or *384*40# by ${p.deadline}.`,
+      p.lapsed
+        ? `You did not answer the withdrawal from ${p.ref} in time: our mediators will review it as a dispute. Answer on the web or *384*40# by ${p.deadline}.`
+        : `You declined the withdrawal from ${p.ref}, so our mediators will review it as a dispute. Answer on the web or *384*40# by ${p.deadline}.`,
     sw: (p) =>
-      `Umekataa ombi la kujiondoa kwa ${p.ref}; wapatanishi watalishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
+      p.lapsed
+        ? `Hukujibu ombi la kujiondoa kwa ${p.ref} kwa wakati; wapatanishi watalishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`
+        : `Umekataa ombi la kujiondoa kwa ${p.ref}; wapatanishi watalishughulikia kama malalamiko. Jibu mtandaoni au *384*40# kabla ya ${p.deadline}.`,
   },
   installment_due: {
     en: (p) => `Reminder: ${p.amount} for ${p.ref} is due on ${p.date}. Pay on the web or dial *384*40#.`,

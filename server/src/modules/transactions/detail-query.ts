@@ -17,7 +17,7 @@ export const DETAIL_INCLUDE = {
   // Events written in one database transaction share their created_at: the id (UUIDv7) keeps their order.
   timeline: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   disputes: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1 },
-  withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+  withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true, reason: true, createdAt: true } },
   payouts: {
     where: { kind: 'seller_payout' },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -116,6 +116,7 @@ const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
   createdAt: 'date',
   updatedAt: 'date',
 };
+const WITHDRAWAL: RowKinds<DetailRow['withdrawals'][number]> = { id: 'plain', reason: 'plain', createdAt: 'date' };
 const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', amountCents: 'bigint', feeCents: 'bigint' };
 const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
 const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
@@ -137,7 +138,8 @@ SELECT to_jsonb(t) AS txn,
      FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
   (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
   (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
-  (SELECT w.id FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal_id,
+  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at)
+     FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
@@ -158,7 +160,7 @@ interface DetailSqlRow {
   installments: JsonRow[];
   timeline: JsonRow[];
   dispute: JsonRow | null;
-  pending_withdrawal_id: string | null;
+  pending_withdrawal: JsonRow | null;
   payments: JsonRow[];
   refunds: JsonRow[];
   payout: JsonRow | null;
@@ -182,7 +184,7 @@ export async function loadDetail(db: Db, transactionId: string): Promise<DetailR
     plan: row.plan ? { ...reviveRow(PLAN, row.plan), installments: row.installments.map((json) => reviveRow(INSTALLMENT, json)) } : null,
     timeline: row.timeline.map((json) => reviveRow(EVENT, json)),
     disputes: row.dispute ? [reviveRow(DISPUTE, row.dispute)] : [],
-    withdrawals: row.pending_withdrawal_id ? [{ id: row.pending_withdrawal_id }] : [],
+    withdrawals: row.pending_withdrawal ? [reviveRow(WITHDRAWAL, row.pending_withdrawal)] : [],
     payments: row.payments.map((json) => reviveRow(PAYMENT, json)),
     refunds: row.refunds.map((json) => reviveRow(REFUND, json)),
     payouts: row.payout ? [reviveRow(PAYOUT, row.payout)] : [],

@@ -139,7 +139,8 @@ const en = {
   confirmWithdraw: (ref: string, refund: string, fee: string | null) =>
     `Ask to leave ${ref}? If the seller accepts, you get back ${refund}${fee ? ` (your fee of ${fee} is kept)` : ''}; if not, our mediators decide.`,
   withdrawRequested: (ref: string) => `Request sent. The seller of ${ref} will accept or decline; we will tell you by SMS.`,
-  withdrawalAsk: (ref: string, reason: string) => `The buyer wants to leave plan ${ref}: ${reason}`,
+  /** `by`: the request's respond-by; unanswered by then, it goes to the mediators as a decline would. */
+  withdrawalAsk: (ref: string, reason: string, by: string) => `The buyer wants to leave plan ${ref} (answer by ${by}): ${reason}`,
   withdrawalOptions: ['Accept (refund the buyer)', 'Decline (mediators decide)'],
   confirmAccept: (ref: string, refund: string, fee: string | null) =>
     `Accept the withdrawal from ${ref}? The buyer gets back ${refund}${fee ? `; their fee of ${fee} is kept` : ''}.`,
@@ -360,7 +361,7 @@ const sw: UssdMessages = {
   confirmWithdraw: (ref, refund, fee) =>
     `Omba kujiondoa ${ref}? Muuzaji akikubali, utarudishiwa ${refund}${fee ? ` (ada ${fee} haitarudishwa)` : ''}; akikataa, wapatanishi wataamua.`,
   withdrawRequested: (ref) => `Ombi limetumwa. Muuzaji wa ${ref} atakubali au kukataa; tutakujulisha kwa SMS.`,
-  withdrawalAsk: (ref, reason) => `Mnunuzi anataka kujiondoa kwenye mpango ${ref}: ${reason}`,
+  withdrawalAsk: (ref, reason, by) => `Mnunuzi anataka kujiondoa kwa ${ref} (jibu kabla ya ${by}): ${reason}`,
   withdrawalOptions: ['Kubali (mrudishie pesa)', 'Kataa (wapatanishi waamue)'],
   confirmAccept: (ref, refund, fee) =>
     `Kubali kujiondoa kwa ${ref}? Mnunuzi atarudishiwa ${refund}${fee ? `; ada yake ya ${fee} haitarudishwa` : ''}.`,

@@ -8,6 +8,7 @@ import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import { buildPlan, PLAN_TERMS } from '@escrow/core/domain/installment-plan';
 import type { AppContext } from '../../context.ts';
 import { buyScreens } from './flows/buy.ts';
+import { withdrawalAskScreen } from './flows/installments.ts';
 import { detailScreen, type DetailView, transactionLine } from './flows/my-transactions.ts';
 import type { MenuContext } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
@@ -148,6 +149,11 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
     ['enterReleaseCode', () => [m.enterReleaseCode(REF, NAME, 'KES 500,000'), m.nav].join('\n')],
     ['notAllowedNow', () => m.notAllowedNow(m.status.funded)],
     ['confirmRelease', () => confirmScreen(m.confirmRelease('KES 500,000', NAME, REF, AMOUNT))],
+    [
+      "the seller's withdrawal question, with its answer-by date and the longest reason",
+      // 30 November: the longest date (two-digit day), at two-digit hours.
+      () => withdrawalAskScreen({ m, lang }, REF, 'x'.repeat(1000), new Date('2026-11-30T20:59:00Z'), undefined),
+    ],
   ])('%s fits the screen', (_name, screen) => {
     const text = screen();
     expect(text.length, text).toBeLessThanOrEqual(USSD_SCREEN_MAX);

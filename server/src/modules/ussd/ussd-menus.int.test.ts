@@ -445,7 +445,10 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
     await seen.dial();
     await seen.walk('6', '3');
     const ask = await seen.send('2');
-    expect(ask.text).toContain(m.withdrawalAsk(declined.reference_number, 'Found it cheaper in town'));
+    // By when to answer: the read's respond_by, in the words of the seller's SMS.
+    const respondBy = (await detail(t, seller, declined.id)).withdrawal_request.respond_by;
+    const by = formatSmsDate(smsDateTime(new Date(respondBy)), lang);
+    expect(ask.text).toContain(m.withdrawalAsk(declined.reference_number, 'Found it cheaper in town', by));
     expect(firstLine(await seen.send('3'))).toBe(m.invalidChoice);
     expect((await seen.send('2')).text).toContain(m.confirmDecline(declined.reference_number));
     expect(await seen.send(TEST_PIN)).toEqual({ kind: 'END', text: m.withdrawalDeclined(declined.reference_number) });

@@ -289,6 +289,13 @@ const CASES: Case[] = [
     sw: 'Malalamiko yamefunguliwa kwa niaba ya mnunuzi baada ya muuzaji kukataa ombi la kujiondoa',
   },
   {
+    name: 'a dispute opened after a withdrawal the seller did not answer in time',
+    event_type: 'dispute_initiated',
+    data: { dispute_id: 'd1', reason: 'withdrawal_declined', after_withdrawal: true, lapsed: true },
+    description: 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time',
+    sw: 'Malalamiko yamefunguliwa kwa niaba ya mnunuzi baada ya muuzaji kutojibu ombi la kujiondoa kwa wakati',
+  },
+  {
     name: 'evidence with a file',
     event_type: 'dispute_evidence_added',
     data: { dispute_id: 'd1', evidence_id: 'e1', kind: 'chat_history', file_name: 'whatsapp.png', actor: 'seller' },
@@ -394,6 +401,13 @@ const CASES: Case[] = [
     sw: 'Muuzaji amekataa ombi la kujiondoa',
   },
   {
+    name: 'a withdrawal the seller did not answer in time',
+    event_type: 'withdrawal_lapsed',
+    data: { withdrawal_id: 'w1', respond_by: DUE },
+    description: 'The seller did not answer the withdrawal request in time: it is treated as declined',
+    sw: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati: linachukuliwa kuwa limekataliwa',
+  },
+  {
     name: 'an installment reminder',
     event_type: 'installment_reminder_sent',
     data: { installment_id: 'i2', sequence: 2, amount: '1500.00', due_date: DUE },
@@ -466,6 +480,7 @@ const NO_DATA_NEEDED: TimelineEventType[] = [
   'delivery_confirmed',
   'auto_release_confirmed',
   'withdrawal_declined',
+  'withdrawal_lapsed',
   'release_code_rejected',
   'released_with_code',
 ];

@@ -119,7 +119,7 @@ const SENTENCES: Record<TimelineEventType, Build> = {
     say(t, 'refundSent', { amount: money(data, 'amount'), rail: text(data, 'rail_name'), receipt: receipt(data, t, 'noReceipt') }),
   refund_failed: (data, t, language) => say(t, 'refundFailed', payoutFailureParams(data, language)),
   dispute_initiated: (data, t) => {
-    if (data.after_withdrawal === true) return say(t, 'disputeAfterWithdrawal');
+    if (data.after_withdrawal === true) return say(t, data.lapsed === true ? 'disputeAfterWithdrawalLapsed' : 'disputeAfterWithdrawal');
     // No words of the opener's own (a reason picked from the USSD list): the type, in the reader's language.
     const type = data.dispute_description === null ? oneOf(data, 'reason', DISPUTE_REASONS) : null;
     const words = type ? t(`customer.actions.disputeTypes.${type}`) : text(data, 'dispute_description');
@@ -164,6 +164,7 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   withdrawal_initiated: (data, t) => say(t, 'withdrawalRequested', { reason: text(data, 'withdrawal_reason') }),
   withdrawal_confirmed: (data, t) => say(t, 'withdrawalAccepted', { amount: money(data, 'amount') }),
   withdrawal_declined: (_data, t) => say(t, 'withdrawalDeclined'),
+  withdrawal_lapsed: (_data, t) => say(t, 'withdrawalLapsed'),
   installment_reminder_sent: (data, t, language) =>
     say(t, 'reminderSent', { sequence: count(data, 'sequence'), amount: money(data, 'amount'), date: date(data, 'due_date', language) }),
   installment_missed: (data, t, language) => {

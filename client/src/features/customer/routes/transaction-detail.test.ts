@@ -11,41 +11,37 @@ beforeAll(async () => {
   ({ en, sw } = await loadTranslators());
 });
 
-/** A plan whose buyer asked to withdraw, read by `role`; the event as request-withdrawal.ts records it. */
-const withdrawalAsked = (role: 'buyer' | 'seller', data: Record<string, unknown>) =>
+/** A plan whose buyer asked to withdraw, read by `role`: the waiting request as the detail read gives it. */
+const RESPOND_BY = '2026-12-30T12:14:00.000Z';
+const withdrawalAsked = (role: 'buyer' | 'seller', reason: string) =>
   ({
     transaction: { my_role: role, status: 'installment', quote: {} },
-    timeline: [
-      {
-        event_type: 'withdrawal_initiated',
-        description: `The buyer asked to withdraw from the plan: ${String(data.withdrawal_reason ?? '')}`,
-        data,
-      },
-    ],
+    withdrawal_request: { reason, requested_at: '2026-12-27T12:14:00.000Z', respond_by: RESPOND_BY },
+    timeline: [],
   }) as unknown as TransactionDetail;
 
 describe('the seller’s guidance on a withdrawal request', () => {
   const reason = 'Nimepata friji nyingine kwa bei nafuu.';
 
-  it('says the request once and quotes the buyer’s reason once, as typed, with no doubled period', () => {
-    const said = guidance(withdrawalAsked('seller', { withdrawal_id: 'w1', withdrawal_reason: reason }), en);
+  it('says the request once, by when to answer and what follows if not, and quotes the buyer’s reason once, as typed', () => {
+    const said = guidance(withdrawalAsked('seller', reason), en, 'en');
     expect(said).toBe(
-      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Their reason: “Nimepata friji nyingine kwa bei nafuu.”',
+      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Answer by 30 Dec 2026, 15:14: if you do not, it goes to the mediation team as if you declined. Their reason: “Nimepata friji nyingine kwa bei nafuu.”',
     );
     expect(said.match(/withdraw/g)).toHaveLength(1);
     expect(said.split(reason)).toHaveLength(2);
     expect(said).not.toContain('..');
-    expect(guidance(withdrawalAsked('seller', { withdrawal_id: 'w1', withdrawal_reason: reason }), sw)).toBe(
-      'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua. Sababu yake: “Nimepata friji nyingine kwa bei nafuu.”',
+    expect(guidance(withdrawalAsked('seller', reason), sw, 'sw')).toBe(
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu. Kubali arudishiwe pesa, au kataa na timu ya usuluhishi itaamua. Jibu kabla ya 30 Des 2026, 15:14: usipojibu, litapelekwa kwa timu ya usuluhishi kana kwamba umekataa. Sababu yake: “Nimepata friji nyingine kwa bei nafuu.”',
     );
   });
 
-  it('leaves the reason out for a request recorded without it, and tells the buyer they are waiting', () => {
-    expect(guidance(withdrawalAsked('seller', { withdrawal_id: 'w1' }), en)).toBe(
-      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it.',
+  it('leaves out a reason that is only spaces, and tells the buyer until when they wait', () => {
+    expect(guidance(withdrawalAsked('seller', '  '), en, 'en')).toBe(
+      'The buyer asked to withdraw from this plan. Accept to refund them, or decline and the mediation team reviews it. Answer by 30 Dec 2026, 15:14: if you do not, it goes to the mediation team as if you declined.',
     );
-    expect(guidance(withdrawalAsked('buyer', { withdrawal_reason: reason }), en)).toBe(
-      'Your withdrawal request is waiting for the seller to accept or decline.',
+    expect(guidance(withdrawalAsked('buyer', reason), en, 'en')).toBe(
+      'Your withdrawal request is waiting for the seller to accept or decline by 30 Dec 2026, 15:14. If they do not answer by then, the mediation team reviews it.',
     );
   });
 });
@@ -54,7 +50,7 @@ describe('the seller’s guidance on a paid transaction', () => {
   const paid = { transaction: { my_role: 'seller', status: 'funded', quote: {} }, timeline: [] } as unknown as TransactionDetail;
 
   it('names the button the seller has to press, as the button reads', () => {
-    expect(guidance(paid, sw)).toContain(`"${sw('customer.actions.dispatch.label')}"`);
+    expect(guidance(paid, sw, 'sw')).toContain(`"${sw('customer.actions.dispatch.label')}"`);
   });
 });
 
@@ -85,37 +81,41 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
     }) as unknown as TransactionDetail;
 
   it('does not tell the seller they were paid while the payout failed, and says the team will contact them', () => {
-    expect(guidance(released('seller', 'failed'), en)).toBe(
+    expect(guidance(released('seller', 'failed'), en, 'en')).toBe(
       'Completed: KES 8,921 is yours (KES 9,000 less your fee of KES 79), but sending it to your mobile money failed. Our team will contact you.',
     );
-    expect(guidance(released('seller', 'failed'), sw)).toBe(
+    expect(guidance(released('seller', 'failed'), sw, 'sw')).toBe(
       'Imekamilika: KES 8,921 ni zako (KES 9,000 ukitoa ada yako ya KES 79), lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe.',
     );
-    expect(guidance(released('seller', 'failed', '3000.00'), en)).toBe(
+    expect(guidance(released('seller', 'failed', '3000.00'), en, 'en')).toBe(
       'Split ruling: KES 8,921 is yours, but sending it to your mobile money failed. Our team will contact you. KES 3,000 was refunded to the buyer.',
     );
-    expect(guidance(released('buyer', 'failed'), en)).toBe(
+    expect(guidance(released('buyer', 'failed'), en, 'en')).toBe(
       'Completed: the payment was released to the seller, KES 8,921 for them (KES 9,000 less their fee).',
     );
   });
 
   it('says the money is on its way while the rail has not answered, and paid once it has', () => {
-    expect(guidance(released('seller', 'processing'), en)).toBe(
+    expect(guidance(released('seller', 'processing'), en, 'en')).toBe(
       'Completed: KES 8,921 is on its way to you (KES 9,000 less your fee of KES 79).',
     );
-    expect(guidance(released('seller', 'pending', '3000.00'), sw)).toBe(
+    expect(guidance(released('seller', 'pending', '3000.00'), sw, 'sw')).toBe(
       'Uamuzi wa kugawanya: KES 8,921 zinatumwa kwako; mnunuzi amerudishiwa KES 3,000.',
     );
-    expect(guidance(released('seller', 'completed'), en)).toBe('Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).');
-    expect(guidance(released('buyer', 'completed'), en)).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
+    expect(guidance(released('seller', 'completed'), en, 'en')).toBe(
+      'Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).',
+    );
+    expect(guidance(released('buyer', 'completed'), en, 'en')).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
   });
 
   it('tells the buyer of a split that the seller’s part was released, and that it went to them once paid', () => {
-    expect(guidance(released('buyer', 'pending', '3000.00'), en)).toBe(
+    expect(guidance(released('buyer', 'pending', '3000.00'), en, 'en')).toBe(
       'KES 3,000 was refunded to you; KES 8,921 was released to the seller.',
     );
-    expect(guidance(released('buyer', 'failed', '3000.00'), sw)).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
-    expect(guidance(released('buyer', 'completed', '3000.00'), en)).toBe('KES 3,000 was refunded to you; KES 8,921 went to the seller.');
+    expect(guidance(released('buyer', 'failed', '3000.00'), sw, 'sw')).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
+    expect(guidance(released('buyer', 'completed', '3000.00'), en, 'en')).toBe(
+      'KES 3,000 was refunded to you; KES 8,921 went to the seller.',
+    );
   });
 });
 

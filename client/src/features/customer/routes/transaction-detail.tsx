@@ -10,7 +10,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
 import { payoutProgress } from '@escrow/core/domain/payout-progress';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
-import { useT, type Translate } from '@/i18n';
+import { useT, type Language, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
 import { formatDateTime, formatPhone } from '@/lib/format';
 import { useRelativeTime } from '@/hooks/use-relative-time';
@@ -27,10 +27,9 @@ import { TransactionTimeline } from '../components/transaction-timeline';
 import { useTrackedPayment } from '../hooks/use-tracked-payment';
 import { cents, isAwaitingFirstPayment, sellerReceivesLine } from '../money';
 
-/** The latest withdrawal event says whether a request is waiting for the seller. */
+/** The withdrawal request waiting for the seller, with its answer-by time, as the server reads it. */
 function pendingWithdrawal(detail: TransactionDetail) {
-  const last = [...detail.timeline].reverse().find((event) => event.event_type.startsWith('withdrawal_'));
-  return last?.event_type === 'withdrawal_initiated' ? last : null;
+  return detail.withdrawal_request ?? null;
 }
 
 const kes = (wire: string | null | undefined) => formatKes(cents(wire));
@@ -49,18 +48,18 @@ export function isMissingTransaction(error: unknown): boolean {
  * One sentence on where things stand, from the reader's side. A final state says what happened to the
  * money, with the server's quote figures only (the same ones the SMS use).
  */
-export function guidance(detail: TransactionDetail, t: Translate): string {
+export function guidance(detail: TransactionDetail, t: Translate, language: Language): string {
   const txn = detail.transaction;
   const isBuyer = txn.my_role === 'buyer';
   const quote = txn.quote;
   const withdrawal = pendingWithdrawal(detail);
   if (withdrawal && (txn.status === 'installment' || txn.status === 'funded')) {
-    if (isBuyer) return t('customer.guidance.withdrawalBuyer');
-    // The buyer's words once, quoted as typed (the event's description already repeats the sentence).
-    const reason = withdrawal.data?.withdrawal_reason;
-    return typeof reason === 'string' && reason.trim()
-      ? t('customer.guidance.withdrawalSellerReason', { reason: reason.trim() })
-      : t('customer.guidance.withdrawalSeller');
+    // By when the seller must answer: unanswered, the request goes to the mediation team as a decline would.
+    const date = formatDateTime(withdrawal.respond_by, language);
+    if (isBuyer) return t('customer.guidance.withdrawalBuyer', { date });
+    // The buyer's words once, quoted as typed.
+    const reason = withdrawal.reason.trim();
+    return reason ? t('customer.guidance.withdrawalSellerReason', { reason, date }) : t('customer.guidance.withdrawalSeller', { date });
   }
   const figures = {
     paidOut: kes(quote.seller_paid_out),
@@ -381,7 +380,7 @@ function DetailView({
             {t('customer.detail.nextHeading')}
           </Text>
           <Text color="fg.muted" data-testid="guidance" aria-live="polite">
-            {guidance(detail, t)}
+            {guidance(detail, t, language)}
           </Text>
           {txn.status === 'dispatched' && txn.inspection_ends_at && txn.my_role === 'seller' ? (
             <Text fontSize="sm" color="fg.muted" data-testid="auto-release">

@@ -21,6 +21,7 @@ import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { DETAIL_INCLUDE, loadDetail, type DetailRow } from '../detail-query.ts';
 import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
 import type { CreatedTransaction } from './create-transaction.ts';
+import { withdrawalRespondBy } from './open-dispute.ts';
 
 export type { ListTransactionsInput };
 
@@ -173,6 +174,7 @@ export function detailWire(
   });
   const dispute = txn.disputes[0];
   const payout = txn.payouts[0];
+  const withdrawal = txn.withdrawals[0];
   return {
     transaction,
     charges: {
@@ -202,6 +204,13 @@ export function detailWire(
         }
       : {}),
     dispute: dispute ? toDisputeCaseWire(dispute, txn) : null,
+    withdrawal_request: withdrawal
+      ? {
+          reason: withdrawal.reason,
+          requested_at: withdrawal.createdAt.toISOString(),
+          respond_by: withdrawalRespondBy(withdrawal.createdAt).toISOString(),
+        }
+      : null,
     timeline: txn.timeline.map((event) => ({
       event_type: event.eventType,
       type: eventCategory(event.eventType),

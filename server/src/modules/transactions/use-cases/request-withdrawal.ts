@@ -1,7 +1,8 @@
 /**
  * A Lipa Mdogo Mdogo buyer asks out of the plan, before the final installment or before dispatch
  * (docs/product-rules.md §4, §5). The money stays in escrow and the seller is asked by SMS to accept (instant refund of
- * the paid installments) or decline (a dispute for the mediation team). One request waits at a time.
+ * the paid installments) or decline (a dispute for the mediation team) by the request's respond-by
+ * (WITHDRAWAL_RESPONSE_HOURS); unanswered by then it is treated as declined (withdrawal-lapse.ts). One request waits at a time.
  * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
  */
 import { cutText } from '@escrow/core/domain/text';
@@ -11,9 +12,10 @@ import { withdrawalRefusal } from '@escrow/core/domain/refund-policy';
 import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
-import { notifyParties, smsExcerpt } from '../../escrow-core/notify-parties.ts';
+import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
+import { withdrawalRespondBy } from './open-dispute.ts';
 import { refundFacts } from './refund-facts.ts';
 
 export async function requestWithdrawal(
@@ -33,7 +35,12 @@ export async function requestWithdrawal(
     async ({ tx, txn, actorId }) => {
       const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
       if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
-      const request = await tx.withdrawalRequest.create({ data: { transactionId: txn.id, reason: options.reason }, select: { id: true } });
+      // On the app's clock, as a dispute's: the respond-by and the lapse sweep count from it.
+      const requestedAt = ctx.now();
+      const request = await tx.withdrawalRequest.create({
+        data: { transactionId: txn.id, reason: options.reason, createdAt: requestedAt },
+        select: { id: true },
+      });
       await appendEvent(tx, {
         transactionId: txn.id,
         eventType: 'withdrawal_initiated',
@@ -41,8 +48,8 @@ export async function requestWithdrawal(
         actorId,
         data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: cutText(options.reason, 200) },
       });
-      const reason = smsExcerpt(options.reason, 50);
-      await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { reason }] });
+      // The buyer's reason is on the web and USSD answer screens: with the deadline and what follows it, it no longer fits one SMS part.
+      await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { deadline: smsDateTime(withdrawalRespondBy(requestedAt)) }] });
       return txn.id;
     },
   );

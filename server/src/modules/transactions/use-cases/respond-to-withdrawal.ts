@@ -5,102 +5,182 @@
  *   a seller who cancels the plan instead refunds the fee too (cancel-transaction.ts).
  * - decline → a dispute is opened for the buyer automatically (reason `withdrawal_declined`, status
  *   `disputed`): the mediation team decides, and the seller, as the other party, may respond.
+ * - no answer by the request's respond-by → the same decline, made by the system and recorded as lapsed
+ *   (`lapseWithdrawal`, run by withdrawal-lapse.ts).
  */
 import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
-import { invalidState } from '../../../lib/app-error.ts';
+import { AppError, invalidState } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
-import { runTransactionAction } from '../../escrow-core/run-action.ts';
+import { runTransactionAction, type ActionContext } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
-import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
+import type { Tx } from '../../../db/prisma.ts';
+import { RESPONSE_WINDOW_MS, withdrawalRespondBy } from './open-dispute.ts';
+
+const noneWaiting = () => invalidState('There is no withdrawal request waiting for an answer', 'no_withdrawal_waiting');
+
+/** The request waiting for the seller, read under the transaction row lock. */
+function waitingRequest(tx: Tx, transactionId: string) {
+  return tx.withdrawalRequest.findFirst({
+    where: { transactionId, status: 'pending' },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true, reason: true, createdAt: true },
+  });
+}
+
+type WaitingRequest = NonNullable<Awaited<ReturnType<typeof waitingRequest>>>;
 
 export async function respondToWithdrawal(
   ctx: AppContext,
   options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; accept: boolean },
 ) {
   const action = options.accept ? 'accept_withdrawal' : 'decline_withdrawal';
+  let request: WaitingRequest | null = null;
   return runTransactionAction(
     ctx,
-    { transactionId: options.transactionId, caller: options.caller, action },
-    async ({ tx, txn, actorId, to }) => {
-      const request = await tx.withdrawalRequest.findFirst({
-        where: { transactionId: txn.id, status: 'pending' },
-        orderBy: { createdAt: 'desc' },
-      });
-      if (!request) throw invalidState('There is no withdrawal request waiting for an answer', 'no_withdrawal_waiting');
-      const now = ctx.now();
-      await tx.withdrawalRequest.update({
-        where: { id: request.id },
-        data: { status: options.accept ? 'accepted' : 'declined', respondedAt: now },
-      });
-
-      if (options.accept) {
-        const held = await escrowBalance(tx, txn.id);
-        await tx.transaction.update({ where: { id: txn.id }, data: { status: to, cancelledAt: now } });
-        if (txn.plan) await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'withdrawn' } });
-        await appendEvent(tx, {
-          transactionId: txn.id,
-          eventType: 'withdrawal_confirmed',
-          description: `The seller accepted the withdrawal: ${formatKes(held)} paid so far is refunded (the buyer's fee share is kept)`,
-          actorId,
-          data: { withdrawal_id: request.id, amount: formatCents(held) },
-        });
-        // The buyer's fee share is not refunded on a withdrawal (docs/adr/0004-refund-and-dispute-policy.md): the SMS says so.
-        const feeKept = (await loadQuote(tx, txn.id)).feePaid;
-        const total = await refundBuyer(ctx, tx, txn, {
-          price: held,
-          reason: 'withdrawal_accepted',
-          note: cutText(request.reason, 500),
-          actorId,
-        });
-        // Both parties are told what happens to the money, as on a decline.
-        const refund = { amount: formatKes(total) };
-        await notifyParties(ctx, tx, txn, {
-          buyer: ['withdrawal_accepted', feeKept > 0n ? { ...refund, fee: formatKes(feeKept) } : refund],
-          seller: ['withdrawal_accepted_seller', refund],
-        });
+    {
+      transactionId: options.transactionId,
+      caller: options.caller,
+      action,
+      // A seller answering as the request lapses (or twice) is told no request waits, not the status that followed.
+      precheck: async (tx, txn) => {
+        request = await waitingRequest(tx, txn.id);
+        if (!request) throw noneWaiting();
+      },
+    },
+    async (acting) => {
+      const { tx, txn, actorId, to } = acting;
+      if (!request) throw noneWaiting();
+      if (!options.accept) {
+        await declineWithdrawal(ctx, acting, request, { lapsed: false });
         return txn.id;
       }
-
-      const respondBy = new Date(now.getTime() + RESPONSE_WINDOW_MS);
-      const dispute = await tx.dispute.create({
-        data: {
-          transactionId: txn.id,
-          // The buyer's claim: the seller, who declined, is the party who responds.
-          openedById: txn.buyerId,
-          reason: 'withdrawal_declined',
-          description: request.reason,
-          respondBy,
-          // On the app's clock, as respondBy: a ruling that lets a plan go on counts the frozen time from it.
-          createdAt: now,
-        },
-        select: { id: true },
-      });
-      await tx.transaction.update({ where: { id: txn.id }, data: { status: to, statusBeforeDispute: txn.status } });
+      const now = ctx.now();
+      await tx.withdrawalRequest.update({ where: { id: request.id }, data: { status: 'accepted', respondedAt: now } });
+      const held = await escrowBalance(tx, txn.id);
+      await tx.transaction.update({ where: { id: txn.id }, data: { status: to, cancelledAt: now } });
+      if (txn.plan) await tx.installmentPlan.update({ where: { id: txn.plan.id }, data: { status: 'withdrawn' } });
       await appendEvent(tx, {
         transactionId: txn.id,
-        eventType: 'withdrawal_declined',
-        description: 'The seller declined the withdrawal',
+        eventType: 'withdrawal_confirmed',
+        description: `The seller accepted the withdrawal: ${formatKes(held)} paid so far is refunded (the buyer's fee share is kept)`,
         actorId,
-        data: { withdrawal_id: request.id },
+        data: { withdrawal_id: request.id, amount: formatCents(held) },
       });
-      await appendEvent(tx, {
-        transactionId: txn.id,
-        eventType: 'dispute_initiated',
-        description: 'Dispute opened for the buyer after the seller declined the withdrawal',
+      // The buyer's fee share is not refunded on a withdrawal (docs/adr/0004-refund-and-dispute-policy.md): the SMS says so.
+      const feeKept = (await loadQuote(tx, txn.id)).feePaid;
+      const total = await refundBuyer(ctx, tx, txn, {
+        price: held,
+        reason: 'withdrawal_accepted',
+        note: cutText(request.reason, 500),
         actorId,
-        data: { dispute_id: dispute.id, reason: 'withdrawal_declined', after_withdrawal: true },
       });
+      // Both parties are told what happens to the money, as on a decline.
+      const refund = { amount: formatKes(total) };
       await notifyParties(ctx, tx, txn, {
-        buyer: ['withdrawal_declined'],
-        seller: ['withdrawal_declined_seller', { deadline: smsDateTime(respondBy) }],
+        buyer: ['withdrawal_accepted', feeKept > 0n ? { ...refund, fee: formatKes(feeKept) } : refund],
+        seller: ['withdrawal_accepted_seller', refund],
       });
       return txn.id;
     },
   );
+}
+
+/**
+ * A request still waiting past its respond-by is declined for the seller who did not answer (the
+ * withdrawal-lapse sweep), under the transaction row lock the seller's answer takes. False, and nothing
+ * written, when it no longer waits or is not yet due: the seller answered first, or the plan moved on.
+ */
+export async function lapseWithdrawal(ctx: AppContext, options: { transactionId: string; requestId: string }): Promise<boolean> {
+  let request: WaitingRequest | null = null;
+  try {
+    return await runTransactionAction(
+      ctx,
+      {
+        transactionId: options.transactionId,
+        caller: { system: true },
+        action: 'decline_withdrawal',
+        precheck: async (tx, txn) => {
+          request = await waitingRequest(tx, txn.id);
+          if (!request || request.id !== options.requestId || withdrawalRespondBy(request.createdAt) > ctx.now()) throw noneWaiting();
+        },
+      },
+      async (acting) => {
+        if (!request) throw noneWaiting();
+        await declineWithdrawal(ctx, acting, request, { lapsed: true });
+        return true;
+      },
+    );
+  } catch (error) {
+    // Answered, or no longer in a state a decline leaves (a dispute, a cancelled plan): nothing to lapse.
+    if (error instanceof AppError && error.code === 'INVALID_STATE') return false;
+    throw error;
+  }
+}
+
+/**
+ * The decline, by the seller or, `lapsed`, by the system for a seller who did not answer in time: a dispute
+ * is opened for the buyer, and both parties are texted. A lapsed request keeps no response time (nobody
+ * answered); its timeline line and SMS say the seller did not answer.
+ */
+async function declineWithdrawal(
+  ctx: AppContext,
+  { tx, txn, actorId, to }: ActionContext,
+  request: WaitingRequest,
+  options: { lapsed: boolean },
+) {
+  const now = ctx.now();
+  const { lapsed } = options;
+  await tx.withdrawalRequest.update({ where: { id: request.id }, data: { status: 'declined', respondedAt: lapsed ? null : now } });
+  const respondBy = new Date(now.getTime() + RESPONSE_WINDOW_MS);
+  const dispute = await tx.dispute.create({
+    data: {
+      transactionId: txn.id,
+      // The buyer's claim: the seller, who declined or did not answer, is the party who responds.
+      openedById: txn.buyerId,
+      reason: 'withdrawal_declined',
+      description: request.reason,
+      respondBy,
+      // On the app's clock, as respondBy: a ruling that lets a plan go on counts the frozen time from it.
+      createdAt: now,
+    },
+    select: { id: true },
+  });
+  await tx.transaction.update({ where: { id: txn.id }, data: { status: to, statusBeforeDispute: txn.status } });
+  await appendEvent(
+    tx,
+    lapsed
+      ? {
+          transactionId: txn.id,
+          eventType: 'withdrawal_lapsed',
+          description: 'The seller did not answer the withdrawal request in time: it is treated as declined',
+          data: { withdrawal_id: request.id, respond_by: withdrawalRespondBy(request.createdAt).toISOString() },
+        }
+      : {
+          transactionId: txn.id,
+          eventType: 'withdrawal_declined',
+          description: 'The seller declined the withdrawal',
+          actorId,
+          data: { withdrawal_id: request.id },
+        },
+  );
+  await appendEvent(tx, {
+    transactionId: txn.id,
+    eventType: 'dispute_initiated',
+    description: lapsed
+      ? 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time'
+      : 'Dispute opened for the buyer after the seller declined the withdrawal',
+    actorId,
+    data: { dispute_id: dispute.id, reason: 'withdrawal_declined', after_withdrawal: true, ...(lapsed ? { lapsed: true } : {}) },
+  });
+  const lapse: Record<string, string> = lapsed ? { lapsed: 'yes' } : {};
+  await notifyParties(ctx, tx, txn, {
+    buyer: ['withdrawal_declined', lapse],
+    seller: ['withdrawal_declined_seller', { deadline: smsDateTime(respondBy), ...lapse }],
+  });
 }

@@ -2,8 +2,9 @@
 import { withdrawalRequestBody } from '@escrow/core/contract/disputes';
 import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
+import { formatSmsDate, smsDateTime } from '../../notifications/templates.ts';
 import { clip } from '../screen.ts';
-import { pendingWithdrawalReason, withdrawalMoney } from '../use-cases/read-for-menus.ts';
+import { pendingWithdrawal, withdrawalMoney } from '../use-cases/read-for-menus.ts';
 import {
   askPin,
   callerOf,
@@ -24,6 +25,15 @@ import { chosenTransaction, pickScreen } from './pick-transaction.ts';
 async function moneyBack(c: MenuContext, transactionId: string): Promise<[string, string | null]> {
   const { refund, feeKept } = await withdrawalMoney(c.ctx, transactionId);
   return [kes(refund), feeKept > 0n ? kes(feeKept) : null];
+}
+
+/**
+ * The seller's question: the plan, by when to answer (the SMS's date, in the same words) and the buyer's
+ * reason, cut so that the screen with its options fits at the longest (screen-lengths.test.ts).
+ */
+export function withdrawalAskScreen(c: Pick<MenuContext, 'm' | 'lang'>, ref: string, reason: string, respondBy: Date, notice?: string) {
+  const by = formatSmsDate(smsDateTime(respondBy), c.lang);
+  return menu(c.m.withdrawalAsk(ref, clip(reason, 26), by), c.m.withdrawalOptions, notice, c.m.nav);
 }
 
 export const installmentScreens: ScreensOf<
@@ -56,8 +66,9 @@ export const installmentScreens: ScreensOf<
     needsAccount: true,
     async render(c, data, notice) {
       const t = await chosenTransaction(c, data);
-      const reason = await pendingWithdrawalReason(c.ctx, t.id);
-      return menu(c.m.withdrawalAsk(t.reference_number, clip(reason ?? '', 50)), c.m.withdrawalOptions, notice, c.m.nav);
+      const request = await pendingWithdrawal(c.ctx, t.id);
+      if (!request) return { end: c.m.nothingTo.accept_withdrawal };
+      return withdrawalAskScreen(c, t.reference_number, request.reason, request.respondBy, notice);
     },
     handle(c, _data, input) {
       const picked = choice(input, 2);

@@ -10,6 +10,7 @@ import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { pendingPaymentOf } from '../../payments/pending-payments.ts';
+import { withdrawalRespondBy } from '../../transactions/use-cases/open-dispute.ts';
 
 type Caller = { userId: string; role: Role };
 
@@ -84,14 +85,14 @@ export async function withdrawalMoney(ctx: AppContext, transactionId: string): P
   return { refund: quote.held > 0n ? quote.held : quote.refunded, feeKept: quote.feePaid };
 }
 
-/** The reason the buyer gave for the transaction's pending withdrawal request, if there is one. */
-export async function pendingWithdrawalReason(ctx: AppContext, transactionId: string): Promise<string | null> {
+/** The transaction's pending withdrawal request, if there is one: the buyer's reason and when the seller must answer by. */
+export async function pendingWithdrawal(ctx: AppContext, transactionId: string): Promise<{ reason: string; respondBy: Date } | null> {
   const request = await ctx.db.withdrawalRequest.findFirst({
     where: { transactionId, status: 'pending' },
     orderBy: { createdAt: 'desc' },
-    select: { reason: true },
+    select: { reason: true, createdAt: true },
   });
-  return request?.reason ?? null;
+  return request ? { reason: request.reason, respondBy: withdrawalRespondBy(request.createdAt) } : null;
 }
 
 /** The transaction's status now (to explain a refused action), or null when there is no such transaction. */

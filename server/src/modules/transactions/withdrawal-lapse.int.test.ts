@@ -1,0 +1,195 @@
+/**
+ * A buyer's withdrawal request the seller never answers, over HTTP with the app's clock moved: the read and
+ * the seller's SMS say by when to answer; past that, the sweep treats it as declined (the dispute a decline
+ * opens, recorded as lapsed), once, and leaves alone a request answered in time or a seller answering at
+ * the same moment.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { escrowBalance } from '../ledger/ledger.ts';
+import { makeUser, type MadeUser } from '../../../test/factories.ts';
+import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
+import { lapseOverdueWithdrawals, WITHDRAWAL_LAPSE_QUEUE, withdrawalLapse } from './withdrawal-lapse.ts';
+
+const HOUR = 3600_000;
+let clockOffsetMs = 0;
+let t: TestApp;
+let buyer: MadeUser;
+let seller: MadeUser;
+
+beforeAll(async () => {
+  // Tokens outlive the days the clock is moved by.
+  t = await buildTestApp({
+    env: { ...LIFTED_LIMITS, JWT_TTL_SECONDS: String(400 * 24 * 3600) },
+    clock: () => new Date(Date.now() + clockOffsetMs),
+  });
+  buyer = await makeUser(t.app, { userType: 'buyer' });
+  seller = await makeUser(t.app, { userType: 'seller' });
+});
+afterAll(() => t?.close());
+
+/** The sweep as it runs in production: its recurring job, through the queue. */
+async function runSweep() {
+  await withdrawalLapse.start(t.ctx);
+  await t.ctx.jobs.drain({ queues: [WITHDRAWAL_LAPSE_QUEUE] });
+}
+
+/** A plan with its deposit paid and a withdrawal request waiting for the seller. */
+async function planAskedOutOf(reason = 'I lost my job and cannot keep paying') {
+  const created = await createTransaction(t, buyer, {
+    seller_phone: seller.phone,
+    amount: 4_000,
+    total_cost: 12_000,
+    product_name: 'Fridge',
+    transaction_type: 'lipa_mdogo_mdogo',
+    installment_months: 3,
+  });
+  expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+  const asked = await action(t, buyer, created.id, 'withdrawal_request', { reason });
+  expect(asked.statusCode, asked.body).toBe(200);
+  return created;
+}
+
+/** What the sweep could have written for a transaction: its disputes, timeline and texts. */
+async function written(transactionId: string) {
+  const [disputes, events, sms] = await Promise.all([
+    t.ctx.db.dispute.count({ where: { transactionId } }),
+    t.ctx.db.timelineEvent.findMany({ where: { transactionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    t.ctx.db.smsMessage.findMany({ where: { transactionId }, orderBy: { createdAt: 'asc' } }),
+  ]);
+  return { disputes, events: events.map((event) => event.eventType), sms: sms.map((row) => `${row.phoneNumber} ${row.template}`) };
+}
+
+describe('a withdrawal request the seller does not answer', () => {
+  it('says by when on the read and in the seller SMS; past it, the sweep opens the dispute for the buyer, once', async () => {
+    const reason = 'I lost my job and cannot keep paying';
+    const created = await planAskedOutOf(reason);
+
+    // The read shows the waiting request and its answer-by time, 72 hours after it was made.
+    const asked = await detail(t, seller, created.id);
+    expect(asked.withdrawal_request).toMatchObject({ reason });
+    const respondBy = Date.parse(asked.withdrawal_request.respond_by);
+    expect(respondBy - Date.parse(asked.withdrawal_request.requested_at)).toBe(72 * HOUR);
+    expect(Math.abs(respondBy - (t.ctx.now().getTime() + 72 * HOUR))).toBeLessThan(60_000);
+    expect((await detail(t, buyer, created.id)).withdrawal_request.respond_by).toBe(asked.withdrawal_request.respond_by);
+    // The seller's SMS names the same time, and what follows if they do not answer.
+    const askedSms = await t.ctx.db.smsMessage.findFirstOrThrow({
+      where: { transactionId: created.id, phoneNumber: seller.phone, template: 'withdrawal_requested' },
+    });
+    const by = formatSmsDate(smsDateTime(new Date(respondBy)), 'en');
+    expect(askedSms.message).toBe(
+      `The buyer asks to leave plan ${created.reference_number}. Accept or decline on the web or *384*40# by ${by}; if you do not answer, our mediators will decide.`,
+    );
+
+    // An hour before the deadline the sweep leaves it waiting.
+    clockOffsetMs += 71 * HOUR;
+    await runSweep();
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
+    const before = await written(created.id);
+    expect(before.disputes).toBe(0);
+
+    // Past it: treated as declined, the dispute a decline opens, recorded as lapsed.
+    clockOffsetMs += 2 * HOUR;
+    await runSweep();
+    const data = await detail(t, buyer, created.id);
+    expect(data.transaction.status).toBe('disputed');
+    expect(data.withdrawal_request).toBeNull();
+    expect(data.dispute).toMatchObject({ reason: 'withdrawal_declined', status: 'open', opened_by: 'buyer', description: reason });
+    const lapsedLines = data.timeline.filter((event: { event_type: string }) =>
+      ['withdrawal_lapsed', 'withdrawal_declined', 'dispute_initiated'].includes(event.event_type),
+    );
+    expect(lapsedLines).toEqual([
+      expect.objectContaining({
+        event_type: 'withdrawal_lapsed',
+        description: 'The seller did not answer the withdrawal request in time: it is treated as declined',
+      }),
+      expect.objectContaining({
+        event_type: 'dispute_initiated',
+        description: 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time',
+        data: expect.objectContaining({ after_withdrawal: true, lapsed: true }),
+      }),
+    ]);
+    // Nobody answered: the request is declined with no response time.
+    expect(await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId: created.id } })).toMatchObject({
+      status: 'declined',
+      respondedAt: null,
+    });
+    // Both parties are texted: the buyer that the seller did not answer, the seller by when to answer the dispute.
+    const sms = (template: string, phone: string) =>
+      t.ctx.db.smsMessage.findFirstOrThrow({ where: { transactionId: created.id, phoneNumber: phone, template } });
+    expect((await sms('withdrawal_declined', buyer.phone)).message).toBe(
+      `The seller did not answer your withdrawal from ${created.reference_number} in time. Our mediators will review it as a dispute.`,
+    );
+    const disputeBy = formatSmsDate(smsDateTime(new Date(data.dispute.respond_by)), 'en');
+    expect((await sms('withdrawal_declined_seller', seller.phone)).message).toBe(
+      `You did not answer the withdrawal from ${created.reference_number} in time: our mediators will review it as a dispute. Answer on the web or *384*40# by ${disputeBy}.`,
+    );
+    // The money stays in escrow for the mediators.
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(400_000n);
+
+    // A second sweep, and a seller answering late, change nothing.
+    const after = await written(created.id);
+    await runSweep();
+    expect(await lapseOverdueWithdrawals(t.ctx)).toEqual({ lapsed: 0 });
+    const late = await action(t, seller, created.id, 'withdrawal_response', { accept: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('There is no withdrawal request waiting for an answer');
+    expect(await written(created.id)).toEqual(after);
+    expect(after.disputes).toBe(1);
+    await expectLedgerHealthy(t);
+  });
+
+  it('leaves alone a request the seller answered in time, or one on a plan a dispute froze', async () => {
+    const accepted = await planAskedOutOf();
+    const declined = await planAskedOutOf();
+    const frozen = await planAskedOutOf();
+    expect((await action(t, seller, accepted.id, 'withdrawal_response', { accept: true })).statusCode).toBe(200);
+    expect((await action(t, seller, declined.id, 'withdrawal_response', { accept: false })).statusCode).toBe(200);
+    const opened = await action(t, seller, frozen.id, 'dispute', { reason: 'The buyer damaged the display unit' });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const before = await Promise.all([accepted, declined, frozen].map((created) => written(created.id)));
+
+    clockOffsetMs += 80 * HOUR;
+    await runSweep();
+    expect(await Promise.all([accepted, declined, frozen].map((created) => written(created.id)))).toEqual(before);
+    expect((await detail(t, buyer, accepted.id)).transaction.status).toBe('refunded');
+    expect(before.map((seen) => seen.events.includes('withdrawal_lapsed'))).toEqual([false, false, false]);
+    expect(before.map((seen) => seen.disputes)).toEqual([0, 1, 1]);
+  });
+
+  it.each([
+    ['accepts', true],
+    ['declines', false],
+  ] as const)('gives one outcome when the seller %s at the moment the sweep runs', async (_name, accept) => {
+    const plans = [await planAskedOutOf(), await planAskedOutOf(), await planAskedOutOf()];
+    clockOffsetMs += 73 * HOUR;
+    // The sweep starts first and walks the three in turn; the answers come a moment apart, so that some
+    // find their request still waiting and some find it lapsed (either order must give one outcome).
+    const answerAfter = (created: { id: string }, ms: number) =>
+      new Promise((resolve) => setTimeout(resolve, ms)).then(() => action(t, seller, created.id, 'withdrawal_response', { accept }));
+    const [, answers] = await Promise.all([
+      lapseOverdueWithdrawals(t.ctx),
+      Promise.all(plans.map((created, index) => answerAfter(created, index * 15))),
+    ]);
+    for (const [index, created] of plans.entries()) {
+      const answer = answers[index]!;
+      const seen = await written(created.id);
+      const outcomes = seen.events.filter((event) => ['withdrawal_confirmed', 'withdrawal_declined', 'withdrawal_lapsed'].includes(event));
+      expect(outcomes, answer.body).toHaveLength(1);
+      const status = (await detail(t, buyer, created.id)).transaction.status;
+      if (answer.statusCode === 200) {
+        // The seller was first: their answer stands.
+        expect(outcomes).toEqual([accept ? 'withdrawal_confirmed' : 'withdrawal_declined']);
+        expect([status, seen.disputes]).toEqual(accept ? ['refunded', 0] : ['disputed', 1]);
+      } else {
+        // The sweep was first: the seller is told no request waits.
+        expect(answer.statusCode).toBe(409);
+        expect(outcomes).toEqual(['withdrawal_lapsed']);
+        expect([status, seen.disputes]).toEqual(['disputed', 1]);
+      }
+      expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: created.id, status: 'pending' } })).toBe(0);
+    }
+    await expectLedgerHealthy(t);
+  });
+});
