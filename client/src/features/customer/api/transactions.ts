@@ -1,7 +1,8 @@
 /** GET /api/transactions (the caller's, as buyer or seller) and GET /api/transactions/{id}. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { payoutProgress } from '@escrow/core/domain/payout-progress';
+import { payoutProgress, type PayoutStatus } from '@escrow/core/domain/payout-progress';
+import { isTerminal, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import type {
   createTransactionBody,
   listTransactionsResponse,
@@ -32,7 +33,7 @@ export const transactionsQueryOptions = (params: TransactionListParams) =>
     placeholderData: keepPreviousData,
     // A list changes only by someone else's hand too; a slower beat is enough for a summary.
     refetchInterval: (query) =>
-      query.state.data?.transactions.some((txn) => !['completed', 'cancelled', 'refunded'].includes(txn.status)) ? LIVE_POLL_MS * 2 : false,
+      query.state.data?.transactions.some((txn) => canStillChange(txn.status, txn.seller_payout_status)) ? LIVE_POLL_MS * 2 : false,
   });
 
 export function useTransactions(params: TransactionListParams) {
@@ -48,13 +49,15 @@ export const LIVE_POLL_MS = 3000;
 
 /**
  * Whether a transaction can still change by someone else's hand (the other party, an M-Pesa callback, the
- * auto-release job): any non-final status, and a final one whose seller payout is still on its way.
+ * auto-release job): any non-final status, and a final one whose seller payout is still on its way. The
+ * list and the detail page ask the same question: a list row read "payout on its way" until reloaded.
  */
+export function canStillChange(status: TransactionStatus, sellerPayoutStatus: PayoutStatus | null | undefined): boolean {
+  return !isTerminal(status) || payoutProgress(sellerPayoutStatus) === 'sending';
+}
+
 export function isLive(detail: TransactionDetail | undefined): boolean {
-  if (!detail) return false;
-  const status = detail.transaction.status;
-  if (status !== 'completed' && status !== 'cancelled' && status !== 'refunded') return true;
-  return payoutProgress(detail.seller_payout?.status) === 'sending';
+  return detail ? canStillChange(detail.transaction.status, detail.seller_payout?.status) : false;
 }
 
 export const transactionQueryOptions = (id: string) =>
