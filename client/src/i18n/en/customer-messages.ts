@@ -103,6 +103,7 @@ export const customerMessages = {
   noDispute: 'There is no dispute on this transaction',
   onlySellerConfirmsReturn: 'Only the seller confirms that the item came back',
   noReturnToConfirm: 'There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: {{status}})',
+  returnAlreadyConfirmed: 'The return was already confirmed: the buyer is being refunded.',
   otherPartyResponds: 'Only the other party responds to a dispute; the mediation team rules on it',
   openerCannotRespond: 'You opened this dispute: the other party responds. You can add evidence instead.',
   alreadyRuled: 'The mediation team has already ruled on this dispute',

@@ -99,6 +99,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   onlySellerConfirmsReturn: 'Ni muuzaji pekee anayethibitisha kuwa bidhaa imerudi',
   noReturnToConfirm:
     'Hakuna bidhaa iliyorudishwa ya kuthibitisha: hii hufuata uamuzi wa kurudisha pesa kwa bidhaa iliyotumwa (hali: {{status}})',
+  returnAlreadyConfirmed: 'Tayari imethibitishwa kuwa bidhaa imerudi: mnunuzi anarudishiwa pesa.',
   otherPartyResponds: 'Ni upande mwingine pekee unaojibu malalamiko; wapatanishi ndio wanaoamua',
   openerCannotRespond: 'Wewe ndiye uliyefungua malalamiko haya: upande mwingine ndio unaojibu. Unaweza kuongeza ushahidi badala yake.',
   alreadyRuled: 'Wapatanishi wameshatoa uamuzi kuhusu malalamiko haya',

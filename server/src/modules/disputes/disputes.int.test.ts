@@ -612,6 +612,36 @@ describe('rulings', () => {
     });
   });
 
+  it('tells the loser of two return confirmations at once that the return was already confirmed, and refunds once', async () => {
+    // The seller twice (a double tap, two devices), and the seller with the mediation team confirming for them.
+    for (const [first, second] of [
+      [seller, seller],
+      [seller, admin],
+    ] as const) {
+      const { id, disputeId } = await disputed(await dispatched(1_000));
+      expect((await rule(admin, disputeId, { outcome: 'refund_buyer', note: 'Return the phone' })).statusCode).toBe(200);
+      const answers = await Promise.all([first, second].map((user) => action(t, user, id, 'confirm_return')));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const loser = answers.find((answer) => answer.statusCode === 409)!;
+      // Was "There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: refunded)".
+      expect(loser.json()).toMatchObject({
+        code: 'INVALID_STATE',
+        message: 'The return was already confirmed: the buyer is being refunded.',
+      });
+      expect(await t.ctx.db.refund.count({ where: { transactionId: id } })).toBe(1);
+      expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: id, kind: 'refund' } })).toBe(1);
+      const returns = (await detail(t, buyer, id)).timeline.filter(
+        (event: { data?: { return_confirmed?: boolean } }) => event.data?.return_confirmed,
+      );
+      expect(returns).toHaveLength(1);
+      const [payout] = await settlePayouts(t, id);
+      expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n });
+      // Asked again later, the same answer.
+      expect((await action(t, second, id, 'confirm_return')).json().message).toBe(loser.json().message);
+    }
+    await expectLedgerHealthy(t);
+  });
+
   it('release_seller on a part-paid plan refuses the withdrawal and lets the plan go on', async () => {
     const created = await createTransaction(t, buyer, {
       seller_phone: seller.phone,

@@ -18,6 +18,18 @@ import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { latestDispute } from './get-dispute-case.ts';
 import { disputeRefundKey } from './resolve-dispute.ts';
 
+/**
+ * Whether this transaction's return was confirmed: a refund ruling on a dispatched item waits for the return
+ * (the state table's `rule_refund_buyer` row with `wasDispatched`), so its dispute is resolved with the
+ * transaction refunded only by `confirm_return`.
+ */
+function returnWasConfirmed(
+  txn: { status: string; dispatchedAt: Date | null },
+  dispute: { status: string; outcome: string | null } | null,
+): boolean {
+  return txn.status === 'refunded' && txn.dispatchedAt !== null && dispute?.status === 'resolved' && dispute.outcome === 'refund_buyer';
+}
+
 export async function confirmReturn(
   ctx: AppContext,
   options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; ip?: string },
@@ -27,6 +39,9 @@ export async function confirmReturn(
     const role = partyRole(txn, options.caller);
     if (!role) throw notFound();
     const dispute = await latestDispute(tx, txn.id);
+    // Under the lock, before the state table: the loser of two confirmations at once finds the transaction
+    // refunded, and is told the return was confirmed rather than that there is no returned item to confirm.
+    if (returnWasConfirmed(txn, dispute)) throw invalidState('The return was already confirmed: the buyer is being refunded.');
     const check = checkTransition(txn.status, 'confirm_return', role, txn.transactionType, {
       isAwaitingReturn: dispute?.status === 'awaiting_return',
     });
