@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorMessage as authErrorMessage } from '@/features/auth/auth-messages';
+import { isUnanswered } from '@/features/customer/components/action-outcome';
 import { errorMessage as customerErrorMessage } from '@/features/customer/components/query-state';
 import { loadTranslators } from '@/i18n/test-translators';
 import { apiRequest, type ApiError } from './api';
@@ -62,11 +63,25 @@ describe('a call that gets no answer, or a fault of the server or of a proxy in 
       'The service is briefly unavailable. Please try again in a moment.',
       'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
     ],
+    // Each of these three read "Something went wrong on our side. Please try again.": false for a file over
+    // the proxy's limit, which fails again however often it is sent.
     [
       "nginx's HTML 413 for a body over its limit",
       async () => new Response('<html>413 Request Entity Too Large</html>', { status: 413 }),
-      'Something went wrong on our side. Please try again.',
-      'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
+      'What you sent is too large to be accepted. Choose a smaller file, then try again.',
+      'Ulichotuma ni kikubwa mno kupokelewa. Chagua faili ndogo zaidi, kisha ujaribu tena.',
+    ],
+    [
+      "nginx's HTML 429 from its rate limit, with no Retry-After",
+      async () => new Response('<html>429 Too Many Requests</html>', { status: 429 }),
+      'Too many requests. Please wait, then try again.',
+      'Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena.',
+    ],
+    [
+      "a proxy's 408 for a body that arrived too slowly",
+      async () => new Response('<html>408 Request Time-out</html>', { status: 408 }),
+      'The request took too long to arrive. Check your connection and try again.',
+      'Ombi lilichukua muda mrefu mno kufika. Angalia mtandao wako kisha ujaribu tena.',
     ],
   ];
 
@@ -81,6 +96,24 @@ describe('a call that gets no answer, or a fault of the server or of a proxy in 
     const error = await failureOf(answer);
     expect(authErrorMessage(error, 'fallback', 'sw')).toBe(kiswahili);
     if (error.status !== 500) expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(kiswahili);
+  });
+});
+
+describe("a proxy's 429 with Retry-After", () => {
+  const limited = async () => new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '90' } });
+
+  it('says in the customer area how long to wait, as for our own 429s', async () => {
+    const error = await failureOf(limited);
+    expect(error.retryAfter).toBe(90);
+    expect(customerErrorMessage(error, 'fallback', 'en')).toBe('Too many requests. Please wait, then try again. Wait time: 2 minutes.');
+    expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(
+      'Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena. Muda wa kusubiri: dakika 2.',
+    );
+  });
+
+  it('is a refusal, not a lost answer: the request never reached the server', async () => {
+    const error = await failureOf(limited);
+    expect(isUnanswered(error)).toBe(false);
   });
 });
 

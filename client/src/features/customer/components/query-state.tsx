@@ -23,7 +23,8 @@ export function LoadingState({ label }: { label: string }) {
 export function errorMessage(error: unknown, fallback: string, language: Language): string {
   if (!(error instanceof ApiError) || error.status === 500 || !error.message) return fallback;
   const message = localizeCustomerMessage(error.message, language);
-  const wait = error.code === 'RATE_LIMITED' && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
+  // Ours are RATE_LIMITED; a proxy's 429 carries no code of ours (lib/api.ts), only its Retry-After.
+  const wait = error.status === 429 && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
   return wait ? `${message} ${wait}` : message;
 }
 
@@ -64,11 +65,7 @@ function retryIn(seconds: number | undefined, language: Language): string | null
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
   const { t, language } = useT();
   const detail =
-    error instanceof ApiError
-      ? error.status >= 500
-        ? t('customer.errors.serverTrouble')
-        : localizeCustomerMessage(error.message, language)
-      : null;
+    error instanceof ApiError ? (error.status >= 500 ? t('customer.errors.serverTrouble') : errorMessage(error, '', language)) : null;
   return (
     <Alert.Root status="error" role="alert" borderRadius="l2">
       <Alert.Indicator />

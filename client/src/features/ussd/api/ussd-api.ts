@@ -3,7 +3,8 @@
  * `END …`. The simulator sends exactly what the gateway would, so it exercises the real endpoint.
  */
 import { USSD_SERVICE_CODE } from '@escrow/core/contract/ussd';
-import { answerWithoutMessage, ApiError } from '@/lib/api';
+import { authMessages } from '@/i18n/en/auth-messages';
+import { ApiError, failure, type ErrorBody } from '@/lib/api';
 
 export interface UssdScreen {
   /** CON: the session waits for a reply; END: it is over. */
@@ -37,32 +38,19 @@ export async function sendUssdRequest(request: UssdRequest): Promise<UssdScreen>
       body,
     });
   } catch {
-    throw new ApiError('Cannot reach the server. Check your connection and try again.', 0, 'NETWORK');
+    throw new ApiError(authMessages.offline, 0, 'NETWORK');
   }
   const raw = await response.text();
-  if (!response.ok) {
-    const envelope = parseEnvelope(raw);
-    throw new ApiError(
-      envelope?.message ?? answerWithoutMessage(response.status),
-      response.status,
-      envelope?.code ?? 'UNKNOWN',
-      envelope?.errors,
-    );
-  }
+  // A refusal is worded as every other call's (lib/api.ts): the envelope's, else a proxy's status said plainly.
+  if (!response.ok) throw failure(response, parseEnvelope(raw), { hadToken: false });
   const match = /^(CON|END) ([\s\S]*)$/.exec(raw);
   if (!match) throw new ApiError('The USSD service gave an answer the phone cannot show.', response.status, 'UNKNOWN');
   return { kind: match[1] as UssdScreen['kind'], text: match[2]! };
 }
 
-interface ErrorEnvelope {
-  message?: string;
-  code?: string;
-  errors?: Record<string, string[]>;
-}
-
-function parseEnvelope(raw: string): ErrorEnvelope | null {
+function parseEnvelope(raw: string): ErrorBody | null {
   try {
-    return JSON.parse(raw) as ErrorEnvelope;
+    return JSON.parse(raw) as ErrorBody;
   } catch {
     return null;
   }
