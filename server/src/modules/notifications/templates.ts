@@ -213,6 +213,16 @@ export const SMS_TEMPLATES = {
       `The buyer paid ${p.amount} towards ${p.ref}: ${p.paid} of ${p.total} is now held in escrow. Dispatch once it is fully paid.`,
     sw: (p) => `Mnunuzi amelipa ${p.amount} kwa ${p.ref}: ${p.paid} kati ya ${p.total} imehifadhiwa. Tuma bidhaa ikishalipwa yote.`,
   },
+  /**
+   * To a seller phone with no verified account, for each part of a plan before the last: "Dispatch once it is
+   * fully paid" asked it to send goods it could not be paid for. As `payment_received_seller_invite`.
+   */
+  installment_received_seller_invite: {
+    en: (p) =>
+      `The buyer paid ${p.amount} towards ${p.ref}: ${p.paid} of ${p.total} is held in escrow. Register this number on *384*40# to be paid.`,
+    sw: (p) =>
+      `Mnunuzi amelipa ${p.amount} kwa ${p.ref}: ${p.paid} kati ya ${p.total} imehifadhiwa. Sajili nambari hii kwa *384*40# ulipwe.`,
+  },
   payment_failed: {
     en: (p) => `Payment for ${p.ref} did not go through. ${failureSentence(p, 'en')}`,
     sw: (p) => `Malipo ya ${p.ref} hayakufaulu. ${failureSentence(p, 'sw')}`,

@@ -52,6 +52,24 @@ describe('an escrow paid to a seller phone with no verified account', () => {
     expect(texts.join('\n')).not.toContain('thibitisha umetuma');
   });
 
+  it('tells a phone with no account to register at each part of a plan, not to dispatch once it is fully paid', async () => {
+    const phone = randomPhone();
+    const created = await createTransaction(t, buyer, {
+      seller_phone: phone,
+      amount: 6_000,
+      total_cost: 30_000,
+      product_name: 'Fridge',
+      transaction_type: 'lipa_mdogo_mdogo',
+      installment_months: 3,
+    });
+    expect(await payAndSettle(t, buyer, created.id)).toMatchObject({ status: 'completed' });
+    const texts = (await inboxOf(t, phone)).map((sms) => sms.message);
+    expect(texts).toContain(
+      `The buyer paid KES 6,000 towards ${created.reference_number}: KES 6,000 of KES 30,000 is held in escrow. Register this number on *384*40# to be paid.`,
+    );
+    expect(texts.join('\n')).not.toContain('Dispatch once');
+  });
+
   it('still asks a registered seller to dispatch and mark it dispatched', async () => {
     const seller = await makeUser(t.app, { userType: 'seller' });
     const created = await paidTo(seller.phone, 'Kettle');

@@ -288,7 +288,11 @@ async function creditPayment(
         'installment_received',
         { ...progress, ...nextDue, amount: formatKes(payment.amount), ...(fee > 0n ? { fee: formatKes(fee) } : {}) },
       ],
-      seller: ['installment_received_seller', { ...progress, amount: formatKes(credited) }],
+      // A seller phone with no verified account is told to register, as on the final payment below.
+      seller: [
+        txn.seller ? ('installment_received_seller' as const) : ('installment_received_seller_invite' as const),
+        { ...progress, amount: formatKes(credited) },
+      ],
     });
     return;
   }
