@@ -4,6 +4,7 @@ import {
   type Actor,
   availableActions,
   checkTransition,
+  isActorOf,
   isTerminal,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -35,6 +36,15 @@ describe('transaction state machine', () => {
     expect(checkTransition('funded', 'dispatch', 'buyer', 'standard')).toEqual({ ok: false, reason: 'FORBIDDEN' });
     expect(checkTransition('pending', 'dispatch', 'seller', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
     expect(checkTransition('completed', 'cancel', 'buyer', 'standard')).toEqual({ ok: false, reason: 'INVALID_STATE' });
+  });
+
+  it('names who may ever take an action, whatever the state', () => {
+    expect(isActorOf('accept_withdrawal', 'seller', 'lipa_mdogo_mdogo')).toBe(true);
+    expect(isActorOf('accept_withdrawal', 'buyer', 'lipa_mdogo_mdogo')).toBe(false);
+    expect(isActorOf('decline_withdrawal', 'system', 'lipa_mdogo_mdogo')).toBe(true);
+    expect(isActorOf('decline_withdrawal', 'seller', 'standard')).toBe(false);
+    expect(isActorOf('rule_split', 'admin', 'standard')).toBe(true);
+    expect(isActorOf('rule_split', 'seller', 'standard')).toBe(false);
   });
 
   it('cancels before payment to cancelled and after funding to refunded', () => {

@@ -174,6 +174,15 @@ export function checkTransition(
   return row ? { ok: true, to: row.to } : { ok: false, reason: 'FORBIDDEN' };
 }
 
+/**
+ * Whether some row of the action names this actor, for this transaction type, in any state: who may act at
+ * all, before what the state allows. An action's own checks speak only to such an actor; any other is
+ * answered by the state table (403 "The buyer cannot …" where the action is open to someone else).
+ */
+export function isActorOf(action: TransactionAction, actor: Actor, type: TransactionType): boolean {
+  return TRANSITIONS.some((row) => row.action === action && row.actors.includes(actor) && appliesTo(row, type));
+}
+
 /** The actions this actor may take now, in this sub-state: what every channel offers. */
 export function availableActions(status: TransactionStatus, actor: Actor, type: TransactionType, sub: SubState = {}): TransactionAction[] {
   const actions = TRANSITIONS.filter(

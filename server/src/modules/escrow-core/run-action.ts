@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
 import {
   checkTransition,
+  isActorOf,
   type Actor,
   type SubState,
   type TransactionAction,
@@ -64,6 +65,8 @@ export async function runTransactionAction<T>(
     /**
      * The action's own check under the row lock, before the state table's: a request that lost the race
      * to the same action is told that (a ruling already made), not that the status it left forbids it.
+     * It runs only for an actor the action's rows name: who may act is checked before what the state
+     * allows, so a party of the wrong role reads the state table's 403, not the action's 409.
      */
     precheck?: (tx: Tx, txn: LockedTransaction) => Promise<void>;
   },
@@ -73,7 +76,7 @@ export async function runTransactionAction<T>(
     const txn = await lockTransaction(tx, options.transactionId);
     const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
     if (!actor) throw notFound();
-    await options.precheck?.(tx, txn);
+    if (options.precheck && isActorOf(options.action, actor, txn.transactionType)) await options.precheck(tx, txn);
     const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType, subStateOf(txn));
     if (!check.ok) {
       if (check.reason === 'FORBIDDEN') {

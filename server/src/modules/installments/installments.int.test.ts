@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../ledger/ledger.ts';
 import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 import { INSTALLMENT_SWEEP_QUEUE, installmentSweep } from './sweep.ts';
 
 let t: TestApp;
@@ -17,7 +17,8 @@ let admin: MadeUser;
 let stranger: MadeUser;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // One buyer pays for every plan here: more prompts in an hour than the per-account limit allows.
+  t = await buildTestApp({ env: LIFTED_LIMITS });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
   admin = await makeUser(t.app, { userType: 'admin' });
@@ -426,6 +427,27 @@ describe('withdrawal', () => {
       payload: { response: 'The sofa was made to order' },
     });
     expect(responded.statusCode, responded.body).toBe(200);
+  });
+
+  it('tells a buyer who answers the withdrawal question 403 whether or not a request waits, the seller with none waiting 409', async () => {
+    // Who may answer is checked before whether there is anything to answer.
+    const created = await planWithDeposit(20_000, 4_000, 3);
+    const forbidden = { success: false, code: 'FORBIDDEN', message: 'The buyer cannot accept the withdrawal from this plan' };
+    const none = await action(t, buyer, created.id, 'withdrawal_response', { accept: true });
+    expect([none.statusCode, none.json()]).toEqual([403, forbidden]);
+    const noneSeller = await action(t, seller, created.id, 'withdrawal_response', { accept: false });
+    expect([noneSeller.statusCode, noneSeller.json()]).toEqual([
+      409,
+      { success: false, code: 'INVALID_STATE', message: 'There is no withdrawal request waiting for an answer' },
+    ]);
+    expect((await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Found it cheaper elsewhere' })).statusCode).toBe(200);
+    const waiting = await action(t, buyer, created.id, 'withdrawal_response', { accept: true });
+    expect([waiting.statusCode, waiting.json()]).toEqual([403, forbidden]);
+    const declineWaiting = await action(t, buyer, created.id, 'withdrawal_response', { accept: false });
+    expect([declineWaiting.statusCode, declineWaiting.json().message]).toEqual([
+      403,
+      'The buyer cannot decline the withdrawal from this plan',
+    ]);
   });
 
   it('makes the seller answer a pending withdrawal before dispatching a fully paid plan', async () => {
