@@ -63,25 +63,18 @@ describe('a call that gets no answer, or a fault of the server or of a proxy in 
       'The service is briefly unavailable. Please try again in a moment.',
       'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
     ],
-    // Each of these three read "Something went wrong on our side. Please try again.": false for a file over
-    // the proxy's limit, which fails again however often it is sent.
-    [
-      "nginx's HTML 413 for a body over its limit",
-      async () => new Response('<html>413 Request Entity Too Large</html>', { status: 413 }),
-      'What you sent is too large to be accepted. Choose a smaller file, then try again.',
-      'Ulichotuma ni kikubwa mno kupokelewa. Chagua faili ndogo zaidi, kisha ujaribu tena.',
-    ],
+    // These two read "Something went wrong on our side. Please try again.": the service is away for a moment.
     [
       "nginx's HTML 429 from its rate limit, with no Retry-After",
       async () => new Response('<html>429 Too Many Requests</html>', { status: 429 }),
-      'Too many requests. Please wait, then try again.',
-      'Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena.',
+      'The service is briefly unavailable. Please try again in a moment.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
     ],
     [
       "a proxy's 408 for a body that arrived too slowly",
       async () => new Response('<html>408 Request Time-out</html>', { status: 408 }),
-      'The request took too long to arrive. Check your connection and try again.',
-      'Ombi lilichukua muda mrefu mno kufika. Angalia mtandao wako kisha ujaribu tena.',
+      'The service is briefly unavailable. Please try again in a moment.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
     ],
   ];
 
@@ -99,15 +92,31 @@ describe('a call that gets no answer, or a fault of the server or of a proxy in 
   });
 });
 
+describe("a proxy's 413 for a body over its limit", () => {
+  // It read "Something went wrong on our side. Please try again.": false, and sending the file again fails again.
+  it('says in the customer area, where an evidence file can be that large, to choose a smaller file', async () => {
+    const error = await failureOf(async () => new Response('<html>413 Request Entity Too Large</html>', { status: 413 }));
+    expect(customerErrorMessage(error, 'fallback', 'en')).toBe('The file is too large to send. Choose a smaller one.');
+    expect(customerErrorMessage(error, 'fallback', 'sw')).toBe('Faili ni kubwa mno kutumwa. Chagua ndogo zaidi.');
+  });
+
+  it("keeps our own 413's message, which names the limit", async () => {
+    const error = await failureOf(async () => envelope(413, 'The file is too large: evidence files are at most 5 MB', 'PAYLOAD_TOO_LARGE'));
+    expect(customerErrorMessage(error, 'fallback', 'en')).toBe('The file is too large: evidence files are at most 5 MB');
+  });
+});
+
 describe("a proxy's 429 with Retry-After", () => {
   const limited = async () => new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '90' } });
 
   it('says in the customer area how long to wait, as for our own 429s', async () => {
     const error = await failureOf(limited);
     expect(error.retryAfter).toBe(90);
-    expect(customerErrorMessage(error, 'fallback', 'en')).toBe('Too many requests. Please wait, then try again. Wait time: 2 minutes.');
+    expect(customerErrorMessage(error, 'fallback', 'en')).toBe(
+      'The service is briefly unavailable. Please try again in a moment. Wait time: 2 minutes.',
+    );
     expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(
-      'Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena. Muda wa kusubiri: dakika 2.',
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi. Muda wa kusubiri: dakika 2.',
     );
   });
 

@@ -130,18 +130,15 @@ export function failure(
 
 /**
  * What to tell the person when the answer carries no message of ours: a proxy or load balancer in front
- * of the app answered instead (nginx's HTML 502 while the nodes restart, 504 when one is too slow, 413 for
- * a body over its limit, 429 from its rate limit, 408 when the body arrived too slowly). The server's own
- * sentences for its 503 and 500, so that every page shows them in the reader's language
- * (i18n/en/auth-messages.ts), not "Request failed (502)"; a 413 is no fault of ours that trying again
- * mends, and a 429 is mended by waiting (the customer area says how long: features/customer/components/query-state.tsx).
+ * of the app answered instead (nginx's HTML 502 while the nodes restart, 504 when one is too slow, 408 when
+ * a body arrived too slowly, 429 from its rate limit: the service is away for a moment, and the customer
+ * area adds how long from Retry-After). The server's own sentences, so that every page shows them in the
+ * reader's language (i18n/en/auth-messages.ts), not "Request failed (502)". Every page's first load carries
+ * this: a proxy's 413 is worded where a body can be that large, the customer area's evidence upload
+ * (features/customer/components/query-state.tsx).
  */
 export function answerWithoutMessage(status: number): string {
-  if (status >= 502 && status <= 504) return authMessages.serviceUnavailable;
-  if (status === 413) return authMessages.requestTooLarge;
-  if (status === 429) return authMessages.tooManyRequests;
-  if (status === 408) return authMessages.requestTimeout;
-  return authMessages.serverError;
+  return (status >= 502 && status <= 504) || status === 429 || status === 408 ? authMessages.serviceUnavailable : authMessages.serverError;
 }
 
 /** The `data` of a successful call. */

@@ -37,9 +37,4 @@ export const authMessages = {
   offline: 'Cannot reach the server. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
-  // A proxy's refusals that reach no server of ours (client/src/lib/api.ts): sending the same again fails
-  // again (413), or fails until the wait is over (429; the customer area adds how long, from Retry-After).
-  requestTooLarge: 'What you sent is too large to be accepted. Choose a smaller file, then try again.',
-  tooManyRequests: 'Too many requests. Please wait, then try again.',
-  requestTimeout: 'The request took too long to arrive. Check your connection and try again.',
 };

@@ -104,6 +104,8 @@ export const customerMessages = {
   onlySellerConfirmsReturn: 'Only the seller confirms that the item came back',
   noReturnToConfirm: 'There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: {{status}})',
   returnAlreadyConfirmed: 'The return was already confirmed: the buyer is being refunded.',
+  /** A proxy's 413 (no envelope of ours, components/query-state.tsx): sending the same file again fails again. */
+  requestTooLarge: 'The file is too large to send. Choose a smaller one.',
   otherPartyResponds: 'Only the other party responds to a dispute; the mediation team rules on it',
   openerCannotRespond: 'You opened this dispute: the other party responds. You can add evidence instead.',
   alreadyRuled: 'The mediation team has already ruled on this dispute',

@@ -142,8 +142,5 @@ export const auth: Catalog['auth'] = {
     offline: 'Hatuwezi kufikia seva. Angalia mtandao wako kisha ujaribu tena.',
     serverError: 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
     serviceUnavailable: 'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
-    requestTooLarge: 'Ulichotuma ni kikubwa mno kupokelewa. Chagua faili ndogo zaidi, kisha ujaribu tena.',
-    tooManyRequests: 'Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena.',
-    requestTimeout: 'Ombi lilichukua muda mrefu mno kufika. Angalia mtandao wako kisha ujaribu tena.',
   },
 };

@@ -100,6 +100,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   noReturnToConfirm:
     'Hakuna bidhaa iliyorudishwa ya kuthibitisha: hii hufuata uamuzi wa kurudisha pesa kwa bidhaa iliyotumwa (hali: {{status}})',
   returnAlreadyConfirmed: 'Tayari imethibitishwa kuwa bidhaa imerudi: mnunuzi anarudishiwa pesa.',
+  requestTooLarge: 'Faili ni kubwa mno kutumwa. Chagua ndogo zaidi.',
   otherPartyResponds: 'Ni upande mwingine pekee unaojibu malalamiko; wapatanishi ndio wanaoamua',
   openerCannotRespond: 'Wewe ndiye uliyefungua malalamiko haya: upande mwingine ndio unaojibu. Unaweza kuongeza ushahidi badala yake.',
   alreadyRuled: 'Wapatanishi wameshatoa uamuzi kuhusu malalamiko haya',

@@ -2,6 +2,7 @@
 import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
 import { translator, useT, type Language } from '@/i18n';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
+import { customerMessages } from '@/i18n/en/customer-messages';
 import { ApiError } from '@/lib/api';
 import { isUnanswered } from './action-outcome';
 
@@ -22,7 +23,9 @@ export function LoadingState({ label }: { label: string }) {
  */
 export function errorMessage(error: unknown, fallback: string, language: Language): string {
   if (!(error instanceof ApiError) || error.status === 500 || !error.message) return fallback;
-  const message = localizeCustomerMessage(error.message, language);
+  // A proxy's 413 carries no message of ours (lib/api.ts): here only an evidence file is that large.
+  const said = error.status === 413 && error.code === 'UNKNOWN' ? customerMessages.requestTooLarge : error.message;
+  const message = localizeCustomerMessage(said, language);
   // Ours are RATE_LIMITED; a proxy's 429 carries no code of ours (lib/api.ts), only its Retry-After.
   const wait = error.status === 429 && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
   return wait ? `${message} ${wait}` : message;

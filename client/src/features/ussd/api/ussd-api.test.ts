@@ -27,9 +27,9 @@ describe('the USSD simulator, answered by a proxy in front of the server', () =>
   it('reads a 429 as too many requests, with its Retry-After, in the page language', async () => {
     const error = await failureOf(new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } }));
     // Was "Something went wrong on our side. Please try again.", and the Retry-After was dropped.
-    expect(error.message).toBe('Too many requests. Please wait, then try again.');
+    expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.');
     expect(error.retryAfter).toBe(30);
-    expect(localizeCustomerMessage(error.message, 'sw')).toBe('Maombi mengi mno. Tafadhali subiri, kisha ujaribu tena.');
+    expect(localizeCustomerMessage(error.message, 'sw')).toBe('Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.');
   });
 
   it("keeps the server's own refusal as it came", async () => {
