@@ -6,9 +6,11 @@ import {
   checkTransition,
   isActorOf,
   isTerminal,
+  isWithdrawalAnswerable,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   TRANSITIONS,
+  WITHDRAWAL_ANSWERABLE_STATUSES,
 } from './transaction-state.ts';
 
 describe('transaction state machine', () => {
@@ -45,6 +47,13 @@ describe('transaction state machine', () => {
     expect(isActorOf('decline_withdrawal', 'seller', 'standard')).toBe(false);
     expect(isActorOf('rule_split', 'admin', 'standard')).toBe(true);
     expect(isActorOf('rule_split', 'seller', 'standard')).toBe(false);
+  });
+
+  it('knows where the seller can answer a withdrawal request: a plan being paid off or fully paid, not yet dispatched', () => {
+    expect([...WITHDRAWAL_ANSWERABLE_STATUSES].sort()).toEqual(['funded', 'installment']);
+    expect(isWithdrawalAnswerable('installment', 'lipa_mdogo_mdogo')).toBe(true);
+    expect(isWithdrawalAnswerable('disputed', 'lipa_mdogo_mdogo')).toBe(false);
+    expect(isWithdrawalAnswerable('funded', 'standard')).toBe(false);
   });
 
   it('cancels before payment to cancelled and after funding to refunded', () => {

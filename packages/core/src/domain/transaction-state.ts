@@ -206,6 +206,19 @@ function appliesTo(row: Transition, type: TransactionType): boolean {
 }
 
 /**
+ * Where the seller can answer a buyer's withdrawal request: the states its accept and decline rows leave
+ * from. A request still waiting when its transaction leaves them (a dispute, the seller cancelling the plan)
+ * ends unanswered, `closed` (escrow-core/run-action.ts): a ruling that lets the plan go on does not revive it.
+ */
+const WITHDRAWAL_ANSWERS = TRANSITIONS.filter((row) => row.action === 'accept_withdrawal' || row.action === 'decline_withdrawal');
+export const WITHDRAWAL_ANSWERABLE_STATUSES: readonly TransactionStatus[] = [...new Set(WITHDRAWAL_ANSWERS.map((row) => row.from))];
+
+/** Whether a transaction of this type in this status is one where the seller can answer a withdrawal request. */
+export function isWithdrawalAnswerable(status: TransactionStatus, type: TransactionType): boolean {
+  return WITHDRAWAL_ANSWERS.some((row) => row.from === status && appliesTo(row, type));
+}
+
+/**
  * No party's action leaves these. One money event does: a seller payout the rail could not make, which
  * the mediation team returns to the buyer, turns `completed` into `refunded` (payouts/resolve-failed-payout.ts).
  */

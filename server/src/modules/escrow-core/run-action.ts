@@ -1,17 +1,20 @@
 /**
  * The shape every transaction action shares: one database transaction that locks the row, finds the
  * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party), then lets
- * the action write status, timeline, ledger and outbox before commit.
+ * the action write status, timeline, ledger and outbox before commit. A move out of the states where the
+ * seller can answer a withdrawal request ends a request still waiting there (closeWaitingWithdrawal).
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
 import {
   checkTransition,
   isActorOf,
+  isWithdrawalAnswerable,
   type Actor,
   type SubState,
   type TransactionAction,
   type TransactionStatus,
+  WITHDRAWAL_ANSWERABLE_STATUSES,
 } from '@escrow/core/domain/transaction-state';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -85,7 +88,32 @@ export async function runTransactionAction<T>(
       throw new AppError('INVALID_STATE', `${STATE_MESSAGES[options.action] ?? 'This action is not allowed now'} (status: ${txn.status})`);
     }
     const actorId = 'system' in options.caller ? null : options.caller.userId;
-    return apply({ tx, txn, actor, actorId, to: check.to });
+    const result = await apply({ tx, txn, actor, actorId, to: check.to });
+    if (leavesWithdrawalAnswerable(txn, check.to)) await closeWaitingWithdrawal(tx, txn.id);
+    return result;
+  });
+}
+
+/**
+ * Every move out of the states where the seller can answer a withdrawal request is an action run here (the
+ * payment callback only moves a plan from installment to funded; returns, rulings and payout refunds leave
+ * from disputed or completed), so this is the one place a waiting request ends when its plan moves on.
+ */
+function leavesWithdrawalAnswerable(txn: Pick<LockedTransaction, 'status' | 'transactionType'>, to: TransactionStatus): boolean {
+  const type = txn.transactionType;
+  return isWithdrawalAnswerable(txn.status as TransactionStatus, type) && !isWithdrawalAnswerable(to, type);
+}
+
+/**
+ * A request still waiting when its transaction has left those states (a dispute opened, the seller
+ * cancelling the plan) ends unanswered, `closed`: the read stops showing it, the lapse sweep does not
+ * decline it later, and once a ruling lets the plan go on the buyer may ask again. An answer the action
+ * wrote itself (accepted, declined) is not waiting; an action that wrote no status change closes nothing.
+ */
+async function closeWaitingWithdrawal(tx: Tx, transactionId: string): Promise<void> {
+  await tx.withdrawalRequest.updateMany({
+    where: { transactionId, status: 'pending', transaction: { status: { notIn: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
+    data: { status: 'closed' },
   });
 }
 

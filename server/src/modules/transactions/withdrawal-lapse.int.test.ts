@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escrowBalance } from '../ledger/ledger.ts';
-import { makeUser, type MadeUser } from '../../../test/factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle } from '../../../test/escrow-helpers.ts';
+import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
+import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
 import { lapseOverdueWithdrawals, WITHDRAWAL_LAPSE_QUEUE, withdrawalLapse } from './withdrawal-lapse.ts';
@@ -17,6 +17,7 @@ let clockOffsetMs = 0;
 let t: TestApp;
 let buyer: MadeUser;
 let seller: MadeUser;
+let admin: MadeUser;
 
 beforeAll(async () => {
   // Tokens outlive the days the clock is moved by.
@@ -26,6 +27,7 @@ beforeAll(async () => {
   });
   buyer = await makeUser(t.app, { userType: 'buyer' });
   seller = await makeUser(t.app, { userType: 'seller' });
+  admin = await makeUser(t.app, { userType: 'admin' });
 });
 afterAll(() => t?.close());
 
@@ -190,6 +192,80 @@ describe('a withdrawal request the seller does not answer', () => {
       }
       expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: created.id, status: 'pending' } })).toBe(0);
     }
+    await expectLedgerHealthy(t);
+  });
+});
+
+describe('a withdrawal request left waiting when its plan moves on', () => {
+  /** The request rows of a transaction, oldest first: their status. */
+  async function requests(transactionId: string) {
+    const rows = await t.ctx.db.withdrawalRequest.findMany({ where: { transactionId }, orderBy: { createdAt: 'asc' } });
+    return rows.map((row) => row.status);
+  }
+
+  it('ends when a dispute is opened: not shown, not revived by a ruling that lets the plan go on, and the buyer may ask again', async () => {
+    const created = await planAskedOutOf('The fridge is too big for my kitchen');
+    const opened = await action(t, seller, created.id, 'dispute', { reason: 'The buyer damaged the display unit' });
+    expect(opened.statusCode, opened.body).toBe(200);
+
+    // Ended unanswered: neither party reads it, nor may the seller answer it.
+    expect(await requests(created.id)).toEqual(['closed']);
+    for (const party of [buyer, seller]) expect((await detail(t, party, created.id)).withdrawal_request).toBeNull();
+    expect((await action(t, seller, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
+
+    // The mediators let the plan go on, after the request's 72 hours have passed.
+    clockOffsetMs += 80 * HOUR;
+    const disputeId = (await detail(t, admin, created.id)).dispute.id;
+    const ruled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${disputeId}/resolve`,
+      headers: bearer(admin),
+      payload: { outcome: 'release_seller', note: 'The display unit was fine; the plan goes on' },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    const resumed = await detail(t, seller, created.id);
+    expect(resumed.transaction.status).toBe('installment');
+    expect(resumed.withdrawal_request).toBeNull();
+    expect(resumed.transaction.allowed_actions).not.toContain('accept_withdrawal');
+
+    // The sweep finds nothing to lapse: no second dispute nobody asked for.
+    await runSweep();
+    const after = await written(created.id);
+    expect(after.disputes).toBe(1);
+    expect(after.events).not.toContain('withdrawal_lapsed');
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
+
+    // The buyer may ask again, and that request is the one shown.
+    expect((await detail(t, buyer, created.id)).transaction.allowed_actions).toContain('request_withdrawal');
+    const again = await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Still too big' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await detail(t, seller, created.id)).withdrawal_request).toMatchObject({ reason: 'Still too big' });
+    expect(await requests(created.id)).toEqual(['closed', 'pending']);
+    await expectLedgerHealthy(t);
+  });
+
+  it('ends when the seller cancels the plan, and the refund is made as before', async () => {
+    const created = await planAskedOutOf();
+    const cancelled = await action(t, seller, created.id, 'cancel', { reason: 'Out of stock' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().data.transaction).toMatchObject({ status: 'refunded', refunded_amount: expect.any(String) });
+
+    expect(await requests(created.id)).toEqual(['closed']);
+    const data = await detail(t, buyer, created.id);
+    expect(data.withdrawal_request).toBeNull();
+    expect(data.transaction.status).toBe('refunded');
+    // Everything the buyer paid, fee share included, goes back (a seller's cancel, not an accepted withdrawal).
+    expect(data.transaction.quote.refunded).toBe(data.transaction.quote.paid_in);
+    const [payout] = await settlePayouts(t, created.id);
+    expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', recipientPhone: buyer.phone });
+    expect(await escrowBalance(t.ctx.db, created.id)).toBe(0n);
+    const refunds = await t.ctx.db.refund.findMany({ where: { transactionId: created.id } });
+    expect(refunds.map((refund) => refund.reason)).toEqual(['seller_cancelled_plan']);
+
+    clockOffsetMs += 80 * HOUR;
+    await runSweep();
+    expect((await written(created.id)).events).not.toContain('withdrawal_lapsed');
+    expect(await t.ctx.db.dispute.count({ where: { transactionId: created.id } })).toBe(0);
     await expectLedgerHealthy(t);
   });
 });

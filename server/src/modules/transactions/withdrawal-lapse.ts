@@ -8,6 +8,7 @@
  * answer takes, and only while it still waits: a seller answering at the same moment gives one outcome,
  * and a second sweep finds nothing. It runs every ten minutes on graphile-worker's cron (jobs/recurring.ts).
  */
+import { WITHDRAWAL_ANSWERABLE_STATUSES } from '@escrow/core/domain/transaction-state';
 import type { AppContext } from '../../context.ts';
 import { recurringJob } from '../../jobs/recurring.ts';
 import { lapseWithdrawal } from './use-cases/respond-to-withdrawal.ts';
@@ -26,9 +27,9 @@ export async function lapseOverdueWithdrawals(ctx: AppContext): Promise<{ lapsed
   let lapsed = 0;
   for (;;) {
     const due = await ctx.db.withdrawalRequest.findMany({
-      // Only where a decline can still happen: a request left waiting on a plan a dispute froze, or the
-      // seller cancelled, is not the seller's to answer now.
-      where: { status: 'pending', createdAt: { lte: madeBy }, transaction: { status: { in: ['installment', 'funded'] } } },
+      // Only where a decline can still happen: a plan that moved on (a dispute, the seller cancelling) closed
+      // its request as it did (escrow-core/run-action.ts), and the filter says the same rule here.
+      where: { status: 'pending', createdAt: { lte: madeBy }, transaction: { status: { in: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
       select: { id: true, transactionId: true },
       orderBy: { createdAt: 'asc' },
       take: BATCH,
