@@ -5,7 +5,8 @@
  * - `GET /api/transactions/{id}` and `GET /api/transactions?status=…&per_page=…`: the product's detail and
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
  *   to its user (one query per request, no cache), then the answer of the same shape as the product's in
- *   one query (two for the list: the page, and its summary from the totals the database keeps).
+ *   one query (two for the list: the page, and its summary from the totals the database keeps); the detail
+ *   reads the dispute and the withdrawal request waiting for the seller as the product does.
  *
  * Not the product: no validation beyond what the work needs, no logging, no headers but Content-Type.
  * Prints READY when it listens; SIGTERM ends it.
@@ -27,6 +28,8 @@ const money = (cents: string | number | null) => {
   return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
 };
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+/** The seller's time to answer a withdrawal request, as the product's WITHDRAWAL_RESPONSE_HOURS (transactions/use-cases/open-dispute.ts). */
+const WITHDRAWAL_RESPONSE_MS = 72 * 3600_000;
 const party = (first: string | null, last: string | null, phone: string) => ({
   phone_number: phone,
   display_name: first === null ? `${phone.slice(0, 6)}***${phone.slice(-3)}` : `${first} ${last}`.trim(),
@@ -59,7 +62,9 @@ SELECT t.*, b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_
   (SELECT coalesce(json_agg(e ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
   (SELECT coalesce(json_agg(json_build_object('status', y.status, 'fee_cents', y.fee_cents)), '[]') FROM payments y WHERE y.transaction_id = t.id) AS payments,
   (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.transaction_id = t.id) AS refunded,
-  (SELECT row_to_json(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC LIMIT 1) AS dispute
+  (SELECT row_to_json(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC LIMIT 1) AS dispute,
+  (SELECT json_build_object('reason', w.reason, 'created_at', w.created_at) FROM withdrawal_requests w
+    WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS withdrawal
 FROM transactions t JOIN users b ON b.id = t.buyer_id LEFT JOIN users s ON s.id = t.seller_id WHERE t.id = $1`;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -109,6 +114,7 @@ function detail(t: Json, role: string) {
     updated_at: iso(t.updated_at),
   };
   const d = t.dispute as Json | null;
+  const w = t.withdrawal as Json | null;
   return {
     transaction,
     charges: {
@@ -150,6 +156,13 @@ function detail(t: Json, role: string) {
           ruling_note: d.ruling_note,
           resolved_at: iso(d.resolved_at),
           created_at: iso(d.created_at),
+        }
+      : null,
+    withdrawal_request: w
+      ? {
+          reason: w.reason,
+          requested_at: iso(w.created_at),
+          respond_by: new Date(new Date(w.created_at).getTime() + WITHDRAWAL_RESPONSE_MS).toISOString(),
         }
       : null,
     timeline: (t.timeline as Json[]).map((e) => ({
