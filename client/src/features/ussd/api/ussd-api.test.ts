@@ -29,7 +29,9 @@ describe('the USSD simulator, answered by a proxy in front of the server', () =>
     // Was "Something went wrong on our side. Please try again.", and the Retry-After was dropped.
     expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.');
     expect(error.retryAfter).toBe(30);
-    expect(localizeCustomerMessage(error.message, 'sw')).toBe('Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.');
+    expect(localizeCustomerMessage(error.message, 'sw')).toBe(
+      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    );
   });
 
   it("keeps the server's own refusal as it came", async () => {
