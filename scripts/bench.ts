@@ -9,7 +9,8 @@
  *    and texts through (the same script; MPESA_MOCK_DELAY_MS=0; they call back to the product, as the real
  *    services do from outside our process), and the yardsticks
  *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, and the transaction detail and list
- *    written by hand with `node:http` + `pg` (same database, same tokens, same answer shape).
+ *    written by hand with `node:http` + `pg` (same database, same tokens, the product's answer:
+ *    server/test/bench-yardstick.int.test.ts compares them).
  * 3. For each data size (`--sizes`, default 100,000 then 1,000,000 transactions; the seed grows the same
  *    database): charges calculate against bare node:http, the detail read and the two lists against their
  *    hand-written twins, the admin dashboard; then creates and pay-ins end to end once.

@@ -4,35 +4,51 @@
  * - `GET /bare`: a constant JSON answer from `node:http` with nothing else — what any HTTP answer costs;
  * - `GET /api/transactions/{id}` and `GET /api/transactions?status=…&per_page=…`: the product's detail and
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
- *   to its user (one query per request, no cache), then the answer of the same shape as the product's in
- *   one query (two for the list: the page, and its summary from the totals the database keeps); the detail
- *   reads the dispute and the withdrawal request waiting for the seller as the product does.
+ *   to its user (one query per request, no cache), then the product's answer in one query (two for the
+ *   list: the page, and its summary from the totals the database keeps). The detail reads what the
+ *   product's read does (transactions/detail-query.ts: the parties, plan, timeline, latest dispute, the
+ *   withdrawal request waiting, payments, refunds, latest seller payout) and answers the same `data`, value
+ *   for value: server/test/bench-yardstick.int.test.ts compares the two for transactions in every state.
+ *
+ * It reuses the pure core (`@escrow/core/domain`: the quote arithmetic, the state table's
+ * `availableActions`, money formatting, the phone mask, which installment is owed, an event's family, the
+ * inspection window in hours), as the product's own wire does: those are the rules of the answer, not the
+ * framework, and writing them again would measure a second copy instead of the same work. Nothing of the
+ * server (its app, Prisma, Fastify, zod) is imported.
  *
  * Not the product: no validation beyond what the work needs, no logging, no headers but Content-Type.
- * Prints READY when it listens; SIGTERM ends it.
+ * Prints READY when it listens; SIGTERM ends it. Reads DATABASE_URL, PORT, JWT_SECRET, and the inspection
+ * windows as the product does (INSPECTION_WINDOW_SECONDS, PROTECTED_INSPECTION_WINDOW_SECONDS).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { isInstallmentOwed, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
+import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
+import { formatCents } from '@escrow/core/domain/money';
+import { maskPhone } from '@escrow/core/domain/phone';
+import { quote } from '@escrow/core/domain/quote';
+import { eventCategory } from '@escrow/core/domain/timeline-events';
+import { availableActions } from '@escrow/core/domain/transaction-state';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT);
 const secret = process.env.JWT_SECRET!;
+/** The product's defaults (server/src/config/env.ts): three days, and seven for Protected Escrow. */
+const INSPECTION_SECONDS = Number(process.env.INSPECTION_WINDOW_SECONDS ?? 259_200);
+const PROTECTED_INSPECTION_SECONDS = Number(process.env.PROTECTED_INSPECTION_WINDOW_SECONDS ?? 604_800);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
 // Bigints as text: money is formatted from cents without floating point.
 pg.types.setTypeParser(20, (value) => value);
 
-const money = (cents: string | number | null) => {
-  if (cents === null) return null;
-  const value = BigInt(cents);
-  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
-};
+const money = (cents: string | number | null) => (cents === null ? null : formatCents(BigInt(cents)));
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 /** The seller's time to answer a withdrawal request, as the product's WITHDRAWAL_RESPONSE_HOURS (transactions/use-cases/open-dispute.ts). */
 const WITHDRAWAL_RESPONSE_MS = 72 * 3600_000;
+/** A party by name, or by masked phone when no account stands behind it (a seller yet to register). */
 const party = (first: string | null, last: string | null, phone: string) => ({
   phone_number: phone,
-  display_name: first === null ? `${phone.slice(0, 6)}***${phone.slice(-3)}` : `${first} ${last}`.trim(),
+  display_name: first === null ? maskPhone(phone) : `${first} ${last}`.trim(),
 });
 
 /** The caller behind a bearer token, or null: signature, expiry, then the session row and its user. */
@@ -55,26 +71,70 @@ async function callerOf(header: string | undefined): Promise<{ id: string; role:
   return rows[0]?.id === claims.sub ? rows[0] : null;
 }
 
+/**
+ * The product's detail read (server/src/modules/transactions/detail-query.ts): the transaction with both
+ * parties, the plan and its installments, the timeline, the latest dispute, the withdrawal request waiting
+ * for the seller, the payments, the refunds and the latest seller payout, in one statement.
+ */
 const DETAIL = `
-SELECT t.*, b.first_name AS b_first, b.last_name AS b_last, b.phone_number AS b_phone, s.first_name AS s_first, s.last_name AS s_last,
-  (SELECT row_to_json(p) FROM installment_plans p WHERE p.transaction_id = t.id) AS plan,
-  (SELECT coalesce(json_agg(i ORDER BY i.sequence), '[]') FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
-  (SELECT coalesce(json_agg(e ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
-  (SELECT coalesce(json_agg(json_build_object('status', y.status, 'fee_cents', y.fee_cents)), '[]') FROM payments y WHERE y.transaction_id = t.id) AS payments,
-  (SELECT coalesce(sum(r.amount_cents), 0) FROM refunds r WHERE r.transaction_id = t.id) AS refunded,
-  (SELECT row_to_json(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC LIMIT 1) AS dispute,
-  (SELECT json_build_object('reason', w.reason, 'created_at', w.created_at) FROM withdrawal_requests w
-    WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS withdrawal
-FROM transactions t JOIN users b ON b.id = t.buyer_id LEFT JOIN users s ON s.id = t.seller_id WHERE t.id = $1`;
+SELECT to_jsonb(t) AS txn,
+  jsonb_build_object('first_name', b.first_name, 'last_name', b.last_name, 'phone_number', b.phone_number) AS buyer,
+  CASE WHEN s.id IS NULL THEN NULL
+       ELSE jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name, 'phone_number', s.phone_number) END AS seller,
+  (SELECT to_jsonb(p) FROM installment_plans p WHERE p.transaction_id = t.id) AS plan,
+  (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.sequence), '[]')
+     FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
+  (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
+  (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
+  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at)
+     FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
+     FROM payments y WHERE y.transaction_id = t.id) AS payments,
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
+     FROM refunds r WHERE r.transaction_id = t.id) AS refunds,
+  (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail', o.rail, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
+     FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout
+FROM transactions t
+JOIN users b ON b.id = t.buyer_id
+LEFT JOIN users s ON s.id = t.seller_id
+WHERE t.id = $1`;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function detail(t: Json, role: string) {
-  const paidFees = (t.payments as Json[]).filter((p) => p.status === 'completed').reduce((sum, p) => sum + BigInt(p.fee_cents), 0n);
-  const owed = BigInt(t.amount_cents) - BigInt(t.paid_cents) + BigInt(t.buyer_fee_cents) - paidFees;
-  const latest = (t.timeline as Json[]).at(-1);
-  const buyer = party(t.b_first, t.b_last, t.b_phone);
-  const seller = party(t.s_first, t.s_last, t.seller_phone);
+/** Who the caller is to the transaction, or null (404): a party, else an admin (access.ts `partyRole`). */
+function roleOf(t: Json, caller: { id: string; role: string }): 'buyer' | 'seller' | 'admin' | null {
+  if (t.buyer_id === caller.id) return 'buyer';
+  if (t.seller_id !== null && t.seller_id === caller.id) return 'seller';
+  return caller.role === 'admin' ? 'admin' : null;
+}
+
+/** The detail answer of the product (read-transactions.ts `detailWire`, wire.ts) from the statement's row. */
+function detail(row: Json, role: 'buyer' | 'seller' | 'admin') {
+  const t = row.txn as Json;
+  const plan = row.plan as Json | null;
+  const installments = row.installments as Json[];
+  const timeline = row.timeline as Json[];
+  const payments = row.payments as Json[];
+  const d = row.dispute as Json | null;
+  const w = row.pending_withdrawal as Json | null;
+  const payout = row.payout as Json | null;
+  const next = plan ? installments.find((installment) => isInstallmentOwed(installment as { status: InstallmentStatus })) : undefined;
+  const q = quote({
+    status: t.status,
+    transactionType: t.transaction_type,
+    amountCents: BigInt(t.amount_cents),
+    buyerFeeCents: BigInt(t.buyer_fee_cents),
+    sellerFeeCents: BigInt(t.seller_fee_cents),
+    paidCents: BigInt(t.paid_cents),
+    payments: payments
+      .filter((p) => p.status === 'completed')
+      .map((p) => ({ amountCents: BigInt(p.amount_cents), feeCents: BigInt(p.fee_cents) })),
+    refunds: (row.refunds as Json[]).map((r) => ({ amountCents: BigInt(r.amount_cents), feeCents: BigInt(r.fee_cents) })),
+    nextInstallment: next ? { id: next.id, amountCents: BigInt(next.amount_cents), paidCents: BigInt(next.paid_cents) } : null,
+  });
+  const latest = timeline.at(-1);
+  const buyer = party(row.buyer.first_name, row.buyer.last_name, row.buyer.phone_number);
+  const seller = party(row.seller?.first_name ?? null, row.seller?.last_name ?? null, t.seller_phone);
   const transaction = {
     id: t.id,
     reference_number: t.reference_number,
@@ -90,48 +150,67 @@ function detail(t: Json, role: string) {
     buyer_fee: money(t.buyer_fee_cents),
     seller_fee: money(t.seller_fee_cents),
     amount_paid: money(t.paid_cents),
-    amount_due: money(owed > 0n ? String(owed) : 0),
-    refunded_amount: money(t.refunded),
+    amount_due: formatCents(q.owed),
+    refunded_amount: formatCents(q.refunded),
     quote: {
-      owed: money(owed > 0n ? String(owed) : 0),
-      owed_fee: money(String(BigInt(t.buyer_fee_cents) - paidFees)),
-      paid_in: money(String(BigInt(t.paid_cents) + paidFees)),
-      held: money(String(BigInt(t.paid_cents) + paidFees - BigInt(t.refunded))),
-      refunded: money(t.refunded),
-      seller_receives: money(String(BigInt(t.amount_cents) - BigInt(t.seller_fee_cents))),
-      next_payment: owed > 0n ? money(String(owed)) : null,
+      owed: formatCents(q.owed),
+      owed_fee: formatCents(q.owedFee),
+      paid_in: formatCents(q.paidIn),
+      fee_paid: formatCents(q.feePaid),
+      held: formatCents(q.held),
+      refunded: formatCents(q.refunded),
+      seller_receives: formatCents(q.sellerReceives),
+      released_to_seller: formatCents(q.releasedToSeller),
+      seller_fee_charged: formatCents(q.sellerFeeCharged),
+      seller_paid_out: formatCents(q.sellerPaidOut),
+      next_payment: q.nextPayment ? formatCents(q.nextPayment.total) : null,
     },
     channel: t.channel,
     my_role: role,
-    allowed_actions: [] as string[],
-    ...(t.plan
-      ? { total_cost: money(t.amount_cents), initial_payment: money(t.plan.deposit_cents), installment_months: t.plan.months }
-      : {}),
+    // Admins act through the dispute and payout endpoints: the parties' actions only.
+    allowed_actions:
+      role === 'admin'
+        ? []
+        : availableActions(t.status, role, t.transaction_type, {
+            hasPendingWithdrawal: w !== null,
+            isAwaitingReturn: d?.status === 'awaiting_return',
+          }),
+    ...(plan ? { total_cost: money(t.amount_cents), initial_payment: money(plan.deposit_cents), installment_months: plan.months } : {}),
+    payment_link_code: t.payment_link_code,
     funded_at: iso(t.funded_at),
     dispatched_at: iso(t.dispatched_at),
     inspection_ends_at: iso(t.inspection_ends_at),
+    inspection_window_hours: inspectionWindowHours(t.transaction_type === 'protected' ? PROTECTED_INSPECTION_SECONDS : INSPECTION_SECONDS),
+    dispatch_details: t.dispatched_at ? { courier: t.dispatch_courier, tracking_number: t.dispatch_tracking, note: t.dispatch_note } : null,
     completed_at: iso(t.completed_at),
     updated_at: iso(t.updated_at),
   };
-  const d = t.dispute as Json | null;
-  const w = t.withdrawal as Json | null;
   return {
     transaction,
     charges: {
       buyer_charge: money(t.buyer_fee_cents),
       seller_charge: money(t.seller_fee_cents),
-      total_service_charge: money(String(BigInt(t.buyer_fee_cents) + BigInt(t.seller_fee_cents))),
+      total_service_charge: formatCents(BigInt(t.buyer_fee_cents) + BigInt(t.seller_fee_cents)),
     },
+    seller_payout: payout
+      ? {
+          amount: money(payout.amount_cents),
+          status: payout.status,
+          rail: payout.rail,
+          receipt: payout.rail_receipt,
+          completed_at: iso(payout.completed_at),
+        }
+      : null,
     buyer,
     seller,
     payment_status: {
-      total_payments: t.payments.length,
-      successful_payments: (t.payments as Json[]).filter((p) => p.status === 'completed').length,
-      failed_payments: (t.payments as Json[]).filter((p) => p.status === 'failed' || p.status === 'cancelled').length,
+      total_payments: payments.length,
+      successful_payments: payments.filter((p) => p.status === 'completed').length,
+      failed_payments: payments.filter((p) => p.status === 'failed' || p.status === 'cancelled').length,
     },
-    ...(t.plan
+    ...(plan
       ? {
-          installments: (t.installments as Json[]).map((i) => ({
+          installments: installments.map((i) => ({
             id: i.id,
             sequence: i.sequence,
             due_date: iso(i.due_date),
@@ -165,9 +244,9 @@ function detail(t: Json, role: string) {
           respond_by: new Date(new Date(w.created_at).getTime() + WITHDRAWAL_RESPONSE_MS).toISOString(),
         }
       : null,
-    timeline: (t.timeline as Json[]).map((e) => ({
+    timeline: timeline.map((e) => ({
       event_type: e.event_type,
-      type: e.event_type.split('_')[0],
+      type: eventCategory(e.event_type),
       description: e.description,
       timestamp: iso(e.created_at),
       ...(e.data && typeof e.data === 'object' ? { data: e.data } : {}),
@@ -254,18 +333,10 @@ const server = http.createServer((request, response) => {
     const id = /^\/api\/transactions\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
     if (!id) return send(response, 404, { success: false, message: 'Not found' });
     const { rows } = await pool.query<Json>({ name: 'detail', text: DETAIL, values: [id] });
-    const t = rows[0];
-    const role = !t
-      ? null
-      : t.buyer_id === caller.id
-        ? 'buyer'
-        : t.seller_id === caller.id
-          ? 'seller'
-          : caller.role === 'admin'
-            ? 'admin'
-            : null;
-    if (!t || !role) return send(response, 404, { success: false, message: 'Transaction not found' });
-    send(response, 200, { success: true, message: 'Transaction', data: detail(t, role) });
+    const row = rows[0];
+    const role = row ? roleOf(row.txn, caller) : null;
+    if (!row || !role) return send(response, 404, { success: false, message: 'Transaction not found' });
+    send(response, 200, { success: true, message: 'Transaction', data: detail(row, role) });
   })().catch((error: Error) => send(response, 500, { success: false, message: error.message }));
 });
 server.keepAliveTimeout = 60_000;

@@ -44,3 +44,11 @@ export type TimelineEventType = (typeof TIMELINE_EVENT_TYPES)[number];
 /** A dispute's response is stored as a `dispute_evidence_added` event (with `response: true`); it is not evidence. */
 export const isDisputeResponse = (entry: { event_type: string; data?: Record<string, unknown> | null }) =>
   entry.event_type === 'dispute_evidence_added' && entry.data?.response === true;
+
+/** The `type` shown beside an event: its family. */
+export function eventCategory(eventType: string): string {
+  const family = eventType.split('_')[0] ?? 'transaction';
+  if (['payment', 'payout', 'refund', 'dispute', 'withdrawal', 'installment'].includes(family)) return family;
+  if (eventType === 'payment_released') return 'payment';
+  return 'transaction';
+}

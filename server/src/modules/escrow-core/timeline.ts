@@ -3,6 +3,7 @@ import type { TimelineEventType } from '@escrow/core/domain/timeline-events';
 import type { Prisma, Tx } from '../../db/prisma.ts';
 
 export type { TimelineEventType } from '@escrow/core/domain/timeline-events';
+export { eventCategory } from '@escrow/core/domain/timeline-events';
 
 export interface TimelineEntry {
   transactionId: string;
@@ -35,12 +36,4 @@ export function appendPaymentReleased(tx: Tx, release: { transactionId: string; 
     actorId: release.actorId,
     data: { released_by: release.releasedBy },
   });
-}
-
-/** The `type` shown beside an event: its family. */
-export function eventCategory(eventType: string): string {
-  const family = eventType.split('_')[0] ?? 'transaction';
-  if (['payment', 'payout', 'refund', 'dispute', 'withdrawal', 'installment'].includes(family)) return family;
-  if (eventType === 'payment_released') return 'payment';
-  return 'transaction';
 }
