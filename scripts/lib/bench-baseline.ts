@@ -43,8 +43,6 @@ pg.types.setTypeParser(20, (value) => value);
 
 const money = (cents: string | number | null) => (cents === null ? null : formatCents(BigInt(cents)));
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-/** The seller's time to answer a withdrawal request, as the product's WITHDRAWAL_RESPONSE_HOURS (transactions/use-cases/open-dispute.ts). */
-const WITHDRAWAL_RESPONSE_MS = 72 * 3600_000;
 /** A party by name, or by masked phone when no account stands behind it (a seller yet to register). */
 const party = (first: string | null, last: string | null, phone: string) => ({
   phone_number: phone,
@@ -86,7 +84,7 @@ SELECT to_jsonb(t) AS txn,
      FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
   (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
   (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
-  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at)
+  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at, 'respond_by', w.respond_by)
      FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
@@ -241,7 +239,7 @@ function detail(row: Json, role: 'buyer' | 'seller' | 'admin') {
       ? {
           reason: w.reason,
           requested_at: iso(w.created_at),
-          respond_by: new Date(new Date(w.created_at).getTime() + WITHDRAWAL_RESPONSE_MS).toISOString(),
+          respond_by: iso(w.respond_by),
         }
       : null,
     timeline: timeline.map((e) => ({

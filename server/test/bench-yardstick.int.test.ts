@@ -115,7 +115,9 @@ beforeAll(async () => {
   await settlePayouts(t, completed.id);
   // A withdrawal request waiting for the seller on the running plan.
   const plan = await db.transaction.findFirstOrThrow({ where: { status: 'installment' } });
-  await db.withdrawalRequest.create({ data: { transactionId: plan.id, reason: 'Changed my mind' } });
+  await db.withdrawalRequest.create({
+    data: { transactionId: plan.id, reason: 'Changed my mind', respondBy: new Date(Date.now() + 72 * 3600_000) },
+  });
   // What the seed does not make: a dispatch with its details, a checkout of a payment link, a seller with no account.
   const seller = await makeUser(t.app, { userType: 'seller', firstName: 'Akinyi' });
   const buyer = await makeUser(t.app, { userType: 'buyer' });

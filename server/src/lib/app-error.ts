@@ -34,6 +34,7 @@ export type RefusalReason =
   | 'withdrawal_unanswered'
   | 'withdrawal_already_waiting'
   | 'no_withdrawal_waiting'
+  | 'withdrawal_answer_too_late'
   | 'inspection_over'
   | 'seller_account_only'
   | 'seller_is_buyer';

@@ -45,7 +45,9 @@ beforeAll(async () => {
     },
   });
   const installment = await db.transaction.findFirstOrThrow({ where: { status: 'installment' } });
-  await db.withdrawalRequest.create({ data: { transactionId: installment.id, reason: 'Changed my mind' } });
+  await db.withdrawalRequest.create({
+    data: { transactionId: installment.id, reason: 'Changed my mind', respondBy: new Date(Date.now() + 72 * 3600_000) },
+  });
   ids = (await db.transaction.findMany({ select: { id: true }, orderBy: { createdAt: 'asc' } })).map((row) => row.id);
 });
 afterAll(() => t?.close());

@@ -17,7 +17,7 @@ export const DETAIL_INCLUDE = {
   // Events written in one database transaction share their created_at: the id (UUIDv7) keeps their order.
   timeline: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
   disputes: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 1 },
-  withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true, reason: true, createdAt: true } },
+  withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true, reason: true, createdAt: true, respondBy: true } },
   payouts: {
     where: { kind: 'seller_payout' },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -116,7 +116,7 @@ const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
   createdAt: 'date',
   updatedAt: 'date',
 };
-const WITHDRAWAL: RowKinds<DetailRow['withdrawals'][number]> = { id: 'plain', reason: 'plain', createdAt: 'date' };
+const WITHDRAWAL: RowKinds<DetailRow['withdrawals'][number]> = { id: 'plain', reason: 'plain', createdAt: 'date', respondBy: 'date' };
 const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', amountCents: 'bigint', feeCents: 'bigint' };
 const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
 const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
@@ -138,7 +138,7 @@ SELECT to_jsonb(t) AS txn,
      FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
   (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
   (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
-  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at)
+  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at, 'respond_by', w.respond_by)
      FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,

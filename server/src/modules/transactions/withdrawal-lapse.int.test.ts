@@ -142,6 +142,21 @@ describe('a withdrawal request the seller does not answer', () => {
     await expectLedgerHealthy(t);
   });
 
+  it("refuses the seller an answer after the respond-by, before the sweep has run: the request is the mediators' then", async () => {
+    const created = await planAskedOutOf();
+    clockOffsetMs += 73 * HOUR;
+    for (const accept of [true, false]) {
+      const late = await action(t, seller, created.id, 'withdrawal_response', { accept });
+      expect(late.statusCode, late.body).toBe(409);
+      expect(late.json().message).toBe('The time to answer this withdrawal request has passed: our mediators will review it');
+    }
+    // Nothing was refunded or opened by the late answers; the sweep hands it to the mediators.
+    expect(await written(created.id)).toMatchObject({ disputes: 0 });
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
+    await runSweep();
+    expect((await detail(t, buyer, created.id)).dispute).toMatchObject({ reason: 'withdrawal_declined', opened_by: 'buyer' });
+  });
+
   it('leaves alone a request the seller answered in time, or one on a plan a dispute froze', async () => {
     const accepted = await planAskedOutOf();
     const declined = await planAskedOutOf();
@@ -185,7 +200,7 @@ describe('a withdrawal request the seller does not answer', () => {
         expect(outcomes).toEqual([accept ? 'withdrawal_confirmed' : 'withdrawal_declined']);
         expect([status, seen.disputes]).toEqual(accept ? ['refunded', 0] : ['disputed', 1]);
       } else {
-        // The sweep was first: the seller is told no request waits.
+        // The sweep was first, or the answer came past the respond-by: the seller is told so.
         expect(answer.statusCode).toBe(409);
         expect(outcomes).toEqual(['withdrawal_lapsed']);
         expect([status, seen.disputes]).toEqual(['disputed', 1]);

@@ -1,6 +1,6 @@
 /**
  * The withdrawal-lapse sweep (`withdrawals.lapse`): a buyer's withdrawal request the seller has not
- * answered by its respond-by (WITHDRAWAL_RESPONSE_HOURS after it was made) is treated as declined — the
+ * answered by its stored respond-by (set when it was made, named in the seller's SMS) is treated as declined — the
  * dispute a decline opens, for the mediation team, recorded as lapsed (respond-to-withdrawal.ts
  * `lapseWithdrawal`). Without it the buyer's money would wait in escrow for an answer that never comes.
  *
@@ -12,7 +12,6 @@ import { WITHDRAWAL_ANSWERABLE_STATUSES } from '@escrow/core/domain/transaction-
 import type { AppContext } from '../../context.ts';
 import { recurringJob } from '../../jobs/recurring.ts';
 import { lapseWithdrawal } from './use-cases/respond-to-withdrawal.ts';
-import { WITHDRAWAL_RESPONSE_HOURS } from './use-cases/open-dispute.ts';
 
 export const WITHDRAWAL_LAPSE_QUEUE = 'withdrawals.lapse';
 
@@ -22,16 +21,15 @@ export const withdrawalLapse = recurringJob(WITHDRAWAL_LAPSE_QUEUE, '*/10 * * * 
 const BATCH = 200;
 
 export async function lapseOverdueWithdrawals(ctx: AppContext): Promise<{ lapsed: number }> {
-  // Made at or before this instant: the respond-by (withdrawalRespondBy) has passed.
-  const madeBy = new Date(ctx.now().getTime() - WITHDRAWAL_RESPONSE_HOURS * 3600_000);
+  const now = ctx.now();
   let lapsed = 0;
   for (;;) {
     const due = await ctx.db.withdrawalRequest.findMany({
       // Only where a decline can still happen: a plan that moved on (a dispute, the seller cancelling) closed
       // its request as it did (escrow-core/run-action.ts), and the filter says the same rule here.
-      where: { status: 'pending', createdAt: { lte: madeBy }, transaction: { status: { in: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
+      where: { status: 'pending', respondBy: { lte: now }, transaction: { status: { in: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
       select: { id: true, transactionId: true },
-      orderBy: { createdAt: 'asc' },
+      orderBy: { respondBy: 'asc' },
       take: BATCH,
     });
     let done = 0;

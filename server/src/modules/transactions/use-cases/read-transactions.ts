@@ -21,7 +21,6 @@ import { toDisputeCaseWire } from '../../escrow-core/dispute-wire.ts';
 import { DETAIL_INCLUDE, loadDetail, type DetailRow } from '../detail-query.ts';
 import { listWithSql, type ListPageRow, type ListTransactionsInput, type StatusGroup } from '../list-query.ts';
 import type { CreatedTransaction } from './create-transaction.ts';
-import { withdrawalRespondBy } from './open-dispute.ts';
 
 export type { ListTransactionsInput };
 
@@ -208,7 +207,7 @@ export function detailWire(
       ? {
           reason: withdrawal.reason,
           requested_at: withdrawal.createdAt.toISOString(),
-          respond_by: withdrawalRespondBy(withdrawal.createdAt).toISOString(),
+          respond_by: withdrawal.respondBy.toISOString(),
         }
       : null,
     timeline: txn.timeline.map((event) => ({

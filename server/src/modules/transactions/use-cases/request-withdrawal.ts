@@ -35,10 +35,12 @@ export async function requestWithdrawal(
     async ({ tx, txn, actorId }) => {
       const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
       if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
-      // On the app's clock, as a dispute's: the respond-by and the lapse sweep count from it.
+      // On the app's clock, as a dispute's; the respond-by is stored, and the SMS, the screens and the lapse
+      // sweep read it.
       const requestedAt = ctx.now();
+      const respondBy = withdrawalRespondBy(requestedAt);
       const request = await tx.withdrawalRequest.create({
-        data: { transactionId: txn.id, reason: options.reason, createdAt: requestedAt },
+        data: { transactionId: txn.id, reason: options.reason, createdAt: requestedAt, respondBy },
         select: { id: true },
       });
       await appendEvent(tx, {
@@ -49,7 +51,7 @@ export async function requestWithdrawal(
         data: { withdrawal_id: request.id, amount_paid: formatCents(txn.paidCents), withdrawal_reason: cutText(options.reason, 200) },
       });
       // The buyer's reason is on the web and USSD answer screens: with the deadline and what follows it, it no longer fits one SMS part.
-      await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { deadline: smsDateTime(withdrawalRespondBy(requestedAt)) }] });
+      await notifyParties(ctx, tx, txn, { seller: ['withdrawal_requested', { deadline: smsDateTime(respondBy) }] });
       return txn.id;
     },
   );

@@ -20,16 +20,19 @@ import { runTransactionAction, type ActionContext } from '../../escrow-core/run-
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import type { Tx } from '../../../db/prisma.ts';
-import { RESPONSE_WINDOW_MS, withdrawalRespondBy } from './open-dispute.ts';
+import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
 
 const noneWaiting = () => invalidState('There is no withdrawal request waiting for an answer', 'no_withdrawal_waiting');
+/** Past its respond-by the request is the mediators' (the lapse sweep hands it over within minutes), not the seller's. */
+const answerTooLate = () =>
+  invalidState('The time to answer this withdrawal request has passed: our mediators will review it', 'withdrawal_answer_too_late');
 
 /** The request waiting for the seller, read under the transaction row lock. */
 function waitingRequest(tx: Tx, transactionId: string) {
   return tx.withdrawalRequest.findFirst({
     where: { transactionId, status: 'pending' },
     orderBy: { createdAt: 'desc' },
-    select: { id: true, reason: true, createdAt: true },
+    select: { id: true, reason: true, respondBy: true },
   });
 }
 
@@ -47,10 +50,12 @@ export async function respondToWithdrawal(
       transactionId: options.transactionId,
       caller: options.caller,
       action,
-      // A seller answering as the request lapses (or twice) is told no request waits, not the status that followed.
+      // A seller answering as the request lapses (or twice) is told no request waits, not the status that
+      // followed; one answering after the respond-by, before the sweep has run, is told it is too late.
       precheck: async (tx, txn) => {
         request = await waitingRequest(tx, txn.id);
         if (!request) throw noneWaiting();
+        if (request.respondBy <= ctx.now()) throw answerTooLate();
       },
     },
     async (acting) => {
@@ -107,7 +112,7 @@ export async function lapseWithdrawal(ctx: AppContext, options: { transactionId:
         action: 'decline_withdrawal',
         precheck: async (tx, txn) => {
           request = await waitingRequest(tx, txn.id);
-          if (!request || request.id !== options.requestId || withdrawalRespondBy(request.createdAt) > ctx.now()) throw noneWaiting();
+          if (!request || request.id !== options.requestId || request.respondBy > ctx.now()) throw noneWaiting();
         },
       },
       async (acting) => {
@@ -159,7 +164,7 @@ async function declineWithdrawal(
           transactionId: txn.id,
           eventType: 'withdrawal_lapsed',
           description: 'The seller did not answer the withdrawal request in time: it is treated as declined',
-          data: { withdrawal_id: request.id, respond_by: withdrawalRespondBy(request.createdAt).toISOString() },
+          data: { withdrawal_id: request.id, respond_by: request.respondBy.toISOString() },
         }
       : {
           transactionId: txn.id,

@@ -141,6 +141,7 @@ const REFUSAL_WORDS: Record<RefusalReason, (m: UssdMessages, until: () => string
   withdrawal_unanswered: (m) => m.answerWithdrawalFirst,
   withdrawal_already_waiting: (m) => m.withdrawalWaiting,
   no_withdrawal_waiting: (m) => m.nothingTo.accept_withdrawal,
+  withdrawal_answer_too_late: (m) => m.withdrawalAnswerTooLate,
   inspection_over: (m) => m.inspectionOver,
   seller_account_only: (m) => m.sellerOnly,
   seller_is_buyer: (m) => m.selfSeller,

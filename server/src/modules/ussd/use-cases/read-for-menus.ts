@@ -10,7 +10,6 @@ import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { pendingPaymentOf } from '../../payments/pending-payments.ts';
-import { withdrawalRespondBy } from '../../transactions/use-cases/open-dispute.ts';
 
 type Caller = { userId: string; role: Role };
 
@@ -90,9 +89,9 @@ export async function pendingWithdrawal(ctx: AppContext, transactionId: string):
   const request = await ctx.db.withdrawalRequest.findFirst({
     where: { transactionId, status: 'pending' },
     orderBy: { createdAt: 'desc' },
-    select: { reason: true, createdAt: true },
+    select: { reason: true, respondBy: true },
   });
-  return request ? { reason: request.reason, respondBy: withdrawalRespondBy(request.createdAt) } : null;
+  return request;
 }
 
 /** The transaction's status now (to explain a refused action), or null when there is no such transaction. */
