@@ -24,7 +24,7 @@ async function failureOf(answer: Response): Promise<ApiError> {
 }
 
 describe('the USSD simulator, answered by a proxy in front of the server', () => {
-  it('reads a 429 as too many requests, with its Retry-After, in the page language', async () => {
+  it('reads a 429 as the service away for a moment, keeping its Retry-After, in the page language', async () => {
     const error = await failureOf(new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } }));
     // Was "Something went wrong on our side. Please try again.", and the Retry-After was dropped.
     expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.');
