@@ -67,6 +67,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   onlyBuyerWithdraws: 'Ni mnunuzi pekee anayeweza kuomba kujiondoa kwenye mpango',
   withdrawalWaiting: 'Ombi la kujiondoa tayari linasubiri jibu la muuzaji',
   noWithdrawalWaiting: 'Hakuna ombi la kujiondoa linalosubiri jibu',
+  withdrawalAnswerTooLate: 'Muda wa kujibu ombi hili la kujiondoa umepita: wapatanishi wetu watalishughulikia',
   withdrawalOnlyPlans:
     'Kujiondoa ni kwa mipango ya Lipa Mdogo Mdogo pekee. Ghairi kabla bidhaa haijatumwa, au fungua malalamiko baada ya kutumwa.',
   withdrawalNothingPaid: 'Bado hakuna kilicholipwa kwenye mpango huu. Unaweza kuughairi badala yake.',
