@@ -17,13 +17,13 @@ export type DisputeReason = 'non_delivery' | 'not_as_described' | 'quality_issue
 export const RESPONSE_WINDOW_MS = 72 * 3600 * 1000;
 
 /**
- * The seller's time to answer a buyer's withdrawal request, as long as a dispute's answer: unanswered by then,
- * the request is treated as declined (withdrawal-lapse.ts), and the dispute a decline opens follows.
+ * The seller's time to answer a buyer's withdrawal request: a dispute's answer window, the same one constant.
+ * Unanswered by then, the request is treated as declined (withdrawal-lapse.ts), and the dispute a decline opens follows.
  */
-export const WITHDRAWAL_RESPONSE_HOURS = 72;
+export const WITHDRAWAL_RESPONSE_HOURS = RESPONSE_WINDOW_MS / 3600_000;
 
-/** When a withdrawal request made at `requestedAt` must be answered by. */
-export const withdrawalRespondBy = (requestedAt: Date) => new Date(requestedAt.getTime() + WITHDRAWAL_RESPONSE_HOURS * 3600_000);
+/** When a withdrawal request made at `requestedAt` must be answered by (stored with it as `respond_by`). */
+export const withdrawalRespondBy = (requestedAt: Date) => new Date(requestedAt.getTime() + RESPONSE_WINDOW_MS);
 
 export async function openDispute(
   ctx: AppContext,
