@@ -29,7 +29,7 @@ import { formatCents } from '@escrow/core/domain/money';
 import { maskPhone } from '@escrow/core/domain/phone';
 import { quote } from '@escrow/core/domain/quote';
 import { eventCategory } from '@escrow/core/domain/timeline-events';
-import { availableActions } from '@escrow/core/domain/transaction-state';
+import { availableActions, withdrawalFacts } from '@escrow/core/domain/transaction-state';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT);
@@ -107,7 +107,7 @@ function roleOf(t: Json, caller: { id: string; role: string }): 'buyer' | 'selle
 }
 
 /** The detail answer of the product (read-transactions.ts `detailWire`, wire.ts) from the statement's row. */
-function detail(row: Json, role: 'buyer' | 'seller' | 'admin') {
+function detail(row: Json, role: 'buyer' | 'seller' | 'admin', now: Date) {
   const t = row.txn as Json;
   const plan = row.plan as Json | null;
   const installments = row.installments as Json[];
@@ -170,7 +170,7 @@ function detail(row: Json, role: 'buyer' | 'seller' | 'admin') {
       role === 'admin'
         ? []
         : availableActions(t.status, role, t.transaction_type, {
-            hasPendingWithdrawal: w !== null,
+            ...withdrawalFacts(w ? new Date(w.respond_by) : null, now),
             isAwaitingReturn: d?.status === 'awaiting_return',
           }),
     ...(plan ? { total_cost: money(t.amount_cents), initial_payment: money(plan.deposit_cents), installment_months: plan.months } : {}),
@@ -240,6 +240,7 @@ function detail(row: Json, role: 'buyer' | 'seller' | 'admin') {
           reason: w.reason,
           requested_at: iso(w.created_at),
           respond_by: iso(w.respond_by),
+          past_respond_by: withdrawalFacts(new Date(w.respond_by), now).isWithdrawalOverdue,
         }
       : null,
     timeline: timeline.map((e) => ({
@@ -334,7 +335,7 @@ const server = http.createServer((request, response) => {
     const row = rows[0];
     const role = row ? roleOf(row.txn, caller) : null;
     if (!row || !role) return send(response, 404, { success: false, message: 'Transaction not found' });
-    send(response, 200, { success: true, message: 'Transaction', data: detail(row, role) });
+    send(response, 200, { success: true, message: 'Transaction', data: detail(row, role, new Date()) });
   })().catch((error: Error) => send(response, 500, { success: false, message: error.message }));
 });
 server.keepAliveTimeout = 60_000;

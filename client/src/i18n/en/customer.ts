@@ -37,6 +37,10 @@ export const customer = {
     live: 'This page updates by itself.',
   },
   guidance: {
+    withdrawalPastBuyer:
+      'The seller did not answer your withdrawal request by {{date}}: the mediation team will review it as a dispute. You will get an SMS when it is opened.',
+    withdrawalPastSeller:
+      'The buyer asked to withdraw from this plan and the time to answer ({{date}}) has passed: the mediation team will review it as a dispute, as if you declined. You will get an SMS when it is opened and can give your side there.',
     withdrawalBuyer:
       'Your withdrawal request is waiting for the seller to accept or decline by {{date}}. If they do not answer by then, the mediation team reviews it.',
     withdrawalSeller:

@@ -40,6 +40,10 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     live: 'Ukurasa huu unajisasisha wenyewe.',
   },
   guidance: {
+    withdrawalPastBuyer:
+      'Muuzaji hakujibu ombi lako la kujiondoa kufikia {{date}}: timu ya usuluhishi italishughulikia kama malalamiko. Utapata SMS litakapofunguliwa.',
+    withdrawalPastSeller:
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu na muda wa kujibu ({{date}}) umepita: timu ya usuluhishi italishughulikia kama malalamiko, kana kwamba umekataa. Utapata SMS litakapofunguliwa na utaweza kueleza upande wako hapo.',
     withdrawalBuyer:
       'Ombi lako la kujiondoa linasubiri muuzaji akubali au akatae kabla ya {{date}}. Asipojibu kufikia wakati huo, timu ya usuluhishi italishughulikia.',
     withdrawalSeller:

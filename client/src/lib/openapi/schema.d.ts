@@ -7807,7 +7807,8 @@ export interface operations {
                      *         "withdrawal_request": {
                      *           "reason": "string",
                      *           "requested_at": "2026-11-21T08:00:00.000Z",
-                     *           "respond_by": "2026-11-21T08:00:00.000Z"
+                     *           "respond_by": "2026-11-21T08:00:00.000Z",
+                     *           "past_respond_by": false
                      *         },
                      *         "timeline": [
                      *           {
@@ -8003,6 +8004,11 @@ export interface operations {
                                 updated_at: string;
                             };
                             withdrawal_request: {
+                                /**
+                                 * @description True once respond_by has passed: the seller can no longer answer (409) and is offered no answer; the system declines for them within ten minutes and the mediation team reviews it as a dispute.
+                                 * @example false
+                                 */
+                                past_respond_by: boolean;
                                 reason: string;
                                 /**
                                  * Format: date-time

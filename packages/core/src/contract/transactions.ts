@@ -211,6 +211,11 @@ export const withdrawalRequestWire = z.object({
   reason: z.string(),
   requested_at: isoDate,
   respond_by: isoDate,
+  past_respond_by: z.boolean().meta({
+    example: false,
+    description:
+      'True once respond_by has passed: the seller can no longer answer (409) and is offered no answer; the system declines for them within ten minutes and the mediation team reviews it as a dispute.',
+  }),
 });
 
 /** The payout of the seller's money (B2C), once the escrow is released. */

@@ -7,6 +7,8 @@ import {
   isActorOf,
   isTerminal,
   isWithdrawalAnswerable,
+  isWithdrawalOverdue,
+  withdrawalFacts,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   TRANSITIONS,
@@ -145,6 +147,27 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
       ok: true,
       to: 'completed',
     });
+  });
+
+  it('offers the seller no answer to a withdrawal request past its respond-by: only the system declines it then', () => {
+    const lmm = 'lipa_mdogo_mdogo' as const;
+    const respondBy = new Date('2026-12-30T12:00:00.000Z');
+    expect(isWithdrawalOverdue(respondBy, new Date(respondBy.getTime() - 1))).toBe(false);
+    // At the instant itself it has passed, as the sweep's `respond_by <= now` and the answer's 409 have it.
+    expect(isWithdrawalOverdue(respondBy, respondBy)).toBe(true);
+    expect(withdrawalFacts(null, respondBy)).toEqual({ hasPendingWithdrawal: false, isWithdrawalOverdue: false });
+    for (const status of ['installment', 'funded'] as const) {
+      const late = withdrawalFacts(respondBy, respondBy);
+      expect(availableActions(status, 'seller', lmm, late)).not.toContain('accept_withdrawal');
+      expect(availableActions(status, 'seller', lmm, late)).not.toContain('decline_withdrawal');
+      expect(availableActions(status, 'system', lmm, late)).toContain('decline_withdrawal');
+      const inTime = withdrawalFacts(respondBy, new Date(respondBy.getTime() - 1));
+      expect(availableActions(status, 'seller', lmm, inTime)).toEqual(expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']));
+      expect(availableActions(status, 'system', lmm, inTime)).not.toContain('decline_withdrawal');
+      // A request still waiting past its respond-by still stops a second request and a release by code.
+      expect(availableActions(status, 'buyer', lmm, late)).not.toContain('request_withdrawal');
+    }
+    expect(availableActions('funded', 'seller', lmm, withdrawalFacts(respondBy, respondBy))).not.toContain('release_with_code');
   });
 
   it('guards decide the sub-state actions', () => {

@@ -52,6 +52,11 @@ export type TransactionAction =
 export interface SubState {
   /** A buyer's withdrawal request waits for the seller's answer. */
   hasPendingWithdrawal?: boolean;
+  /**
+   * The waiting request's respond-by has passed (`isWithdrawalOverdue`): the answer is no longer the
+   * seller's but the system's, whose lapse sweep declines for them within minutes.
+   */
+  isWithdrawalOverdue?: boolean;
   /** A refund ruling waits for the seller to confirm the dispatched item came back. */
   isAwaitingReturn?: boolean;
   /** The seller dispatched the item (a refund then waits for its return). */
@@ -76,6 +81,10 @@ export interface Transition {
 
 const LMM = ['lipa_mdogo_mdogo'] as const;
 const PARTIES = ['buyer', 'seller'] as const;
+/** A withdrawal request waits and its respond-by has not passed: the seller may answer it. */
+const SELLER_MAY_ANSWER: Guard = { hasPendingWithdrawal: true, isWithdrawalOverdue: false };
+/** A withdrawal request waits past its respond-by: only the system's decline (the lapse sweep) is left. */
+const ANSWER_LAPSED: Guard = { hasPendingWithdrawal: true, isWithdrawalOverdue: true };
 
 export const TRANSITIONS: readonly Transition[] = [
   { from: 'pending', action: 'pay', actors: ['buyer'], to: 'pending' },
@@ -115,32 +124,14 @@ export const TRANSITIONS: readonly Transition[] = [
     guard: { hasPendingWithdrawal: false },
   },
   { from: 'funded', action: 'request_withdrawal', actors: ['buyer'], to: 'funded', types: LMM, guard: { hasPendingWithdrawal: false } },
-  {
-    from: 'installment',
-    action: 'accept_withdrawal',
-    actors: ['seller'],
-    to: 'refunded',
-    types: LMM,
-    guard: { hasPendingWithdrawal: true },
-  },
-  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: { hasPendingWithdrawal: true } },
-  // The system declines for a seller who did not answer by the request's respond-by (the withdrawal-lapse sweep).
-  {
-    from: 'installment',
-    action: 'decline_withdrawal',
-    actors: ['seller', 'system'],
-    to: 'disputed',
-    types: LMM,
-    guard: { hasPendingWithdrawal: true },
-  },
-  {
-    from: 'funded',
-    action: 'decline_withdrawal',
-    actors: ['seller', 'system'],
-    to: 'disputed',
-    types: LMM,
-    guard: { hasPendingWithdrawal: true },
-  },
+  // The seller answers until the request's respond-by; after it the system declines for them (the
+  // withdrawal-lapse sweep), and no channel offers the seller an answer the server would refuse.
+  { from: 'installment', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: SELLER_MAY_ANSWER },
+  { from: 'funded', action: 'accept_withdrawal', actors: ['seller'], to: 'refunded', types: LMM, guard: SELLER_MAY_ANSWER },
+  { from: 'installment', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: SELLER_MAY_ANSWER },
+  { from: 'funded', action: 'decline_withdrawal', actors: ['seller'], to: 'disputed', types: LMM, guard: SELLER_MAY_ANSWER },
+  { from: 'installment', action: 'decline_withdrawal', actors: ['system'], to: 'disputed', types: LMM, guard: ANSWER_LAPSED },
+  { from: 'funded', action: 'decline_withdrawal', actors: ['system'], to: 'disputed', types: LMM, guard: ANSWER_LAPSED },
 
   // Rulings: for the seller on a part-paid plan the plan goes on; for the buyer on a dispatched item the
   // refund waits for the item to come back (`confirm_return`).
@@ -212,6 +203,23 @@ function appliesTo(row: Transition, type: TransactionType): boolean {
  */
 const WITHDRAWAL_ANSWERS = TRANSITIONS.filter((row) => row.action === 'accept_withdrawal' || row.action === 'decline_withdrawal');
 export const WITHDRAWAL_ANSWERABLE_STATUSES: readonly TransactionStatus[] = [...new Set(WITHDRAWAL_ANSWERS.map((row) => row.from))];
+
+/**
+ * Whether a waiting withdrawal request is past its respond-by at `now`: from that instant the seller's answer
+ * is refused (respond-to-withdrawal.ts) and the lapse sweep may decline for them; every read decides its
+ * `isWithdrawalOverdue` with this, on the same clock, so that none offers an answer the server refuses.
+ */
+export function isWithdrawalOverdue(respondBy: Date, now: Date): boolean {
+  return respondBy.getTime() <= now.getTime();
+}
+
+/** The state table's withdrawal facts from the waiting request's respond-by (null when none waits), at `now`. */
+export function withdrawalFacts(
+  respondBy: Date | null,
+  now: Date,
+): Required<Pick<SubState, 'hasPendingWithdrawal' | 'isWithdrawalOverdue'>> {
+  return { hasPendingWithdrawal: respondBy !== null, isWithdrawalOverdue: respondBy !== null && isWithdrawalOverdue(respondBy, now) };
+}
 
 /** Whether a transaction of this type in this status is one where the seller can answer a withdrawal request. */
 export function isWithdrawalAnswerable(status: TransactionStatus, type: TransactionType): boolean {

@@ -81,10 +81,10 @@ describe('the hand-written detail read', () => {
         { userId: '00000000-0000-7000-8000-000000000000', role: 'admin' as const },
       ];
       for (const caller of callers) {
-        const expected = detailWire(prisma, caller, t.ctx.config);
-        expect(detailWire(handWritten, caller, t.ctx.config), `${id} as ${caller.role}`).toEqual(expected);
+        const expected = detailWire(prisma, caller, t.ctx.config, t.ctx.now());
+        expect(detailWire(handWritten, caller, t.ctx.config, t.ctx.now()), `${id} as ${caller.role}`).toEqual(expected);
         // Serialised too: no value that prints differently (a Date, a bigint) hides behind toEqual.
-        expect(JSON.stringify(detailWire(handWritten, caller, t.ctx.config))).toBe(JSON.stringify(expected));
+        expect(JSON.stringify(detailWire(handWritten, caller, t.ctx.config, t.ctx.now()))).toBe(JSON.stringify(expected));
         answers++;
       }
     }
@@ -101,7 +101,7 @@ describe('the hand-written detail read', () => {
         { userId: row.buyerId, role: 'buyer' as const },
         { userId: row.buyerId, role: 'admin' as const },
       ]) {
-        const envelope = { success: true, message: 'Transaction', data: detailWire(row, caller, t.ctx.config) };
+        const envelope = { success: true, message: 'Transaction', data: detailWire(row, caller, t.ctx.config, t.ctx.now()) };
         expect(JSON.parse(compiled(envelope)), id).toEqual(JSON.parse(zod(envelope)));
       }
     }

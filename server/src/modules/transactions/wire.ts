@@ -2,7 +2,7 @@
 import type { TransactionWire } from '@escrow/core/contract/transactions';
 import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
 import { formatCents } from '@escrow/core/domain/money';
-import { availableActions, type Actor, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { availableActions, type Actor, type SubState, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { maskPhone } from '@escrow/core/domain/phone';
 import type { Quote } from '@escrow/core/domain/quote';
 
@@ -73,8 +73,8 @@ export interface WireExtras {
   role: Actor;
   quote: Quote;
   latestEvent: { eventType: string; createdAt: Date } | null;
-  /** A buyer withdrawal request is waiting for the seller. */
-  hasPendingWithdrawal?: boolean;
+  /** A buyer withdrawal request is waiting for the seller, and whether its respond-by has passed (`withdrawalFacts`). */
+  withdrawal?: Pick<SubState, 'hasPendingWithdrawal' | 'isWithdrawalOverdue'>;
   /** A refund ruling waits for the seller to confirm the dispatched item came back. */
   isAwaitingReturn?: boolean;
   /** The buyer's inspection window of this transaction's type (inspection-window.ts). */
@@ -88,7 +88,8 @@ export function toTransactionWire(txn: TransactionRow, extras: WireExtras): Tran
     role === 'admin'
       ? []
       : availableActions(txn.status, role, txn.transactionType, {
-          hasPendingWithdrawal: extras.hasPendingWithdrawal ?? false,
+          hasPendingWithdrawal: extras.withdrawal?.hasPendingWithdrawal ?? false,
+          isWithdrawalOverdue: extras.withdrawal?.isWithdrawalOverdue ?? false,
           isAwaitingReturn: extras.isAwaitingReturn ?? false,
         });
   return {

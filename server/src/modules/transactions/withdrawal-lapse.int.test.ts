@@ -10,6 +10,7 @@ import { bearer, makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
+import { dialAndWalk, giveUssdPin, M, phoneSession } from '../ussd/test/ussd-client.ts';
 import { lapseOverdueWithdrawals, WITHDRAWAL_LAPSE_QUEUE, withdrawalLapse } from './withdrawal-lapse.ts';
 
 const HOUR = 3600_000;
@@ -156,6 +157,56 @@ describe('a withdrawal request the seller does not answer', () => {
     await runSweep();
     expect((await detail(t, buyer, created.id)).dispute).toMatchObject({ reason: 'withdrawal_declined', opened_by: 'buyer' });
   });
+
+  it.each(['en', 'sw'] as const)(
+    'offers the seller no answer once the respond-by has passed, on the read, the web page and USSD (%s), until the sweep hands it over',
+    async (lang) => {
+      const m = M[lang];
+      // A seller of their own, so that the USSD list holds only this plan.
+      const own = await makeUser(t.app, { userType: 'seller' });
+      await giveUssdPin(t, own.id, lang);
+      const created = await createTransaction(t, buyer, {
+        seller_phone: own.phone,
+        amount: 4_000,
+        total_cost: 12_000,
+        product_name: 'Cooker',
+        transaction_type: 'lipa_mdogo_mdogo',
+        installment_months: 3,
+      });
+      expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+      expect((await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Moving to Kisumu' })).statusCode).toBe(200);
+
+      const waiting = await detail(t, own, created.id);
+      expect(waiting.transaction.allowed_actions).toEqual(expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']));
+      expect(waiting.withdrawal_request.past_respond_by).toBe(false);
+
+      // Half a minute before the respond-by the seller opens the request on USSD; it passes while they read.
+      const respondBy = Date.parse(waiting.withdrawal_request.respond_by);
+      clockOffsetMs += respondBy - 30_000 - t.ctx.now().getTime();
+      const session = phoneSession(t, own.phone);
+      await session.dial();
+      expect((await session.walk('6', '3')).text).toContain(created.reference_number.slice(-4));
+      clockOffsetMs += 60_000;
+      expect(await session.send('1')).toEqual({ kind: 'END', text: m.withdrawalsPastAnswer(created.reference_number) });
+
+      // Past it, before the sweep: still waiting, but the answer is no longer the seller's, and no channel offers it.
+      for (const party of [own, buyer]) {
+        const late = await detail(t, party, created.id);
+        expect(late.transaction.status).toBe('installment');
+        expect(late.withdrawal_request).toMatchObject({ respond_by: waiting.withdrawal_request.respond_by, past_respond_by: true });
+        expect(late.transaction.allowed_actions).not.toContain('accept_withdrawal');
+        expect(late.transaction.allowed_actions).not.toContain('decline_withdrawal');
+      }
+      const menu = await dialAndWalk(t, own.phone, '6', '3');
+      expect(menu.text).toContain(m.withdrawalsPastAnswer(created.reference_number));
+      expect(menu.text).not.toContain(m.nothingTo.accept_withdrawal);
+      // What it offered before is what the server refuses now.
+      expect((await action(t, own, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
+
+      await runSweep();
+      expect((await detail(t, own, created.id)).transaction.status).toBe('disputed');
+    },
+  );
 
   it('leaves alone a request the seller answered in time, or one on a plan a dispute froze', async () => {
     const accepted = await planAskedOutOf();

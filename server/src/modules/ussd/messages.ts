@@ -213,6 +213,8 @@ const en = {
   answerWithdrawalFirst: 'The buyer asked to leave this plan. Answer that first: Dispute/withdraw, then Answer a withdrawal.',
   withdrawalWaiting: 'Your request to leave this plan is already waiting for the seller.',
   withdrawalAnswerTooLate: 'The time to answer has passed: our mediators will review it.',
+  /** `refs`: the plans whose withdrawal request waits past its respond-by. */
+  withdrawalsPastAnswer: (refs: string) => `The time to answer the withdrawal request on ${refs} has passed: our mediators will review it.`,
   inspectionOver: 'The inspection period has ended: a dispute can no longer be opened, and the payment is being released to the seller.',
   sellerOnly: 'Only seller accounts can create payment links. Call 0709 384 400 to change your account type.',
   sessionExpired: 'Your session has expired. Please dial *384*40# again.',
@@ -421,6 +423,7 @@ const sw: UssdMessages = {
     'Mnunuzi ameomba kujiondoa kwenye mpango huu. Jibu ombi hilo kwanza: Malalamiko/kujiondoa, kisha Jibu ombi la kujiondoa.',
   withdrawalWaiting: 'Ombi lako la kujiondoa kwenye mpango huu tayari linamsubiri muuzaji.',
   withdrawalAnswerTooLate: 'Muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
+  withdrawalsPastAnswer: (refs) => `Muda wa kujibu ombi la kujiondoa kwenye ${refs} umepita: wapatanishi wetu watalishughulikia.`,
   inspectionOver: 'Muda wa ukaguzi umekwisha: malalamiko hayawezi kufunguliwa tena, na malipo yanatolewa kwa muuzaji.',
   sellerOnly: 'Akaunti za wauzaji pekee ndizo zinaweza kuunda viungo vya malipo. Piga 0709 384 400 kubadilisha aina ya akaunti yako.',
   sessionExpired: 'Muda wa kikao umeisha. Tafadhali piga *384*40# tena.',

@@ -145,6 +145,8 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
       ['phoneNotVerified', 'tooManyInvitations', 'answerWithdrawalFirst', 'withdrawalWaiting', 'inspectionOver', 'sellerOnly'] as const
     ).map((key): [string, () => string] => [key, () => m[key]]),
     ['tooManyTransactions', () => m.tooManyTransactions('23:59')],
+    // The answer-a-withdrawal list when the only requests are past their respond-by: at most two references.
+    ['withdrawalsPastAnswer', () => [m.withdrawalsPastAnswer(`${REF}, ${REF}`), m.nav].join('\n')],
     ['refusedUnexplained', () => m.refusedUnexplained('x'.repeat(150))],
     ['enterReleaseCode', () => [m.enterReleaseCode(REF, NAME, 'KES 500,000'), m.nav].join('\n')],
     ['notAllowedNow', () => m.notAllowedNow(m.status.funded)],

@@ -13,10 +13,10 @@ beforeAll(async () => {
 
 /** A plan whose buyer asked to withdraw, read by `role`: the waiting request as the detail read gives it. */
 const RESPOND_BY = '2026-12-30T12:14:00.000Z';
-const withdrawalAsked = (role: 'buyer' | 'seller', reason: string) =>
+const withdrawalAsked = (role: 'buyer' | 'seller', reason: string, pastRespondBy = false) =>
   ({
     transaction: { my_role: role, status: 'installment', quote: {} },
-    withdrawal_request: { reason, requested_at: '2026-12-27T12:14:00.000Z', respond_by: RESPOND_BY },
+    withdrawal_request: { reason, requested_at: '2026-12-27T12:14:00.000Z', respond_by: RESPOND_BY, past_respond_by: pastRespondBy },
     timeline: [],
   }) as unknown as TransactionDetail;
 
@@ -42,6 +42,30 @@ describe('the seller’s guidance on a withdrawal request', () => {
     );
     expect(guidance(withdrawalAsked('buyer', reason), en, 'en')).toBe(
       'Your withdrawal request is waiting for the seller to accept or decline by 30 Dec 2026, 15:14. If they do not answer by then, the mediation team reviews it.',
+    );
+  });
+});
+
+describe('the guidance on a withdrawal request past its respond-by', () => {
+  // Until the lapse sweep runs (up to ten minutes) the request still waits, but an answer is refused (409):
+  // the page said "Answer by …" with a time already gone.
+  it('tells the seller the time to answer has passed and the mediation team reviews it, in both languages', () => {
+    const said = guidance(withdrawalAsked('seller', 'Nimebadilisha nia', true), en, 'en');
+    expect(said).toBe(
+      'The buyer asked to withdraw from this plan and the time to answer (30 Dec 2026, 15:14) has passed: the mediation team will review it as a dispute, as if you declined. You will get an SMS when it is opened and can give your side there.',
+    );
+    expect(said).not.toMatch(/Answer by|Accept/);
+    expect(guidance(withdrawalAsked('seller', 'Nimebadilisha nia', true), sw, 'sw')).toBe(
+      'Mnunuzi ameomba kujiondoa kwenye mpango huu na muda wa kujibu (30 Des 2026, 15:14) umepita: timu ya usuluhishi italishughulikia kama malalamiko, kana kwamba umekataa. Utapata SMS litakapofunguliwa na utaweza kueleza upande wako hapo.',
+    );
+  });
+
+  it('tells the buyer the seller did not answer in time, in both languages', () => {
+    expect(guidance(withdrawalAsked('buyer', 'x', true), en, 'en')).toBe(
+      'The seller did not answer your withdrawal request by 30 Dec 2026, 15:14: the mediation team will review it as a dispute. You will get an SMS when it is opened.',
+    );
+    expect(guidance(withdrawalAsked('buyer', 'x', true), sw, 'sw')).toBe(
+      'Muuzaji hakujibu ombi lako la kujiondoa kufikia 30 Des 2026, 15:14: timu ya usuluhishi italishughulikia kama malalamiko. Utapata SMS litakapofunguliwa.',
     );
   });
 });

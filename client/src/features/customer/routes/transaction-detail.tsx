@@ -56,6 +56,9 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
   if (withdrawal && (txn.status === 'installment' || txn.status === 'funded')) {
     // By when the seller must answer: unanswered, the request goes to the mediation team as a decline would.
     const date = formatDateTime(withdrawal.respond_by, language);
+    // Past it the server refuses an answer and offers none: the request is the mediation team's (the lapse sweep).
+    if (withdrawal.past_respond_by)
+      return t(isBuyer ? 'customer.guidance.withdrawalPastBuyer' : 'customer.guidance.withdrawalPastSeller', { date });
     if (isBuyer) return t('customer.guidance.withdrawalBuyer', { date });
     // The buyer's words once, quoted as typed.
     const reason = withdrawal.reason.trim();

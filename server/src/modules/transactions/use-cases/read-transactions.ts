@@ -8,7 +8,7 @@ import { isInstallmentOwed } from '@escrow/core/domain/installment-plan';
 import { paginationOf } from '@escrow/core/contract/common';
 import { formatCents } from '@escrow/core/domain/money';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import { IN_PROGRESS_STATUSES, VALUED_STATUSES, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import { IN_PROGRESS_STATUSES, VALUED_STATUSES, withdrawalFacts, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { quote } from '@escrow/core/domain/quote';
@@ -125,7 +125,7 @@ export function listAnswer(input: Pick<ListTransactionsInput, 'page' | 'perPage'
 
 export async function getTransactionDetail(ctx: AppContext, options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'> }) {
   if (!/^[0-9a-f-]{36}$/i.test(options.transactionId)) throw notFound();
-  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller, ctx.config);
+  return detailWire(await loadDetail(ctx.db, options.transactionId), options.caller, ctx.config, ctx.now());
 }
 
 /** The latest seller payout, read as the detail reads it (detail-query.ts), for a screen that shows only it. */
@@ -153,6 +153,8 @@ export function detailWire(
   txn: DetailRow | null,
   caller: Pick<AuthUser, 'userId' | 'role'>,
   config: Parameters<typeof inspectionWindowSeconds>[0],
+  /** The app's clock: past the waiting withdrawal request's respond-by the seller is offered no answer. */
+  now: Date,
 ) {
   if (!txn) throw notFound();
   const role = partyRole(txn, caller);
@@ -167,7 +169,7 @@ export function detailWire(
       nextInstallment: txn.plan?.installments.find(isInstallmentOwed) ?? null,
     }),
     latestEvent: latest,
-    hasPendingWithdrawal: txn.withdrawals.length > 0,
+    withdrawal: withdrawalFacts(txn.withdrawals[0]?.respondBy ?? null, now),
     isAwaitingReturn: txn.disputes[0]?.status === 'awaiting_return',
     inspectionWindowSeconds: inspectionWindowSeconds(config, txn.transactionType),
   });
@@ -208,6 +210,7 @@ export function detailWire(
           reason: withdrawal.reason,
           requested_at: withdrawal.createdAt.toISOString(),
           respond_by: withdrawal.respondBy.toISOString(),
+          past_respond_by: withdrawalFacts(withdrawal.respondBy, now).isWithdrawalOverdue,
         }
       : null,
     timeline: txn.timeline.map((event) => ({
@@ -227,7 +230,7 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     include: {
       ...listInclude,
       plan: { select: { depositCents: true, months: true } },
-      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+      withdrawals: { where: { status: 'pending' }, take: 1, select: { respondBy: true } },
       disputes: { where: { status: 'awaiting_return' }, take: 1, select: { id: true } },
     },
   });
@@ -236,7 +239,7 @@ export async function transactionForCaller(ctx: AppContext, transactionId: strin
     role,
     quote: await loadQuote(ctx.db, txn.id),
     latestEvent: txn.timeline[0] ?? null,
-    hasPendingWithdrawal: txn.withdrawals.length > 0,
+    withdrawal: withdrawalFacts(txn.withdrawals[0]?.respondBy ?? null, ctx.now()),
     isAwaitingReturn: txn.disputes.length > 0,
     inspectionWindowSeconds: inspectionWindowSeconds(ctx.config, txn.transactionType),
   });

@@ -9,6 +9,7 @@
  *   (`lapseWithdrawal`, run by withdrawal-lapse.ts).
  */
 import { cutText } from '@escrow/core/domain/text';
+import { isWithdrawalOverdue } from '@escrow/core/domain/transaction-state';
 import type { AppContext } from '../../../context.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
 import { AppError, invalidState } from '../../../lib/app-error.ts';
@@ -55,7 +56,7 @@ export async function respondToWithdrawal(
       precheck: async (tx, txn) => {
         request = await waitingRequest(tx, txn.id);
         if (!request) throw noneWaiting();
-        if (request.respondBy <= ctx.now()) throw answerTooLate();
+        if (isWithdrawalOverdue(request.respondBy, ctx.now())) throw answerTooLate();
       },
     },
     async (acting) => {
@@ -112,7 +113,7 @@ export async function lapseWithdrawal(ctx: AppContext, options: { transactionId:
         action: 'decline_withdrawal',
         precheck: async (tx, txn) => {
           request = await waitingRequest(tx, txn.id);
-          if (!request || request.id !== options.requestId || request.respondBy > ctx.now()) throw noneWaiting();
+          if (!request || request.id !== options.requestId || !isWithdrawalOverdue(request.respondBy, ctx.now())) throw noneWaiting();
         },
       },
       async (acting) => {

@@ -1,5 +1,6 @@
 /** Leaving a Lipa Mdogo Mdogo plan: the buyer asks (with a reason), the seller accepts or declines. */
 import { withdrawalRequestBody } from '@escrow/core/contract/disputes';
+import { isWithdrawalOverdue } from '@escrow/core/domain/transaction-state';
 import { requestWithdrawal } from '../../transactions/use-cases/request-withdrawal.ts';
 import { respondToWithdrawal } from '../../transactions/use-cases/respond-to-withdrawal.ts';
 import { formatSmsDate, smsDateTime } from '../../notifications/templates.ts';
@@ -68,6 +69,8 @@ export const installmentScreens: ScreensOf<
       const t = await chosenTransaction(c, data);
       const request = await pendingWithdrawal(c.ctx, t.id);
       if (!request) return { end: c.m.nothingTo.accept_withdrawal };
+      // Its respond-by passed since the list was shown: the answer would be refused (respond-to-withdrawal.ts).
+      if (isWithdrawalOverdue(request.respondBy, c.ctx.now())) return { end: c.m.withdrawalsPastAnswer(t.reference_number) };
       return withdrawalAskScreen(c, t.reference_number, request.reason, request.respondBy, notice);
     },
     handle(c, _data, input) {

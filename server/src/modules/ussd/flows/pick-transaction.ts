@@ -2,7 +2,7 @@
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
-import { amountToPay, disputesAwaitingAnswer, transactionsAllowing } from '../use-cases/read-for-menus.ts';
+import { amountToPay, disputesAwaitingAnswer, transactionsAllowing, withdrawalsPastAnswer } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
 
 export const PAGE_SIZE = 3;
@@ -47,6 +47,9 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
         action === 'respond' ? await disputesAwaitingAnswer(c.ctx, c.user!.id) : await transactionsAllowing(c.ctx, callerOf(c), action);
       if (rows.length === 0) {
         c.draft.ids = [];
+        // A request past its respond-by is no longer the seller's to answer: say so, not that none waits.
+        const late = action === 'accept_withdrawal' ? await withdrawalsPastAnswer(c.ctx, c.user!.id) : [];
+        if (late.length > 0) return ask(c, notice, c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', ')));
         return ask(c, notice, c.m.nothingTo[action]);
       }
       const pages = Math.ceil(rows.length / PAGE_SIZE);

@@ -5,7 +5,15 @@
  */
 import type { AppContext } from '../../../context.ts';
 import type { Cents } from '@escrow/core/domain/money';
-import { availableActions, TERMINAL_STATUSES, type TransactionAction, type TransactionStatus } from '@escrow/core/domain/transaction-state';
+import {
+  availableActions,
+  isWithdrawalOverdue,
+  TERMINAL_STATUSES,
+  WITHDRAWAL_ANSWERABLE_STATUSES,
+  withdrawalFacts,
+  type TransactionAction,
+  type TransactionStatus,
+} from '@escrow/core/domain/transaction-state';
 import type { Role } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
@@ -20,16 +28,34 @@ export async function transactionsAllowing(ctx: AppContext, caller: Caller, acti
     include: {
       buyer: { select: { firstName: true, lastName: true, phoneNumber: true } },
       seller: { select: { firstName: true, lastName: true, phoneNumber: true } },
-      withdrawals: { where: { status: 'pending' }, take: 1, select: { id: true } },
+      withdrawals: { where: { status: 'pending' }, take: 1, select: { respondBy: true } },
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: 60,
   });
+  const now = ctx.now();
   return rows.filter((row) => {
     const role = partyRole(row, caller);
     if (role !== 'buyer' && role !== 'seller') return false;
-    return availableActions(row.status, role, row.transactionType, { hasPendingWithdrawal: row.withdrawals.length > 0 }).includes(action);
+    return availableActions(row.status, role, row.transactionType, withdrawalFacts(row.withdrawals[0]?.respondBy ?? null, now)).includes(
+      action,
+    );
   });
+}
+
+/**
+ * The references of the seller's plans whose withdrawal request still waits past its respond-by: no longer
+ * the seller's to answer (the state table offers nothing), the lapse sweep hands them to the mediators.
+ */
+export async function withdrawalsPastAnswer(ctx: AppContext, sellerId: string): Promise<string[]> {
+  const requests = await ctx.db.withdrawalRequest.findMany({
+    where: { status: 'pending', transaction: { sellerId, status: { in: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
+    select: { respondBy: true, transaction: { select: { referenceNumber: true } } },
+    orderBy: [{ respondBy: 'asc' }, { id: 'asc' }],
+    take: 60,
+  });
+  const now = ctx.now();
+  return requests.filter((request) => isWithdrawalOverdue(request.respondBy, now)).map((request) => request.transaction.referenceNumber);
 }
 
 /**
