@@ -24,7 +24,9 @@ import metricsPlugin, { createMetrics } from './plugins/metrics.ts';
 import openapi from './plugins/openapi.ts';
 import rejectInvalidText from './plugins/reject-invalid-text.ts';
 import { builtShellScriptHashes } from './plugins/inline-script-hashes.ts';
-import securityHeaders, { contentSecurityPolicy } from './plugins/security-headers.ts';
+import securityHeaders, { contentSecurityPolicy, helmetHeaders } from './plugins/security-headers.ts';
+import { frontLane, serverWithFrontLane, type FrontLane } from './plugins/front-lane.ts';
+import { chargesCalculationJson } from './modules/charges/calculate.ts';
 import staticClient from './plugins/static-client.ts';
 import payPage from './modules/payment-links/pay-page.ts';
 import trpcPlugin from './trpc/fastify.ts';
@@ -44,6 +46,8 @@ export interface BuildOptions {
   /** Share a Prisma client (tests); otherwise one is created and closed with the app. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Answer the fee calculator's plain requests before the router (plugins/front-lane.ts; default on). */
+  frontLane?: boolean;
   /** Start the job worker (default: config.JOBS_ENABLED). Tests drain the queue by hand instead. */
   startJobs?: boolean;
   clock?: () => Date;
@@ -61,15 +65,24 @@ export const DEFAULT_CLIENT_DIST = path.resolve(here, '../../client/dist');
 class OneLinePerRequest extends LogController {
   override incomingRequest() {}
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const line = {
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
+    const line = requestLine(request.method, request.url, reply.statusCode, reply.elapsedTime);
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }
+}
+
+/** The request line's fields, for the Fastify lane and the front lane alike. */
+function requestLine(method: string, url: string, status: number, elapsedMs: number) {
+  return { method, url, status, ms: Math.round(elapsedMs * 10) / 10 };
+}
+
+/** Request ids as Fastify makes them by default, one sequence for both lanes: req-1, req-2, … (base 36). */
+function requestIds(): () => string {
+  let next = 0;
+  return () => {
+    next = (next + 1) & 0x7fffffff;
+    return `req-${next.toString(36)}`;
+  };
 }
 
 /** Lines are written to stdout in batches of this many bytes, or what has gathered after this long. */
@@ -133,7 +146,11 @@ export function loggerOptions(config: AppConfig, destination?: LineStream): Fast
 }
 
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let lane: FrontLane | undefined;
+  const genReqId = requestIds();
   const app = Fastify({
+    serverFactory: serverWithFrontLane(() => lane),
+    genReqId,
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may the client address come from it (per-IP limits).
@@ -159,7 +176,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(compiledSerializerCompiler);
 
   const db = options.db ?? createPrisma(config.DATABASE_URL);
-  const metrics = createMetrics();
+  const metrics = createMetrics({ requests: Boolean(config.METRICS_TOKEN) });
   const ctx: AppContext = {
     db,
     config,
@@ -186,10 +203,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // ── external ──
   const clientDistDir = config.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST;
   // The security headers first: the CORS hook answers preflights itself and stops the chain there.
-  await app.register(securityHeaders, {
+  const answerHeaders = helmetHeaders({
     contentSecurityPolicy: contentSecurityPolicy(config.PUBLIC_BASE_URL, builtShellScriptHashes(clientDistDir)),
     crossOriginEmbedderPolicy: false,
   });
+  await app.register(securityHeaders, { headers: answerHeaders });
   await app.register(cors, { origins: parseCorsOrigins(config.CORS_ORIGINS) });
   await app.register(compression);
   await app.register(formbody);
@@ -244,6 +262,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await startRecurringJobs(ctx);
     if (startJobs) await ctx.jobs.start();
   });
+  if (options.frontLane ?? true) {
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    lane = frontLane({
+      routes: [{ path: '/api/v1/charges/calculate', answer: chargesCalculationJson }],
+      headers: answerHeaders,
+      genReqId,
+      answered(reqId, method, url, route, status, elapsedMs) {
+        app.log.info({ reqId, ...requestLine(method, url, status, elapsedMs) }, 'request');
+        metrics.requestFinished?.(method, route, status, elapsedMs / 1000);
+      },
+      isClosing: () => closing,
+    });
+  }
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     if (!options.db) await db.$disconnect();

@@ -48,6 +48,8 @@ export interface TestAppOptions {
   db?: (databaseUrl: string) => Db;
   /** Receives the app's log lines, written as in production (tests of what is logged). */
   logStream?: LineStream;
+  /** Off: every request goes through Fastify (the front lane's parity test compares the two). */
+  frontLane?: boolean;
   /** Points a rail somewhere other than its mock (a closed port: the rail unreachable). */
   railBaseUrls?: Partial<Record<'MPESA_BASE_URL' | 'AIRTEL_BASE_URL', string>>;
 }
@@ -91,6 +93,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     {
       startJobs: options.startJobs ?? false,
+      ...(options.frontLane === false ? { frontLane: false } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(ownDb ? { db: ownDb } : {}),
       ...(options.logStream ? { logger: loggerOptions(config, options.logStream) } : {}),

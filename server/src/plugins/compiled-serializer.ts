@@ -47,12 +47,15 @@ export function outputJsonSchema(schema: z.ZodType): Record<string, unknown> | n
   }
 }
 
+/** The compiled writer of `schema`'s output, or null when JSON Schema cannot express it. */
+export function compileSerializer(schema: z.ZodType): ((data: unknown) => string) | null {
+  const jsonSchema = outputJsonSchema(schema);
+  return jsonSchema ? fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]) : null;
+}
+
 function compile(routeSchema: RouteSchema): (data: unknown) => string {
   const schema = routeSchema.schema as unknown;
-  if (!(schema instanceof z.ZodType)) return zodSerializerCompiler(routeSchema);
-  const jsonSchema = outputJsonSchema(schema);
-  if (!jsonSchema) return zodSerializerCompiler(routeSchema);
-  return fastJson(jsonSchema as unknown as Parameters<typeof fastJson>[0]);
+  return (schema instanceof z.ZodType && compileSerializer(schema)) || zodSerializerCompiler(routeSchema);
 }
 
 /** Compiles each route's serializer on its first answer, so start-up does not pay for routes never called. */

@@ -24,10 +24,12 @@ const PLATFORM_COUNTS_TTL_MS = 5_000;
 export interface Metrics {
   registry: Registry;
   jobFinished(queue: string, outcome: JobOutcome, seconds: number): void;
+  /** An answered request, by route pattern; absent when nobody scrapes (no METRICS_TOKEN), so requests pay nothing. */
+  requestFinished?(method: string, route: string, status: number, seconds: number): void;
 }
 
 /** The node's metrics registry; the job queue reports into it from the start. */
-export function createMetrics(): Metrics {
+export function createMetrics({ requests }: { requests: boolean }): Metrics {
   const registry = new Registry();
   const jobAttempts = new Counter({
     name: 'escrow_job_attempts_total',
@@ -48,6 +50,28 @@ export function createMetrics(): Metrics {
       jobAttempts.labels(queue, outcome).inc();
       jobSeconds.labels(queue).observe(seconds);
     },
+    requestFinished: requests ? requestHistogram(registry) : undefined,
+  };
+}
+
+function requestHistogram(registry: Registry): NonNullable<Metrics['requestFinished']> {
+  const requestSeconds = new Histogram({
+    name: 'escrow_http_request_duration_seconds',
+    help: 'HTTP requests served by this node, by method, route pattern and status; _count is the request rate.',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  // One child per (method, route, status), found with one Map lookup per request.
+  const children = new Map<string, ReturnType<typeof requestSeconds.labels>>();
+  return (method, route, status, seconds) => {
+    const key = `${method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = requestSeconds.labels(method, route, String(status));
+      children.set(key, child);
+    }
+    child.observe(seconds);
   };
 }
 
@@ -93,26 +117,13 @@ const metricsPlugin: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics; job
   const { registry } = metrics;
   collectDefaultMetrics({ register: registry });
 
-  const requestSeconds = new Histogram({
-    name: 'escrow_http_request_duration_seconds',
-    help: 'HTTP requests served by this node, by method, route pattern and status; _count is the request rate.',
-    labelNames: ['method', 'route', 'status_code'],
-    buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  // One child per (method, route, status), found with one Map lookup per request.
-  const children = new Map<string, ReturnType<typeof requestSeconds.labels>>();
-  app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    const key = `${request.method} ${reply.statusCode} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = requestSeconds.labels(request.method, route, String(reply.statusCode));
-      children.set(key, child);
-    }
-    child.observe(reply.elapsedTime / 1000);
-    done();
-  });
+  const { requestFinished } = metrics;
+  if (requestFinished) {
+    app.addHook('onResponse', (request, reply, done) => {
+      requestFinished(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+      done();
+    });
+  }
 
   const pools: [string, () => pg.Pool | undefined][] = [
     ['app', () => poolOf(ctx.db)],

@@ -48,9 +48,9 @@ export function contentSecurityPolicy(
   };
 }
 
+/** Sets `headers` (helmetHeaders' result, which the front lane writes too) on every answer. */
 export default fp(
-  async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-    const headers = helmetHeaders(options);
+  async function securityHeaders(app: FastifyInstance, { headers }: { headers: Record<string, string> }) {
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(headers);
       done();

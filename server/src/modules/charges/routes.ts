@@ -2,17 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { chargesCalculateQuery, chargesCalculateResponse, chargesListResponse } from '@escrow/core/contract/charges';
 import { errorEnvelope } from '@escrow/core/contract/common';
-import { calculateAllFees, FEE_BANDS, type Fee } from '@escrow/core/domain/fees';
-import { formatCents } from '@escrow/core/domain/money';
-
-function feeToWire(fee: Fee) {
-  return {
-    total: formatCents(fee.total),
-    buyer_share: formatCents(fee.buyerShare),
-    seller_share: formatCents(fee.sellerShare),
-    percentage: Number(fee.basisPoints) / 100,
-  };
-}
+import { FEE_BANDS } from '@escrow/core/domain/fees';
+import { chargesCalculation } from './calculate.ts';
 
 const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,20 +29,7 @@ const chargesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: chargesCalculateResponse, 400: errorEnvelope },
       },
     },
-    async (request) => {
-      const { amount, type } = request.query;
-      const all = calculateAllFees(amount);
-      const charges = {
-        wo_dispute: feeToWire(all.wo_dispute),
-        with_dispute: feeToWire(all.with_dispute),
-        lipa_mdogo_mdogo: feeToWire(all.lipa_mdogo_mdogo),
-      };
-      return {
-        success: true as const,
-        message: 'Charges calculated',
-        data: { amount: formatCents(amount), type, charges, selected: charges[type] },
-      };
-    },
+    async (request) => chargesCalculation(request.query.amount, request.query.type),
   );
 };
 
