@@ -104,7 +104,13 @@ export const customerMessages = {
   noDispute: 'There is no dispute on this transaction',
   onlySellerConfirmsReturn: 'Only the seller confirms that the item came back',
   noReturnToConfirm: 'There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: {{status}})',
-  returnAlreadyConfirmed: 'The return was already confirmed: the buyer is being refunded.',
+  // A return already confirmed, to the buyer and to the seller or the mediation team, by where the refund is.
+  returnConfirmedYourRefundPaid: 'The return was already confirmed: your refund has been paid.',
+  returnConfirmedYourRefundSending: 'The return was already confirmed: your refund is on its way.',
+  returnConfirmedYourRefundFailed: 'The return was already confirmed, but your refund could not be sent: our team will contact you.',
+  returnConfirmedRefundPaid: "The return was already confirmed: the buyer's refund has been paid.",
+  returnConfirmedRefundSending: "The return was already confirmed: the buyer's refund is on its way.",
+  returnConfirmedRefundFailed: "The return was already confirmed, but the buyer's refund could not be sent: our team will contact them.",
   /** A proxy's 413 (no envelope of ours, components/query-state.tsx): sending the same file again fails again. */
   requestTooLarge: 'The file is too large to send. Choose a smaller one.',
   otherPartyResponds: 'Only the other party responds to a dispute; the mediation team rules on it',

@@ -100,7 +100,14 @@ export const customerMessages: Texts<typeof englishMessages> = {
   onlySellerConfirmsReturn: 'Ni muuzaji pekee anayethibitisha kuwa bidhaa imerudi',
   noReturnToConfirm:
     'Hakuna bidhaa iliyorudishwa ya kuthibitisha: hii hufuata uamuzi wa kurudisha pesa kwa bidhaa iliyotumwa (hali: {{status}})',
-  returnAlreadyConfirmed: 'Tayari imethibitishwa kuwa bidhaa imerudi: mnunuzi anarudishiwa pesa.',
+  returnConfirmedYourRefundPaid: 'Tayari imethibitishwa kuwa bidhaa imerudi: umesharudishiwa pesa zako.',
+  returnConfirmedYourRefundSending: 'Tayari imethibitishwa kuwa bidhaa imerudi: pesa zako zinatumwa kwako.',
+  returnConfirmedYourRefundFailed:
+    'Tayari imethibitishwa kuwa bidhaa imerudi, lakini pesa zako hazikuweza kutumwa: timu yetu itawasiliana nawe.',
+  returnConfirmedRefundPaid: 'Tayari imethibitishwa kuwa bidhaa imerudi: mnunuzi amesharudishiwa pesa zake.',
+  returnConfirmedRefundSending: 'Tayari imethibitishwa kuwa bidhaa imerudi: pesa za mnunuzi zinatumwa kwake.',
+  returnConfirmedRefundFailed:
+    'Tayari imethibitishwa kuwa bidhaa imerudi, lakini pesa za mnunuzi hazikuweza kutumwa: timu yetu itawasiliana naye.',
   requestTooLarge: 'Faili ni kubwa mno kutumwa. Chagua ndogo zaidi.',
   otherPartyResponds: 'Ni upande mwingine pekee unaojibu malalamiko; wapatanishi ndio wanaoamua',
   openerCannotRespond: 'Wewe ndiye uliyefungua malalamiko haya: upande mwingine ndio unaojibu. Unaweza kuongeza ushahidi badala yake.',

@@ -17,7 +17,7 @@ import {
   payAndSettle,
   settlePayouts,
 } from '../../../test/escrow-helpers.ts';
-import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import { buildTestApp, eventually, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
 
 let t: TestApp;
 let buyer: MadeUser;
@@ -626,7 +626,7 @@ describe('rulings', () => {
       // Was "There is no returned item to confirm: this follows a refund ruling on a dispatched item (status: refunded)".
       expect(loser.json()).toMatchObject({
         code: 'INVALID_STATE',
-        message: 'The return was already confirmed: the buyer is being refunded.',
+        message: "The return was already confirmed: the buyer's refund is on its way.",
       });
       expect(await t.ctx.db.refund.count({ where: { transactionId: id } })).toBe(1);
       expect(await t.ctx.db.ledgerJournal.count({ where: { transactionId: id, kind: 'refund' } })).toBe(1);
@@ -636,9 +636,48 @@ describe('rulings', () => {
       expect(returns).toHaveLength(1);
       const [payout] = await settlePayouts(t, id);
       expect(payout).toMatchObject({ kind: 'buyer_refund', status: 'completed', amountCents: 102_500n });
-      // Asked again later, the same answer.
-      expect((await action(t, second, id, 'confirm_return')).json().message).toBe(loser.json().message);
     }
+    await expectLedgerHealthy(t);
+  });
+
+  it('says, to whoever asks to confirm a confirmed return, where the refund is: on its way, paid, or not sent', async () => {
+    const again = async (user: MadeUser, id: string) => {
+      const answer = await action(t, user, id, 'confirm_return');
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().code).toBe('INVALID_STATE');
+      return answer.json().message as string;
+    };
+    const { id, disputeId } = await disputed(await dispatched(1_000));
+    expect((await rule(admin, disputeId, { outcome: 'refund_buyer', note: 'Return the phone' })).statusCode).toBe(200);
+    expect((await action(t, seller, id, 'confirm_return')).statusCode).toBe(200);
+    // Was "The return was already confirmed: the buyer is being refunded." to each of them, before and after the refund was paid.
+    expect(await again(seller, id)).toBe("The return was already confirmed: the buyer's refund is on its way.");
+    expect(await again(admin, id)).toBe("The return was already confirmed: the buyer's refund is on its way.");
+    expect(await again(buyer, id)).toBe('The return was already confirmed: your refund is on its way.');
+    expect((await settlePayouts(t, id)).map((payout) => payout.status)).toEqual(['completed']);
+    expect(await again(seller, id)).toBe("The return was already confirmed: the buyer's refund has been paid.");
+    expect(await again(admin, id)).toBe("The return was already confirmed: the buyer's refund has been paid.");
+    expect(await again(buyer, id)).toBe('The return was already confirmed: your refund has been paid.');
+
+    // Paid from a phone M-Pesa will not pay back (…2040): the refund fails for good after its retries.
+    const created = await createTransaction(t, buyer, standard(1_000));
+    expect((await payAndSettle(t, buyer, created.id, { phone_number: randomPhone('2040') })).status).toBe('completed');
+    expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
+    const failing = await disputed(created.id);
+    expect((await rule(admin, failing.disputeId, { outcome: 'refund_buyer', note: 'Return the phone' })).statusCode).toBe(200);
+    expect((await action(t, seller, created.id, 'confirm_return')).statusCode).toBe(200);
+    const refund = await eventually(async () => {
+      await t.ctx.jobs.drain({ queues: ['payouts.send'], until: new Date(Date.now() + 24 * 3600_000) });
+      const row = await t.ctx.db.payout.findFirstOrThrow({ where: { transactionId: created.id, kind: 'buyer_refund' } });
+      return row.status === 'failed' ? row : null;
+    }, 20_000);
+    expect(refund.status).toBe('failed');
+    expect(await again(seller, created.id)).toBe(
+      "The return was already confirmed, but the buyer's refund could not be sent: our team will contact them.",
+    );
+    expect(await again(buyer, created.id)).toBe(
+      'The return was already confirmed, but your refund could not be sent: our team will contact you.',
+    );
     await expectLedgerHealthy(t);
   });
 

@@ -5,9 +5,9 @@
  * An admin may confirm on the seller's behalf, with proof of the return, when the seller does not.
  */
 import type { AppContext } from '../../../context.ts';
-import { inTransaction } from '../../../db/prisma.ts';
+import { inTransaction, type Tx } from '../../../db/prisma.ts';
 import { formatCents, formatKes } from '@escrow/core/domain/money';
-import { checkTransition } from '@escrow/core/domain/transaction-state';
+import { checkTransition, type Actor } from '@escrow/core/domain/transaction-state';
 import { AppError, invalidState, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
@@ -30,6 +30,36 @@ function returnWasConfirmed(
   return txn.status === 'refunded' && txn.dispatchedAt !== null && dispute?.status === 'resolved' && dispute.outcome === 'refund_buyer';
 }
 
+/**
+ * What someone asking to confirm a return already confirmed is told (the loser of two confirmations at once,
+ * or anyone asking again later): the buyer's refund as it stands, said to the buyer as theirs. The refund
+ * is paid by payouts (one per phone that paid), each sent, paid or failed on its own; a failed one stays
+ * failed until the mediation team sends it again (admin Alerts), and the buyer was told so by SMS.
+ */
+const TO_THE_BUYER = {
+  paid: 'The return was already confirmed: your refund has been paid.',
+  sending: 'The return was already confirmed: your refund is on its way.',
+  failed: 'The return was already confirmed, but your refund could not be sent: our team will contact you.',
+} as const;
+const TO_THE_OTHERS = {
+  paid: "The return was already confirmed: the buyer's refund has been paid.",
+  sending: "The return was already confirmed: the buyer's refund is on its way.",
+  failed: "The return was already confirmed, but the buyer's refund could not be sent: our team will contact them.",
+} as const;
+
+async function alreadyConfirmedRefusal(tx: Tx, transactionId: string, role: Actor): Promise<string> {
+  const payouts = await tx.payout.findMany({
+    where: { transactionId, kind: 'buyer_refund', refunds: { some: { reason: 'dispute_refund' } } },
+    select: { status: true },
+  });
+  const state = payouts.some((payout) => payout.status === 'failed')
+    ? 'failed'
+    : payouts.length > 0 && payouts.every((payout) => payout.status === 'completed')
+      ? 'paid'
+      : 'sending';
+  return role === 'buyer' ? TO_THE_BUYER[state] : TO_THE_OTHERS[state];
+}
+
 export async function confirmReturn(
   ctx: AppContext,
   options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; ip?: string },
@@ -41,7 +71,7 @@ export async function confirmReturn(
     const dispute = await latestDispute(tx, txn.id);
     // Under the lock, before the state table: the loser of two confirmations at once finds the transaction
     // refunded, and is told the return was confirmed rather than that there is no returned item to confirm.
-    if (returnWasConfirmed(txn, dispute)) throw invalidState('The return was already confirmed: the buyer is being refunded.');
+    if (returnWasConfirmed(txn, dispute)) throw invalidState(await alreadyConfirmedRefusal(tx, txn.id, role));
     const check = checkTransition(txn.status, 'confirm_return', role, txn.transactionType, {
       isAwaitingReturn: dispute?.status === 'awaiting_return',
     });
