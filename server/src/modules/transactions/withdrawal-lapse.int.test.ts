@@ -180,14 +180,19 @@ describe('a withdrawal request the seller does not answer', () => {
       expect(waiting.transaction.allowed_actions).toEqual(expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']));
       expect(waiting.withdrawal_request.past_respond_by).toBe(false);
 
-      // Half a minute before the respond-by the seller opens the request on USSD; it passes while they read.
+      // Half a minute before the respond-by the seller opens the list, or the request itself, on USSD; it
+      // passes while they read: the next screen says so instead of asking for an answer or a PIN.
       const respondBy = Date.parse(waiting.withdrawal_request.respond_by);
       clockOffsetMs += respondBy - 30_000 - t.ctx.now().getTime();
-      const session = phoneSession(t, own.phone);
-      await session.dial();
-      expect((await session.walk('6', '3')).text).toContain(created.reference_number.slice(-4));
+      const onList = phoneSession(t, own.phone);
+      await onList.dial();
+      expect((await onList.walk('6', '3')).text).toContain(created.reference_number.slice(-4));
+      const onRequest = phoneSession(t, own.phone);
+      await onRequest.dial();
+      expect((await onRequest.walk('6', '3', '1')).text).toContain(m.withdrawalOptions[0]);
       clockOffsetMs += 60_000;
-      expect(await session.send('1')).toEqual({ kind: 'END', text: m.withdrawalsPastAnswer(created.reference_number) });
+      expect(await onList.send('1')).toEqual({ kind: 'END', text: m.withdrawalsPastAnswer(created.reference_number) });
+      expect(await onRequest.send('1')).toEqual({ kind: 'END', text: m.withdrawalsPastAnswer(created.reference_number) });
 
       // Past it, before the sweep: still waiting, but the answer is no longer the seller's, and no channel offers it.
       for (const party of [own, buyer]) {

@@ -84,6 +84,8 @@ export const installmentScreens: ScreensOf<
     needsAccount: true,
     async render(c, data, notice) {
       const t = await chosenTransaction(c, data);
+      const request = await pendingWithdrawal(c.ctx, t.id);
+      if (request && isWithdrawalOverdue(request.respondBy, c.ctx.now())) return { end: c.m.withdrawalsPastAnswer(t.reference_number) };
       const question = data.accept
         ? c.m.confirmAccept(t.reference_number, ...(await moneyBack(c, t.id)))
         : c.m.confirmDecline(t.reference_number);
