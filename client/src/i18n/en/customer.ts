@@ -286,6 +286,7 @@ export const customer = {
     you: 'You',
     mediation: 'Mediation team',
     theParty: 'The {{party}}',
+    withdrawalLapsed: 'The seller did not answer the withdrawal in time',
     openedBy: 'Opened by',
     problem: 'Problem',
     responseDue: 'Response due',

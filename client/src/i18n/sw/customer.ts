@@ -285,6 +285,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     you: 'Wewe',
     mediation: 'Timu ya usuluhishi',
     theParty: '{{party}}',
+    withdrawalLapsed: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati',
     openedBy: 'Yamefunguliwa na',
     problem: 'Tatizo',
     responseDue: 'Jibu linatakiwa',

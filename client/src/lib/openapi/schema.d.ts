@@ -1196,7 +1196,7 @@ export interface paths {
         put?: never;
         /**
          * Seller: accept (instant refund of the paid installments) or decline (dispute) the buyer's withdrawal
-         * @description accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system).
+         * @description accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system: a dispute with reason withdrawal_lapsed).
          */
         post: operations["postTransactionsByIdWithdrawalResponse"];
         delete?: never;

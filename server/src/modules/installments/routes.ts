@@ -71,7 +71,7 @@ const installmentRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         tags: ['transactions'],
         summary: "Seller: accept (instant refund of the paid installments) or decline (dispute) the buyer's withdrawal",
         description:
-          'accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system).',
+          'accept: true → `refunded`, the price paid so far goes back to the paying phone, the plan is `withdrawn`. accept: false → a dispute (reason withdrawal_declined) opened for the buyer, status `disputed`; the seller may respond to it. 409 when no request is waiting, also once it lapsed unanswered past its `respond_by` (then declined by the system: a dispute with reason withdrawal_lapsed).',
         security,
         params: idParam,
         body: withdrawalResponseBody,

@@ -67,6 +67,7 @@ const DISPUTE_TYPE_WORDS: Record<string, Record<Language, string>> = {
   quality_issue: { en: 'Quality issues', sw: 'Ubora duni' },
   payment_delay: { en: 'Payment delay', sw: 'Malipo yamechelewa' },
   withdrawal_declined: { en: 'Withdrawal declined', sw: 'Ombi la kujiondoa limekataliwa' },
+  withdrawal_lapsed: { en: 'Seller did not answer the withdrawal in time', sw: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati' },
   other: { en: 'Something else', sw: 'Jambo lingine' },
 };
 export const disputeTypeWords = (type: string, language: Language) => (DISPUTE_TYPE_WORDS[type] ?? DISPUTE_TYPE_WORDS.other!)[language];

@@ -98,7 +98,8 @@ describe('a withdrawal request the seller does not answer', () => {
     const data = await detail(t, buyer, created.id);
     expect(data.transaction.status).toBe('disputed');
     expect(data.withdrawal_request).toBeNull();
-    expect(data.dispute).toMatchObject({ reason: 'withdrawal_declined', status: 'open', opened_by: 'buyer', description: reason });
+    // Named as what happened: the seller declined nothing (it read "withdrawal_declined", shown as "Withdrawal declined").
+    expect(data.dispute).toMatchObject({ reason: 'withdrawal_lapsed', status: 'open', opened_by: 'buyer', description: reason });
     const lapsedLines = data.timeline.filter((event: { event_type: string }) =>
       ['withdrawal_lapsed', 'withdrawal_declined', 'dispute_initiated'].includes(event.event_type),
     );
@@ -110,7 +111,7 @@ describe('a withdrawal request the seller does not answer', () => {
       expect.objectContaining({
         event_type: 'dispute_initiated',
         description: 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time',
-        data: expect.objectContaining({ after_withdrawal: true, lapsed: true }),
+        data: expect.objectContaining({ reason: 'withdrawal_lapsed', after_withdrawal: true, lapsed: true }),
       }),
     ]);
     // Nobody answered: the request is declined with no response time.
@@ -155,7 +156,23 @@ describe('a withdrawal request the seller does not answer', () => {
     expect(await written(created.id)).toMatchObject({ disputes: 0 });
     expect((await detail(t, buyer, created.id)).transaction.status).toBe('installment');
     await runSweep();
-    expect((await detail(t, buyer, created.id)).dispute).toMatchObject({ reason: 'withdrawal_declined', opened_by: 'buyer' });
+    const opened = (await detail(t, buyer, created.id)).dispute;
+    expect(opened).toMatchObject({ reason: 'withdrawal_lapsed', opened_by: 'buyer' });
+    // The mediators' list names it the same; a refund ruling ends the plan as withdrawn, as after a decline.
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/disputes?status=open&per_page=100', headers: bearer(admin) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const row = (listed.json().data.disputes as { id: string; reason: string }[]).find((item) => item.id === opened.id);
+    expect(row?.reason).toBe('withdrawal_lapsed');
+    const ruled = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/disputes/${opened.id}/resolve`,
+      headers: bearer(admin),
+      payload: { outcome: 'refund_buyer', note: 'The seller never answered; the buyer leaves the plan' },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    expect(await t.ctx.db.installmentPlan.findFirstOrThrow({ where: { transactionId: created.id } })).toMatchObject({
+      status: 'withdrawn',
+    });
   });
 
   it.each(['en', 'sw'] as const)(
@@ -229,6 +246,8 @@ describe('a withdrawal request the seller does not answer', () => {
     expect((await detail(t, buyer, accepted.id)).transaction.status).toBe('refunded');
     expect(before.map((seen) => seen.events.includes('withdrawal_lapsed'))).toEqual([false, false, false]);
     expect(before.map((seen) => seen.disputes)).toEqual([0, 1, 1]);
+    // The seller's own decline keeps its reason.
+    expect((await detail(t, buyer, declined.id)).dispute).toMatchObject({ reason: 'withdrawal_declined' });
   });
 
   it.each([

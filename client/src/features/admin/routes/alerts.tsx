@@ -18,6 +18,7 @@ import { ApiError } from '@/lib/api';
 import { trpc, type RouterOutputs } from '@/lib/trpc';
 import { adminRest } from '../api/admin-rest';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { disputeReasonLabel } from '../components/dispute-reason';
 import { PageHeader } from '../components/page-header';
 import { ErrorState, LoadingState } from '../components/query-state';
 import { StatCard } from '../components/stat-card';
@@ -481,7 +482,7 @@ export default function AlertsPage() {
                     <Link to={`/dashboard/disputes?open=${row.dispute_id}`}>Rule</Link>
                   </Button>
                 </Table.Cell>
-                <Table.Cell>{humanize(row.reason)}</Table.Cell>
+                <Table.Cell>{disputeReasonLabel(row.reason)}</Table.Cell>
                 <Table.Cell>
                   <StatusBadge wording="status" status={row.status} />
                 </Table.Cell>

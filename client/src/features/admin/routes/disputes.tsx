@@ -13,6 +13,7 @@ import { formatDateTime, formatMoney, formatPhone, formatRelativeTime, humanize 
 import { useAdminPreferences } from '../admin-preferences';
 import { adminRest, type DisputeDetail } from '../api/admin-rest';
 import { isRuled, responseState } from '../dispute-deadline';
+import { disputeReasonLabel } from '../components/dispute-reason';
 import { EvidenceList } from '../components/evidence-list';
 import { RulingForm, returnConsequence, rulingSummary } from '../components/ruling-form';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -115,7 +116,7 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                 <Stack gap="4">
                   <Flex gap="2" wrap="wrap" align="center">
                     <StatusBadge wording="status" status={query.data.dispute.status} />
-                    <Badge variant="outline">{humanize(query.data.dispute.reason)}</Badge>
+                    <Badge variant="outline">{disputeReasonLabel(query.data.dispute.reason)}</Badge>
                     <Text fontSize="sm" color="fg.muted">
                       Opened by the {query.data.dispute.opened_by} {formatRelativeTime(query.data.dispute.created_at).toLowerCase()}
                       {caseDeadline(query.data)}
@@ -143,7 +144,7 @@ function DisputeCase({ id, onClose }: { id: string | null; onClose: () => void }
                     </Text>
                     <Text fontSize="sm" mb="3" whiteSpace="pre-wrap" color={query.data.dispute.description ? undefined : 'fg.muted'}>
                       {query.data.dispute.description ||
-                        `No words of their own: they picked “${humanize(query.data.dispute.reason)}” on USSD.`}
+                        `No words of their own: they picked “${disputeReasonLabel(query.data.dispute.reason)}” on USSD.`}
                     </Text>
                     <Text fontSize="sm" fontWeight="medium">
                       {humanize(query.data.dispute.respondent)} (response)
@@ -274,7 +275,7 @@ export default function DisputesPage() {
                         </Button>
                       </Table.Cell>
                       <Table.Cell>
-                        <Text fontSize="sm">{humanize(row.reason)}</Text>
+                        <Text fontSize="sm">{disputeReasonLabel(row.reason)}</Text>
                         <Text fontSize="xs" color="fg.muted" lineClamp={1} maxW="64">
                           {row.description}
                         </Text>

@@ -16,6 +16,11 @@ describe('the dispute card', () => {
     expect(disputeProblem(sw, 'non_delivery')).toBe(sw('customer.actions.disputeTypes.non_delivery'));
   });
 
+  it('names a withdrawal the seller did not answer in time as that, not as declined', () => {
+    expect(disputeProblem(en, 'withdrawal_lapsed')).toBe('The seller did not answer the withdrawal in time');
+    expect(disputeProblem(sw, 'withdrawal_lapsed')).toBe('Muuzaji hakujibu ombi la kujiondoa kwa wakati');
+  });
+
   it('names the other party who opened it with a capital letter in both languages, and the reader as you', () => {
     expect(disputeOpener(en, 'buyer', 'seller')).toBe('The buyer');
     expect(disputeOpener(sw, 'buyer', 'seller')).toBe('Mnunuzi');

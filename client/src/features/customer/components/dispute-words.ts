@@ -23,12 +23,14 @@ export function disputeOpener(t: Translate, openedBy: Party, myRole: string): st
 }
 
 /**
- * The problem's name: a reason picked from the list, or a declined Lipa Mdogo Mdogo withdrawal (the
- * server opens that dispute with the reason `withdrawal_declined`, named as its timeline event is).
+ * The problem's name: a reason picked from the list, or a Lipa Mdogo Mdogo withdrawal the seller declined
+ * (the server opens that dispute with the reason `withdrawal_declined`, named as its timeline event is) or
+ * did not answer in time (`withdrawal_lapsed`: the seller declined nothing).
  */
 export function disputeProblem(t: Translate, reason: string): string {
   if ((DISPUTE_REASONS as readonly string[]).includes(reason)) return t(`customer.actions.disputeTypes.${reason as DisputeReason}`);
   if (reason === 'withdrawal_declined') return t('customer.timeline.events.withdrawal_declined');
+  if (reason === 'withdrawal_lapsed') return t('customer.dispute.withdrawalLapsed');
   return humanize(reason);
 }
 

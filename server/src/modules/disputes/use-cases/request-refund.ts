@@ -24,7 +24,7 @@ export async function requestRefund(
     transactionId: string;
     caller: Pick<AuthUser, 'userId' | 'role'>;
     reason: string;
-    disputeType?: Exclude<DisputeReason, 'withdrawal_declined'>;
+    disputeType?: Exclude<DisputeReason, 'withdrawal_declined' | 'withdrawal_lapsed'>;
   },
 ): Promise<RefundRoadTaken> {
   const read = await refundFacts(ctx.db, options.transactionId);

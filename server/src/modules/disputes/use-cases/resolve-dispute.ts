@@ -28,6 +28,7 @@ import { notifyParties, type Ruling } from '../../escrow-core/notify-parties.ts'
 import { runTransactionAction } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { delayPlanSchedule } from '../../installments/schedule.ts';
+import { isWithdrawalDispute } from '../../transactions/use-cases/open-dispute.ts';
 
 export type DisputeOutcome = 'release_seller' | 'refund_buyer' | 'split';
 
@@ -119,7 +120,7 @@ export async function resolveDispute(ctx: AppContext, input: ResolveDisputeInput
               key: refundKey,
             });
           };
-          planStatus = dispute.reason === 'withdrawal_declined' ? 'withdrawn' : 'cancelled';
+          planStatus = isWithdrawalDispute(dispute.reason) ? 'withdrawn' : 'cancelled';
           summary = `Ruled for the buyer: ${formatKes(buyerCents)} refunded to the buyer`;
           ruling = 'for_buyer';
         }

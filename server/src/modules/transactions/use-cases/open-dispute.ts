@@ -12,7 +12,15 @@ import { disputeTypeWords, notifyParties, type PartyMessage, smsDateTime, smsExc
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 
-export type DisputeReason = 'non_delivery' | 'not_as_described' | 'quality_issue' | 'payment_delay' | 'withdrawal_declined' | 'other';
+export type DisputeReason =
+  'non_delivery' | 'not_as_described' | 'quality_issue' | 'payment_delay' | 'withdrawal_declined' | 'withdrawal_lapsed' | 'other';
+
+/**
+ * The reasons of a dispute opened for the buyer over a withdrawal request (respond-to-withdrawal.ts): the
+ * seller declined it, or did not answer it by its respond-by. A refund ruling on either ends the plan as withdrawn.
+ */
+const WITHDRAWAL_DISPUTE_REASONS: readonly DisputeReason[] = ['withdrawal_declined', 'withdrawal_lapsed'];
+export const isWithdrawalDispute = (reason: string) => (WITHDRAWAL_DISPUTE_REASONS as readonly string[]).includes(reason);
 
 export const RESPONSE_WINDOW_MS = 72 * 3600 * 1000;
 

@@ -6,7 +6,8 @@
  * - decline → a dispute is opened for the buyer automatically (reason `withdrawal_declined`, status
  *   `disputed`): the mediation team decides, and the seller, as the other party, may respond.
  * - no answer by the request's respond-by → the same decline, made by the system and recorded as lapsed
- *   (`lapseWithdrawal`, run by withdrawal-lapse.ts).
+ *   (`lapseWithdrawal`, run by withdrawal-lapse.ts): its dispute's reason is `withdrawal_lapsed`, since the
+ *   seller declined nothing.
  */
 import { cutText } from '@escrow/core/domain/text';
 import { isWithdrawalOverdue } from '@escrow/core/domain/transaction-state';
@@ -144,12 +145,13 @@ async function declineWithdrawal(
   const { lapsed } = options;
   await tx.withdrawalRequest.update({ where: { id: request.id }, data: { status: 'declined', respondedAt: lapsed ? null : now } });
   const respondBy = new Date(now.getTime() + RESPONSE_WINDOW_MS);
+  const reason = lapsed ? 'withdrawal_lapsed' : 'withdrawal_declined';
   const dispute = await tx.dispute.create({
     data: {
       transactionId: txn.id,
       // The buyer's claim: the seller, who declined or did not answer, is the party who responds.
       openedById: txn.buyerId,
-      reason: 'withdrawal_declined',
+      reason,
       description: request.reason,
       respondBy,
       // On the app's clock, as respondBy: a ruling that lets a plan go on counts the frozen time from it.
@@ -182,7 +184,7 @@ async function declineWithdrawal(
       ? 'Dispute opened for the buyer after the seller did not answer the withdrawal request in time'
       : 'Dispute opened for the buyer after the seller declined the withdrawal',
     actorId,
-    data: { dispute_id: dispute.id, reason: 'withdrawal_declined', after_withdrawal: true, ...(lapsed ? { lapsed: true } : {}) },
+    data: { dispute_id: dispute.id, reason, after_withdrawal: true, ...(lapsed ? { lapsed: true } : {}) },
   });
   const lapse: Record<string, string> = lapsed ? { lapsed: 'yes' } : {};
   await notifyParties(ctx, tx, txn, {
