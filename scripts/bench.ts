@@ -8,11 +8,13 @@
  *    under `node --cpu-prof` and summarises the top frames), the M-Pesa and Africa's Talking mocks it pays
  *    and texts through (the same script; MPESA_MOCK_DELAY_MS=0; they call back to the product, as the real
  *    services do from outside our process), and the yardsticks
- *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, and the transaction detail and list
- *    written by hand with `node:http` + `pg` (same database, same tokens, the product's answer:
+ *    (scripts/lib/bench-baseline.ts): a bare `node:http` answer, the fee calculator written by hand with
+ *    the product's headers and log line, and the transaction detail and list written by hand with
+ *    `node:http` + `pg` (same database, same tokens, the product's answer:
  *    server/test/bench-yardstick.int.test.ts compares them).
  * 3. For each data size (`--sizes`, default 100,000 then 1,000,000 transactions; the seed grows the same
- *    database): charges calculate against bare node:http, the detail read and the two lists against their
+ *    database): charges calculate against bare node:http (the goal) and against its hand-written twin (no
+ *    goal: how far the product is from the same work), the detail read and the two lists against their
  *    hand-written twins, the admin dashboard; then creates and pay-ins end to end once.
  * 4. req/s, p50, p99 and the ratios against the goals below, and how each ratio moved from the smallest to
  *    the largest size; the ledger is checked afterwards. Writes bench/report.md, bench/report.json and the
@@ -50,6 +52,8 @@ import { projectRoot } from './lib/paths.ts';
 import { seedBulk } from './seed-bulk.ts';
 
 /** docs/QUALITY.md "Hot paths": each ratio against the yardstick measured just before it. */
+/** Rows printed for comparison, with no goal of their own. */
+const WITHOUT_GOAL = ['fastify-bare', 'charges-same-work'];
 const GOALS = {
   chargesRatio: 0.5,
   readRatio: 0.6,
@@ -347,7 +351,12 @@ try {
     { flags: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [], stdout: logFd },
   );
   closeSync(logFd);
-  baseline = await startChild('bench-baseline.ts', { DATABASE_URL: databaseUrl, PORT: String(baselinePort), JWT_SECRET: jwtSecret });
+  baseline = await startChild('bench-baseline.ts', {
+    DATABASE_URL: databaseUrl,
+    PORT: String(baselinePort),
+    JWT_SECRET: jwtSecret,
+    BENCH_YARDSTICK_LOG: path.join(tempDir, 'yardstick.log'),
+  });
   const base = `http://127.0.0.1:${port}`;
   const baselineBase = `http://127.0.0.1:${baselinePort}`;
 
@@ -439,7 +448,12 @@ try {
   };
 
   // A first pass over the routes so the JIT has seen them all before anything is measured.
-  for (const url of [`${baselineBase}/bare`, `${base}/bench/bare`, `${base}/api/v1/charges/calculate?amount=2500&type=with_dispute`])
+  for (const url of [
+    `${baselineBase}/bare`,
+    `${baselineBase}/api/v1/charges/calculate?amount=2500&type=with_dispute`,
+    `${base}/bench/bare`,
+    `${base}/api/v1/charges/calculate?amount=2500&type=with_dispute`,
+  ])
     await autocannon({ url, connections, duration: warmup });
 
   let busy: { id: string; user_type: string } | undefined;
@@ -529,6 +543,18 @@ try {
         reference: { name: 'bare node:http', run: measureBare },
         goal: ratioGoal(GOALS.chargesRatio, 'bare node:http'),
         check: (row) => row.ratio! >= GOALS.chargesRatio,
+      });
+    // No goal: how far the product is from the same work done by hand, headers and log line included.
+    if (runs('charges'))
+      await measure(size, {
+        key: 'charges-same-work',
+        name: 'charges calculate (same work)',
+        request: 'GET /api/v1/charges/calculate?amount=2500&type=with_dispute',
+        options: { requests: [{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }] },
+        reference: {
+          name: 'hand-written calculator',
+          run: handWritten([{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }]),
+        },
       });
     if (runs('read'))
       await measure(size, {
@@ -744,7 +770,7 @@ try {
   const growth =
     sizes.length < 2
       ? []
-      : [...new Set(rows.filter((row) => row.ratio !== null && row.key !== 'fastify-bare').map((row) => row.key))].flatMap((key) => {
+      : [...new Set(rows.filter((row) => row.ratio !== null && !WITHOUT_GOAL.includes(row.key)).map((row) => row.key))].flatMap((key) => {
           const first = rows.find((row) => row.key === key && row.size === sizes[0]);
           const last = rows.find((row) => row.key === key && row.size === largest);
           if (!first?.ratio || !last?.ratio) return [];

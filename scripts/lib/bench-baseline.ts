@@ -2,6 +2,10 @@
  * The yardsticks of `npm run bench` (scripts/bench.ts), in a process of their own on the same database:
  *
  * - `GET /bare`: a constant JSON answer from `node:http` with nothing else — what any HTTP answer costs;
+ * - `GET /api/v1/charges/calculate?amount=…&type=…`: the fee calculator written by hand, with what the
+ *   product's answer carries besides its work: helmet's security headers (computed once, as the product
+ *   does) and one log line per request through pino, batched to a file (BENCH_YARDSTICK_LOG) as the
+ *   product's production logging is; no scrubbing of the line, no metrics, no CORS;
  * - `GET /api/transactions/{id}` and `GET /api/transactions?status=…&per_page=…`: the product's detail and
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
  *   to its user (one query per request, no cache), then the product's answer in one query (two for the
@@ -16,16 +20,20 @@
  * framework, and writing them again would measure a second copy instead of the same work. Nothing of the
  * server (its app, Prisma, Fastify, zod) is imported.
  *
- * Not the product: no validation beyond what the work needs, no logging, no headers but Content-Type.
+ * Not the product: no validation beyond what the work needs; outside the calculator no logging and no
+ * headers but Content-Type.
  * Prints READY when it listens; SIGTERM ends it. Reads DATABASE_URL, PORT, JWT_SECRET, and the inspection
  * windows as the product does (INSPECTION_WINDOW_SECONDS, PROTECTED_INSPECTION_WINDOW_SECONDS).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
+import helmet from 'helmet';
 import pg from 'pg';
+import pino from 'pino';
+import { calculateAllFees, FEE_TYPES, type Fee, type FeeType } from '@escrow/core/domain/fees';
 import { isInstallmentOwed, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
 import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
-import { formatCents } from '@escrow/core/domain/money';
+import { formatCents, parseAmount } from '@escrow/core/domain/money';
 import { maskPhone } from '@escrow/core/domain/phone';
 import { quote } from '@escrow/core/domain/quote';
 import { eventCategory } from '@escrow/core/domain/timeline-events';
@@ -316,14 +324,58 @@ async function list(url: URL, caller: { id: string; role: string }) {
   };
 }
 
+/** helmet's headers for its defaults, captured once from its middleware (the product does the same). */
+function securityHeaders(): [string, string][] {
+  const headers: [string, string][] = [];
+  const standIn = { setHeader: (name: string, value: string) => headers.push([name.toLowerCase(), String(value)]), removeHeader: () => {} };
+  helmet()({} as http.IncomingMessage, standIn as unknown as http.ServerResponse, () => {});
+  return headers;
+}
+const calculatorHeaders = [...securityHeaders(), ['content-type', 'application/json; charset=utf-8']].flat();
+const log = pino(pino.destination({ dest: process.env.BENCH_YARDSTICK_LOG ?? '/dev/null', sync: false, minLength: 4096 }));
+let requestCount = 0;
+
+const wireFee = (fee: Fee) => ({
+  total: formatCents(fee.total),
+  buyer_share: formatCents(fee.buyerShare),
+  seller_share: formatCents(fee.sellerShare),
+  percentage: Number(fee.basisPoints) / 100,
+});
+
+function calculator(url: URL, response: http.ServerResponse, started: number) {
+  const amount = parseAmount(url.searchParams.get('amount') ?? '');
+  const type = (url.searchParams.get('type') ?? 'wo_dispute') as FeeType;
+  if (amount === null || !FEE_TYPES.includes(type)) return send(response, 400, { success: false, message: 'Invalid query' });
+  const all = calculateAllFees(amount);
+  const charges = {
+    wo_dispute: wireFee(all.wo_dispute),
+    with_dispute: wireFee(all.with_dispute),
+    lipa_mdogo_mdogo: wireFee(all.lipa_mdogo_mdogo),
+  };
+  const body = JSON.stringify({
+    success: true,
+    message: 'Charges calculated',
+    data: { amount: formatCents(amount), type, charges, selected: charges[type] },
+  });
+  response.writeHead(200, [...calculatorHeaders, 'content-length', String(Buffer.byteLength(body))]);
+  response.end(body);
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  log.info(
+    { reqId: `req-${(++requestCount).toString(36)}`, method: 'GET', url: `${url.pathname}${url.search}`, status: 200, ms },
+    'request',
+  );
+}
+
 const send = (response: http.ServerResponse, status: number, body: unknown) => {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   response.end(JSON.stringify(body));
 };
 
 const server = http.createServer((request, response) => {
+  const started = performance.now();
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === '/bare') return send(response, 200, { success: true, message: 'bare', data: { ok: true } });
+  if (url.pathname === '/api/v1/charges/calculate') return calculator(url, response, started);
   void (async () => {
     const caller = await callerOf(request.headers.authorization);
     if (!caller) return send(response, 401, { success: false, message: 'Authentication required' });

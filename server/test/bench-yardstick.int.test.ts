@@ -200,6 +200,24 @@ describe("the bench's hand-written detail read", () => {
   });
 });
 
+describe("the bench's hand-written fee calculator", () => {
+  it('answers what the product answers, with the same security header names', async () => {
+    for (const query of [
+      'amount=2500&type=with_dispute',
+      'amount=1',
+      'amount=30000.5&type=lipa_mdogo_mdogo',
+      'amount=500001&type=wo_dispute',
+    ]) {
+      const url = `/api/v1/charges/calculate?${query}`;
+      const [product, hand] = [await fetch(`${t.baseUrl}${url}`), await fetch(`${yardstickBase}${url}`)];
+      expect(hand.status, query).toBe(200);
+      expect(await hand.json(), query).toStrictEqual(await product.json());
+      const names = (response: Response) => [...response.headers.keys()].filter((name) => name !== 'date').sort();
+      expect(names(hand), query).toStrictEqual(names(product));
+    }
+  });
+});
+
 describe("the bench's hand-written lists", () => {
   it('answer the product’s page and summary for each status, to a buyer, a seller and an admin', async () => {
     const demo = await t.ctx.db.user.findMany({ where: { phoneNumber: { in: DEMO_USERS.slice(0, 2).map((user) => user.phone) } } });

@@ -31,7 +31,8 @@ export interface FrontLaneOptions {
 
 export type FrontLane = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-const PLAIN = /^[A-Za-z0-9._~-]+$/;
+const PAIR = '[A-Za-z0-9._~-]+=[A-Za-z0-9._~-]*';
+const PLAIN_QUERY = new RegExp(`^${PAIR}(?:&${PAIR})*$`);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
@@ -39,14 +40,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * percent-encoding, `+`, repeated or empty key). Null for anything else.
  */
 export function plainQuery(text: string): Record<string, string> | null {
+  if (!PLAIN_QUERY.test(text)) return null;
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const pair of text.split('&')) {
     const equals = pair.indexOf('=');
-    if (equals <= 0) return null;
     const key = pair.slice(0, equals);
-    const value = pair.slice(equals + 1);
-    if (key in query || !PLAIN.test(key) || (value !== '' && !PLAIN.test(value))) return null;
-    query[key] = value;
+    if (key in query) return null;
+    query[key] = pair.slice(equals + 1);
   }
   return query;
 }
