@@ -32,6 +32,7 @@ export type RefusalReason =
   | 'too_many_transactions'
   | 'too_many_invitations'
   | 'withdrawal_unanswered'
+  | 'withdrawal_unanswered_lapsed'
   | 'withdrawal_already_waiting'
   | 'no_withdrawal_waiting'
   | 'withdrawal_answer_too_late'

@@ -14,6 +14,7 @@ export const customerMessages = {
   transactionNotFound: 'Transaction not found',
   answerWithdrawalBeforeDispatch: "Answer the buyer's withdrawal request before dispatching",
   answerWithdrawalBeforeRelease: "Answer the buyer's withdrawal request before releasing",
+  withdrawalLapsedFirst: "The time to answer the buyer's withdrawal request has passed: our mediators will review it",
   inspectionEnded:
     'The inspection period ended on {{date}}: disputes must be raised before it ends, and the payment is being released to the seller',
   onlyPartyDisputes: 'Only a party can open a dispute',

@@ -16,6 +16,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   transactionNotFound: 'Muamala haukupatikana',
   answerWithdrawalBeforeDispatch: 'Jibu ombi la mnunuzi la kujiondoa kabla ya kutuma bidhaa',
   answerWithdrawalBeforeRelease: 'Jibu ombi la mnunuzi la kujiondoa kabla ya kutoa malipo',
+  withdrawalLapsedFirst: 'Muda wa kujibu ombi la mnunuzi la kujiondoa umepita: wapatanishi wetu watalishughulikia',
   inspectionEnded: 'Muda wa ukaguzi uliisha {{date}}: malalamiko hufunguliwa kabla haujaisha, na malipo yanatolewa kwa muuzaji',
   onlyPartyDisputes: 'Ni mnunuzi au muuzaji pekee anayeweza kufungua malalamiko',
   verifyBeforeTransaction: 'Tafadhali thibitisha nambari yako ya simu kabla ya kuanzisha muamala',

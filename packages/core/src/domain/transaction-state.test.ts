@@ -168,6 +168,17 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
       expect(availableActions(status, 'buyer', lmm, late)).not.toContain('request_withdrawal');
     }
     expect(availableActions('funded', 'seller', lmm, withdrawalFacts(respondBy, respondBy))).not.toContain('release_with_code');
+    // Nor a dispatch, in time or past it: the server refuses both until the request is answered or reviewed.
+    for (const now of [new Date(respondBy.getTime() - 1), respondBy]) {
+      expect(availableActions('funded', 'seller', lmm, withdrawalFacts(respondBy, now))).not.toContain('dispatch');
+      expect(checkTransition('funded', 'dispatch', 'seller', lmm, withdrawalFacts(respondBy, now))).toEqual({
+        ok: false,
+        reason: 'INVALID_STATE',
+      });
+    }
+    expect(availableActions('funded', 'seller', lmm, withdrawalFacts(null, respondBy))).toEqual(
+      expect.arrayContaining(['dispatch', 'release_with_code']),
+    );
   });
 
   it('guards decide the sub-state actions', () => {

@@ -94,10 +94,12 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: 'installment', action: 'pay_part', actors: ['system'], to: 'installment', types: LMM },
   { from: 'installment', action: 'fund', actors: ['system'], to: 'funded', types: LMM },
 
-  { from: 'funded', action: 'dispatch', actors: ['seller'], to: 'dispatched' },
+  // A fully paid plan whose buyer asked to withdraw: the seller answers (accept or decline) before dispatching,
+  // and past the request's respond-by neither happens until the mediation team has reviewed it.
+  { from: 'funded', action: 'dispatch', actors: ['seller'], to: 'dispatched', guard: { hasPendingWithdrawal: false } },
   { from: 'dispatched', action: 'release', actors: ['buyer'], to: 'completed' },
   { from: 'dispatched', action: 'auto_release', actors: ['system'], to: 'completed' },
-  // The code proves the buyer has the item; a pending withdrawal of a funded plan is answered first.
+  // The code proves the buyer has the item; a pending withdrawal of a funded plan is answered first, as for dispatch.
   { from: 'funded', action: 'release_with_code', actors: ['seller'], to: 'completed', guard: { hasPendingWithdrawal: false } },
   { from: 'dispatched', action: 'release_with_code', actors: ['seller'], to: 'completed' },
 

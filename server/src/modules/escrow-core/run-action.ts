@@ -1,8 +1,9 @@
 /**
  * The shape every transaction action shares: one database transaction that locks the row, finds the
- * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party), then lets
- * the action write status, timeline, ledger and outbox before commit. A move out of the states where the
- * seller can answer a withdrawal request ends a request still waiting there (closeWaitingWithdrawal).
+ * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party; 409 naming the
+ * withdrawal request when only its guard refuses), then lets the action write status, timeline, ledger and
+ * outbox before commit. A move out of the states where the seller can answer a withdrawal request ends a
+ * request still waiting there (closeWaitingWithdrawal).
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
@@ -10,13 +11,14 @@ import {
   checkTransition,
   isActorOf,
   isWithdrawalAnswerable,
+  withdrawalFacts,
   type Actor,
   type SubState,
   type TransactionAction,
   type TransactionStatus,
   WITHDRAWAL_ANSWERABLE_STATUSES,
 } from '@escrow/core/domain/transaction-state';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, invalidState, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { lockTransaction, partyRole, type LockedTransaction } from './access.ts';
 
@@ -57,6 +59,33 @@ const ACTION_PHRASES: Record<TransactionAction, string> = {
   confirm_return: 'confirm the return of this item',
 };
 
+/** What the seller must answer first, by action, while the buyer's withdrawal request may still be answered. */
+const ANSWER_WITHDRAWAL_FIRST: Partial<Record<TransactionAction, string>> = {
+  dispatch: "Answer the buyer's withdrawal request before dispatching",
+  release_with_code: "Answer the buyer's withdrawal request before releasing",
+};
+
+/**
+ * The refusal of an action the state table refuses only for its withdrawal guard, named by its reason for
+ * the channels that word it themselves. Past the request's respond-by the seller can no longer answer it
+ * (respond-to-withdrawal.ts): they are told that the mediation team reviews it, not to answer it.
+ */
+function withdrawalRefusal(action: TransactionAction, status: TransactionStatus, overdue: boolean): AppError {
+  if (action === 'request_withdrawal') {
+    return invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
+  }
+  if (overdue) {
+    return invalidState(
+      "The time to answer the buyer's withdrawal request has passed: our mediators will review it",
+      'withdrawal_unanswered_lapsed',
+    );
+  }
+  const answerFirst = ANSWER_WITHDRAWAL_FIRST[action];
+  return answerFirst
+    ? invalidState(answerFirst, 'withdrawal_unanswered')
+    : new AppError('INVALID_STATE', `This action is not allowed now (status: ${status})`);
+}
+
 const ACTOR_NAMES: Record<Actor, string> = { buyer: 'buyer', seller: 'seller', admin: 'mediation team', system: 'system' };
 
 export async function runTransactionAction<T>(
@@ -80,12 +109,22 @@ export async function runTransactionAction<T>(
     const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
     if (!actor) throw notFound();
     if (options.precheck && isActorOf(options.action, actor, txn.transactionType)) await options.precheck(tx, txn);
-    const check = checkTransition(txn.status as TransactionStatus, options.action, actor, txn.transactionType, subStateOf(txn));
+    const status = txn.status as TransactionStatus;
+    const sub = subStateOf(txn);
+    const check = checkTransition(status, options.action, actor, txn.transactionType, sub);
     if (!check.ok) {
       if (check.reason === 'FORBIDDEN') {
         throw new AppError('FORBIDDEN', `The ${ACTOR_NAMES[actor]} cannot ${ACTION_PHRASES[options.action]}`);
       }
       throw new AppError('INVALID_STATE', `${STATE_MESSAGES[options.action] ?? 'This action is not allowed now'} (status: ${txn.status})`);
+    }
+    // The withdrawal facts, as every read gives them to `availableActions` (read-transactions.ts): the rows'
+    // guards refuse here what no channel offers. Asked second, so that a wrong state or party is answered as such.
+    if (isWithdrawalAnswerable(status, txn.transactionType)) {
+      const facts = withdrawalFacts(await waitingRespondBy(tx, txn.id), ctx.now());
+      if (!checkTransition(status, options.action, actor, txn.transactionType, { ...sub, ...facts }).ok) {
+        throw withdrawalRefusal(options.action, status, facts.isWithdrawalOverdue);
+      }
     }
     const actorId = 'system' in options.caller ? null : options.caller.userId;
     const result = await apply({ tx, txn, actor, actorId, to: check.to });
@@ -115,6 +154,16 @@ async function closeWaitingWithdrawal(tx: Tx, transactionId: string): Promise<vo
     where: { transactionId, status: 'pending', transaction: { status: { notIn: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
     data: { status: 'closed' },
   });
+}
+
+/** The respond-by of the withdrawal request waiting on this transaction, null when none waits. */
+async function waitingRespondBy(tx: Tx, transactionId: string): Promise<Date | null> {
+  const request = await tx.withdrawalRequest.findFirst({
+    where: { transactionId, status: 'pending' },
+    orderBy: { createdAt: 'desc' },
+    select: { respondBy: true },
+  });
+  return request?.respondBy ?? null;
 }
 
 /** The sub-state facts the locked row itself records (the state table's guards decide with them). */

@@ -359,3 +359,64 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     await expectLedgerHealthy(t);
   });
 });
+
+describe('a fully paid plan whose buyer asked to withdraw', () => {
+  it('offers the seller no dispatch or release by code while the request waits, and the refusal says why, before and past the respond-by', async () => {
+    // A seller of their own, so that the USSD dispatch list holds only this plan.
+    const own = await makeUser(t.app, { userType: 'seller' });
+    await giveUssdPin(t, own.id, 'en');
+    const created = await createTransaction(t, buyer, {
+      seller_phone: own.phone,
+      amount: 4_000,
+      total_cost: 12_000,
+      product_name: 'Television',
+      transaction_type: 'lipa_mdogo_mdogo',
+      installment_months: 3,
+    });
+    do expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    while ((await detail(t, buyer, created.id)).transaction.status !== 'funded');
+    expect((await detail(t, own, created.id)).transaction.allowed_actions).toEqual(
+      expect.arrayContaining(['dispatch', 'release_with_code']),
+    );
+    expect((await dialAndWalk(t, own.phone, '4', '1')).text).toContain(created.reference_number.slice(-4));
+
+    expect((await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Found one cheaper in town' })).statusCode).toBe(200);
+    const waiting = await detail(t, own, created.id);
+    // What the server refuses is not offered: the seller answers the request first.
+    expect(waiting.transaction.allowed_actions).toEqual(expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']));
+    expect(waiting.transaction.allowed_actions).not.toContain('dispatch');
+    expect(waiting.transaction.allowed_actions).not.toContain('release_with_code');
+    expect((await dialAndWalk(t, own.phone, '4', '1')).text).toContain(M.en.nothingTo.dispatch);
+    const dispatching = await action(t, own, created.id, 'dispatch');
+    expect(dispatching.statusCode, dispatching.body).toBe(409);
+    expect(dispatching.json()).toMatchObject({
+      code: 'INVALID_STATE',
+      message: "Answer the buyer's withdrawal request before dispatching",
+    });
+    const releasing = await action(t, own, created.id, 'release_with_code', { code: '123456' });
+    expect(releasing.statusCode, releasing.body).toBe(409);
+    expect(releasing.json().message).toBe("Answer the buyer's withdrawal request before releasing");
+
+    // Past the respond-by, before the sweep: the seller can no longer answer, and is not told to.
+    clockOffsetMs += Date.parse(waiting.withdrawal_request.respond_by) + 60_000 - t.ctx.now().getTime();
+    const late = await detail(t, own, created.id);
+    expect(late.withdrawal_request.past_respond_by).toBe(true);
+    expect(late.transaction.allowed_actions).not.toContain('dispatch');
+    expect(late.transaction.allowed_actions).not.toContain('accept_withdrawal');
+    for (const [name, payload] of [
+      ['dispatch', undefined],
+      ['release_with_code', { code: '123456' }],
+    ] as const) {
+      const refused = await action(t, own, created.id, name, payload);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().message).toBe("The time to answer the buyer's withdrawal request has passed: our mediators will review it");
+    }
+    expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      status: 'funded',
+      dispatchedAt: null,
+      completedAt: null,
+    });
+    await runSweep();
+    expect((await detail(t, own, created.id)).transaction.status).toBe('disputed');
+  });
+});

@@ -211,6 +211,8 @@ const en = {
   tooManyInvitations: "The seller's phone has had too many invitations today. Try again tomorrow.",
   tooManyTries: (until: string) => `Too many tries. Try again after ${until}.`,
   answerWithdrawalFirst: 'The buyer asked to leave this plan. Answer that first: Dispute/withdraw, then Answer a withdrawal.',
+  /** `answerWithdrawalFirst` past the request's respond-by, when the seller can no longer answer it. */
+  withdrawalLapsedFirst: 'The buyer asked to leave this plan and the time to answer has passed: our mediators will review it.',
   withdrawalWaiting: 'Your request to leave this plan is already waiting for the seller.',
   withdrawalAnswerTooLate: 'The time to answer has passed: our mediators will review it.',
   /** `refs`: the plans whose withdrawal request waits past its respond-by. */
@@ -421,6 +423,7 @@ const sw: UssdMessages = {
   tooManyTries: (until) => `Majaribio mengi mno. Jaribu tena baada ya ${until}.`,
   answerWithdrawalFirst:
     'Mnunuzi ameomba kujiondoa kwenye mpango huu. Jibu ombi hilo kwanza: Malalamiko/kujiondoa, kisha Jibu ombi la kujiondoa.',
+  withdrawalLapsedFirst: 'Mnunuzi ameomba kujiondoa kwenye mpango huu na muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
   withdrawalWaiting: 'Ombi lako la kujiondoa kwenye mpango huu tayari linamsubiri muuzaji.',
   withdrawalAnswerTooLate: 'Muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
   withdrawalsPastAnswer: (refs) => `Muda wa kujibu ombi la kujiondoa kwenye ${refs} umepita: wapatanishi wetu watalishughulikia.`,

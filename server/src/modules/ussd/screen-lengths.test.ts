@@ -142,7 +142,15 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
     ['noCodeYet without one', () => m.noCodeYet(NAME.slice(0, 12), '23:59', false)],
     ['tooManyProofs', () => m.tooManyProofs('23:59', true)],
     ...(
-      ['phoneNotVerified', 'tooManyInvitations', 'answerWithdrawalFirst', 'withdrawalWaiting', 'inspectionOver', 'sellerOnly'] as const
+      [
+        'phoneNotVerified',
+        'tooManyInvitations',
+        'answerWithdrawalFirst',
+        'withdrawalLapsedFirst',
+        'withdrawalWaiting',
+        'inspectionOver',
+        'sellerOnly',
+      ] as const
     ).map((key): [string, () => string] => [key, () => m[key]]),
     ['tooManyTransactions', () => m.tooManyTransactions('23:59')],
     // The answer-a-withdrawal list when the only requests are past their respond-by: at most two references.

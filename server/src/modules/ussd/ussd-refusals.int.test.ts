@@ -93,15 +93,20 @@ describe('USSD refusals, worded by their reason', () => {
     const buyer = await party('buyer');
     const seller = await party('seller');
     const plan = await paidPlan(buyer, seller, 'funded');
-    // The seller is at the release-code prompt when the buyer asks on the web (the list then hides the plan).
+    // The seller is at the release-code prompt, and at the dispatch confirmation, when the buyer asks on the web.
     const releasing = phoneSession(t, seller.phone);
     await releasing.dial();
     expect((await releasing.walk('4', '2', '1')).text).toContain(plan.reference_number);
+    const dispatching = phoneSession(t, seller.phone);
+    await dispatching.dial();
+    expect((await dispatching.walk('4', '1', '1')).text).toContain(plan.reference_number);
     await askToWithdraw(buyer, plan.id, 'Found it cheaper in town');
     expect(await releasing.send('123456')).toEqual({ kind: 'END', text: M.en.answerWithdrawalFirst });
-    // Dispatch still lists the plan; confirming it is refused, here in Kiswahili.
+    // Confirming the dispatch is refused, here in Kiswahili; the lists no longer offer the plan.
     await giveUssdPin(t, seller.id, 'sw');
-    expect(await dialAndWalk(t, seller.phone, '4', '1', '1', TEST_PIN)).toEqual({ kind: 'END', text: M.sw.answerWithdrawalFirst });
+    expect(await dispatching.send(TEST_PIN)).toEqual({ kind: 'END', text: M.sw.answerWithdrawalFirst });
+    expect((await dialAndWalk(t, seller.phone, '4', '1')).text).toContain(M.sw.nothingTo.dispatch);
+    expect((await dialAndWalk(t, seller.phone, '4', '2')).text).toContain(M.sw.nothingTo.release_with_code);
     expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: plan.id } })).toMatchObject({
       status: 'funded',
       dispatchedAt: null,

@@ -7,7 +7,7 @@
 import type { AppContext } from '../../../context.ts';
 import { formatKes } from '@escrow/core/domain/money';
 import { RELEASE_CODE_MAX_ATTEMPTS } from '@escrow/core/domain/payment-link';
-import { AppError, invalidState } from '../../../lib/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { releaseToSeller } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
 import { checkReleaseCode, type ReleaseCodeCheck } from '../../escrow-core/release-code.ts';
@@ -34,9 +34,7 @@ export class ReleaseCodeRefused extends AppError {
 
 export async function releaseWithCode(ctx: AppContext, options: { transactionId: string; caller: Caller; code: string }) {
   const outcome = await runTransactionAction(ctx, { ...options, action: 'release_with_code' }, async ({ tx, txn, actorId, to }) => {
-    // A funded plan whose buyer asked to withdraw: the seller answers that first.
-    const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before releasing", 'withdrawal_unanswered');
+    // A funded plan whose buyer asked to withdraw was refused before this by the state table's row (run-action.ts).
     const check = await checkReleaseCode(ctx, tx, txn, options.code);
     if (!check.ok) return check;
 

@@ -4,7 +4,6 @@
  * as long as the transaction's type buys (inspection-window.ts).
  */
 import type { AppContext } from '../../../context.ts';
-import { invalidState } from '../../../lib/app-error.ts';
 import { inspectionWindowSeconds } from '../inspection-window.ts';
 import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
 import { runTransactionAction, type Caller } from '../../escrow-core/run-action.ts';
@@ -19,10 +18,9 @@ export interface DispatchDetails {
 }
 
 export async function dispatchTransaction(ctx: AppContext, options: { transactionId: string; caller: Caller } & DispatchDetails) {
+  // A fully paid plan whose buyer asked to withdraw is not dispatched: the state table's row refuses it
+  // (run-action.ts words the refusal), as it keeps every channel from offering it.
   return runTransactionAction(ctx, { ...options, action: 'dispatch' }, async ({ tx, txn, actorId, to }) => {
-    // A fully paid plan whose buyer asked to withdraw: the seller answers first (accept or decline).
-    const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-    if (waiting > 0) throw invalidState("Answer the buyer's withdrawal request before dispatching", 'withdrawal_unanswered');
     const now = ctx.now();
     const inspectionEndsAt = new Date(now.getTime() + inspectionWindowSeconds(ctx.config, txn.transactionType) * 1000);
     const courier = options.courier || null;

@@ -9,7 +9,7 @@ import { cutText } from '@escrow/core/domain/text';
 import type { AppContext } from '../../../context.ts';
 import { formatCents } from '@escrow/core/domain/money';
 import { withdrawalRefusal } from '@escrow/core/domain/refund-policy';
-import { AppError, businessRule, invalidState, notFound } from '../../../lib/app-error.ts';
+import { AppError, businessRule, notFound } from '../../../lib/app-error.ts';
 import type { AuthUser } from '../../../plugins/auth.ts';
 import { partyRole } from '../../escrow-core/access.ts';
 import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
@@ -33,8 +33,7 @@ export async function requestWithdrawal(
     ctx,
     { transactionId: options.transactionId, caller: options.caller, action: 'request_withdrawal' },
     async ({ tx, txn, actorId }) => {
-      const waiting = await tx.withdrawalRequest.count({ where: { transactionId: txn.id, status: 'pending' } });
-      if (waiting > 0) throw invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
+      // A second request while one waits was refused before this, by the state table's row (run-action.ts).
       // On the app's clock, as a dispute's; the respond-by is stored, and the SMS, the screens and the lapse
       // sweep read it.
       const requestedAt = ctx.now();

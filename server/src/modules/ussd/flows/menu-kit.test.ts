@@ -39,6 +39,10 @@ const REFUSALS = [
   new AppError('FORBIDDEN', 'Only a seller account can create payment links', { reason: 'seller_account_only' }),
   new AppError('FORBIDDEN', 'The buyer cannot dispatch this transaction'),
   new AppError('UPSTREAM_UNAVAILABLE', 'M-Pesa is not reachable right now. Please try again in a moment.'),
+  invalidState(
+    "The time to answer the buyer's withdrawal request has passed: our mediators will review it",
+    'withdrawal_unanswered_lapsed',
+  ),
 ];
 
 describe('USSD refusals', () => {
@@ -61,6 +65,7 @@ describe('USSD refusals', () => {
     expect(await text(REFUSALS[0]!)).toBe(m.phoneNotVerified);
     expect(await text(REFUSALS[1]!)).toBe(m.tooManyTransactions('15:10'));
     expect(await text(REFUSALS[4]!)).toBe(m.answerWithdrawalFirst);
+    expect(await text(REFUSALS[13]!)).toBe(m.withdrawalLapsedFirst);
     expect(await text(REFUSALS[10]!)).toBe(m.sellerOnly);
     // English screens keep the reason the menus have no words of their own for.
     expect(await text(REFUSALS[12]!)).toBe(m.refusedUnexplained(REFUSALS[12]!.message));

@@ -139,6 +139,7 @@ const REFUSAL_WORDS: Record<RefusalReason, (m: UssdMessages, until: () => string
   too_many_transactions: (m, until) => m.tooManyTransactions(until()),
   too_many_invitations: (m) => m.tooManyInvitations,
   withdrawal_unanswered: (m) => m.answerWithdrawalFirst,
+  withdrawal_unanswered_lapsed: (m) => m.withdrawalLapsedFirst,
   withdrawal_already_waiting: (m) => m.withdrawalWaiting,
   no_withdrawal_waiting: (m) => m.nothingTo.accept_withdrawal,
   withdrawal_answer_too_late: (m) => m.withdrawalAnswerTooLate,
