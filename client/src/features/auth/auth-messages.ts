@@ -4,14 +4,10 @@
  */
 import { localizeMessage, type Language } from '@/i18n';
 import { ApiError } from '@/lib/api';
-import { withRetryWait } from '@/lib/retry-wait';
 
-/**
- * Spec §8: the server's message, else `fallback` (already in the page's language). After too many tries, how
- * long to wait when the message does not say it, as the customer area says it (a proxy's 429: lib/retry-wait.ts).
- */
+/** Spec §8: the server's message, else `fallback` (already in the page's language). */
 export function errorMessage(error: unknown, fallback: string, language: Language): string {
-  return error instanceof Error && error.message ? withRetryWait(localizeMessage(error.message, language), error, language) : fallback;
+  return error instanceof Error && error.message ? localizeMessage(error.message, language) : fallback;
 }
 
 /** Field → first message, from a 400's `errors`, in the page's language. */

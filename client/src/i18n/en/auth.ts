@@ -14,15 +14,6 @@ export const auth = {
     enterPhoneOrEmail: 'Please enter your phone number or email',
     couldNotSendCode: 'We could not send a new code. Please try again.',
   },
-  /**
-   * After a refusal for too many tries that does not say how long (lib/retry-wait.ts): on the auth pages and
-   * in the customer area, whose whole catalog holds these. Here, not in the first load (./auth-messages.ts).
-   */
-  retryWait: {
-    seconds: 'Wait time: {{seconds}} seconds.',
-    minutes: 'Wait time: {{minutes}} minutes.',
-    oneMinute: 'Wait time: 1 minute.',
-  },
   ussd: {
     label: 'USSD quick access',
     noInternet: 'No internet? Dial from any phone',

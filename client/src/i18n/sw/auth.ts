@@ -15,11 +15,6 @@ export const auth: Catalog['auth'] = {
     enterPhoneOrEmail: 'Tafadhali weka nambari yako ya simu au barua pepe',
     couldNotSendCode: 'Hatukuweza kutuma nambari mpya. Tafadhali jaribu tena.',
   },
-  retryWait: {
-    seconds: 'Muda wa kusubiri: sekunde {{seconds}}.',
-    minutes: 'Muda wa kusubiri: dakika {{minutes}}.',
-    oneMinute: 'Muda wa kusubiri: dakika 1.',
-  },
   ussd: {
     label: 'USSD kwa haraka',
     noInternet: 'Huna intaneti? Piga kutoka simu yoyote',
