@@ -76,6 +76,12 @@ export const customer = {
     splitBuyerReleased: '{{refunded}} was refunded to you; {{paidOut}} was released to the seller.',
     refundedBuyer: 'Refunded: {{refunded}} was sent back to your mobile money.',
     refundedSeller: "Refunded: {{refunded}} was sent back to the buyer's mobile money.",
+    /** The refund not paid by the rail yet: on its way, or refused (the SMS says the team will call). */
+    refundedBuyerSending: 'Refunded: {{refunded}} is on its way back to your mobile money.',
+    refundedBuyerFailed: 'Refunded: {{refunded}} is yours, but sending it back to your mobile money failed. Our team will contact you.',
+    refundedSellerSending: "Refunded: {{refunded}} is on its way back to the buyer's mobile money.",
+    refundedSellerFailed:
+      "Refunded: {{refunded}} is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
     cancelledAfterPayment: 'Cancelled: {{refunded}} was refunded to the buyer.',
   },
   money: {

@@ -78,6 +78,11 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     splitBuyerReleased: 'Umerudishiwa {{refunded}}; {{paidOut}} zimeachiliwa kwa muuzaji.',
     refundedBuyer: 'Pesa imerudishwa: {{refunded}} imetumwa kwenye simu uliyolipa nayo.',
     refundedSeller: 'Pesa imerudishwa: {{refunded}} imetumwa kwa mnunuzi.',
+    refundedBuyerSending: 'Pesa inarudishwa: {{refunded}} zinatumwa kwenye simu uliyolipa nayo.',
+    refundedBuyerFailed:
+      'Pesa inarudishwa: {{refunded}} ni zako, lakini kuzituma kwenye simu uliyolipa nayo hakukufaulu. Timu yetu itawasiliana nawe.',
+    refundedSellerSending: 'Pesa inarudishwa: {{refunded}} zinatumwa kwa mnunuzi.',
+    refundedSellerFailed: 'Pesa inarudishwa: {{refunded}} ni za mnunuzi, lakini kuzituma kwake hakukufaulu. Timu yetu itawasiliana naye.',
     cancelledAfterPayment: 'Imeghairiwa: mnunuzi amerudishiwa {{refunded}}.',
   },
   money: {

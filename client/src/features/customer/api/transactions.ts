@@ -1,7 +1,7 @@
 /** GET /api/transactions (the caller's, as buyer or seller) and GET /api/transactions/{id}. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { payoutProgress, type PayoutStatus } from '@escrow/core/domain/payout-progress';
+import { payoutProgress, refundProgress, type PayoutStatus } from '@escrow/core/domain/payout-progress';
 import { isTerminal, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import type {
   createTransactionBody,
@@ -56,8 +56,10 @@ export function canStillChange(status: TransactionStatus, sellerPayoutStatus: Pa
   return !isTerminal(status) || payoutProgress(sellerPayoutStatus) === 'sending';
 }
 
+/** The detail page asks again also while a refund is on its way, so that its sentence follows the rail's answer. */
 export function isLive(detail: TransactionDetail | undefined): boolean {
-  return detail ? canStillChange(detail.transaction.status, detail.seller_payout?.status) : false;
+  if (!detail) return false;
+  return canStillChange(detail.transaction.status, detail.seller_payout?.status) || refundProgress(detail.timeline) === 'sending';
 }
 
 export const transactionQueryOptions = (id: string) =>

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Translate } from '@/i18n';
 import { loadTranslators } from '@/i18n/test-translators';
-import type { TransactionDetail } from '../api/transactions';
+import { isLive, type TransactionDetail } from '../api/transactions';
 import { ApiError } from '@/lib/api';
 import { guidance, isMissingTransaction, sellerPayoutRows } from './transaction-detail';
 
@@ -139,6 +139,56 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
     expect(guidance(released('buyer', 'failed', '3000.00'), sw, 'sw')).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
     expect(guidance(released('buyer', 'completed', '3000.00'), en, 'en')).toBe(
       'KES 3,000 was refunded to you; KES 8,921 went to the seller.',
+    );
+  });
+});
+
+describe('a refunded transaction whose refund is not paid yet', () => {
+  /** A withdrawal accepted: KES 20,000 refunded; the refund's lines as the detail's timeline carries them. */
+  const refunded = (role: 'buyer' | 'seller', ...after: ('refund_completed' | 'refund_failed')[]) =>
+    ({
+      transaction: { my_role: role, status: 'refunded', quote: { refunded: '20000.00' } },
+      seller_payout: null,
+      timeline: [
+        { event_type: 'withdrawal_confirmed', data: { amount: '20000.00' } },
+        { event_type: 'refund_initiated', data: { amount: '20000.00', reason: 'withdrawal_accepted' } },
+        ...after.map((event_type) => ({ event_type, data: { amount: '20000.00' } })),
+      ],
+    }) as unknown as TransactionDetail;
+
+  it('does not tell the buyer it was sent back while the rail has not paid it, in both languages', () => {
+    expect(guidance(refunded('buyer'), en, 'en')).toBe('Refunded: KES 20,000 is on its way back to your mobile money.');
+    expect(guidance(refunded('buyer'), sw, 'sw')).toBe('Pesa inarudishwa: KES 20,000 zinatumwa kwenye simu uliyolipa nayo.');
+    expect(guidance(refunded('seller'), en, 'en')).toBe("Refunded: KES 20,000 is on its way back to the buyer's mobile money.");
+    expect(guidance(refunded('seller'), sw, 'sw')).toBe('Pesa inarudishwa: KES 20,000 zinatumwa kwa mnunuzi.');
+    // The page keeps asking until the rail answers, then stops.
+    expect(isLive(refunded('buyer'))).toBe(true);
+    expect(isLive(refunded('buyer', 'refund_completed'))).toBe(false);
+  });
+
+  it('says the refund failed and the team will contact the buyer when the rail refused it, in both languages', () => {
+    expect(guidance(refunded('buyer', 'refund_failed'), en, 'en')).toBe(
+      'Refunded: KES 20,000 is yours, but sending it back to your mobile money failed. Our team will contact you.',
+    );
+    expect(guidance(refunded('buyer', 'refund_failed'), sw, 'sw')).toBe(
+      'Pesa inarudishwa: KES 20,000 ni zako, lakini kuzituma kwenye simu uliyolipa nayo hakukufaulu. Timu yetu itawasiliana nawe.',
+    );
+    expect(guidance(refunded('seller', 'refund_failed'), en, 'en')).toBe(
+      "Refunded: KES 20,000 is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
+    );
+    expect(guidance(refunded('seller', 'refund_failed'), sw, 'sw')).toBe(
+      'Pesa inarudishwa: KES 20,000 ni za mnunuzi, lakini kuzituma kwake hakukufaulu. Timu yetu itawasiliana naye.',
+    );
+    expect(isLive(refunded('buyer', 'refund_failed'))).toBe(false);
+  });
+
+  it('says it was sent back once the rail has paid it', () => {
+    expect(guidance(refunded('buyer', 'refund_completed'), en, 'en')).toBe('Refunded: KES 20,000 was sent back to your mobile money.');
+    expect(guidance(refunded('buyer', 'refund_completed'), sw, 'sw')).toBe(
+      'Pesa imerudishwa: KES 20,000 imetumwa kwenye simu uliyolipa nayo.',
+    );
+    expect(guidance(refunded('seller', 'refund_completed'), en, 'en')).toBe(
+      "Refunded: KES 20,000 was sent back to the buyer's mobile money.",
     );
   });
 });

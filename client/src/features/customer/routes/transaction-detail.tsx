@@ -8,7 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
-import { payoutProgress } from '@escrow/core/domain/payout-progress';
+import { payoutProgress, refundProgress } from '@escrow/core/domain/payout-progress';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { useT, type Language, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
@@ -98,8 +98,12 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
       if (detail.dispute?.status === 'awaiting_return')
         return t(isBuyer ? 'customer.guidance.returnBuyer' : 'customer.guidance.returnSeller');
       return t('customer.guidance.disputed');
-    case 'refunded':
-      return t(isBuyer ? 'customer.outcome.refundedBuyer' : 'customer.outcome.refundedSeller', figures);
+    case 'refunded': {
+      // As a completed sale's payout: "was sent back" only once the rail has paid the refund (the timeline says).
+      const progress = refundProgress(detail.timeline);
+      const state = progress === 'failed' ? 'Failed' : progress === 'sending' ? 'Sending' : '';
+      return t(`customer.outcome.${isBuyer ? 'refundedBuyer' : 'refundedSeller'}${state}`, figures);
+    }
     default:
       return '';
   }
