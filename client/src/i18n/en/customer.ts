@@ -157,6 +157,8 @@ export const customer = {
     payAmount: 'Pay {{amount}}',
     withdrawalWaiting:
       'Your withdrawal request is waiting for the seller. If you pay now and the seller accepts, this payment is refunded to you with the rest.',
+    withdrawalLapsed:
+      'The seller did not answer your withdrawal request in time: the mediation team will review it. If you pay now and they refund you, this payment is refunded with the rest.',
     sending: 'Sending request…',
     errPhone: 'Enter a Kenyan mobile number such as 0712 345 678',
     errAmount: 'Enter an amount in shillings',

@@ -156,6 +156,8 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
     payAmount: 'Lipa {{amount}}',
     withdrawalWaiting:
       'Ombi lako la kujiondoa linamsubiri muuzaji. Ukilipa sasa na muuzaji akakubali, malipo haya yatarudishwa kwako pamoja na mengine.',
+    withdrawalLapsed:
+      'Muuzaji hakujibu ombi lako la kujiondoa kwa wakati: timu ya usuluhishi italishughulikia. Ukilipa sasa na wakakurudishia pesa, malipo haya yatarudishwa kwako pamoja na mengine.',
     sending: 'Tunatuma ombi…',
     errPhone: 'Weka nambari ya simu ya Kenya kama 0712 345 678',
     errAmount: 'Weka kiasi kwa shilingi',

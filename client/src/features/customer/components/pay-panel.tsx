@@ -149,22 +149,30 @@ function PaymentStatusView({
   );
 }
 
+/**
+ * What the buyer reads beside the pay button while their withdrawal request is open: the seller may still
+ * accept it, or, past its respond-by, the mediation team reviews it (then only a ruling refunds).
+ */
+export function withdrawalPayWarning(request: TransactionDetail['withdrawal_request']) {
+  if (!request) return null;
+  return request.past_respond_by ? ('customer.pay.withdrawalLapsed' as const) : ('customer.pay.withdrawalWaiting' as const);
+}
+
 export function PayPanel({
   detail,
   canPay,
-  isWithdrawalWaiting = false,
   paymentId,
   onTrack,
 }: {
   detail: TransactionDetail;
   canPay: boolean;
-  /** The buyer asked to withdraw and the seller has not answered: paying stays allowed (docs/adr/0004-refund-and-dispute-policy.md). */
-  isWithdrawalWaiting?: boolean;
   paymentId: string | null;
   onTrack: (paymentId: string | null) => void;
 }) {
   const { user } = useAuth();
   const { t, language } = useT();
+  // Paying stays allowed while the buyer's withdrawal request is open (docs/adr/0004-refund-and-dispute-policy.md).
+  const withdrawalWarning = withdrawalPayWarning(detail.withdrawal_request);
   const txn = detail.transaction;
   const isInstallment = txn.transaction_type === 'lipa_mdogo_mdogo';
   const due = cents(txn.quote.owed);
@@ -385,10 +393,10 @@ export function PayPanel({
                 <Alert.Title>{errors.form}</Alert.Title>
               </Alert.Root>
             ) : null}
-            {isWithdrawalWaiting ? (
+            {withdrawalWarning ? (
               <Alert.Root status="warning" data-testid="withdrawal-pay-warning">
                 <Alert.Indicator />
-                <Alert.Title fontWeight="normal">{t('customer.pay.withdrawalWaiting')}</Alert.Title>
+                <Alert.Title fontWeight="normal">{t(withdrawalWarning)}</Alert.Title>
               </Alert.Root>
             ) : null}
             <HStack>

@@ -400,15 +400,7 @@ function DetailView({
 
       <ReleaseCodePanel detail={detail} />
 
-      {canPay || (paymentId && !isFinal) ? (
-        <PayPanel
-          detail={detail}
-          canPay={canPay}
-          isWithdrawalWaiting={!!pendingWithdrawal(detail)}
-          paymentId={paymentId}
-          onTrack={trackPayment}
-        />
-      ) : null}
+      {canPay || (paymentId && !isFinal) ? <PayPanel detail={detail} canPay={canPay} paymentId={paymentId} onTrack={trackPayment} /> : null}
 
       {showDispute ? <DisputePanel detail={detail} /> : null}
 
