@@ -52,6 +52,9 @@ import { projectRoot } from './lib/paths.ts';
 import { seedBulk } from './seed-bulk.ts';
 
 /** docs/QUALITY.md "Hot paths": each ratio against the yardstick measured just before it. */
+/** The fee calculator's request, to the product and to its hand-written twin. */
+const CALCULATOR_PATH = '/api/v1/charges/calculate?amount=2500&type=with_dispute';
+const calculatorRequests: Options['requests'] = [{ method: 'GET', path: CALCULATOR_PATH }];
 /** Rows printed for comparison, with no goal of their own. */
 const WITHOUT_GOAL = ['fastify-bare', 'charges-same-work'];
 const GOALS = {
@@ -448,12 +451,7 @@ try {
   };
 
   // A first pass over the routes so the JIT has seen them all before anything is measured.
-  for (const url of [
-    `${baselineBase}/bare`,
-    `${baselineBase}/api/v1/charges/calculate?amount=2500&type=with_dispute`,
-    `${base}/bench/bare`,
-    `${base}/api/v1/charges/calculate?amount=2500&type=with_dispute`,
-  ])
+  for (const url of [`${baselineBase}/bare`, `${baselineBase}${CALCULATOR_PATH}`, `${base}/bench/bare`, `${base}${CALCULATOR_PATH}`])
     await autocannon({ url, connections, duration: warmup });
 
   let busy: { id: string; user_type: string } | undefined;
@@ -538,8 +536,8 @@ try {
       await measure(size, {
         key: 'charges',
         name: 'charges calculate',
-        request: 'GET /api/v1/charges/calculate?amount=2500&type=with_dispute',
-        options: { requests: [{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }] },
+        request: `GET ${CALCULATOR_PATH}`,
+        options: { requests: calculatorRequests },
         reference: { name: 'bare node:http', run: measureBare },
         goal: ratioGoal(GOALS.chargesRatio, 'bare node:http'),
         check: (row) => row.ratio! >= GOALS.chargesRatio,
@@ -549,11 +547,11 @@ try {
       await measure(size, {
         key: 'charges-same-work',
         name: 'charges calculate (same work)',
-        request: 'GET /api/v1/charges/calculate?amount=2500&type=with_dispute',
-        options: { requests: [{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }] },
+        request: `GET ${CALCULATOR_PATH}`,
+        options: { requests: calculatorRequests },
         reference: {
           name: 'hand-written calculator',
-          run: handWritten([{ method: 'GET', path: '/api/v1/charges/calculate?amount=2500&type=with_dispute' }]),
+          run: handWritten(calculatorRequests),
         },
       });
     if (runs('read'))
