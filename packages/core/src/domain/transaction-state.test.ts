@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   type Actor,
+  type SubState,
   availableActions,
   checkTransition,
   isActorOf,
@@ -87,7 +88,13 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
     type: fc.constantFrom(...TRANSACTION_TYPES),
     actor: fc.constantFrom<Actor>('buyer', 'seller', 'admin', 'system'),
     sub: fc.record(
-      { hasPendingWithdrawal: fc.boolean(), isAwaitingReturn: fc.boolean(), wasDispatched: fc.boolean(), isPartPaidPlan: fc.boolean() },
+      {
+        hasPendingWithdrawal: fc.boolean(),
+        isWithdrawalOverdue: fc.boolean(),
+        isAwaitingReturn: fc.boolean(),
+        wasDispatched: fc.boolean(),
+        isPartPaidPlan: fc.boolean(),
+      },
       { requiredKeys: [] },
     ),
   });
@@ -118,7 +125,14 @@ describe('the lifecycle model, for any state, type, actor and sub-state', () => 
       fc.property(inputs, fc.constantFrom(...actions), ({ status, type, actor, sub: given }, action) => {
         // Every fact stated: a fact left out counts as false for what is offered and as holding for a
         // check (the caller knows no better), so only a whole sub-state makes the two answer alike.
-        const sub = { hasPendingWithdrawal: false, isAwaitingReturn: false, wasDispatched: false, isPartPaidPlan: false, ...given };
+        const sub = {
+          hasPendingWithdrawal: false,
+          isWithdrawalOverdue: false,
+          isAwaitingReturn: false,
+          wasDispatched: false,
+          isPartPaidPlan: false,
+          ...given,
+        } satisfies Required<SubState>;
         if (!availableActions(status, actor, type, sub).includes(action))
           expect(checkTransition(status, action, actor, type, sub).ok).toBe(false);
       }),
