@@ -121,7 +121,7 @@ export async function runTransactionAction<T>(
     // The withdrawal facts, as every read gives them to `availableActions` (read-transactions.ts): the rows'
     // guards refuse here what no channel offers. Asked second, so that a wrong state or party is answered as such.
     if (isWithdrawalAnswerable(status, txn.transactionType)) {
-      const facts = withdrawalFacts(await waitingRespondBy(tx, txn.id), ctx.now());
+      const facts = withdrawalFacts((await waitingWithdrawal(tx, txn.id))?.respondBy ?? null, ctx.now());
       if (!checkTransition(status, options.action, actor, txn.transactionType, { ...sub, ...facts }).ok) {
         throw withdrawalRefusal(options.action, status, facts.isWithdrawalOverdue);
       }
@@ -156,14 +156,13 @@ async function closeWaitingWithdrawal(tx: Tx, transactionId: string): Promise<vo
   });
 }
 
-/** The respond-by of the withdrawal request waiting on this transaction, null when none waits. */
-async function waitingRespondBy(tx: Tx, transactionId: string): Promise<Date | null> {
-  const request = await tx.withdrawalRequest.findFirst({
+/** The withdrawal request waiting for the seller on this transaction, or null; read under the row lock. */
+export function waitingWithdrawal(tx: Tx, transactionId: string) {
+  return tx.withdrawalRequest.findFirst({
     where: { transactionId, status: 'pending' },
     orderBy: { createdAt: 'desc' },
-    select: { respondBy: true },
+    select: { id: true, reason: true, respondBy: true },
   });
-  return request?.respondBy ?? null;
 }
 
 /** The sub-state facts the locked row itself records (the state table's guards decide with them). */

@@ -18,10 +18,9 @@ import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
-import { runTransactionAction, type ActionContext } from '../../escrow-core/run-action.ts';
+import { runTransactionAction, waitingWithdrawal, type ActionContext } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
-import type { Tx } from '../../../db/prisma.ts';
 import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
 
 const noneWaiting = () => invalidState('There is no withdrawal request waiting for an answer', 'no_withdrawal_waiting');
@@ -29,16 +28,7 @@ const noneWaiting = () => invalidState('There is no withdrawal request waiting f
 const answerTooLate = () =>
   invalidState('The time to answer this withdrawal request has passed: our mediators will review it', 'withdrawal_answer_too_late');
 
-/** The request waiting for the seller, read under the transaction row lock. */
-function waitingRequest(tx: Tx, transactionId: string) {
-  return tx.withdrawalRequest.findFirst({
-    where: { transactionId, status: 'pending' },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, reason: true, respondBy: true },
-  });
-}
-
-type WaitingRequest = NonNullable<Awaited<ReturnType<typeof waitingRequest>>>;
+type WaitingRequest = NonNullable<Awaited<ReturnType<typeof waitingWithdrawal>>>;
 
 export async function respondToWithdrawal(
   ctx: AppContext,
@@ -55,7 +45,7 @@ export async function respondToWithdrawal(
       // A seller answering as the request lapses (or twice) is told no request waits, not the status that
       // followed; one answering after the respond-by, before the sweep has run, is told it is too late.
       precheck: async (tx, txn) => {
-        request = await waitingRequest(tx, txn.id);
+        request = await waitingWithdrawal(tx, txn.id);
         if (!request) throw noneWaiting();
         if (isWithdrawalOverdue(request.respondBy, ctx.now())) throw answerTooLate();
       },
@@ -113,7 +103,7 @@ export async function lapseWithdrawal(ctx: AppContext, options: { transactionId:
         caller: { system: true },
         action: 'decline_withdrawal',
         precheck: async (tx, txn) => {
-          request = await waitingRequest(tx, txn.id);
+          request = await waitingWithdrawal(tx, txn.id);
           if (!request || request.id !== options.requestId || !isWithdrawalOverdue(request.respondBy, ctx.now())) throw noneWaiting();
         },
       },
