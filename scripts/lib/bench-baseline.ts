@@ -10,15 +10,16 @@
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
  *   to its user (one query per request, no cache), then the product's answer in one query (two for the
  *   list: the page, and its summary from the totals the database keeps). The detail reads what the
- *   product's read does (transactions/detail-query.ts: the parties, plan, timeline, latest dispute, the
- *   withdrawal request waiting, payments, refunds, latest seller payout) and answers the same `data`, value
- *   for value: server/test/bench-yardstick.int.test.ts compares the two for transactions in every state.
+ *   product's read does, with the product's very statement (transactions/detail-sql.ts: the parties, plan,
+ *   timeline, latest dispute, the withdrawal request waiting, payments, refunds, latest seller payout), and
+ *   answers the same `data`, value for value: server/test/bench-yardstick.int.test.ts compares the two for
+ *   transactions in every state.
  *
  * It reuses the pure core (`@escrow/core/domain`: the quote arithmetic, the state table's
  * `availableActions`, money formatting, the phone mask, which installment is owed, an event's family, the
  * inspection window in hours), as the product's own wire does: those are the rules of the answer, not the
- * framework, and writing them again would measure a second copy instead of the same work. Nothing of the
- * server (its app, Prisma, Fastify, zod) is imported.
+ * framework, and writing them again would measure a second copy instead of the same work. Of the server
+ * only the detail's SQL text is imported (a file that imports nothing); not its app, Prisma, Fastify or zod.
  *
  * Not the product: no validation beyond what the work needs; outside the calculator no logging and no
  * headers but Content-Type.
@@ -38,6 +39,7 @@ import { maskPhone } from '@escrow/core/domain/phone';
 import { quote } from '@escrow/core/domain/quote';
 import { eventCategory } from '@escrow/core/domain/timeline-events';
 import { availableActions, withdrawalFacts } from '@escrow/core/domain/transaction-state';
+import { DETAIL_SQL } from '../../server/src/modules/transactions/detail-sql.ts';
 
 const databaseUrl = process.env.DATABASE_URL!;
 const port = Number(process.env.PORT);
@@ -76,34 +78,6 @@ async function callerOf(header: string | undefined): Promise<{ id: string; role:
   });
   return rows[0]?.id === claims.sub ? rows[0] : null;
 }
-
-/**
- * The product's detail read (server/src/modules/transactions/detail-query.ts): the transaction with both
- * parties, the plan and its installments, the timeline, the latest dispute, the withdrawal request waiting
- * for the seller, the payments, the refunds and the latest seller payout, in one statement.
- */
-const DETAIL = `
-SELECT to_jsonb(t) AS txn,
-  jsonb_build_object('first_name', b.first_name, 'last_name', b.last_name, 'phone_number', b.phone_number) AS buyer,
-  CASE WHEN s.id IS NULL THEN NULL
-       ELSE jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name, 'phone_number', s.phone_number) END AS seller,
-  (SELECT to_jsonb(p) FROM installment_plans p WHERE p.transaction_id = t.id) AS plan,
-  (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.sequence), '[]')
-     FROM installments i JOIN installment_plans p ON p.id = i.plan_id WHERE p.transaction_id = t.id) AS installments,
-  (SELECT coalesce(jsonb_agg(to_jsonb(e) ORDER BY e.created_at, e.id), '[]') FROM timeline_events e WHERE e.transaction_id = t.id) AS timeline,
-  (SELECT to_jsonb(d) FROM disputes d WHERE d.transaction_id = t.id ORDER BY d.created_at DESC, d.id DESC LIMIT 1) AS dispute,
-  (SELECT jsonb_build_object('id', w.id, 'reason', w.reason, 'created_at', w.created_at, 'respond_by', w.respond_by)
-     FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
-     FROM payments y WHERE y.transaction_id = t.id) AS payments,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
-     FROM refunds r WHERE r.transaction_id = t.id) AS refunds,
-  (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail', o.rail, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
-     FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout
-FROM transactions t
-JOIN users b ON b.id = t.buyer_id
-LEFT JOIN users s ON s.id = t.seller_id
-WHERE t.id = $1`;
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -383,7 +357,7 @@ const server = http.createServer((request, response) => {
       return send(response, 200, { success: true, message: 'Transactions', data: await list(url, caller) });
     const id = /^\/api\/transactions\/([0-9a-f-]{36})$/.exec(url.pathname)?.[1];
     if (!id) return send(response, 404, { success: false, message: 'Not found' });
-    const { rows } = await pool.query<Json>({ name: 'detail', text: DETAIL, values: [id] });
+    const { rows } = await pool.query<Json>({ name: 'detail', text: DETAIL_SQL, values: [id] });
     const row = rows[0];
     const role = row ? roleOf(row.txn, caller) : null;
     if (!row || !role) return send(response, 404, { success: false, message: 'Transaction not found' });
