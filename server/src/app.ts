@@ -268,8 +268,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       closing = true;
       done();
     });
+    const laneRoutes = [{ path: '/api/v1/charges/calculate', answer: chargesCalculationJson }];
+    // A lane path the router no longer has would answer for a route that moved: refuse to start instead.
+    for (const { path: lanePath } of laneRoutes) {
+      if (!app.hasRoute({ method: 'GET', url: lanePath })) throw new Error(`front lane: no GET ${lanePath} route to answer for`);
+    }
     lane = frontLane({
-      routes: [{ path: '/api/v1/charges/calculate', answer: chargesCalculationJson }],
+      routes: laneRoutes,
       headers: answerHeaders,
       genReqId,
       answered(reqId, method, url, route, status, elapsedMs) {
