@@ -25,12 +25,10 @@ export const isWithdrawalDispute = (reason: string) => (WITHDRAWAL_DISPUTE_REASO
 export const RESPONSE_WINDOW_MS = 72 * 3600 * 1000;
 
 /**
- * The seller's time to answer a buyer's withdrawal request: a dispute's answer window, the same one constant.
- * Unanswered by then, the request is treated as declined (withdrawal-lapse.ts), and the dispute a decline opens follows.
+ * When a withdrawal request made at `requestedAt` must be answered by (stored with it as `respond_by`): the
+ * seller's time to answer is a dispute's answer window, the same one constant. Unanswered by then, the
+ * request is treated as declined (withdrawal-lapse.ts), and the dispute a decline opens follows.
  */
-export const WITHDRAWAL_RESPONSE_HOURS = RESPONSE_WINDOW_MS / 3600_000;
-
-/** When a withdrawal request made at `requestedAt` must be answered by (stored with it as `respond_by`). */
 export const withdrawalRespondBy = (requestedAt: Date) => new Date(requestedAt.getTime() + RESPONSE_WINDOW_MS);
 
 export async function openDispute(

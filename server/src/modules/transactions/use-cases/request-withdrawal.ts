@@ -2,7 +2,7 @@
  * A Lipa Mdogo Mdogo buyer asks out of the plan, before the final installment or before dispatch
  * (docs/product-rules.md §4, §5). The money stays in escrow and the seller is asked by SMS to accept (instant refund of
  * the paid installments) or decline (a dispute for the mediation team) by the request's respond-by
- * (WITHDRAWAL_RESPONSE_HOURS); unanswered by then it is treated as declined (withdrawal-lapse.ts). One request waits at a time.
+ * (withdrawalRespondBy, 72 hours); unanswered by then it is treated as declined (withdrawal-lapse.ts). One request waits at a time.
  * Outside those conditions the refund policy answers 422 with the reason (domain/refund-policy.ts).
  */
 import { cutText } from '@escrow/core/domain/text';
