@@ -3,7 +3,7 @@
  * (loopback), job worker on as in production, plus `GET /bench/bare` — a constant JSON answer with no
  * database, auth or validation — so the benchmark can compare every endpoint with what Fastify itself
  * costs in the same process. Logs as production does (LOG_LEVEL from the environment, default info,
- * written asynchronously to stdout, which the bench sends to a file). Prints READY on stderr when it
+ * gathered in batches to stdout, which the bench sends to a file). Prints READY on stderr when it
  * listens; SIGTERM closes it (and writes the CPU profile when started with --cpu-prof).
  *
  * The same script, started with BENCH_PUBLIC_BASE_URL (the product's address) and JOBS_ENABLED=false, is the

@@ -5,13 +5,13 @@
  */
 import formbody from '@fastify/formbody';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import pino from 'pino';
 import pinoPretty from 'pino-pretty';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppConfig } from './config/env.ts';
 import type { AppContext } from './context.ts';
+import { lineWriter } from './lib/line-writer.ts';
 import { scrubbingStream, type LineStream } from './lib/redact.ts';
 import { createPrisma, type Db } from './db/prisma.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -85,32 +85,27 @@ function requestIds(): () => string {
   };
 }
 
-/** Lines are written to stdout in batches of this many bytes, or what has gathered after this long. */
-const LOG_BATCH_BYTES = 4096;
-const LOG_FLUSH_MS = 1000;
-
 /**
- * stdout written asynchronously (sonic-boom, pino's own destination): a log line costs the request a
- * buffer append, not a write(2). Lines go out in batches (a write per line was the larger part of the log
- * line's cost under load) and at most a second late. What is still buffered is written when the process
- * exits.
+ * stdout gathered in batches of bytes (lib/line-writer.ts): a log line costs the request a copy into a
+ * buffer, not a write(2), and lines go out at most a second late. What is gathered is written when the
+ * process exits.
  */
-function asyncStdout(): LineStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+function batchedStdout(): LineStream {
+  const writer = lineWriter(1);
   process.once('exit', () => {
     try {
-      destination.flushSync();
+      writer.close();
     } catch {
       // stdout already closed: nothing left to write to.
     }
   });
-  return destination;
+  return writer;
 }
 
 /**
  * Every line is scrubbed before it is written (lib/redact.ts): secret URL segments and query values
  * (request URLs included) and the configured secrets. `destination` defaults to stdout (pretty in
- * development, written asynchronously otherwise).
+ * development, gathered in batches in production).
  */
 export function loggerOptions(config: AppConfig, destination?: LineStream): FastifyServerOptions['logger'] {
   const target =
@@ -118,7 +113,7 @@ export function loggerOptions(config: AppConfig, destination?: LineStream): Fast
     (config.NODE_ENV === 'development'
       ? pinoPretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true })
       : config.NODE_ENV === 'production'
-        ? asyncStdout()
+        ? batchedStdout()
         : process.stdout);
   const secrets = [
     config.JWT_SECRET,
