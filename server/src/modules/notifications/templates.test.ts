@@ -220,6 +220,12 @@ describe('SMS templates', () => {
     );
   });
 
+  it('tells the buyer in Kiswahili, as in English, that the rider may be the one given the release code', () => {
+    const params = { ref: 'ESC-ABC123', code: '482913', product: 'Simu' };
+    expect(renderSms('release_code', 'en', { ...TYPICAL, ...params })).toContain('seller or rider');
+    expect(renderSms('release_code', 'sw', { ...TYPICAL, ...params })).toContain('muuzaji au msafirishaji');
+  });
+
   it('names the verification code in Kiswahili as the web does, not as "your number"', () => {
     expect(renderSms('verification_code', 'sw', TYPICAL)).toMatch(/^Nambari yako ya uthibitisho ya Escrow Kenya ni 482913\./);
   });

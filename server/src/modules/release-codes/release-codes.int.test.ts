@@ -86,7 +86,7 @@ describe('release with code', () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });
     const created = await fundedTransaction(buyer, 2000, true);
     const inbox = await inboxOf(t, buyer.phone);
-    expect(inbox.some((message) => message.message.includes('Nambari yako ya kuachilia malipo ni'))).toBe(true);
+    expect(inbox.some((message) => message.message.includes('Nambari yako ya kuachilia ni'))).toBe(true);
     expect((await action(t, seller, created.id, 'dispatch')).statusCode).toBe(200);
     const released = await releaseWith(seller, created.id, await smsCode(buyer));
     expect(released.statusCode, released.body).toBe(200);
