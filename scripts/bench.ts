@@ -35,7 +35,7 @@
 import autocannon, { type Options, type Result } from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -164,6 +164,21 @@ async function sessionFor(client: pg.Client, userId: string, role: string): Prom
   const jti = randomUUID();
   await client.query(`INSERT INTO auth_sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [jti, userId]);
   return signToken(userId, role, jti);
+}
+
+/** Lines in a file, read a megabyte at a time: a run's log outgrows the longest string node can hold. */
+function countLines(file: string): number {
+  const fd = openSync(file, 'r');
+  const chunk = Buffer.allocUnsafe(1024 * 1024);
+  let lines = 0;
+  try {
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      for (let at = chunk.indexOf(10); at !== -1 && at < read; at = chunk.indexOf(10, at + 1)) lines++;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return lines;
 }
 
 /** Starts a child process and waits for the READY line on stdout or stderr. */
@@ -752,7 +767,7 @@ try {
 
   // ── the profile, written when the server exits ──
   const serverPid = server.pid;
-  const logLines = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').length - 1 : 0;
+  const logLines = existsSync(logFile) ? countLines(logFile) : 0;
   await cleanUp();
   server = undefined;
   baseline = undefined;
