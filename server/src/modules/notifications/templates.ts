@@ -400,7 +400,8 @@ export const SMS_TEMPLATES = {
   release_code: {
     en: (p) =>
       `${p.ref} is paid. Your release code is ${p.code}. Give it to the seller or rider ONLY when you have ${p.product}: it pays them.`,
-    sw: (p) => `${p.ref} imelipwa. Nambari yako ya kuachilia ni ${p.code}. Mpe muuzaji au msafirishaji TU ukishapokea ${p.product}: inamlipa.`,
+    sw: (p) =>
+      `${p.ref} imelipwa. Nambari yako ya kuachilia ni ${p.code}. Mpe muuzaji au msafirishaji TU ukishapokea ${p.product}: inamlipa.`,
   },
   released_with_code_buyer: {
     en: (p) => `Your release code was used: ${p.ref} is complete and the seller is being paid. Not you? Call 0709 384 400 now.`,
