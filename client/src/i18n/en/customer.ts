@@ -502,6 +502,7 @@ export const customer = {
       withdrawal_confirmed: 'Withdrawal accepted',
       withdrawal_declined: 'Withdrawal declined',
       withdrawal_lapsed: 'Withdrawal not answered',
+      withdrawal_closed: 'Withdrawal request closed',
       installment_paid: 'Installment paid',
       release_code_sent: 'Release code sent',
       release_code_rejected: 'Wrong release code entered',
@@ -569,6 +570,9 @@ export const customer = {
       withdrawalAccepted: "The seller accepted the withdrawal: {{amount}} paid so far is refunded (the buyer's fee share is kept)",
       withdrawalDeclined: 'The seller declined the withdrawal',
       withdrawalLapsed: 'The seller did not answer the withdrawal request in time: it is treated as declined',
+      withdrawalClosed: 'The withdrawal request was closed unanswered',
+      withdrawalClosedByDispute: 'The withdrawal request was closed unanswered: the dispute will decide what happens to the plan',
+      withdrawalClosedByCancel: 'The withdrawal request was closed unanswered: the plan was cancelled',
       reminderSent: 'Reminder sent: installment {{sequence}} of {{amount}} is due on {{date}}',
       installmentMissed: 'Installment {{sequence}} of {{amount}} was due on {{date}} and is unpaid; grace period until {{grace}}',
       planFlagged:

@@ -568,6 +568,7 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
       withdrawal_confirmed: 'Kujiondoa kumekubaliwa',
       withdrawal_declined: 'Kujiondoa kumekataliwa',
       withdrawal_lapsed: 'Ombi la kujiondoa halikujibiwa',
+      withdrawal_closed: 'Ombi la kujiondoa limefungwa',
       installment_paid: 'Awamu imelipwa',
       release_code_sent: 'Nambari ya kuachilia imetumwa',
       release_code_rejected: 'Nambari ya kuachilia si sahihi',
@@ -631,6 +632,9 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
         'Muuzaji amekubali ombi la kujiondoa: mnunuzi anarudishiwa {{amount}} alizolipa hadi sasa (nusu yake ya ada hairudishwi)',
       withdrawalDeclined: 'Muuzaji amekataa ombi la kujiondoa',
       withdrawalLapsed: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati: linachukuliwa kuwa limekataliwa',
+      withdrawalClosed: 'Ombi la kujiondoa limefungwa bila kujibiwa',
+      withdrawalClosedByDispute: 'Ombi la kujiondoa limefungwa bila kujibiwa: malalamiko yataamua hatima ya mpango',
+      withdrawalClosedByCancel: 'Ombi la kujiondoa limefungwa bila kujibiwa: mpango umeghairiwa',
       reminderSent: 'Kikumbusho kimetumwa: awamu ya {{sequence}} ya {{amount}} inapaswa kulipwa kufikia {{date}}',
       installmentMissed: 'Awamu ya {{sequence}} ya {{amount}} ilipaswa kulipwa {{date}} na bado haijalipwa; muda wa ziada hadi {{grace}}',
       planFlagged:

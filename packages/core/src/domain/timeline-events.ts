@@ -30,6 +30,8 @@ export const TIMELINE_EVENT_TYPES = [
   'withdrawal_declined',
   /** The seller did not answer a withdrawal request by its respond-by: treated as declined (the same dispute follows). */
   'withdrawal_lapsed',
+  /** A request still waiting when its plan moved on (a dispute, the seller cancelling): closed unanswered, `closed_by` says which. */
+  'withdrawal_closed',
   'installment_reminder_sent',
   'installment_missed',
   'release_code_sent',

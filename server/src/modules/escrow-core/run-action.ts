@@ -3,7 +3,7 @@
  * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party; 409 naming the
  * withdrawal request when only its guard refuses), then lets the action write status, timeline, ledger and
  * outbox before commit. A move out of the states where the seller can answer a withdrawal request ends a
- * request still waiting there (closeWaitingWithdrawal).
+ * request still waiting there, with a timeline line saying why (closeWaitingWithdrawal).
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
@@ -21,6 +21,7 @@ import {
 import { AppError, invalidState, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { lockTransaction, partyRole, type LockedTransaction } from './access.ts';
+import { appendEvent } from './timeline.ts';
 
 export type Caller = Pick<AuthUser, 'userId' | 'role'> | { system: true };
 
@@ -128,7 +129,7 @@ export async function runTransactionAction<T>(
     }
     const actorId = 'system' in options.caller ? null : options.caller.userId;
     const result = await apply({ tx, txn, actor, actorId, to: check.to });
-    if (leavesWithdrawalAnswerable(txn, check.to)) await closeWaitingWithdrawal(tx, txn.id);
+    if (leavesWithdrawalAnswerable(txn, check.to)) await closeWaitingWithdrawal(tx, txn.id, options.action);
     return result;
   });
 }
@@ -144,16 +145,39 @@ function leavesWithdrawalAnswerable(txn: Pick<LockedTransaction, 'status' | 'tra
 }
 
 /**
+ * Why a waiting request was closed, by the action that moved its plan on: the timeline line's `closed_by`
+ * and its words. Only a dispute and the seller's cancel leave those states with a request still waiting
+ * (dispatching and releasing by code are refused while one waits; accepting and declining answer it).
+ */
+const CLOSED_BY: Partial<Record<TransactionAction, { closedBy: string; words: string }>> = {
+  dispute: { closedBy: 'dispute', words: 'The withdrawal request was closed unanswered: the dispute will decide what happens to the plan' },
+  cancel: { closedBy: 'cancel', words: 'The withdrawal request was closed unanswered: the plan was cancelled' },
+};
+
+/**
  * A request still waiting when its transaction has left those states (a dispute opened, the seller
  * cancelling the plan) ends unanswered, `closed`: the read stops showing it, the lapse sweep does not
- * decline it later, and once a ruling lets the plan go on the buyer may ask again. An answer the action
- * wrote itself (accepted, declined) is not waiting; an action that wrote no status change closes nothing.
+ * decline it later, and once a ruling lets the plan go on the buyer may ask again. The timeline says so,
+ * in the same database transaction: without it the request just vanished from both parties' pages. An
+ * answer the action wrote itself (accepted, declined) is not waiting; an action that wrote no status
+ * change closes nothing.
  */
-async function closeWaitingWithdrawal(tx: Tx, transactionId: string): Promise<void> {
-  await tx.withdrawalRequest.updateMany({
+async function closeWaitingWithdrawal(tx: Tx, transactionId: string, action: TransactionAction): Promise<void> {
+  const waiting = await tx.withdrawalRequest.findMany({
     where: { transactionId, status: 'pending', transaction: { status: { notIn: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
-    data: { status: 'closed' },
+    select: { id: true },
   });
+  if (waiting.length === 0) return;
+  await tx.withdrawalRequest.updateMany({ where: { id: { in: waiting.map((request) => request.id) } }, data: { status: 'closed' } });
+  const cause = CLOSED_BY[action];
+  for (const request of waiting) {
+    await appendEvent(tx, {
+      transactionId,
+      eventType: 'withdrawal_closed',
+      description: cause?.words ?? 'The withdrawal request was closed unanswered',
+      data: { withdrawal_id: request.id, ...(cause ? { closed_by: cause.closedBy } : {}) },
+    });
+  }
 }
 
 /** The withdrawal request waiting for the seller on this transaction, or null; read under the row lock. */

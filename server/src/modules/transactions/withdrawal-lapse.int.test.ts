@@ -287,6 +287,11 @@ describe('a withdrawal request the seller does not answer', () => {
 });
 
 describe('a withdrawal request left waiting when its plan moves on', () => {
+  /** The timeline lines about the request and what moved its plan on, in order. */
+  function withdrawalLines(timeline: { event_type: string }[]) {
+    return timeline.filter((event) => /^(withdrawal|dispute_(initiated|resolved)|transaction_cancelled)/.test(event.event_type));
+  }
+
   /** The request rows of a transaction, oldest first: their status. */
   async function requests(transactionId: string) {
     const rows = await t.ctx.db.withdrawalRequest.findMany({ where: { transactionId }, orderBy: { createdAt: 'asc' } });
@@ -301,6 +306,21 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     // Ended unanswered: neither party reads it, nor may the seller answer it.
     expect(await requests(created.id)).toEqual(['closed']);
     for (const party of [buyer, seller]) expect((await detail(t, party, created.id)).withdrawal_request).toBeNull();
+    // The timeline says what became of it, after the dispute that closed it (it only vanished before).
+    const requestId = (await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId: created.id } })).id;
+    for (const party of [buyer, seller]) {
+      expect(withdrawalLines((await detail(t, party, created.id)).timeline)).toEqual([
+        expect.objectContaining({ event_type: 'withdrawal_initiated' }),
+        expect.objectContaining({ event_type: 'dispute_initiated' }),
+        {
+          event_type: 'withdrawal_closed',
+          type: 'withdrawal',
+          description: 'The withdrawal request was closed unanswered: the dispute will decide what happens to the plan',
+          timestamp: expect.any(String),
+          data: { withdrawal_id: requestId, closed_by: 'dispute' },
+        },
+      ]);
+    }
     expect((await action(t, seller, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
 
     // The mediators let the plan go on, after the request's 72 hours have passed.
@@ -331,6 +351,14 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect((await detail(t, seller, created.id)).withdrawal_request).toMatchObject({ reason: 'Still too big' });
     expect(await requests(created.id)).toEqual(['closed', 'pending']);
+    // One closing line: the ruling and the new request close nothing.
+    expect(withdrawalLines((await detail(t, buyer, created.id)).timeline).map((event) => event.event_type)).toEqual([
+      'withdrawal_initiated',
+      'dispute_initiated',
+      'withdrawal_closed',
+      'dispute_resolved',
+      'withdrawal_initiated',
+    ]);
     await expectLedgerHealthy(t);
   });
 
@@ -344,6 +372,17 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     const data = await detail(t, buyer, created.id);
     expect(data.withdrawal_request).toBeNull();
     expect(data.transaction.status).toBe('refunded');
+    // The buyer reads what became of their request, after the cancel that closed it.
+    const requestId = (await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId: created.id } })).id;
+    expect(withdrawalLines(data.timeline)).toEqual([
+      expect.objectContaining({ event_type: 'withdrawal_initiated' }),
+      expect.objectContaining({ event_type: 'transaction_cancelled' }),
+      expect.objectContaining({
+        event_type: 'withdrawal_closed',
+        description: 'The withdrawal request was closed unanswered: the plan was cancelled',
+        data: { withdrawal_id: requestId, closed_by: 'cancel' },
+      }),
+    ]);
     // Everything the buyer paid, fee share included, goes back (a seller's cancel, not an accepted withdrawal).
     expect(data.transaction.quote.refunded).toBe(data.transaction.quote.paid_in);
     const [payout] = await settlePayouts(t, created.id);
@@ -386,7 +425,7 @@ describe('a fully paid plan whose buyer asked to withdraw', () => {
     expect(waiting.transaction.allowed_actions).toEqual(expect.arrayContaining(['accept_withdrawal', 'decline_withdrawal']));
     expect(waiting.transaction.allowed_actions).not.toContain('dispatch');
     expect(waiting.transaction.allowed_actions).not.toContain('release_with_code');
-    expect((await dialAndWalk(t, own.phone, '4', '1')).text).toContain(M.en.nothingTo.dispatch);
+    expect((await dialAndWalk(t, own.phone, '4', '1')).text).toContain(M.en.heldByWithdrawal(created.reference_number));
     const dispatching = await action(t, own, created.id, 'dispatch');
     expect(dispatching.statusCode, dispatching.body).toBe(409);
     expect(dispatching.json()).toMatchObject({

@@ -408,6 +408,27 @@ const CASES: Case[] = [
     sw: 'Muuzaji hakujibu ombi la kujiondoa kwa wakati: linachukuliwa kuwa limekataliwa',
   },
   {
+    name: 'a waiting withdrawal closed by a dispute',
+    event_type: 'withdrawal_closed',
+    data: { withdrawal_id: 'w1', closed_by: 'dispute' },
+    description: 'The withdrawal request was closed unanswered: the dispute will decide what happens to the plan',
+    sw: 'Ombi la kujiondoa limefungwa bila kujibiwa: malalamiko yataamua hatima ya mpango',
+  },
+  {
+    name: 'a waiting withdrawal closed by the plan cancelled',
+    event_type: 'withdrawal_closed',
+    data: { withdrawal_id: 'w1', closed_by: 'cancel' },
+    description: 'The withdrawal request was closed unanswered: the plan was cancelled',
+    sw: 'Ombi la kujiondoa limefungwa bila kujibiwa: mpango umeghairiwa',
+  },
+  {
+    name: 'a waiting withdrawal closed for no recorded cause',
+    event_type: 'withdrawal_closed',
+    data: { withdrawal_id: 'w1' },
+    description: 'The withdrawal request was closed unanswered',
+    sw: 'Ombi la kujiondoa limefungwa bila kujibiwa',
+  },
+  {
     name: 'an installment reminder',
     event_type: 'installment_reminder_sent',
     data: { installment_id: 'i2', sequence: 2, amount: '1500.00', due_date: DUE },
@@ -481,6 +502,7 @@ const NO_DATA_NEEDED: TimelineEventType[] = [
   'auto_release_confirmed',
   'withdrawal_declined',
   'withdrawal_lapsed',
+  'withdrawal_closed',
   'release_code_rejected',
   'released_with_code',
 ];

@@ -165,6 +165,12 @@ const SENTENCES: Record<TimelineEventType, Build> = {
   withdrawal_confirmed: (data, t) => say(t, 'withdrawalAccepted', { amount: money(data, 'amount') }),
   withdrawal_declined: (_data, t) => say(t, 'withdrawalDeclined'),
   withdrawal_lapsed: (_data, t) => say(t, 'withdrawalLapsed'),
+  // What ended a request left waiting (escrow-core/run-action.ts); with no cause recorded, just that it closed.
+  withdrawal_closed: (data, t) => {
+    const closedBy = oneOf(data, 'closed_by', ['dispute', 'cancel'] as const);
+    if (!closedBy) return say(t, 'withdrawalClosed');
+    return say(t, closedBy === 'dispute' ? 'withdrawalClosedByDispute' : 'withdrawalClosedByCancel');
+  },
   installment_reminder_sent: (data, t, language) =>
     say(t, 'reminderSent', { sequence: count(data, 'sequence'), amount: money(data, 'amount'), date: date(data, 'due_date', language) }),
   installment_missed: (data, t, language) => {
