@@ -217,6 +217,14 @@ const en = {
   withdrawalAnswerTooLate: 'The time to answer has passed: our mediators will review it.',
   /** `refs`: the plans whose withdrawal request waits past its respond-by. */
   withdrawalsPastAnswer: (refs: string) => `The time to answer the withdrawal request on ${refs} has passed: our mediators will review it.`,
+  /** The Dispatch and release-code lists: `refs`, the plans a withdrawal request waiting for the seller's answer holds. */
+  heldByWithdrawal: (refs: string) =>
+    `On hold: the buyer asked to leave ${refs}. Answer that first: Dispute/withdraw, then Answer a withdrawal.`,
+  /** `heldByWithdrawal` past the requests' respond-by, when the seller can no longer answer them. */
+  heldByWithdrawalLapsed: (refs: string) =>
+    `On hold: the buyer asked to leave ${refs} and the time to answer has passed: our mediators will review it.`,
+  /** Under a list of orders: the (short) reference of a plan a withdrawal request holds, not to be picked. */
+  heldLine: (ref: string) => `On hold: ${ref}, the buyer asked to leave`,
   inspectionOver: 'The inspection period has ended: a dispute can no longer be opened, and the payment is being released to the seller.',
   sellerOnly: 'Only seller accounts can create payment links. Call 0709 384 400 to change your account type.',
   sessionExpired: 'Your session has expired. Please dial *384*40# again.',
@@ -427,6 +435,11 @@ const sw: UssdMessages = {
   withdrawalWaiting: 'Ombi lako la kujiondoa kwenye mpango huu tayari linamsubiri muuzaji.',
   withdrawalAnswerTooLate: 'Muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
   withdrawalsPastAnswer: (refs) => `Muda wa kujibu ombi la kujiondoa kwenye ${refs} umepita: wapatanishi wetu watalishughulikia.`,
+  heldByWithdrawal: (refs) =>
+    `Imesitishwa: mnunuzi ameomba kujiondoa kwenye ${refs}. Jibu ombi hilo kwanza: Malalamiko/kujiondoa, kisha Jibu ombi la kujiondoa.`,
+  heldByWithdrawalLapsed: (refs) =>
+    `Imesitishwa: mnunuzi ameomba kujiondoa kwenye ${refs} na muda wa kujibu umepita: wapatanishi wetu watalishughulikia.`,
+  heldLine: (ref) => `Imesitishwa: ${ref}, mnunuzi ameomba kujiondoa`,
   inspectionOver: 'Muda wa ukaguzi umekwisha: malalamiko hayawezi kufunguliwa tena, na malipo yanatolewa kwa muuzaji.',
   sellerOnly: 'Akaunti za wauzaji pekee ndizo zinaweza kuunda viungo vya malipo. Piga 0709 384 400 kubadilisha aina ya akaunti yako.',
   sessionExpired: 'Muda wa kikao umeisha. Tafadhali piga *384*40# tena.',

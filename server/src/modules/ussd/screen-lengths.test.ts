@@ -155,6 +155,16 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
     ['tooManyTransactions', () => m.tooManyTransactions('23:59')],
     // The answer-a-withdrawal list when the only requests are past their respond-by: at most two references.
     ['withdrawalsPastAnswer', () => [m.withdrawalsPastAnswer(`${REF}, ${REF}`), m.nav].join('\n')],
+    // The Dispatch and release-code lists when the only orders are plans a withdrawal request holds: at most two references.
+    ['heldByWithdrawal', () => [m.heldByWithdrawal(`${REF}, ${REF}`), m.nav].join('\n')],
+    ['heldByWithdrawalLapsed', () => [m.heldByWithdrawalLapsed(`${REF}, ${REF}`), m.nav].join('\n')],
+    [
+      'a Dispatch or release-code list page of two orders, a held plan under it, after a wrong choice',
+      () => {
+        const item = `${REF.slice(4)} ${LONG_ITEM.slice(0, 10)}.. 500,000`;
+        return [m.invalidChoice, `1. ${item}`, `2. ${item}`, m.heldLine(REF.slice(4)), m.more, m.nav].join('\n');
+      },
+    ],
     ['refusedUnexplained', () => m.refusedUnexplained('x'.repeat(150))],
     ['enterReleaseCode', () => [m.enterReleaseCode(REF, NAME, 'KES 500,000'), m.nav].join('\n')],
     ['notAllowedNow', () => m.notAllowedNow(m.status.funded)],

@@ -102,11 +102,11 @@ describe('USSD refusals, worded by their reason', () => {
     expect((await dispatching.walk('4', '1', '1')).text).toContain(plan.reference_number);
     await askToWithdraw(buyer, plan.id, 'Found it cheaper in town');
     expect(await releasing.send('123456')).toEqual({ kind: 'END', text: M.en.answerWithdrawalFirst });
-    // Confirming the dispatch is refused, here in Kiswahili; the lists no longer offer the plan.
+    // Confirming the dispatch is refused, here in Kiswahili; the lists no longer offer the plan, and say why.
     await giveUssdPin(t, seller.id, 'sw');
     expect(await dispatching.send(TEST_PIN)).toEqual({ kind: 'END', text: M.sw.answerWithdrawalFirst });
-    expect((await dialAndWalk(t, seller.phone, '4', '1')).text).toContain(M.sw.nothingTo.dispatch);
-    expect((await dialAndWalk(t, seller.phone, '4', '2')).text).toContain(M.sw.nothingTo.release_with_code);
+    expect((await dialAndWalk(t, seller.phone, '4', '1')).text).toContain(M.sw.heldByWithdrawal(plan.reference_number));
+    expect((await dialAndWalk(t, seller.phone, '4', '2')).text).toContain(M.sw.heldByWithdrawal(plan.reference_number));
     expect(await t.ctx.db.transaction.findUniqueOrThrow({ where: { id: plan.id } })).toMatchObject({
       status: 'funded',
       dispatchedAt: null,

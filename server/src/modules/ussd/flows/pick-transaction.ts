@@ -1,8 +1,9 @@
 /** Choosing one of the caller's transactions on a paged list, and reading the chosen one back. */
+import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
-import { amountToPay, disputesAwaitingAnswer, transactionsAllowing, withdrawalsPastAnswer } from '../use-cases/read-for-menus.ts';
+import { amountToPay, disputesAwaitingAnswer, transactionsForAction, withdrawalsPastAnswer } from '../use-cases/read-for-menus.ts';
 import { ask, callerOf, choice, kes, lines, type MenuContext, type Outcome, push, type Screen, shortRef, stay } from './menu-kit.ts';
 
 export const PAGE_SIZE = 3;
@@ -37,24 +38,60 @@ export function pickFromList(c: MenuContext, data: { page?: number }, input: str
   return push(next);
 }
 
-/** Chooses one transaction on a paged list (3 a screen, `9` for more), then shows `next`. */
+/** The seller's actions a waiting withdrawal request holds (run-action.ts refuses them until it is answered). */
+const HELD_BY_WITHDRAWAL: readonly MenuAction[] = ['dispatch', 'release_with_code'];
+
+/** The caller's transactions for `action`, and the seller's plans a waiting withdrawal request holds from it. */
+async function listFor(c: MenuContext, action: MenuAction) {
+  // Answering a dispute is no change of status: the disputes waiting for the caller's answer.
+  if (action === 'respond') return { rows: await disputesAwaitingAnswer(c.ctx, c.user!.id), held: [] };
+  const { allowed, held } = await transactionsForAction(c.ctx, callerOf(c), action);
+  // The ones the seller can still answer first: those are theirs to act on.
+  const ordered = [...held.filter((plan) => !plan.overdue), ...held.filter((plan) => plan.overdue)];
+  return { rows: allowed, held: HELD_BY_WITHDRAWAL.includes(action) ? ordered : [] };
+}
+
+/**
+ * The words for an empty list: the plans a withdrawal request holds (answer it first, or past its respond-by
+ * the mediators review it), the requests past their respond-by on the answer list, else that none waits.
+ */
+async function emptyListWords(c: MenuContext, action: MenuAction, held: { referenceNumber: string; overdue: boolean }[]) {
+  const refs = (plans: { referenceNumber: string }[]) =>
+    plans
+      .slice(0, 2)
+      .map((plan) => plan.referenceNumber)
+      .join(', ');
+  if (held.length > 0) {
+    const open = held.filter((plan) => !plan.overdue);
+    return open.length > 0 ? c.m.heldByWithdrawal(refs(open)) : c.m.heldByWithdrawalLapsed(refs(held));
+  }
+  // A request past its respond-by is no longer the seller's to answer: say so, not that none waits.
+  const late = action === 'accept_withdrawal' ? await withdrawalsPastAnswer(c.ctx, c.user!.id) : [];
+  if (late.length > 0) return c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', '));
+  return c.m.nothingTo[action];
+}
+
+/**
+ * Chooses one transaction on a paged list (3 a screen, `9` for more), then shows `next`. A plan a withdrawal
+ * request holds is named under the list, unnumbered (2 a screen then, to leave it room).
+ */
 export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScreenId> {
   return {
     needsAccount: true,
     async render(c, data, notice) {
-      // Answering a dispute is no change of status: the disputes waiting for the caller's answer.
-      const rows =
-        action === 'respond' ? await disputesAwaitingAnswer(c.ctx, c.user!.id) : await transactionsAllowing(c.ctx, callerOf(c), action);
+      const { rows, held } = await listFor(c, action);
       if (rows.length === 0) {
         c.draft.ids = [];
-        // A request past its respond-by is no longer the seller's to answer: say so, not that none waits.
-        const late = action === 'accept_withdrawal' ? await withdrawalsPastAnswer(c.ctx, c.user!.id) : [];
-        if (late.length > 0) return ask(c, notice, c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', ')));
-        return ask(c, notice, c.m.nothingTo[action]);
+        const words = await emptyListWords(c, action, held);
+        // Nothing here can be chosen: a notice about a wrong choice gives way when both do not fit.
+        const whole = ask(c, notice, words);
+        return whole.length <= USSD_SCREEN_MAX ? whole : ask(c, undefined, words);
       }
-      const pages = Math.ceil(rows.length / PAGE_SIZE);
+      const heldLine = held[0] && c.m.heldLine(shortRef(held[0].referenceNumber));
+      const size = heldLine ? PAGE_SIZE - 1 : PAGE_SIZE;
+      const pages = Math.ceil(rows.length / size);
       const current = Math.min(pageOf(data), pages);
-      const shown = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+      const shown = rows.slice((current - 1) * size, current * size);
       c.draft.ids = shown.map((row) => row.id);
       c.draft.hasMore = current < pages;
       // To pay: what the next prompt asks for (an installment and its fee), not the whole price.
@@ -62,7 +99,7 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
       const items = shown.map(
         (row, index) => `${shortRef(row.referenceNumber)} ${clip(row.productName, 12)} ${kes(figures[index]!).slice(4)}`,
       );
-      return lines(notice ?? c.m.pickTitle[action], options(items), current < pages && c.m.more, c.m.nav);
+      return lines(notice ?? c.m.pickTitle[action], options(items), heldLine, current < pages && c.m.more, c.m.nav);
     },
     handle: (c, data, input) => pickFromList(c, data, input, next),
   };

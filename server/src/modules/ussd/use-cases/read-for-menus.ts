@@ -23,6 +23,16 @@ type Caller = { userId: string; role: Role };
 
 /** The caller's open transactions (newest first, at most 60) on which the engine allows `action` now. */
 export async function transactionsAllowing(ctx: AppContext, caller: Caller, action: TransactionAction) {
+  return (await transactionsForAction(ctx, caller, action)).allowed;
+}
+
+/**
+ * The caller's open transactions (newest first, at most 60) on which the engine allows `action` now, and
+ * those only a waiting withdrawal request holds: the state table would allow the action with no request
+ * waiting and refuses it with this one (the guard run-action.ts refuses it with, `withdrawal_unanswered` or,
+ * past the respond-by, `withdrawal_unanswered_lapsed`). `overdue` tells which.
+ */
+export async function transactionsForAction(ctx: AppContext, caller: Caller, action: TransactionAction) {
   const rows = await ctx.db.transaction.findMany({
     where: { OR: [{ buyerId: caller.userId }, { sellerId: caller.userId }], status: { notIn: [...TERMINAL_STATUSES] } },
     include: {
@@ -34,13 +44,18 @@ export async function transactionsAllowing(ctx: AppContext, caller: Caller, acti
     take: 60,
   });
   const now = ctx.now();
-  return rows.filter((row) => {
+  const allowed: typeof rows = [];
+  const held: { referenceNumber: string; overdue: boolean }[] = [];
+  for (const row of rows) {
     const role = partyRole(row, caller);
-    if (role !== 'buyer' && role !== 'seller') return false;
-    return availableActions(row.status, role, row.transactionType, withdrawalFacts(row.withdrawals[0]?.respondBy ?? null, now)).includes(
-      action,
-    );
-  });
+    if (role !== 'buyer' && role !== 'seller') continue;
+    const allows = (respondBy: Date | null) =>
+      availableActions(row.status, role, row.transactionType, withdrawalFacts(respondBy, now)).includes(action);
+    const respondBy = row.withdrawals[0]?.respondBy ?? null;
+    if (allows(respondBy)) allowed.push(row);
+    else if (respondBy && allows(null)) held.push({ referenceNumber: row.referenceNumber, overdue: isWithdrawalOverdue(respondBy, now) });
+  }
+  return { allowed, held };
 }
 
 /**
