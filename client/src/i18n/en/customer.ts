@@ -82,7 +82,18 @@ export const customer = {
     refundedSellerSending: "Refunded: {{refunded}} is on its way back to the buyer's mobile money.",
     refundedSellerFailed:
       "Refunded: {{refunded}} is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
-    cancelledAfterPayment: 'Cancelled: {{refunded}} was refunded to the buyer.',
+    /** Followed by the refund's sentence (`refundToYou*` or `refundToBuyer*`). */
+    cancelledAfterPayment: 'Cancelled.',
+    /**
+     * The refund of a cancellation after payment, to the buyer (`refundToYou*`) and to the seller
+     * (`refundToBuyer*`): paid, on its way, or refused by the rail (the SMS says the team will call).
+     */
+    refundToYou: '{{refunded}} was refunded to you.',
+    refundToYouSending: '{{refunded}} is on its way back to your mobile money.',
+    refundToYouFailed: '{{refunded}} is yours, but sending it back to your mobile money failed. Our team will contact you.',
+    refundToBuyer: '{{refunded}} was refunded to the buyer.',
+    refundToBuyerSending: "{{refunded}} is on its way back to the buyer's mobile money.",
+    refundToBuyerFailed: "{{refunded}} is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
   },
   money: {
     heading: 'Payment status',

@@ -193,6 +193,57 @@ describe('a refunded transaction whose refund is not paid yet', () => {
   });
 });
 
+/** A refund of KES 3,000 to the buyer as the detail's timeline carries it: started, then paid or refused by the rail. */
+type RefundState = 'sending' | 'paid' | 'failed';
+const refundLines = (state: RefundState) => [
+  { event_type: 'refund_initiated', data: { amount: '3000.00', reason: 'dispute_resolved' } },
+  ...(state === 'sending' ? [] : [{ event_type: state === 'paid' ? 'refund_completed' : 'refund_failed', data: { amount: '3000.00' } }]),
+];
+
+describe('a transaction cancelled after payment', () => {
+  // It read "Cancelled: KES 3,000 was refunded to the buyer." to both parties, the buyer included, whether the
+  // rail had paid the refund, not answered yet, or refused it.
+  const cancelled = (role: 'buyer' | 'seller', refund: RefundState) =>
+    ({
+      transaction: { my_role: role, status: 'cancelled', quote: { refunded: '3000.00' } },
+      seller_payout: null,
+      timeline: refundLines(refund),
+    }) as unknown as TransactionDetail;
+
+  it('tells the buyer, as "you", where their refund is, in both languages', () => {
+    expect(guidance(cancelled('buyer', 'paid'), en, 'en')).toBe('Cancelled. KES 3,000 was refunded to you.');
+    expect(guidance(cancelled('buyer', 'paid'), sw, 'sw')).toBe('Imeghairiwa. Umerudishiwa KES 3,000.');
+    expect(guidance(cancelled('buyer', 'sending'), en, 'en')).toBe('Cancelled. KES 3,000 is on its way back to your mobile money.');
+    expect(guidance(cancelled('buyer', 'sending'), sw, 'sw')).toBe(
+      'Imeghairiwa. Unarudishiwa KES 3,000: zinatumwa kwenye simu uliyolipa nayo.',
+    );
+    expect(guidance(cancelled('buyer', 'failed'), en, 'en')).toBe(
+      'Cancelled. KES 3,000 is yours, but sending it back to your mobile money failed. Our team will contact you.',
+    );
+    expect(guidance(cancelled('buyer', 'failed'), sw, 'sw')).toBe(
+      'Imeghairiwa. KES 3,000 ni zako, lakini kuzituma kwenye simu uliyolipa nayo hakukufaulu. Timu yetu itawasiliana nawe.',
+    );
+  });
+
+  it('tells the seller where the buyer’s refund is, in both languages', () => {
+    expect(guidance(cancelled('seller', 'paid'), en, 'en')).toBe('Cancelled. KES 3,000 was refunded to the buyer.');
+    expect(guidance(cancelled('seller', 'paid'), sw, 'sw')).toBe('Imeghairiwa. Mnunuzi amerudishiwa KES 3,000.');
+    expect(guidance(cancelled('seller', 'sending'), en, 'en')).toBe("Cancelled. KES 3,000 is on its way back to the buyer's mobile money.");
+    expect(guidance(cancelled('seller', 'sending'), sw, 'sw')).toBe('Imeghairiwa. Mnunuzi anarudishiwa KES 3,000: zinatumwa kwake.');
+    expect(guidance(cancelled('seller', 'failed'), en, 'en')).toBe(
+      "Cancelled. KES 3,000 is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
+    );
+    expect(guidance(cancelled('seller', 'failed'), sw, 'sw')).toBe(
+      'Imeghairiwa. KES 3,000 ni za mnunuzi, lakini kuzituma kwake hakukufaulu. Timu yetu itawasiliana naye.',
+    );
+  });
+
+  it('says nothing of a refund when nothing was paid', () => {
+    const unpaid = { transaction: { my_role: 'buyer', status: 'cancelled', quote: { refunded: '0.00' } }, timeline: [] };
+    expect(guidance(unpaid as unknown as TransactionDetail, en, 'en')).toBe('This transaction was cancelled before anything was paid.');
+  });
+});
+
 describe('the seller’s payout card', () => {
   const paidOut = (rail: 'mpesa' | 'airtel') =>
     ({

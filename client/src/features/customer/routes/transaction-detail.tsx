@@ -8,7 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { formatKes } from '@escrow/core/domain/money';
-import { payoutProgress, refundProgress } from '@escrow/core/domain/payout-progress';
+import { payoutProgress, refundProgress, type PayoutProgress } from '@escrow/core/domain/payout-progress';
 import { RAIL_DISPLAY_NAMES } from '@escrow/core/domain/rail-choice';
 import { useT, type Language, type Translate } from '@/i18n';
 import { ApiError } from '@/lib/api';
@@ -44,6 +44,11 @@ export function isMissingTransaction(error: unknown): boolean {
   return error.status === 404 || (error.status === 400 && error.errors?.id !== undefined);
 }
 
+/** The ending of an outcome text's key for where a payout or refund is: paid (none), on its way, or refused. */
+function progressSuffix(progress: PayoutProgress): '' | 'Sending' | 'Failed' {
+  return progress === 'failed' ? 'Failed' : progress === 'sending' ? 'Sending' : '';
+}
+
 /**
  * One sentence on where things stand, from the reader's side. A final state says what happened to the
  * money, with the server's quote figures only (the same ones the SMS use).
@@ -70,6 +75,10 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
     refunded: kes(quote.refunded),
     fee: kes(quote.seller_fee_charged),
   };
+  // Where the refund to the buyer is, as a cancellation after payment tells it: "was refunded" only once
+  // the rail has paid it (the timeline says), as the refunded case's own sentences.
+  const refundSentence = () =>
+    t(`customer.outcome.${isBuyer ? 'refundToYou' : 'refundToBuyer'}${progressSuffix(refundProgress(detail.timeline))}`, figures);
   switch (txn.status) {
     case 'pending':
       return t(isBuyer ? 'customer.guidance.pendingBuyer' : 'customer.guidance.pendingSeller');
@@ -92,7 +101,9 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
       return t(`customer.outcome.${isSplit ? 'splitSeller' : 'completedSeller'}${state}`, figures);
     }
     case 'cancelled':
-      return cents(quote.refunded) > 0n ? t('customer.outcome.cancelledAfterPayment', figures) : t('customer.guidance.cancelled');
+      return cents(quote.refunded) > 0n
+        ? `${t('customer.outcome.cancelledAfterPayment')} ${refundSentence()}`
+        : t('customer.guidance.cancelled');
     case 'disputed':
       // A refund ruling on a dispatched item: the money waits for the item, not for the mediators.
       if (detail.dispute?.status === 'awaiting_return')
@@ -100,8 +111,7 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
       return t('customer.guidance.disputed');
     case 'refunded': {
       // As a completed sale's payout: "was sent back" only once the rail has paid the refund (the timeline says).
-      const progress = refundProgress(detail.timeline);
-      const state = progress === 'failed' ? 'Failed' : progress === 'sending' ? 'Sending' : '';
+      const state = progressSuffix(refundProgress(detail.timeline));
       return t(`customer.outcome.${isBuyer ? 'refundedBuyer' : 'refundedSeller'}${state}`, figures);
     }
     default:
