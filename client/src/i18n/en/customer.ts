@@ -63,17 +63,17 @@ export const customer = {
   outcome: {
     completedBuyer: 'Completed: the seller was paid {{paidOut}} ({{released}} less their fee).',
     completedSeller: 'Completed: {{paidOut}} was paid to you ({{released}} less your fee of {{fee}}).',
-    splitBuyer: '{{refunded}} was refunded to you; {{paidOut}} went to the seller.',
-    splitSeller: 'Split ruling: {{paidOut}} was paid to you; {{refunded}} was refunded to the buyer.',
+    /** A split ruling's seller half: after the buyer's refund sentence (`refundToYou*`) for the buyer, before it (`refundToBuyer*`) for the seller. */
+    splitBuyer: '{{paidOut}} went to the seller.',
+    splitSeller: 'Split ruling: {{paidOut}} was paid to you.',
     /** The seller's payout not made yet: on its way, or failed (the SMS says the team will call). */
     completedSellerSending: 'Completed: {{paidOut}} is on its way to you ({{released}} less your fee of {{fee}}).',
     completedSellerFailed:
       'Completed: {{paidOut}} is yours ({{released}} less your fee of {{fee}}), but sending it to your mobile money failed. Our team will contact you.',
-    splitSellerSending: 'Split ruling: {{paidOut}} is on its way to you; {{refunded}} was refunded to the buyer.',
-    splitSellerFailed:
-      'Split ruling: {{paidOut}} is yours, but sending it to your mobile money failed. Our team will contact you. {{refunded}} was refunded to the buyer.',
+    splitSellerSending: 'Split ruling: {{paidOut}} is on its way to you.',
+    splitSellerFailed: 'Split ruling: {{paidOut}} is yours, but sending it to your mobile money failed. Our team will contact you.',
     completedBuyerReleased: 'Completed: the payment was released to the seller, {{paidOut}} for them ({{released}} less their fee).',
-    splitBuyerReleased: '{{refunded}} was refunded to you; {{paidOut}} was released to the seller.',
+    splitBuyerReleased: '{{paidOut}} was released to the seller.',
     refundedBuyer: 'Refunded: {{refunded}} was sent back to your mobile money.',
     refundedSeller: "Refunded: {{refunded}} was sent back to the buyer's mobile money.",
     /** The refund not paid by the rail yet: on its way, or refused (the SMS says the team will call). */
@@ -85,8 +85,8 @@ export const customer = {
     /** Followed by the refund's sentence (`refundToYou*` or `refundToBuyer*`). */
     cancelledAfterPayment: 'Cancelled.',
     /**
-     * The refund of a cancellation after payment, to the buyer (`refundToYou*`) and to the seller
-     * (`refundToBuyer*`): paid, on its way, or refused by the rail (the SMS says the team will call).
+     * The refund of a split ruling or of a cancellation after payment, to the buyer (`refundToYou*`) and to the
+     * seller (`refundToBuyer*`): paid, on its way, or refused by the rail (the SMS says the team will call).
      */
     refundToYou: '{{refunded}} was refunded to you.',
     refundToYouSending: '{{refunded}} is on its way back to your mobile money.',

@@ -66,16 +66,16 @@ export const customer: Omit<Catalog['customer'], 'messages' | 'fieldNames' | 'er
   outcome: {
     completedBuyer: 'Imekamilika: muuzaji amelipwa {{paidOut}} ({{released}} ukitoa ada yake).',
     completedSeller: 'Imekamilika: umelipwa {{paidOut}} ({{released}} ukitoa ada yako ya {{fee}}).',
-    splitBuyer: 'Umerudishiwa {{refunded}}; muuzaji amepata {{paidOut}}.',
-    splitSeller: 'Uamuzi wa kugawanya: umelipwa {{paidOut}}; mnunuzi amerudishiwa {{refunded}}.',
+    splitBuyer: 'Muuzaji amepata {{paidOut}}.',
+    splitSeller: 'Uamuzi wa kugawanya: umelipwa {{paidOut}}.',
     completedSellerSending: 'Imekamilika: {{paidOut}} zinatumwa kwako ({{released}} ukitoa ada yako ya {{fee}}).',
     completedSellerFailed:
       'Imekamilika: {{paidOut}} ni zako ({{released}} ukitoa ada yako ya {{fee}}), lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe.',
-    splitSellerSending: 'Uamuzi wa kugawanya: {{paidOut}} zinatumwa kwako; mnunuzi amerudishiwa {{refunded}}.',
+    splitSellerSending: 'Uamuzi wa kugawanya: {{paidOut}} zinatumwa kwako.',
     splitSellerFailed:
-      'Uamuzi wa kugawanya: {{paidOut}} ni zako, lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe. Mnunuzi amerudishiwa {{refunded}}.',
+      'Uamuzi wa kugawanya: {{paidOut}} ni zako, lakini kuzituma kwa pesa yako ya simu hakukufaulu. Timu yetu itawasiliana nawe.',
     completedBuyerReleased: 'Imekamilika: malipo yameachiliwa kwa muuzaji, {{paidOut}} kwake ({{released}} ukitoa ada yake).',
-    splitBuyerReleased: 'Umerudishiwa {{refunded}}; {{paidOut}} zimeachiliwa kwa muuzaji.',
+    splitBuyerReleased: '{{paidOut}} zimeachiliwa kwa muuzaji.',
     refundedBuyer: 'Pesa imerudishwa: {{refunded}} imetumwa kwenye simu uliyolipa nayo.',
     refundedSeller: 'Pesa imerudishwa: {{refunded}} imetumwa kwa mnunuzi.',
     refundedBuyerSending: 'Pesa inarudishwa: {{refunded}} zinatumwa kwenye simu uliyolipa nayo.',

@@ -124,7 +124,7 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
       'Completed: KES 8,921 is on its way to you (KES 9,000 less your fee of KES 79).',
     );
     expect(guidance(released('seller', 'pending', '3000.00'), sw, 'sw')).toBe(
-      'Uamuzi wa kugawanya: KES 8,921 zinatumwa kwako; mnunuzi amerudishiwa KES 3,000.',
+      'Uamuzi wa kugawanya: KES 8,921 zinatumwa kwako. Mnunuzi amerudishiwa KES 3,000.',
     );
     expect(guidance(released('seller', 'completed'), en, 'en')).toBe(
       'Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).',
@@ -134,11 +134,11 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
 
   it('tells the buyer of a split that the seller’s part was released, and that it went to them once paid', () => {
     expect(guidance(released('buyer', 'pending', '3000.00'), en, 'en')).toBe(
-      'KES 3,000 was refunded to you; KES 8,921 was released to the seller.',
+      'KES 3,000 was refunded to you. KES 8,921 was released to the seller.',
     );
-    expect(guidance(released('buyer', 'failed', '3000.00'), sw, 'sw')).toBe('Umerudishiwa KES 3,000; KES 8,921 zimeachiliwa kwa muuzaji.');
+    expect(guidance(released('buyer', 'failed', '3000.00'), sw, 'sw')).toBe('Umerudishiwa KES 3,000. KES 8,921 zimeachiliwa kwa muuzaji.');
     expect(guidance(released('buyer', 'completed', '3000.00'), en, 'en')).toBe(
-      'KES 3,000 was refunded to you; KES 8,921 went to the seller.',
+      'KES 3,000 was refunded to you. KES 8,921 went to the seller.',
     );
   });
 });
@@ -241,6 +241,57 @@ describe('a transaction cancelled after payment', () => {
   it('says nothing of a refund when nothing was paid', () => {
     const unpaid = { transaction: { my_role: 'buyer', status: 'cancelled', quote: { refunded: '0.00' } }, timeline: [] };
     expect(guidance(unpaid as unknown as TransactionDetail, en, 'en')).toBe('This transaction was cancelled before anything was paid.');
+  });
+});
+
+describe('a split ruling whose refund to the buyer is not paid yet', () => {
+  // Each half follows its own money: the seller's payout (seller_payout) and the buyer's refund (the timeline).
+  const split = (role: 'buyer' | 'seller', payout: 'processing' | 'completed' | 'failed', refund: RefundState) =>
+    ({
+      transaction: {
+        my_role: role,
+        status: 'completed',
+        quote: { refunded: '3000.00', released_to_seller: '9000.00', seller_fee_charged: '79.00', seller_paid_out: '8921.00' },
+      },
+      seller_payout: { amount: '8921.00', status: payout, receipt: null, completed_at: null },
+      timeline: refundLines(refund),
+    }) as unknown as TransactionDetail;
+
+  it('tells the buyer their refund is on its way, or failed, and does not say it was refunded, in both languages', () => {
+    expect(guidance(split('buyer', 'completed', 'sending'), en, 'en')).toBe(
+      'KES 3,000 is on its way back to your mobile money. KES 8,921 went to the seller.',
+    );
+    expect(guidance(split('buyer', 'completed', 'sending'), sw, 'sw')).toBe(
+      'Unarudishiwa KES 3,000: zinatumwa kwenye simu uliyolipa nayo. Muuzaji amepata KES 8,921.',
+    );
+    expect(guidance(split('buyer', 'processing', 'failed'), en, 'en')).toBe(
+      'KES 3,000 is yours, but sending it back to your mobile money failed. Our team will contact you. KES 8,921 was released to the seller.',
+    );
+    expect(guidance(split('buyer', 'processing', 'failed'), sw, 'sw')).toBe(
+      'KES 3,000 ni zako, lakini kuzituma kwenye simu uliyolipa nayo hakukufaulu. Timu yetu itawasiliana nawe. KES 8,921 zimeachiliwa kwa muuzaji.',
+    );
+    expect(guidance(split('buyer', 'completed', 'paid'), sw, 'sw')).toBe('Umerudishiwa KES 3,000. Muuzaji amepata KES 8,921.');
+  });
+
+  it('tells the seller where the buyer’s refund is beside their own payout, in both languages', () => {
+    expect(guidance(split('seller', 'completed', 'sending'), en, 'en')).toBe(
+      "Split ruling: KES 8,921 was paid to you. KES 3,000 is on its way back to the buyer's mobile money.",
+    );
+    expect(guidance(split('seller', 'completed', 'sending'), sw, 'sw')).toBe(
+      'Uamuzi wa kugawanya: umelipwa KES 8,921. Mnunuzi anarudishiwa KES 3,000: zinatumwa kwake.',
+    );
+    expect(guidance(split('seller', 'processing', 'failed'), en, 'en')).toBe(
+      "Split ruling: KES 8,921 is on its way to you. KES 3,000 is the buyer's, but sending it back to their mobile money failed. Our team will contact them.",
+    );
+    expect(guidance(split('seller', 'processing', 'failed'), sw, 'sw')).toBe(
+      'Uamuzi wa kugawanya: KES 8,921 zinatumwa kwako. KES 3,000 ni za mnunuzi, lakini kuzituma kwake hakukufaulu. Timu yetu itawasiliana naye.',
+    );
+    expect(guidance(split('seller', 'failed', 'paid'), en, 'en')).toBe(
+      'Split ruling: KES 8,921 is yours, but sending it to your mobile money failed. Our team will contact you. KES 3,000 was refunded to the buyer.',
+    );
+    expect(guidance(split('seller', 'completed', 'paid'), sw, 'sw')).toBe(
+      'Uamuzi wa kugawanya: umelipwa KES 8,921. Mnunuzi amerudishiwa KES 3,000.',
+    );
   });
 });
 

@@ -50,7 +50,7 @@ function progressSuffix(progress: PayoutProgress): '' | 'Sending' | 'Failed' {
 }
 
 /**
- * One sentence on where things stand, from the reader's side. A final state says what happened to the
+ * A sentence or two on where things stand, from the reader's side. A final state says what happened to the
  * money, with the server's quote figures only (the same ones the SMS use).
  */
 export function guidance(detail: TransactionDetail, t: Translate, language: Language): string {
@@ -75,8 +75,8 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
     refunded: kes(quote.refunded),
     fee: kes(quote.seller_fee_charged),
   };
-  // Where the refund to the buyer is, as a cancellation after payment tells it: "was refunded" only once
-  // the rail has paid it (the timeline says), as the refunded case's own sentences.
+  // Where the refund to the buyer is, as a split ruling and a cancellation after payment tell it: "was
+  // refunded" only once the rail has paid it (the timeline says), as the refunded case's own sentences.
   const refundSentence = () =>
     t(`customer.outcome.${isBuyer ? 'refundToYou' : 'refundToBuyer'}${progressSuffix(refundProgress(detail.timeline))}`, figures);
   switch (txn.status) {
@@ -91,14 +91,16 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
     case 'completed': {
       // Completed means released, not yet paid: until the rail confirms the payout, "was paid" would be
       // false, and a payout the rail refused stays unpaid until the mediation team acts (alerts page).
-      const progress = payoutProgress(detail.seller_payout?.status);
-      const state = progress === 'failed' ? 'Failed' : progress === 'sending' ? 'Sending' : '';
+      const state = progressSuffix(payoutProgress(detail.seller_payout?.status));
       const isSplit = cents(quote.refunded) > 0n;
+      // A split is two sentences, each with its own money's state: the seller's payout and the buyer's refund.
       if (isBuyer) {
-        if (isSplit) return t(state ? 'customer.outcome.splitBuyerReleased' : 'customer.outcome.splitBuyer', figures);
+        if (isSplit)
+          return `${refundSentence()} ${t(state ? 'customer.outcome.splitBuyerReleased' : 'customer.outcome.splitBuyer', figures)}`;
         return t(state ? 'customer.outcome.completedBuyerReleased' : 'customer.outcome.completedBuyer', figures);
       }
-      return t(`customer.outcome.${isSplit ? 'splitSeller' : 'completedSeller'}${state}`, figures);
+      if (isSplit) return `${t(`customer.outcome.splitSeller${state}`, figures)} ${refundSentence()}`;
+      return t(`customer.outcome.completedSeller${state}`, figures);
     }
     case 'cancelled':
       return cents(quote.refunded) > 0n
