@@ -246,7 +246,7 @@ describe('problem 2: one source for each amount', () => {
     const paidOut = kes(transaction.quote.seller_paid_out!);
     expect(paidOut).toBe('KES 11,826');
     // "Released to the seller" until the rail confirms the seller's payout, then "went to the seller" (the page polls).
-    await poll(() => buyerPage.getByTestId('guidance').innerText()).toBe(`KES 20,000 was refunded to you; ${paidOut} went to the seller.`);
+    await poll(() => buyerPage.getByTestId('guidance').innerText()).toBe(`KES 20,000 was refunded to you. ${paidOut} went to the seller.`);
     const page = await buyerPage.locator('main').innerText();
     expect(page).not.toContain('held safely in escrow');
     expect(page).not.toContain('KES 12,000 went');
@@ -264,7 +264,7 @@ describe('problem 2: one source for each amount', () => {
     await openTransaction(sellerView.page, txn.id);
     // "Paid to you" once M-Pesa confirms the payout ("on its way" until then; the page polls meanwhile).
     await poll(() => sellerView.page.getByTestId('guidance').innerText()).toBe(
-      `Split ruling: ${paidOut} was paid to you; KES 20,000 was refunded to the buyer.`,
+      `Split ruling: ${paidOut} was paid to you. KES 20,000 was refunded to the buyer.`,
     );
     await screenshot(sellerView.page, 'issue14-2-split-ruling-seller-360');
     expect(errors).toEqual([]);
