@@ -102,7 +102,7 @@ export function lineWriter(fd: number, options: LineWriterOptions = {}): LineWri
   };
 
   const flush = () => {
-    if (used === 0 && backlog.length === 0) return;
+    if (used === 0 && backlog.length === 0 && dropped === 0) return;
     const gathered = buffer.subarray(0, used);
     used = 0;
     send(gathered);
