@@ -225,6 +225,16 @@ const en = {
     `On hold: the buyer asked to leave ${refs} and the time to answer has passed: our mediators will review it.`,
   /** Under a list of orders: the (short) reference of a plan a withdrawal request holds, not to be picked. */
   heldLine: (ref: string) => `On hold: ${ref}, the buyer asked to leave`,
+  /**
+   * The buyer's Leave-a-plan list: a plan whose withdrawal request still waits, with its respond-by (`by`).
+   * Unanswered by then, the lapse sweep treats it as declined: a dispute for the mediators (withdrawal-lapse.ts).
+   */
+  withdrawalRequestWaiting: (ref: string, by: string) =>
+    `Your request to leave ${ref} is waiting for the seller's answer until ${by}. If the seller does not answer by then, our mediators will decide.`,
+  /** `withdrawalRequestWaiting` past the respond-by: the seller can no longer answer, the mediators will review it. */
+  withdrawalRequestLapsed: (ref: string) => `The seller did not answer your request to leave ${ref} in time: our mediators will review it.`,
+  /** Under the buyer's list of plans: the (short) reference of one whose withdrawal request waits, not to be picked. */
+  requestWaitingLine: (ref: string) => `Request waiting: ${ref} (you asked to leave)`,
   inspectionOver: 'The inspection period has ended: a dispute can no longer be opened, and the payment is being released to the seller.',
   sellerOnly: 'Only seller accounts can create payment links. Call 0709 384 400 to change your account type.',
   sessionExpired: 'Your session has expired. Please dial *384*40# again.',
@@ -440,6 +450,10 @@ const sw: UssdMessages = {
   heldByWithdrawalLapsed: (refs) =>
     `Imesitishwa: mnunuzi ameomba kujiondoa kwenye ${refs} na muda wa kujibu umepita: wapatanishi wetu watalishughulikia.`,
   heldLine: (ref) => `Imesitishwa: ${ref}, mnunuzi ameomba kujiondoa`,
+  withdrawalRequestWaiting: (ref, by) =>
+    `Ombi lako la kujiondoa kwenye ${ref} linasubiri jibu la muuzaji hadi ${by}. Muuzaji asipojibu kufikia wakati huo, wapatanishi wetu wataamua.`,
+  withdrawalRequestLapsed: (ref) => `Muuzaji hakujibu ombi lako la kujiondoa kwenye ${ref} kwa wakati: wapatanishi wetu watalishughulikia.`,
+  requestWaitingLine: (ref) => `Ombi linasubiri: ${ref} (umeomba kujiondoa)`,
   inspectionOver: 'Muda wa ukaguzi umekwisha: malalamiko hayawezi kufunguliwa tena, na malipo yanatolewa kwa muuzaji.',
   sellerOnly: 'Akaunti za wauzaji pekee ndizo zinaweza kuunda viungo vya malipo. Piga 0709 384 400 kubadilisha aina ya akaunti yako.',
   sessionExpired: 'Muda wa kikao umeisha. Tafadhali piga *384*40# tena.',

@@ -165,6 +165,17 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
         return [m.invalidChoice, `1. ${item}`, `2. ${item}`, m.heldLine(REF.slice(4)), m.more, m.nav].join('\n');
       },
     ],
+    // The buyer's Leave-a-plan list when their only plans have a request waiting: the first with its respond-by
+    // (30 November: the longest date). A wrong-choice notice, then the next waiting plan, give way when they do not fit.
+    ['withdrawalRequestWaiting', () => [m.withdrawalRequestWaiting(REF, '30 Nov 2026, 23:59'), m.nav].join('\n')],
+    ['withdrawalRequestLapsed', () => [m.withdrawalRequestLapsed(REF), m.nav].join('\n')],
+    [
+      "a Leave-a-plan list page of two plans, the buyer's waiting one under it, after a wrong choice",
+      () => {
+        const item = `${REF.slice(4)} ${LONG_ITEM.slice(0, 10)}.. 500,000`;
+        return [m.invalidChoice, `1. ${item}`, `2. ${item}`, m.requestWaitingLine(REF.slice(4)), m.more, m.nav].join('\n');
+      },
+    ],
     ['refusedUnexplained', () => m.refusedUnexplained('x'.repeat(150))],
     ['enterReleaseCode', () => [m.enterReleaseCode(REF, NAME, 'KES 500,000'), m.nav].join('\n')],
     ['notAllowedNow', () => m.notAllowedNow(m.status.funded)],

@@ -438,8 +438,14 @@ describe.each(['en', 'sw'] as const)('USSD menus in %s', (lang) => {
         reason: 'Found it cheaper in town',
       });
     }
-    // Only one request may wait at a time: the plan is no longer offered to the buyer.
-    expect((await dialAndWalk(t, buyer.phone, '6', '2')).text).toContain(m.nothingTo.request_withdrawal);
+    // Only one request may wait at a time: the plan is no longer offered to the buyer, who is told their
+    // request waits (the newest first) until its respond-by, not that they have no plan.
+    const waitsUntil = (await detail(t, buyer, accepted.id)).withdrawal_request.respond_by;
+    const leaving = await dialAndWalk(t, buyer.phone, '6', '2');
+    expect(leaving.text).toContain(
+      m.withdrawalRequestWaiting(accepted.reference_number, formatSmsDate(smsDateTime(new Date(waitsUntil)), lang)),
+    );
+    expect(leaving.text).not.toMatch(/^\d\. /m);
 
     const seen = phoneSession(t, seller.phone);
     await seen.dial();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, type MadeUser } from '../../../test/factories.ts';
 import { action, createTransaction, detail, payAndSettle } from '../../../test/escrow-helpers.ts';
 import { buildTestApp, LIFTED_LIMITS, type TestApp } from '../../../test/helpers.ts';
+import { formatSmsDate, smsDateTime } from '../notifications/templates.ts';
 import { dialAndWalk, giveUssdPin, M, phoneSession, TEST_PIN } from './test/ussd-client.ts';
 
 let t: TestApp;
@@ -132,4 +133,89 @@ describe('the seller’s Dispatch list and a plan held by a withdrawal request',
       dispatchedAt: null,
     });
   });
+});
+
+describe('the buyer’s Leave-a-plan list and their own request waiting', () => {
+  /** A buyer of their own (so that the list holds only this test's plans), and a seller. */
+  async function newBuyer(lang: 'en' | 'sw') {
+    const own = await makeUser(t.app, { userType: 'buyer' });
+    await giveUssdPin(t, own.id, lang);
+    return own;
+  }
+
+  /** A Lipa Mdogo Mdogo plan with its first payment made (paying in installments). */
+  async function partPaidPlan(own: MadeUser, seller: MadeUser, name = 'Television') {
+    const plan = await createTransaction(t, own, {
+      seller_phone: seller.phone,
+      amount: 4_000,
+      total_cost: 12_000,
+      product_name: name,
+      transaction_type: 'lipa_mdogo_mdogo',
+      installment_months: 3,
+    });
+    expect((await payAndSettle(t, own, plan.id)).status).toBe('completed');
+    return plan;
+  }
+
+  async function requestToLeave(own: MadeUser, transactionId: string) {
+    const response = await action(t, own, transactionId, 'withdrawal_request', { reason: 'Found one cheaper in town' });
+    expect(response.statusCode, response.body).toBe(200);
+    return (await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId, status: 'pending' } })).respondBy;
+  }
+
+  it.each(['en', 'sw'] as const)('says the request waits for the seller until its respond-by, and what follows (%s)', async (lang) => {
+    const m = M[lang];
+    const own = await newBuyer(lang);
+    const seller = await newSeller();
+    const plan = await partPaidPlan(own, seller);
+    const ref = plan.reference_number;
+    const respondBy = await requestToLeave(own, plan.id);
+    const by = formatSmsDate(smsDateTime(respondBy), lang);
+
+    // Not "You have no plan you can leave now": they have one, and their request on it waits.
+    expect(await dialAndWalk(t, own.phone, '6', '2')).toEqual({ kind: 'CON', text: `${m.withdrawalRequestWaiting(ref, by)}\n${m.nav}` });
+    // A number typed on it picks nothing.
+    const typing = phoneSession(t, own.phone);
+    await typing.dial();
+    await typing.walk('6', '2');
+    expect(await typing.send('1')).toMatchObject({ kind: 'CON', text: expect.stringContaining(m.withdrawalRequestWaiting(ref, by)) });
+
+    // Past the respond-by: the seller can no longer answer, the mediators will review it (the lapse sweep's dispute).
+    await t.ctx.db.withdrawalRequest.updateMany({
+      where: { transactionId: plan.id, status: 'pending' },
+      data: { respondBy: new Date(t.ctx.now().getTime() - 60_000) },
+    });
+    expect(await dialAndWalk(t, own.phone, '6', '2')).toEqual({ kind: 'CON', text: `${m.withdrawalRequestLapsed(ref)}\n${m.nav}` });
+  });
+
+  it.each(['en', 'sw'] as const)(
+    'names the waiting plan, unnumbered, under the plans that can be left; a stale pick is refused (%s)',
+    async (lang) => {
+      const m = M[lang];
+      const own = await newBuyer(lang);
+      const seller = await newSeller();
+      const waiting = await partPaidPlan(own, seller, 'Television');
+      const other = await partPaidPlan(own, seller, 'Fridge');
+      // A list seen before the request: both plans numbered (newest first).
+      const stale = phoneSession(t, own.phone);
+      await stale.dial();
+      const before = await stale.walk('6', '2');
+      expect(before.text.match(/^\d\. /gm)).toHaveLength(2);
+      expect(before.text).toMatch(new RegExp(`^2\\. ${waiting.reference_number.slice(4)} `, 'm'));
+
+      await requestToLeave(own, waiting.id);
+      const screen = await dialAndWalk(t, own.phone, '6', '2');
+      expect(screen.kind).toBe('CON');
+      expect(screen.text).toMatch(new RegExp(`^1\\. ${other.reference_number.slice(4)} `, 'm'));
+      expect(screen.text).toContain(m.requestWaitingLine(waiting.reference_number.slice(4)));
+      // Only the plan that can be left has a number.
+      expect(screen.text.match(/^\d\. /gm)).toHaveLength(1);
+
+      // Picking the waiting plan by its number on the old list is refused at the PIN, with the reason.
+      expect((await stale.send('2')).text).toContain(m.withdrawReason);
+      expect((await stale.send('Found one cheaper in town')).text).toContain(m.enterPin);
+      expect(await stale.send(TEST_PIN)).toEqual({ kind: 'END', text: m.withdrawalWaiting });
+      expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: waiting.id } })).toBe(1);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 /** Choosing one of the caller's transactions on a paged list, and reading the chosen one back. */
 import { USSD_SCREEN_MAX } from '@escrow/core/contract/ussd';
+import { formatSmsDate, smsDateTime } from '../../notifications/templates.ts';
 import { transactionForCaller } from '../../transactions/use-cases/read-transactions.ts';
 import { clip, options } from '../screen.ts';
 import type { ScreenId } from '../session-state.ts';
@@ -38,37 +39,66 @@ export function pickFromList(c: MenuContext, data: { page?: number }, input: str
   return push(next);
 }
 
-/** The seller's actions a waiting withdrawal request holds (run-action.ts refuses them until it is answered). */
-const HELD_BY_WITHDRAWAL: readonly MenuAction[] = ['dispatch', 'release_with_code'];
+/**
+ * The lists that name the plans a waiting withdrawal request holds from their action (run-action.ts refuses
+ * it until the request is answered), and in whose words: the seller's Dispatch and release-code lists (answer
+ * it first), the buyer's Leave-a-plan list (their own request waits: one at a time).
+ */
+const HELD_BY_WITHDRAWAL: Partial<Record<MenuAction, 'seller' | 'buyer'>> = {
+  dispatch: 'seller',
+  release_with_code: 'seller',
+  request_withdrawal: 'buyer',
+};
 
-/** The caller's transactions for `action`, and the seller's plans a waiting withdrawal request holds from it. */
+type HeldPlan = { referenceNumber: string; respondBy: Date; overdue: boolean };
+
+/** The caller's transactions for `action`, and the plans a waiting withdrawal request holds from it. */
 async function listFor(c: MenuContext, action: MenuAction) {
   // Answering a dispute is no change of status: the disputes waiting for the caller's answer.
   if (action === 'respond') return { rows: await disputesAwaitingAnswer(c.ctx, c.user!.id), held: [] };
   const { allowed, held } = await transactionsForAction(c.ctx, callerOf(c), action);
   // The ones the seller can still answer first: those are theirs to act on.
   const ordered = [...held.filter((plan) => !plan.overdue), ...held.filter((plan) => plan.overdue)];
-  return { rows: allowed, held: HELD_BY_WITHDRAWAL.includes(action) ? ordered : [] };
+  return { rows: allowed, held: HELD_BY_WITHDRAWAL[action] ? ordered : [] };
+}
+
+/** The unnumbered line under a list naming a held plan, in the words of whose list it is. */
+function heldLineOf(c: MenuContext, action: MenuAction, plan: HeldPlan) {
+  const ref = shortRef(plan.referenceNumber);
+  return HELD_BY_WITHDRAWAL[action] === 'buyer' ? c.m.requestWaitingLine(ref) : c.m.heldLine(ref);
 }
 
 /**
- * The words for an empty list: the plans a withdrawal request holds (answer it first, or past its respond-by
- * the mediators review it), the requests past their respond-by on the answer list, else that none waits.
+ * The words for an empty list: the plans a withdrawal request holds (to the seller: answer it first, or past
+ * its respond-by the mediators review it; to the buyer: their request waits until its respond-by, and the
+ * next one under it), the requests past their respond-by on the answer list, else that none waits.
  */
-async function emptyListWords(c: MenuContext, action: MenuAction, held: { referenceNumber: string; overdue: boolean }[]) {
+async function emptyListWords(c: MenuContext, action: MenuAction, held: HeldPlan[]): Promise<string[]> {
   const refs = (plans: { referenceNumber: string }[]) =>
     plans
       .slice(0, 2)
       .map((plan) => plan.referenceNumber)
       .join(', ');
+  if (held.length > 0 && HELD_BY_WITHDRAWAL[action] === 'buyer') {
+    const [first, next] = held as [HeldPlan, HeldPlan | undefined];
+    const words = first.overdue
+      ? c.m.withdrawalRequestLapsed(first.referenceNumber)
+      : c.m.withdrawalRequestWaiting(first.referenceNumber, formatSmsDate(smsDateTime(first.respondBy), c.lang));
+    return next ? [words, heldLineOf(c, action, next)] : [words];
+  }
   if (held.length > 0) {
     const open = held.filter((plan) => !plan.overdue);
-    return open.length > 0 ? c.m.heldByWithdrawal(refs(open)) : c.m.heldByWithdrawalLapsed(refs(held));
+    return [open.length > 0 ? c.m.heldByWithdrawal(refs(open)) : c.m.heldByWithdrawalLapsed(refs(held))];
   }
   // A request past its respond-by is no longer the seller's to answer: say so, not that none waits.
   const late = action === 'accept_withdrawal' ? await withdrawalsPastAnswer(c.ctx, c.user!.id) : [];
-  if (late.length > 0) return c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', '));
-  return c.m.nothingTo[action];
+  if (late.length > 0) return [c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', '))];
+  return [c.m.nothingTo[action]];
+}
+
+/** The longest of these screens that fits: a notice about a wrong choice, then a second held plan, give way. */
+function fitting(...screens: string[]) {
+  return screens.find((screen) => screen.length <= USSD_SCREEN_MAX) ?? screens.at(-1)!;
 }
 
 /**
@@ -82,12 +112,11 @@ export function pickScreen(action: MenuAction, next: ScreenId): Screen<PickScree
       const { rows, held } = await listFor(c, action);
       if (rows.length === 0) {
         c.draft.ids = [];
-        const words = await emptyListWords(c, action, held);
-        // Nothing here can be chosen: a notice about a wrong choice gives way when both do not fit.
-        const whole = ask(c, notice, words);
-        return whole.length <= USSD_SCREEN_MAX ? whole : ask(c, undefined, words);
+        const [words, ...more] = await emptyListWords(c, action, held);
+        // Nothing here can be chosen: a notice about a wrong choice gives way when all does not fit, then the next held plan.
+        return fitting(ask(c, notice, words!, ...more), ask(c, undefined, words!, ...more), ask(c, undefined, words!));
       }
-      const heldLine = held[0] && c.m.heldLine(shortRef(held[0].referenceNumber));
+      const heldLine = held[0] && heldLineOf(c, action, held[0]);
       const size = heldLine ? PAGE_SIZE - 1 : PAGE_SIZE;
       const pages = Math.ceil(rows.length / size);
       const current = Math.min(pageOf(data), pages);

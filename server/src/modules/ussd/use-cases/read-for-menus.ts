@@ -30,7 +30,8 @@ export async function transactionsAllowing(ctx: AppContext, caller: Caller, acti
  * The caller's open transactions (newest first, at most 60) on which the engine allows `action` now, and
  * those only a waiting withdrawal request holds: the state table would allow the action with no request
  * waiting and refuses it with this one (the guard run-action.ts refuses it with, `withdrawal_unanswered` or,
- * past the respond-by, `withdrawal_unanswered_lapsed`). `overdue` tells which.
+ * past the respond-by, `withdrawal_unanswered_lapsed`; the buyer's second request, `withdrawal_already_waiting`),
+ * with the waiting request's respond-by. `overdue` tells whether it has passed.
  */
 export async function transactionsForAction(ctx: AppContext, caller: Caller, action: TransactionAction) {
   const rows = await ctx.db.transaction.findMany({
@@ -45,7 +46,7 @@ export async function transactionsForAction(ctx: AppContext, caller: Caller, act
   });
   const now = ctx.now();
   const allowed: typeof rows = [];
-  const held: { referenceNumber: string; overdue: boolean }[] = [];
+  const held: { referenceNumber: string; respondBy: Date; overdue: boolean }[] = [];
   for (const row of rows) {
     const role = partyRole(row, caller);
     if (role !== 'buyer' && role !== 'seller') continue;
@@ -53,7 +54,9 @@ export async function transactionsForAction(ctx: AppContext, caller: Caller, act
       availableActions(row.status, role, row.transactionType, withdrawalFacts(respondBy, now)).includes(action);
     const respondBy = row.withdrawals[0]?.respondBy ?? null;
     if (allows(respondBy)) allowed.push(row);
-    else if (respondBy && allows(null)) held.push({ referenceNumber: row.referenceNumber, overdue: isWithdrawalOverdue(respondBy, now) });
+    else if (respondBy && allows(null)) {
+      held.push({ referenceNumber: row.referenceNumber, respondBy, overdue: isWithdrawalOverdue(respondBy, now) });
+    }
   }
   return { allowed, held };
 }
