@@ -163,14 +163,14 @@ const CLOSED_BY: Partial<Record<TransactionAction, { closedBy: string; words: st
  * change closes nothing.
  */
 async function closeWaitingWithdrawal(tx: Tx, transactionId: string, action: TransactionAction): Promise<void> {
-  const waiting = await tx.withdrawalRequest.findMany({
+  // One statement closes them and names them, for the timeline lines.
+  const closed = await tx.withdrawalRequest.updateManyAndReturn({
     where: { transactionId, status: 'pending', transaction: { status: { notIn: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
+    data: { status: 'closed' },
     select: { id: true },
   });
-  if (waiting.length === 0) return;
-  await tx.withdrawalRequest.updateMany({ where: { id: { in: waiting.map((request) => request.id) } }, data: { status: 'closed' } });
   const cause = CLOSED_BY[action];
-  for (const request of waiting) {
+  for (const request of closed) {
     await appendEvent(tx, {
       transactionId,
       eventType: 'withdrawal_closed',
