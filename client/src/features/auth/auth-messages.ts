@@ -4,10 +4,14 @@
  */
 import { localizeMessage, type Language } from '@/i18n';
 import { ApiError } from '@/lib/api';
+import { withRetryAfter } from '@/lib/retry-after';
 
-/** Spec §8: the server's message, else `fallback` (already in the page's language). */
+/**
+ * Spec §8: the server's message, else `fallback` (already in the page's language). A refusal for too many
+ * requests whose words name no wait (a proxy's) says how long from its Retry-After, as the customer area does.
+ */
 export function errorMessage(error: unknown, fallback: string, language: Language): string {
-  return error instanceof Error && error.message ? localizeMessage(error.message, language) : fallback;
+  return error instanceof Error && error.message ? withRetryAfter(error, localizeMessage(error.message, language), language) : fallback;
 }
 
 /** Field → first message, from a 400's `errors`, in the page's language. */

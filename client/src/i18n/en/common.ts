@@ -8,6 +8,10 @@ export const common = {
   demoRibbon: 'Demo — no real money moves',
   errors: {
     generic: 'Something went wrong. Please try again.',
+    /** The wait a refusal for too many requests asks for, from its Retry-After (client/src/lib/retry-after.ts). */
+    retryInSeconds: 'Wait time: {{seconds}} seconds.',
+    retryInMinutes: 'Wait time: {{minutes}} minutes.',
+    retryInOneMinute: 'Wait time: 1 minute.',
   },
   /** Relative times (client/src/hooks/use-relative-time.ts); one form for one, one for more. */
   time: {

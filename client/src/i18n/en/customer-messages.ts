@@ -194,7 +194,4 @@ export const customerFieldNames = {
 export const customerErrors = {
   tryAgain: 'Try again',
   serverTrouble: 'Please try again in a moment.',
-  retryInSeconds: 'Wait time: {{seconds}} seconds.',
-  retryInMinutes: 'Wait time: {{minutes}} minutes.',
-  retryInOneMinute: 'Wait time: 1 minute.',
 };

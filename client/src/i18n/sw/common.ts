@@ -9,6 +9,10 @@ export const common: Catalog['common'] = {
   demoRibbon: 'Majaribio — hakuna pesa halisi inayohamishwa',
   errors: {
     generic: 'Kuna hitilafu. Tafadhali jaribu tena.',
+    /** The wait a refusal for too many requests asks for, from its Retry-After (client/src/lib/retry-after.ts). */
+    retryInSeconds: 'Muda wa kusubiri: sekunde {{seconds}}.',
+    retryInMinutes: 'Muda wa kusubiri: dakika {{minutes}}.',
+    retryInOneMinute: 'Muda wa kusubiri: dakika 1.',
   },
   /** Relative times (client/src/hooks/use-relative-time.ts); one form for one, one for more. */
   time: {

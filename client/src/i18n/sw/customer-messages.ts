@@ -183,7 +183,4 @@ export const customerFieldNames: Texts<typeof englishFieldNames> = {
 export const customerErrors: Texts<typeof englishErrors> = {
   tryAgain: 'Jaribu tena',
   serverTrouble: 'Tafadhali jaribu tena baada ya muda mfupi.',
-  retryInSeconds: 'Muda wa kusubiri: sekunde {{seconds}}.',
-  retryInMinutes: 'Muda wa kusubiri: dakika {{minutes}}.',
-  retryInOneMinute: 'Muda wa kusubiri: dakika 1.',
 };

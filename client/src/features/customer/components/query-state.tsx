@@ -1,9 +1,10 @@
 /** Loading and error states of the customer area: a labelled spinner, and a clear message with a retry. */
 import { Alert, Button, Center, Spinner, Stack, Text } from '@chakra-ui/react';
-import { translator, useT, type Language } from '@/i18n';
+import { useT, type Language } from '@/i18n';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { customerMessages } from '@/i18n/en/customer-messages';
 import { ApiError } from '@/lib/api';
+import { withRetryAfter } from '@/lib/retry-after';
 import { isUnanswered } from './action-outcome';
 
 export function LoadingState({ label }: { label: string }) {
@@ -25,10 +26,7 @@ export function errorMessage(error: unknown, fallback: string, language: Languag
   if (!(error instanceof ApiError) || error.status === 500 || !error.message) return fallback;
   // A proxy's 413 carries no message of ours (lib/api.ts): here only an evidence file is that large.
   const said = error.status === 413 && error.code === 'UNKNOWN' ? customerMessages.requestTooLarge : error.message;
-  const message = localizeCustomerMessage(said, language);
-  // Ours are RATE_LIMITED; a proxy's 429 carries no code of ours (lib/api.ts), only its Retry-After.
-  const wait = error.status === 429 && !/\d|tomorrow/.test(error.message) ? retryIn(error.retryAfter, language) : null;
-  return wait ? `${message} ${wait}` : message;
+  return withRetryAfter(error, localizeCustomerMessage(said, language), language);
 }
 
 /**
@@ -55,14 +53,6 @@ export function fieldErrorOf(error: unknown, field: string, language: Language):
 export function fieldErrorsOf(error: unknown, language: Language): Partial<Record<string, string>> {
   if (!(error instanceof ApiError) || !error.errors) return {};
   return Object.fromEntries(Object.keys(error.errors).map((field) => [field, fieldErrorOf(error, field, language)]));
-}
-
-function retryIn(seconds: number | undefined, language: Language): string | null {
-  if (!seconds || seconds <= 0) return null;
-  const t = translator(language);
-  if (seconds < 60) return t('customer.errors.retryInSeconds', { seconds });
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? t('customer.errors.retryInOneMinute') : t('customer.errors.retryInMinutes', { minutes });
 }
 
 export function ErrorState({ title, error, onRetry }: { title: string; error?: unknown; onRetry?: () => void }) {
