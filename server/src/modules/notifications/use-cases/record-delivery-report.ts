@@ -32,12 +32,16 @@ export interface Outcome {
 
 /**
  * One statement for a group of reports (db/group-commit.ts): the conditional UPDATE (concurrent
- * duplicates cannot both apply, and a final state stays final), and each message as it stands when
- * nothing changed.
+ * duplicates cannot both apply, and a final state stays final), and each message as it stood before it
+ * (`is_new` false): the statement's snapshot cannot see its own update, so the caller takes the updated
+ * row where there is one (`applyReportGroup`).
  *
- * Both halves find their messages by the gateway's id (`= ANY`) and compare the status as text: the sent
- * messages waiting for their reports are a backlog the statistics, taken while the table was quiet, never
- * saw, and the status index would walk all of it for each group (test/backlog-plans.int.test.ts).
+ * Each report finds its message through the gateway id's index, one lookup per report, driven by the
+ * reports: the sent messages waiting for their reports are a backlog the statistics, taken while the table
+ * was quiet, never saw, so the status is compared as text and no plan walks the status index
+ * (test/backlog-plans.int.test.ts). Nothing joins the updated rows back to the table: a plan that did ran
+ * the reports (or the updated rows) once per message, as many steps as the group's size squared; under a
+ * burst the groups grew while each statement ran, and a statement of a few hundred reports took 20 ms.
  */
 export const APPLY_REPORTS = `
 WITH report AS (
@@ -49,15 +53,13 @@ WITH report AS (
     failure_reason = CASE WHEN report.outcome = 'delivered' THEN NULL WHEN report.outcome = 'failed' THEN report.failure_reason
       ELSE s.failure_reason END
   FROM report
-  WHERE s.provider_message_id = ANY($1::text[]) AND s.provider_message_id = report.provider_message_id
+  WHERE s.provider_message_id = report.provider_message_id
     AND (s.status::text = 'queued' OR (s.status::text = 'sent' AND report.outcome <> 'sent'))
   RETURNING s.provider_message_id, s.id, s.status::text AS status
 )
-SELECT provider_message_id, id, status FROM updated
+SELECT provider_message_id, id, status, true AS is_new FROM updated
 UNION ALL
-SELECT s.provider_message_id, s.id, s.status::text FROM sms_messages AS s
-WHERE s.provider_message_id = ANY($1::text[])
-  AND NOT EXISTS (SELECT 1 FROM updated WHERE updated.provider_message_id = s.provider_message_id)`;
+SELECT s.provider_message_id, s.id, s.status::text, false FROM report JOIN sms_messages AS s ON s.provider_message_id = report.provider_message_id`;
 
 /**
  * A group's reports, one per message: of several about one message, the first final outcome (as one
@@ -80,9 +82,9 @@ const applyReportsOf = new WeakMap<AppContext, (outcome: Outcome) => Promise<{ i
  * runs again. Locking the messages in one order first would avoid that, but cost every group a second
  * write of each row (about 2 ms of PostgreSQL per create in the bench), for a race between two nodes.
  */
-export function applyReportGroup(db: Db, reports: Outcome[], now: Date) {
-  return retryingConflicts(() =>
-    queryRows<{ provider_message_id: string; id: string; status: SmsStatus }>(db, {
+export async function applyReportGroup(db: Db, reports: Outcome[], now: Date): Promise<Map<string, { id: string; status: SmsStatus }>> {
+  const rows = await retryingConflicts(() =>
+    queryRows<{ provider_message_id: string; id: string; status: SmsStatus; is_new: boolean }>(db, {
       name: 'sms_delivery_reports',
       text: APPLY_REPORTS,
       values: [
@@ -93,6 +95,12 @@ export function applyReportGroup(db: Db, reports: Outcome[], now: Date) {
       ],
     }),
   );
+  // Each message as the statement left it: the updated row where the report changed it, else as it stood.
+  const byMessage = new Map<string, { id: string; status: SmsStatus }>();
+  for (const row of rows) {
+    if (row.is_new || !byMessage.has(row.provider_message_id)) byMessage.set(row.provider_message_id, { id: row.id, status: row.status });
+  }
+  return byMessage;
 }
 
 /** The reports arriving together share one statement and one commit (a burst's SMS report back in a burst). */
@@ -100,8 +108,7 @@ function applyReports(ctx: AppContext) {
   let apply = applyReportsOf.get(ctx);
   if (!apply) {
     apply = groupCommit<Outcome, { id: string; status: SmsStatus }>(async (outcomes) => {
-      const rows = await applyReportGroup(ctx.db, onePerMessage(outcomes), ctx.now());
-      const byMessage = new Map(rows.map((row) => [row.provider_message_id, { id: row.id, status: row.status }]));
+      const byMessage = await applyReportGroup(ctx.db, onePerMessage(outcomes), ctx.now());
       // Unknown ids answer 404, so the gateway retries a report that overtook the send's bookkeeping.
       return outcomes.map((outcome) => byMessage.get(outcome.messageId) ?? notFound('SMS message'));
     });
