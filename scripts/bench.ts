@@ -248,13 +248,16 @@ const SMS_DRAIN_LIMIT_SECONDS = 120;
  * Waits for the SMS of the create runs to leave the queue, from the moment the run ended: how long the
  * backlog of a burst takes to drain (the creates' own figure does not include their deliveries).
  */
-async function drainSmsBacklog(client: pg.Client) {
+async function drainSmsBacklog(client: pg.Client, createsStarted: Date) {
   const ended = Date.now();
-  // The creates' messages are found once; polling them by id keeps the watch from costing PostgreSQL
-  // more than the deliveries it waits for (a join over every bench transaction, ten times a second, did).
+  // The creates' messages are found once, among those written since the creates began (the seeded ones
+  // are older); polling them by id keeps the watch from costing PostgreSQL more than the deliveries it
+  // waits for (a join over every bench transaction, ten times a second, did).
   const ids = (
     await client.query<{ id: string }>(
-      `SELECT s.id::text FROM sms_messages s JOIN transactions t ON t.id = s.transaction_id WHERE t.product_name = 'Bench item'`,
+      `SELECT s.id::text FROM sms_messages s JOIN transactions t ON t.id = s.transaction_id
+       WHERE s.created_at >= $1 AND t.product_name = 'Bench item'`,
+      [createsStarted],
     )
   ).rows.map((row) => row.id);
   const count = async () =>
@@ -315,14 +318,15 @@ function perCreate(spent: CpuSeconds, creates: number) {
 
 /** `--statements`: what PostgreSQL spent its time on since the last reset, the costliest first. */
 async function printStatements(client: pg.Client, scenario: string): Promise<void> {
-  const { rows } = await client.query<{ calls: string; total_ms: number; mean_ms: number; rows: string; query: string }>(
-    `SELECT calls::text, total_exec_time AS total_ms, mean_exec_time AS mean_ms, rows::text, regexp_replace(query, '\\s+', ' ', 'g') AS query
+  const { rows } = await client.query<{ calls: string; total_ms: number; mean_ms: number; rows: string; blocks: string; query: string }>(
+    `SELECT calls::text, total_exec_time AS total_ms, mean_exec_time AS mean_ms, rows::text,
+       round((shared_blks_hit + shared_blks_read)::numeric / greatest(calls, 1))::text AS blocks, regexp_replace(query, '\\s+', ' ', 'g') AS query
      FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 10`,
   );
   say(`statements during ${scenario} (pg_stat_statements, by time in PostgreSQL):`);
   for (const row of rows)
     say(
-      `  ${row.total_ms.toFixed(0).padStart(7)} ms  ${row.calls.padStart(7)} calls  ${row.mean_ms.toFixed(3).padStart(8)} ms each  ${row.query.slice(0, 160)}`,
+      `  ${row.total_ms.toFixed(0).padStart(7)} ms  ${row.calls.padStart(7)} calls  ${row.mean_ms.toFixed(3).padStart(8)} ms each  ${row.blocks.padStart(6)} blocks each  ${row.query.slice(0, 140)}`,
     );
 }
 
@@ -675,10 +679,11 @@ try {
   // ── the creates' SMS: the queue is durable, so under a burst the deliveries may drain after the creates;
   // each create run's are drained before the next run starts (with `--no-worker` they stay queued) ──
   const backlogs: SmsBacklog[] = [];
+  const createsStarted = new Date();
   const drainCreateSms = async () => {
     if (!runs('create') || args['no-worker']) return;
     if (args.statements) await client.query('SELECT pg_stat_statements_reset()');
-    backlogs.push(await drainSmsBacklog(client));
+    backlogs.push(await drainSmsBacklog(client, createsStarted));
     if (args.statements) await printStatements(client, "the creates' SMS backlog");
   };
   if (runs('create') || runs('payin'))

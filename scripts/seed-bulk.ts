@@ -1,7 +1,7 @@
 /**
  * Fills a database with N transactions (default 1,000,000) for load tests of the admin dashboard:
- * N/10 users, and per transaction its timeline, payments, balanced ledger journals, payout, dispute
- * and installment plan as its status implies, spread over the last 365 days. Pure SQL
+ * N/10 users, and per transaction its timeline, payments, balanced ledger journals, payout, dispute,
+ * installment plan and SMS as its status implies, spread over the last 365 days. Pure SQL
  * (generate_series) in batches, a few minutes for a million.
  *
  *   npx tsx scripts/seed-bulk.ts [--count 1000000] [--url postgresql://…]   (default: DATABASE_URL)
@@ -296,6 +296,23 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
         FROM bulk_batch WHERE status = 'refunded' AND i % 3 = 0
         ON CONFLICT DO NOTHING`);
 
+      // The two texts every creation sends (the buyer's and the seller's), delivered long ago, as a live
+      // database holds them: the statements that look messages up by the gateway's id are planned against
+      // a table of this size, not an empty one.
+      await client.query(`
+        INSERT INTO sms_messages (id, phone_number, template, message, status, provider_message_id, attempts, transaction_id,
+                                  created_at, sent_at, delivered_at)
+        SELECT ${uuid(`'bulk-sms-buyer-' || i`)}, '2547' || lpad((20000000 + (i * 7919) % ${userCount} + 1)::text, 8, '0'),
+               'transaction_created_buyer', 'Transaction ' || reference_number || ' created. Pay to fund the escrow.', 'delivered'::"SmsStatus",
+               'ATXid_bulk_b' || i, 1, id, created_at, created_at, created_at
+        FROM bulk_batch
+        UNION ALL
+        SELECT ${uuid(`'bulk-sms-seller-' || i`)}, seller_phone, 'transaction_created_seller',
+               'A buyer started transaction ' || reference_number || ' with you.', 'delivered'::"SmsStatus", 'ATXid_bulk_s' || i, 1, id,
+               created_at, created_at, created_at
+        FROM bulk_batch
+        ON CONFLICT DO NOTHING`);
+
       await client.query('COMMIT');
       log(`seed-bulk: ${to.toLocaleString()} / ${count.toLocaleString()} transactions (${elapsed()})`);
     }
@@ -314,6 +331,7 @@ export async function seedBulk({ databaseUrl, count = 1_000_000, batchSize = 50_
       'ledger_postings',
       'payouts',
       'disputes',
+      'sms_messages',
     ]) {
       await client.query(`VACUUM ANALYZE ${table}`);
     }
