@@ -4,17 +4,19 @@
  * customer area's form, which is also on the home page, and the auth area's messages, which translate the
  * server's on every page), the rest loads with the pages that show it.
  */
-import { auth } from './en/auth';
+import { auth, waitTimes } from './en/auth';
 import { customer } from './en/customer';
 import { customerErrors, customerFieldNames, customerMessages } from './en/customer-messages';
 import { publicContact, publicHomeSections } from './en/public-home-sections';
 import { publicPay } from './en/public-pay';
 import { publicPricing } from './en/public-pricing';
 import { publicUssdSimulator } from './en/public-ussd';
+import { relativeTimes } from './en/relative-times';
 import { enFirstLoad } from './en-first-load';
 
 export const en = {
   ...enFirstLoad,
+  common: { ...enFirstLoad.common, errors: { ...enFirstLoad.common.errors, ...waitTimes }, time: relativeTimes },
   public: {
     ...enFirstLoad.public,
     home: { ...enFirstLoad.public.home, ...publicHomeSections },

@@ -84,7 +84,10 @@ export async function loadWholeCatalogs(): Promise<void> {
  * code of the pages that show it (app/router.tsx). Kiswahili always loads whole.
  */
 const LATER_ENGLISH = {
-  auth: async () => ({ auth: (await import('./en/auth')).auth }),
+  auth: async () => {
+    const { auth, waitTimes } = await import('./en/auth');
+    return { auth, common: { errors: waitTimes } };
+  },
   pricing: async () => ({ public: { pricing: (await import('./en/public-pricing')).publicPricing } }),
   homeSections: async () => {
     const { publicContact, publicHomeSections } = await import('./en/public-home-sections');

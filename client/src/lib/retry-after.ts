@@ -2,7 +2,8 @@
  * How long a refusal for too many requests asks the person to wait, from its `Retry-After` (kept by lib/api.ts
  * as `ApiError.retryAfter`): one rule for every page that words a failed call, the auth pages'
  * (features/auth/auth-messages.ts) and the customer area's (features/customer/components/query-state.tsx).
- * Its texts are `common.errors`, which every page's first load carries.
+ * Its texts are `common.errors`; in English they load with the auth pages' texts and the whole catalog
+ * (i18n/en/auth.ts `waitTimes`), not with a visitor's first load, where no page shows them.
  */
 import { translator, type Language } from '@/i18n';
 import { ApiError } from './api';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_TAKEN, PHONE_TAKEN_FIELD } from '@escrow/core/contract/auth';
-import { loadLanguage, localizeMessage } from '@/i18n';
+import { loadEnglishTexts, loadLanguage, localizeMessage } from '@/i18n';
 import { ApiError, failure } from '@/lib/api';
 import { errorMessage, fieldErrorsOf } from './auth-messages';
 
@@ -25,8 +25,9 @@ describe('a sign-in refused by a proxy for too many requests', () => {
   const proxy429 = (headers: Record<string, string> = {}) =>
     failure(new Response('<html>429 Too Many Requests</html>', { status: 429, headers }), null, { hadToken: false });
 
-  // Kiswahili loads whole; English here holds only its first load, as on an auth page (no customer area texts).
-  beforeAll(() => loadLanguage('sw'));
+  // Kiswahili loads whole; English holds its first load and the auth pages' texts, as on an auth page (no
+  // customer area texts).
+  beforeAll(() => Promise.all([loadLanguage('sw'), loadEnglishTexts('auth')]));
 
   it('names the wait its Retry-After asks for, in English and in Kiswahili', () => {
     const error = proxy429({ 'Retry-After': '120' });

@@ -108,3 +108,15 @@ export const auth = {
     sendNew: 'Send a new code',
   },
 };
+
+/**
+ * `common.errors`' waits that a refusal for too many requests asks for, from its Retry-After
+ * (client/src/lib/retry-after.ts). Only pages that call the API show them, so in English they load with the
+ * auth pages' texts (`loadEnglishTexts('auth')`) and with the whole catalog (../en.ts), not with a visitor's
+ * first load.
+ */
+export const waitTimes = {
+  retryInSeconds: 'Wait time: {{seconds}} seconds.',
+  retryInMinutes: 'Wait time: {{minutes}} minutes.',
+  retryInOneMinute: 'Wait time: 1 minute.',
+};
