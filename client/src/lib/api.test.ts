@@ -112,12 +112,8 @@ describe("a proxy's 429 with Retry-After", () => {
   it('says in the customer area how long to wait, as for our own 429s', async () => {
     const error = await failureOf(limited);
     expect(error.retryAfter).toBe(90);
-    expect(customerErrorMessage(error, 'fallback', 'en')).toBe(
-      'The service is briefly unavailable. Please try again in a moment. Wait time: 2 minutes.',
-    );
-    expect(customerErrorMessage(error, 'fallback', 'sw')).toBe(
-      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi. Muda wa kusubiri: dakika 2.',
-    );
+    expect(customerErrorMessage(error, 'fallback', 'en')).toBe('The service is busy right now. Wait time: 2 minutes.');
+    expect(customerErrorMessage(error, 'fallback', 'sw')).toBe('Huduma ina shughuli nyingi kwa sasa. Muda wa kusubiri: dakika 2.');
   });
 
   it('is a refusal, not a lost answer: the request never reached the server', async () => {

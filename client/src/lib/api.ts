@@ -119,12 +119,13 @@ export function failure(
       window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
     }
   }
+  const retryAfter = Number(response.headers.get('Retry-After')) || undefined;
   return new ApiError(
-    payload?.message ?? answerWithoutMessage(response.status),
+    payload?.message ?? answerWithoutMessage(response.status, retryAfter),
     response.status,
     payload?.code ?? 'UNKNOWN',
     payload?.errors,
-    Number(response.headers.get('Retry-After')) || undefined,
+    retryAfter,
   );
 }
 
@@ -137,7 +138,9 @@ export function failure(
  * this: a proxy's 413 is worded where a body can be that large, the customer area's evidence upload
  * (features/customer/components/query-state.tsx).
  */
-export function answerWithoutMessage(status: number): string {
+export function answerWithoutMessage(status: number, retryAfter?: number): string {
+  // A rate limit that says how long: the pages name the wait after this, so not "try again in a moment".
+  if (status === 429 && retryAfter && retryAfter > 0) return authMessages.serviceBusy;
   return (status >= 502 && status <= 504) || status === 429 || status === 408 ? authMessages.serviceUnavailable : authMessages.serverError;
 }
 

@@ -31,12 +31,8 @@ describe('a sign-in refused by a proxy for too many requests', () => {
 
   it('names the wait its Retry-After asks for, in English and in Kiswahili', () => {
     const error = proxy429({ 'Retry-After': '120' });
-    expect(errorMessage(error, 'Could not sign in', 'en')).toBe(
-      'The service is briefly unavailable. Please try again in a moment. Wait time: 2 minutes.',
-    );
-    expect(errorMessage(error, 'Imeshindwa kuingia', 'sw')).toBe(
-      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi. Muda wa kusubiri: dakika 2.',
-    );
+    expect(errorMessage(error, 'Could not sign in', 'en')).toBe('The service is busy right now. Wait time: 2 minutes.');
+    expect(errorMessage(error, 'Imeshindwa kuingia', 'sw')).toBe('Huduma ina shughuli nyingi kwa sasa. Muda wa kusubiri: dakika 2.');
   });
 
   it.each([

@@ -37,4 +37,5 @@ export const authMessages = {
   offline: 'Cannot reach the server. Check your connection and try again.',
   serverError: 'Something went wrong on our side. Please try again.',
   serviceUnavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  serviceBusy: 'The service is busy right now.',
 };

@@ -142,5 +142,6 @@ export const auth: Catalog['auth'] = {
     offline: 'Hatuwezi kufikia seva. Angalia mtandao wako kisha ujaribu tena.',
     serverError: 'Hitilafu imetokea upande wetu. Tafadhali jaribu tena.',
     serviceUnavailable: 'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    serviceBusy: 'Huduma ina shughuli nyingi kwa sasa.',
   },
 };

@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
 import { loadTranslators } from '@/i18n/test-translators';
 import type { ApiError } from '@/lib/api';
+import { withRetryAfter } from '@/lib/retry-after';
 import { sendUssdRequest } from './ussd-api';
 
 beforeAll(async () => {
@@ -24,14 +25,20 @@ async function failureOf(answer: Response): Promise<ApiError> {
 }
 
 describe('the USSD simulator, answered by a proxy in front of the server', () => {
-  it('reads a 429 as the service away for a moment, keeping its Retry-After, in the page language', async () => {
+  it('reads a 429 as the service busy, keeping its Retry-After for the wait, in the page language', async () => {
     const error = await failureOf(new Response('<html>429 Too Many Requests</html>', { status: 429, headers: { 'Retry-After': '30' } }));
     // Was "Something went wrong on our side. Please try again.", and the Retry-After was dropped.
-    expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.');
+    expect(error.message).toBe('The service is busy right now.');
     expect(error.retryAfter).toBe(30);
-    expect(localizeCustomerMessage(error.message, 'sw')).toBe(
-      'Huduma haipatikani kwa muda mfupi. Tafadhali jaribu tena baada ya muda mfupi.',
+    expect(withRetryAfter(error, localizeCustomerMessage(error.message, 'sw'), 'sw')).toBe(
+      'Huduma ina shughuli nyingi kwa sasa. Muda wa kusubiri: sekunde 30.',
     );
+  });
+
+  it('reads a 429 without a Retry-After as the service away for a moment', async () => {
+    const error = await failureOf(new Response('<html>429 Too Many Requests</html>', { status: 429 }));
+    expect(error.message).toBe('The service is briefly unavailable. Please try again in a moment.');
+    expect(withRetryAfter(error, error.message, 'en')).toBe('The service is briefly unavailable. Please try again in a moment.');
   });
 
   it("keeps the server's own refusal as it came", async () => {

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useT } from '@/i18n';
 import { localizeCustomerMessage } from '@/i18n/customer-messages';
+import { withRetryAfter } from '@/lib/retry-after';
 import { ApiError } from '@/lib/api';
 import { newUssdSessionId, sendUssdRequest, type UssdScreen } from '../api/ussd-api';
 
@@ -37,8 +38,13 @@ export function useUssdSession() {
       setStatus(answer.kind === 'CON' ? 'open' : 'ended');
     } catch (caught) {
       if (session.current !== active) return;
-      // The server's message in the page's language when the catalog knows it (a rate limit, no connection).
-      setError(caught instanceof ApiError ? localizeCustomerMessage(caught.message, language) : t('public.ussdSimulator.phone.noAnswer'));
+      // The server's message in the page's language when the catalog knows it (a rate limit, no connection),
+      // with the wait a refusal for too many requests asks for.
+      setError(
+        caught instanceof ApiError
+          ? withRetryAfter(caught, localizeCustomerMessage(caught.message, language), language)
+          : t('public.ussdSimulator.phone.noAnswer'),
+      );
       if (inputs.length === 0) {
         session.current = null;
         setStatus('idle');
