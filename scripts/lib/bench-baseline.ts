@@ -4,8 +4,8 @@
  * - `GET /bare`: a constant JSON answer from `node:http` with nothing else — what any HTTP answer costs;
  * - `GET /api/v1/charges/calculate?amount=…&type=…`: the fee calculator written by hand, with what the
  *   product's answer carries besides its work: helmet's security headers (computed once, as the product
- *   does) and one log line per request through pino, batched to a file (BENCH_YARDSTICK_LOG) as the
- *   product's production logging is; no scrubbing of the line, no metrics, no CORS;
+ *   does) and one log line per request through pino, batched to a file (BENCH_YARDSTICK_LOG) by the
+ *   product's own production destination (server/src/lib/line-writer.ts); no scrubbing of the line, no metrics, no CORS;
  * - `GET /api/transactions/{id}` and `GET /api/transactions?status=…&per_page=…`: the product's detail and
  *   list written by hand with `node:http` + `pg` and nothing else — the HS256 check, the session row joined
  *   to its user (one query per request, no cache), then the product's answer in one query (two for the
@@ -27,10 +27,12 @@
  * windows as the product does (INSPECTION_WINDOW_SECONDS, PROTECTED_INSPECTION_WINDOW_SECONDS).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { openSync } from 'node:fs';
 import http from 'node:http';
 import helmet from 'helmet';
 import pg from 'pg';
 import pino from 'pino';
+import { lineWriter } from '../../server/src/lib/line-writer.ts';
 import { calculateAllFees, FEE_TYPES, type Fee, type FeeType } from '@escrow/core/domain/fees';
 import { isInstallmentOwed, type InstallmentStatus } from '@escrow/core/domain/installment-plan';
 import { inspectionWindowHours } from '@escrow/core/domain/inspection-window';
@@ -306,7 +308,11 @@ function securityHeaders(): [string, string][] {
   return headers;
 }
 const calculatorHeaders = [...securityHeaders(), ['content-type', 'application/json; charset=utf-8']].flat();
-const log = pino(pino.destination({ dest: process.env.BENCH_YARDSTICK_LOG ?? '/dev/null', sync: false, minLength: 4096 }));
+// The product's production destination (server/src/lib/line-writer.ts: lines copied into a buffer, written
+// in batches), so that the twin's line costs what the product's does.
+const logWriter = lineWriter(openSync(process.env.BENCH_YARDSTICK_LOG ?? '/dev/null', 'a'));
+process.once('exit', () => logWriter.close());
+const log = pino(logWriter);
 let requestCount = 0;
 
 const wireFee = (fee: Fee) => ({
