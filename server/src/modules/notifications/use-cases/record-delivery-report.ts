@@ -39,9 +39,9 @@ export interface Outcome {
  * Each report finds its message through the gateway id's index, one lookup per report, driven by the
  * reports: the sent messages waiting for their reports are a backlog the statistics, taken while the table
  * was quiet, never saw, so the status is compared as text and no plan walks the status index
- * (test/backlog-plans.int.test.ts). Nothing joins the updated rows back to the table: a plan that did ran
- * the reports (or the updated rows) once per message, as many steps as the group's size squared; under a
- * burst the groups grew while each statement ran, and a statement of a few hundred reports took 20 ms.
+ * (test/backlog-plans.int.test.ts). Nothing joins the updated rows back to the table: a plan that did read
+ * the reports (or the updated rows) once per message, as many steps as the group's size squared, and under a
+ * burst the groups grow while each statement runs.
  */
 export const APPLY_REPORTS = `
 WITH report AS (
