@@ -132,9 +132,9 @@ export function failure(
 /**
  * What to tell the person when the answer carries no message of ours: a proxy or load balancer in front
  * of the app answered instead (nginx's HTML 502 while the nodes restart, 504 when one is too slow, 408 when
- * a body arrived too slowly, 429 from its rate limit: the service is away for a moment, and the pages add
- * how long from Retry-After, lib/retry-after.ts). The server's own sentences, so that every page shows them in the
- * reader's language (i18n/en/auth-messages.ts), not "Request failed (502)". Every page's first load carries
+ * a body arrived too slowly, 429 from its rate limit: the service is away for a moment, or busy when the
+ * 429's Retry-After says how long, which the pages add, lib/retry-after.ts). The server's own sentences, so
+ * that every page shows them in the reader's language (i18n/en/auth-messages.ts), not "Request failed (502)". Every page's first load carries
  * this: a proxy's 413 is worded where a body can be that large, the customer area's evidence upload
  * (features/customer/components/query-state.tsx).
  */
