@@ -74,11 +74,9 @@ function heldLineOf(c: MenuContext, action: MenuAction, plan: HeldPlan) {
  * next one under it), the requests past their respond-by on the answer list, else that none waits.
  */
 async function emptyListWords(c: MenuContext, action: MenuAction, held: HeldPlan[]): Promise<string[]> {
-  const refs = (plans: { referenceNumber: string }[]) =>
-    plans
-      .slice(0, 2)
-      .map((plan) => plan.referenceNumber)
-      .join(', ');
+  // At most two references on one screen.
+  const firstTwo = (references: string[]) => references.slice(0, 2).join(', ');
+  const refs = (plans: HeldPlan[]) => firstTwo(plans.map((plan) => plan.referenceNumber));
   if (held.length > 0 && HELD_BY_WITHDRAWAL[action] === 'buyer') {
     const [first, next] = held as [HeldPlan, HeldPlan | undefined];
     const words = first.overdue
@@ -92,7 +90,7 @@ async function emptyListWords(c: MenuContext, action: MenuAction, held: HeldPlan
   }
   // A request past its respond-by is no longer the seller's to answer: say so, not that none waits.
   const late = action === 'accept_withdrawal' ? await withdrawalsPastAnswer(c.ctx, c.user!.id) : [];
-  if (late.length > 0) return [c.m.withdrawalsPastAnswer(late.slice(0, 2).join(', '))];
+  if (late.length > 0) return [c.m.withdrawalsPastAnswer(firstTwo(late))];
   return [c.m.nothingTo[action]];
 }
 

@@ -21,11 +21,6 @@ import { pendingPaymentOf } from '../../payments/pending-payments.ts';
 
 type Caller = { userId: string; role: Role };
 
-/** The caller's open transactions (newest first, at most 60) on which the engine allows `action` now. */
-export async function transactionsAllowing(ctx: AppContext, caller: Caller, action: TransactionAction) {
-  return (await transactionsForAction(ctx, caller, action)).allowed;
-}
-
 /**
  * The caller's open transactions (newest first, at most 60) on which the engine allows `action` now, and
  * those only a waiting withdrawal request holds: the state table would allow the action with no request
