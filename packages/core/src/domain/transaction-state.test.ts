@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  answersWithdrawal,
   type Actor,
   type SubState,
   availableActions,
@@ -57,6 +58,13 @@ describe('transaction state machine', () => {
     expect(isWithdrawalAnswerable('installment', 'lipa_mdogo_mdogo')).toBe(true);
     expect(isWithdrawalAnswerable('disputed', 'lipa_mdogo_mdogo')).toBe(false);
     expect(isWithdrawalAnswerable('funded', 'standard')).toBe(false);
+  });
+
+  it('knows which actions answer a waiting withdrawal request (the others that leave those states close it)', () => {
+    expect(answersWithdrawal('accept_withdrawal')).toBe(true);
+    expect(answersWithdrawal('decline_withdrawal')).toBe(true);
+    expect(answersWithdrawal('dispute')).toBe(false);
+    expect(answersWithdrawal('cancel')).toBe(false);
   });
 
   it('cancels before payment to cancelled and after funding to refunded', () => {

@@ -206,6 +206,11 @@ function appliesTo(row: Transition, type: TransactionType): boolean {
 const WITHDRAWAL_ANSWERS = TRANSITIONS.filter((row) => row.action === 'accept_withdrawal' || row.action === 'decline_withdrawal');
 export const WITHDRAWAL_ANSWERABLE_STATUSES: readonly TransactionStatus[] = [...new Set(WITHDRAWAL_ANSWERS.map((row) => row.from))];
 
+/** Whether the action is the seller's (or, past the respond-by, the system's) answer to a waiting withdrawal request. */
+export function answersWithdrawal(action: TransactionAction): boolean {
+  return WITHDRAWAL_ANSWERS.some((row) => row.action === action);
+}
+
 /**
  * Whether a waiting withdrawal request is past its respond-by at `now`: from that instant the seller's answer
  * is refused (respond-to-withdrawal.ts) and the lapse sweep may decline for them; every read decides its

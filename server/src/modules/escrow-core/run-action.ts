@@ -3,11 +3,12 @@
  * caller's role (404 for strangers), asks the state table (409 wrong state, 403 wrong party; 409 naming the
  * withdrawal request when only its guard refuses), then lets the action write status, timeline, ledger and
  * outbox before commit. A move out of the states where the seller can answer a withdrawal request ends a
- * request still waiting there, with a timeline line saying why (closeWaitingWithdrawal).
+ * request still waiting there, with a timeline line saying why just before the action's own (closeWaitingWithdrawal).
  */
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Tx } from '../../db/prisma.ts';
 import {
+  answersWithdrawal,
   checkTransition,
   isActorOf,
   isWithdrawalAnswerable,
@@ -16,7 +17,6 @@ import {
   type SubState,
   type TransactionAction,
   type TransactionStatus,
-  WITHDRAWAL_ANSWERABLE_STATUSES,
 } from '@escrow/core/domain/transaction-state';
 import { AppError, invalidState, notFound } from '../../lib/app-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -127,10 +127,14 @@ export async function runTransactionAction<T>(
         throw withdrawalRefusal(options.action, status, facts.isWithdrawalOverdue);
       }
     }
+    // Before the action writes anything: the closing line then sits just before the action's own lines, and
+    // every read that orders the timeline by time (the detail, each list's latest event) names the dispute
+    // or the cancel as what happened last, not the line it caused.
+    if (leavesWithdrawalAnswerable(txn, check.to) && !answersWithdrawal(options.action)) {
+      await closeWaitingWithdrawal(tx, txn.id, options.action);
+    }
     const actorId = 'system' in options.caller ? null : options.caller.userId;
-    const result = await apply({ tx, txn, actor, actorId, to: check.to });
-    if (leavesWithdrawalAnswerable(txn, check.to)) await closeWaitingWithdrawal(tx, txn.id, options.action);
-    return result;
+    return apply({ tx, txn, actor, actorId, to: check.to });
   });
 }
 
@@ -138,6 +142,8 @@ export async function runTransactionAction<T>(
  * Every move out of the states where the seller can answer a withdrawal request is an action run here (the
  * payment callback only moves a plan from installment to funded; returns, rulings and payout refunds leave
  * from disputed or completed), so this is the one place a waiting request ends when its plan moves on.
+ * `to` is the status the state table moves it to, which the action writes (or it throws, and nothing is
+ * written): an action whose row keeps its status (a request, a payment) closes nothing.
  */
 function leavesWithdrawalAnswerable(txn: Pick<LockedTransaction, 'status' | 'transactionType'>, to: TransactionStatus): boolean {
   const type = txn.transactionType;
@@ -155,17 +161,16 @@ const CLOSED_BY: Partial<Record<TransactionAction, { closedBy: string; words: st
 };
 
 /**
- * A request still waiting when its transaction has left those states (a dispute opened, the seller
+ * A request still waiting when its transaction leaves those states (a dispute opened, the seller
  * cancelling the plan) ends unanswered, `closed`: the read stops showing it, the lapse sweep does not
  * decline it later, and once a ruling lets the plan go on the buyer may ask again. The timeline says so,
  * in the same database transaction: without it the request just vanished from both parties' pages. An
- * answer the action wrote itself (accepted, declined) is not waiting; an action that wrote no status
- * change closes nothing.
+ * action that answers the request (accept, decline) is not asked to close it.
  */
 async function closeWaitingWithdrawal(tx: Tx, transactionId: string, action: TransactionAction): Promise<void> {
   // One statement closes them and names them, for the timeline lines.
   const closed = await tx.withdrawalRequest.updateManyAndReturn({
-    where: { transactionId, status: 'pending', transaction: { status: { notIn: [...WITHDRAWAL_ANSWERABLE_STATUSES] } } },
+    where: { transactionId, status: 'pending' },
     data: { status: 'closed' },
     select: { id: true },
   });

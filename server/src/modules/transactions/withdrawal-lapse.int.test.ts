@@ -292,6 +292,23 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     return timeline.filter((event) => /^(withdrawal|dispute_(initiated|resolved)|transaction_cancelled)/.test(event.event_type));
   }
 
+  /**
+   * The latest event each list names for the transaction: the buyer's list, the admin list, its CSV export
+   * and the admin dashboard's newest transactions.
+   */
+  async function latestEvents(created: { id: string; reference_number: string }) {
+    const get = (url: string, user: MadeUser) => t.app.inject({ method: 'GET', url, headers: bearer(user) });
+    const mine = (await get('/api/transactions', buyer)).json().data.transactions.find((row: { id: string }) => row.id === created.id);
+    const search = `?search=${created.reference_number}`;
+    const [listed] = (await get(`/api/admin/monitoring/transactions${search}`, admin)).json().data.transactions;
+    const [head = '', ...csv] = (await get(`/api/admin/monitoring/transactions/export${search}`, admin)).body.trim().split('\r\n');
+    const header = head.split(',');
+    const row = csv.find((line) => line.startsWith(created.reference_number))?.split(',') ?? [];
+    const newest = (await get('/api/admin/monitoring/dashboard', admin)).json().data.latest_transactions;
+    const dashboard = newest?.find((line: { id: string }) => line.id === created.id);
+    return [mine?.latest_event?.event_type, listed?.latest_event?.event_type, row[header.indexOf('latest_event')], dashboard?.latest_event];
+  }
+
   /** The request rows of a transaction, oldest first: their status. */
   async function requests(transactionId: string) {
     const rows = await t.ctx.db.withdrawalRequest.findMany({ where: { transactionId }, orderBy: { createdAt: 'asc' } });
@@ -306,12 +323,11 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     // Ended unanswered: neither party reads it, nor may the seller answer it.
     expect(await requests(created.id)).toEqual(['closed']);
     for (const party of [buyer, seller]) expect((await detail(t, party, created.id)).withdrawal_request).toBeNull();
-    // The timeline says what became of it, after the dispute that closed it (it only vanished before).
+    // The timeline says what became of it, just before the dispute that closed it (it only vanished before).
     const requestId = (await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId: created.id } })).id;
     for (const party of [buyer, seller]) {
       expect(withdrawalLines((await detail(t, party, created.id)).timeline)).toEqual([
         expect.objectContaining({ event_type: 'withdrawal_initiated' }),
-        expect.objectContaining({ event_type: 'dispute_initiated' }),
         {
           event_type: 'withdrawal_closed',
           type: 'withdrawal',
@@ -319,8 +335,11 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
           timestamp: expect.any(String),
           data: { withdrawal_id: requestId, closed_by: 'dispute' },
         },
+        expect.objectContaining({ event_type: 'dispute_initiated' }),
       ]);
     }
+    // The lists name the dispute as the latest thing that happened, not the closing line it caused.
+    expect(await latestEvents(created)).toEqual(['dispute_initiated', 'dispute_initiated', 'dispute_initiated', 'dispute_initiated']);
     expect((await action(t, seller, created.id, 'withdrawal_response', { accept: true })).statusCode).toBe(409);
 
     // The mediators let the plan go on, after the request's 72 hours have passed.
@@ -354,8 +373,8 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     // One closing line: the ruling and the new request close nothing.
     expect(withdrawalLines((await detail(t, buyer, created.id)).timeline).map((event) => event.event_type)).toEqual([
       'withdrawal_initiated',
-      'dispute_initiated',
       'withdrawal_closed',
+      'dispute_initiated',
       'dispute_resolved',
       'withdrawal_initiated',
     ]);
@@ -372,17 +391,22 @@ describe('a withdrawal request left waiting when its plan moves on', () => {
     const data = await detail(t, buyer, created.id);
     expect(data.withdrawal_request).toBeNull();
     expect(data.transaction.status).toBe('refunded');
-    // The buyer reads what became of their request, after the cancel that closed it.
+    // The buyer reads what became of their request, just before the cancel that closed it: the cancel and
+    // the refund it starts are the latest things that happened, on the detail and on every list.
     const requestId = (await t.ctx.db.withdrawalRequest.findFirstOrThrow({ where: { transactionId: created.id } })).id;
+    const types = data.timeline.map((event: { event_type: string }) => event.event_type);
+    expect(types[types.indexOf('withdrawal_closed') + 1]).toBe('transaction_cancelled');
     expect(withdrawalLines(data.timeline)).toEqual([
       expect.objectContaining({ event_type: 'withdrawal_initiated' }),
-      expect.objectContaining({ event_type: 'transaction_cancelled' }),
       expect.objectContaining({
         event_type: 'withdrawal_closed',
         description: 'The withdrawal request was closed unanswered: the plan was cancelled',
         data: { withdrawal_id: requestId, closed_by: 'cancel' },
       }),
+      expect.objectContaining({ event_type: 'transaction_cancelled' }),
     ]);
+    expect(types.at(-1)).not.toBe('withdrawal_closed');
+    expect(await latestEvents(created)).toEqual(Array(4).fill(types.at(-1)));
     // Everything the buyer paid, fee share included, goes back (a seller's cancel, not an accepted withdrawal).
     expect(data.transaction.quote.refunded).toBe(data.transaction.quote.paid_in);
     const [payout] = await settlePayouts(t, created.id);
