@@ -217,8 +217,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(authPlugin, { ctx });
 
   // Sent after the handler's database transaction committed, before the admin can read again. Only on routes
-  // that take a write: the reads (the hot paths among them) do not pass through it at all.
-  const forgetAggregates = forgetAggregatesAfterAdminWrite(ctx);
+  // that take a write: the reads (the hot paths among them) do not pass through it at all. Other nodes hear
+  // of it over the session cache's LISTEN connection.
+  const forgetAggregates = forgetAggregatesAfterAdminWrite(ctx, app.sessionCache);
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
     route.onSend = [...[route.onSend ?? []].flat(), forgetAggregates] as typeof route.onSend;

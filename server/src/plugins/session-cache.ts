@@ -14,6 +14,11 @@
  * the acknowledgements of every node heard from recently (their heartbeats name them). A node trusts its
  * cache only after hearing its own hello, so a node too new to be counted has nothing cached yet.
  * docs/adr/0012-hot-paths.md.
+ *
+ * Other per-node memory that a write on another node makes wrong (the admin aggregates) listens on its own
+ * channel over this same connection (`onChannel`): one LISTEN connection per node, one heartbeat, and the
+ * barrier covers those channels too, since PostgreSQL delivers every channel's notifications in one
+ * commit order.
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -37,6 +42,11 @@ export interface SessionCache {
    * STALE_AFTER_MS). Logout, suspension and password reset wait on it.
    */
   barrier(): Promise<void>;
+  /**
+   * Hears `channel` on this node's LISTEN connection: `heard` gets each notification's payload, and null
+   * whenever some may have been missed (the connection was lost, or listens again after a loss).
+   */
+  onChannel(channel: string, heard: (payload: string | null) => void): void;
   isListening(): boolean;
   close(): Promise<void>;
 }
@@ -61,6 +71,11 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
   const peers = new Map<string, number>();
   /** Barriers of this node: the nodes still to acknowledge (fixed when the barrier itself is heard). */
   const waiting = new Map<string, { pending: Set<string> | null; done: () => void }>();
+  /** The other channels listened to, and who hears them. */
+  const channels = new Map<string, (payload: string | null) => void>();
+  const tellChannels = (payload: string | null) => {
+    for (const heard of channels.values()) heard(payload);
+  };
   let heardOwnHello = false;
   let generation = 0;
   let client: pg.Client | null = null;
@@ -82,7 +97,7 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
   };
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel !== AUTH_CHANNEL) return;
+    if (message.channel !== AUTH_CHANNEL) return channels.get(message.channel)?.(message.payload ?? '');
     const payload = message.payload ?? '';
     lastHeard = performance.now();
     if (payload.startsWith('heartbeat:') || payload.startsWith('hello:')) {
@@ -124,6 +139,7 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
     heardOwnHello = false;
     clearInterval(heartbeat);
     forgetEverything();
+    tellChannels(null);
     const old = client;
     client = null;
     old?.removeAllListeners();
@@ -144,8 +160,10 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
     try {
       await next.connect();
       await next.query(`LISTEN ${AUTH_CHANNEL}`);
+      for (const channel of channels.keys()) await next.query(`LISTEN ${channel}`);
       if (closed || client !== next) return void next.end().catch(() => {});
       forgetEverything();
+      tellChannels(null);
       lastHeard = performance.now();
       listening = true;
       heartbeat = setInterval(() => {
@@ -189,6 +207,12 @@ export function createSessionCache({ connectionString, log }: Options): SessionC
       } finally {
         waiting.delete(token);
       }
+    },
+    onChannel(channel, heard) {
+      if (!/^[a-z_]+$/.test(channel) || channel === AUTH_CHANNEL) throw new Error(`not a channel of its own: ${channel}`);
+      channels.set(channel, heard);
+      // A connection already up (or on its way) listens now; a later one listens in listen().
+      void client?.query(`LISTEN ${channel}`).catch(() => {});
     },
     isListening: () => listening,
     async close() {

@@ -7,7 +7,8 @@
  * with the stale value while it finishes in the background, so a request waits for a full scan only
  * when nothing usable has been computed yet. Serving the stale value at once, as this did, showed an
  * admin who pressed Refresh a minute after a payment the totals of before it. Small, per process and
- * rebuilt on demand: no other node needs it (docs/ARCHITECTURE.md "Scale-out"). `ttlMs: 0` computes
+ * rebuilt on demand: no other node needs it (docs/ARCHITECTURE.md "Scale-out"); an admin's write on any
+ * node clears every node's (queries/shared.ts `forgetAggregatesAfterAdminWrite`). `ttlMs: 0` computes
  * every time (the integration tests).
  */
 export interface AggregateCache {

@@ -9,6 +9,7 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/tra
 import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import { totalsSql } from '../../transactions/totals.ts';
 import { createAggregateCache, type AggregateCache } from '../aggregate-cache.ts';
+import type { SessionCache } from '../../../plugins/session-cache.ts';
 
 const caches = new WeakMap<AppContext, AggregateCache>();
 
@@ -25,19 +26,40 @@ export function adminCache(ctx: AppContext): AggregateCache {
   return cache;
 }
 
+/** Each node LISTENs on it (over the session cache's connection) and forgets its aggregates when it is heard. */
+export const AGGREGATES_CHANNEL = 'admin_aggregates_changed';
+
 /**
  * An admin's write that succeeded (a ruling, a return confirmed for the seller, a failed payout sent again
- * or returned, an account suspended or verified; REST or tRPC) forgets every cached aggregate: the admin
- * who just acted reads totals that include it, not those of up to ADMIN_STATS_CACHE_SECONDS before. The
- * one place the cache is cleared; installed on every route that takes a write (app.ts). Admins write rarely,
- * so it costs little; everyone else's activity still shows within the cache time.
+ * or returned, an account suspended or verified; REST or tRPC) forgets every cached aggregate on every
+ * node: the admin who just acted reads totals that include it, on whichever node the next request lands,
+ * not those of up to ADMIN_STATS_CACHE_SECONDS before. The one place the cache is cleared; installed on
+ * every route that takes a write (app.ts). The node that wrote forgets at once, NOTIFYs the others after
+ * the write committed and answers once every live node has heard it (the session cache's barrier). Admins
+ * write rarely, so it costs little; everyone else's activity still shows within the cache time.
+ *
+ * A node whose LISTEN connection is lost, or dead without knowing it (its heartbeat notices within
+ * seconds), misses these notifications: it forgets its aggregates when the connection is lost and again
+ * when it listens anew, and in between its totals are no older than ADMIN_STATS_CACHE_SECONDS, as every
+ * node's were before writes were shared. A NOTIFY that fails leaves the other nodes within that same bound.
  */
-export function forgetAggregatesAfterAdminWrite(ctx: AppContext) {
-  // A callback hook, not an async one: every write's answer passes through it, creates included.
+export function forgetAggregatesAfterAdminWrite(ctx: AppContext, nodes: Pick<SessionCache, 'onChannel' | 'barrier'>) {
+  nodes.onChannel(AGGREGATES_CHANNEL, () => adminCache(ctx).invalidate(''));
+  const tellEveryNode = async () => {
+    try {
+      await ctx.db.$executeRaw`SELECT pg_notify(${AGGREGATES_CHANNEL}, '')`;
+      await nodes.barrier();
+    } catch (error) {
+      ctx.log.warn({ err: error }, 'admin aggregates: other nodes not told of a write; theirs refresh within the cache time');
+    }
+  };
+  // A callback hook, not an async one: every write's answer passes through it, creates included, and
+  // only an admin's waits.
   return (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-    if (isWrite && request.auth?.role === 'admin' && reply.statusCode >= 200 && reply.statusCode < 300) adminCache(ctx).invalidate('');
-    done(null, payload);
+    if (!isWrite || request.auth?.role !== 'admin' || reply.statusCode < 200 || reply.statusCode >= 300) return done(null, payload);
+    adminCache(ctx).invalidate('');
+    void tellEveryNode().then(() => done(null, payload));
   };
 }
 
