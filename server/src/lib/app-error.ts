@@ -34,6 +34,7 @@ export type RefusalReason =
   | 'withdrawal_unanswered'
   | 'withdrawal_unanswered_lapsed'
   | 'withdrawal_already_waiting'
+  | 'withdrawal_waiting_lapsed'
   | 'no_withdrawal_waiting'
   | 'withdrawal_answer_too_late'
   | 'inspection_over'

@@ -72,6 +72,7 @@ export const customerMessages = {
   // Withdrawals and refunds (packages/core/src/domain/refund-policy.ts).
   onlyBuyerWithdraws: 'Only the buyer can ask to withdraw from a plan',
   withdrawalWaiting: 'A withdrawal request is already waiting for the seller',
+  withdrawalWaitingLapsed: 'The seller did not answer your withdrawal request in time: our mediators will review it',
   noWithdrawalWaiting: 'There is no withdrawal request waiting for an answer',
   withdrawalAnswerTooLate: 'The time to answer this withdrawal request has passed: our mediators will review it',
   withdrawalOnlyPlans: 'Withdrawal applies only to Lipa Mdogo Mdogo plans. Cancel before dispatch, or open a dispute after it.',

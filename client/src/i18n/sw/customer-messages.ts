@@ -67,6 +67,7 @@ export const customerMessages: Texts<typeof englishMessages> = {
   stillProcessing: 'Ombi lako la kwanza bado linashughulikiwa. Subiri kidogo kisha ujaribu tena.',
   onlyBuyerWithdraws: 'Ni mnunuzi pekee anayeweza kuomba kujiondoa kwenye mpango',
   withdrawalWaiting: 'Ombi la kujiondoa tayari linasubiri jibu la muuzaji',
+  withdrawalWaitingLapsed: 'Muuzaji hakujibu ombi lako la kujiondoa kwa wakati: wapatanishi wetu watalishughulikia',
   noWithdrawalWaiting: 'Hakuna ombi la kujiondoa linalosubiri jibu',
   withdrawalAnswerTooLate: 'Muda wa kujibu ombi hili la kujiondoa umepita: wapatanishi wetu watalishughulikia',
   withdrawalOnlyPlans:

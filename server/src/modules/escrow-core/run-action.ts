@@ -69,11 +69,14 @@ const ANSWER_WITHDRAWAL_FIRST: Partial<Record<TransactionAction, string>> = {
 /**
  * The refusal of an action the state table refuses only for its withdrawal guard, named by its reason for
  * the channels that word it themselves. Past the request's respond-by the seller can no longer answer it
- * (respond-to-withdrawal.ts): they are told that the mediation team reviews it, not to answer it.
+ * (respond-to-withdrawal.ts): the seller is told that the mediation team reviews it, not to answer it, and
+ * the buyer asking again that it no longer waits for the seller but for the mediators.
  */
 function withdrawalRefusal(action: TransactionAction, status: TransactionStatus, overdue: boolean): AppError {
   if (action === 'request_withdrawal') {
-    return invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
+    return overdue
+      ? invalidState('The seller did not answer your withdrawal request in time: our mediators will review it', 'withdrawal_waiting_lapsed')
+      : invalidState('A withdrawal request is already waiting for the seller', 'withdrawal_already_waiting');
   }
   if (overdue) {
     return invalidState(

@@ -175,6 +175,22 @@ describe('a withdrawal request the seller does not answer', () => {
     });
   });
 
+  it('refuses the buyer a second request while the first waits, saying the mediators have it once its respond-by has passed', async () => {
+    const created = await planAskedOutOf();
+    const again = await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Asking again' });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'INVALID_STATE', message: 'A withdrawal request is already waiting for the seller' });
+    // Past the respond-by, before the sweep has run: the seller can no longer answer it, so "waiting for the seller" is false.
+    clockOffsetMs += 73 * HOUR;
+    const late = await action(t, buyer, created.id, 'withdrawal_request', { reason: 'Asking again' });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json()).toMatchObject({
+      code: 'INVALID_STATE',
+      message: 'The seller did not answer your withdrawal request in time: our mediators will review it',
+    });
+    expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: created.id } })).toBe(1);
+  });
+
   it.each(['en', 'sw'] as const)(
     'offers the seller no answer once the respond-by has passed, on the read, the web page and USSD (%s), until the sweep hands it over',
     async (lang) => {

@@ -214,6 +214,8 @@ const en = {
   /** `answerWithdrawalFirst` past the request's respond-by, when the seller can no longer answer it. */
   withdrawalLapsedFirst: 'The buyer asked to leave this plan and the time to answer has passed: our mediators will review it.',
   withdrawalWaiting: 'Your request to leave this plan is already waiting for the seller.',
+  /** `withdrawalWaiting` past the request's respond-by: the seller can no longer answer it (as `withdrawalRequestLapsed`). */
+  withdrawalWaitingLapsed: 'The seller did not answer your request to leave this plan in time: our mediators will review it.',
   withdrawalAnswerTooLate: 'The time to answer has passed: our mediators will review it.',
   /** `refs`: the plans whose withdrawal request waits past its respond-by. */
   withdrawalsPastAnswer: (refs: string) => `The time to answer the withdrawal request on ${refs} has passed: our mediators will review it.`,
@@ -443,6 +445,7 @@ const sw: UssdMessages = {
     'Mnunuzi ameomba kujiondoa kwenye mpango huu. Jibu ombi hilo kwanza: Malalamiko/kujiondoa, kisha Jibu ombi la kujiondoa.',
   withdrawalLapsedFirst: 'Mnunuzi ameomba kujiondoa kwenye mpango huu na muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
   withdrawalWaiting: 'Ombi lako la kujiondoa kwenye mpango huu tayari linamsubiri muuzaji.',
+  withdrawalWaitingLapsed: 'Muuzaji hakujibu ombi lako la kujiondoa kwenye mpango huu kwa wakati: wapatanishi wetu watalishughulikia.',
   withdrawalAnswerTooLate: 'Muda wa kujibu umepita: wapatanishi wetu watalishughulikia.',
   withdrawalsPastAnswer: (refs) => `Muda wa kujibu ombi la kujiondoa kwenye ${refs} umepita: wapatanishi wetu watalishughulikia.`,
   heldByWithdrawal: (refs) =>

@@ -148,6 +148,7 @@ describe.each(LANGS)('USSD messages at their longest values (%s)', (lang) => {
         'answerWithdrawalFirst',
         'withdrawalLapsedFirst',
         'withdrawalWaiting',
+        'withdrawalWaitingLapsed',
         'inspectionOver',
         'sellerOnly',
       ] as const

@@ -218,4 +218,29 @@ describe('the buyer’s Leave-a-plan list and their own request waiting', () => 
       expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: waiting.id } })).toBe(1);
     },
   );
+
+  it.each(['en', 'sw'] as const)(
+    'a stale pick confirmed at the PIN after the request’s respond-by is told the mediators will review it (%s)',
+    async (lang) => {
+      const m = M[lang];
+      const own = await newBuyer(lang);
+      const plan = await partPaidPlan(own, await newSeller());
+      // The list seen and the plan picked before the request was made.
+      const stale = phoneSession(t, own.phone);
+      await stale.dial();
+      await stale.walk('6', '2', '1');
+      expect((await stale.send('Found one cheaper in town')).text).toContain(m.enterPin);
+      await requestToLeave(own, plan.id);
+      // Past its respond-by (the request's own date moved, so that the open session does not time out).
+      await t.ctx.db.withdrawalRequest.updateMany({
+        where: { transactionId: plan.id, status: 'pending' },
+        data: { respondBy: new Date(t.ctx.now().getTime() - 60_000) },
+      });
+      const refused = await stale.send(TEST_PIN);
+      // Not "already waiting for the seller": the seller can no longer answer it.
+      expect(refused).toEqual({ kind: 'END', text: m.withdrawalWaitingLapsed });
+      expect(refused.text.length).toBeLessThanOrEqual(182);
+      expect(await t.ctx.db.withdrawalRequest.count({ where: { transactionId: plan.id } })).toBe(1);
+    },
+  );
 });

@@ -43,6 +43,7 @@ const REFUSALS = [
     "The time to answer the buyer's withdrawal request has passed: our mediators will review it",
     'withdrawal_unanswered_lapsed',
   ),
+  invalidState('The seller did not answer your withdrawal request in time: our mediators will review it', 'withdrawal_waiting_lapsed'),
 ];
 
 describe('USSD refusals', () => {
@@ -66,6 +67,7 @@ describe('USSD refusals', () => {
     expect(await text(REFUSALS[1]!)).toBe(m.tooManyTransactions('15:10'));
     expect(await text(REFUSALS[4]!)).toBe(m.answerWithdrawalFirst);
     expect(await text(REFUSALS[13]!)).toBe(m.withdrawalLapsedFirst);
+    expect(await text(REFUSALS[14]!)).toBe(m.withdrawalWaitingLapsed);
     expect(await text(REFUSALS[10]!)).toBe(m.sellerOnly);
     // English screens keep the reason the menus have no words of their own for.
     expect(await text(REFUSALS[12]!)).toBe(m.refusedUnexplained(REFUSALS[12]!.message));

@@ -141,6 +141,7 @@ const REFUSAL_WORDS: Record<RefusalReason, (m: UssdMessages, until: () => string
   withdrawal_unanswered: (m) => m.answerWithdrawalFirst,
   withdrawal_unanswered_lapsed: (m) => m.withdrawalLapsedFirst,
   withdrawal_already_waiting: (m) => m.withdrawalWaiting,
+  withdrawal_waiting_lapsed: (m) => m.withdrawalWaitingLapsed,
   no_withdrawal_waiting: (m) => m.nothingTo.accept_withdrawal,
   withdrawal_answer_too_late: (m) => m.withdrawalAnswerTooLate,
   inspection_over: (m) => m.inspectionOver,

@@ -25,7 +25,8 @@ type Caller = { userId: string; role: Role };
  * The caller's open transactions (newest first, at most 60) on which the engine allows `action` now, and
  * those only a waiting withdrawal request holds: the state table would allow the action with no request
  * waiting and refuses it with this one (the guard run-action.ts refuses it with, `withdrawal_unanswered` or,
- * past the respond-by, `withdrawal_unanswered_lapsed`; the buyer's second request, `withdrawal_already_waiting`),
+ * past the respond-by, `withdrawal_unanswered_lapsed`; the buyer's second request, `withdrawal_already_waiting` or,
+ * past the respond-by, `withdrawal_waiting_lapsed`),
  * with the waiting request's respond-by. `overdue` tells whether it has passed.
  */
 export async function transactionsForAction(ctx: AppContext, caller: Caller, action: TransactionAction) {
