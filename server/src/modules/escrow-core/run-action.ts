@@ -103,8 +103,10 @@ export async function runTransactionAction<T>(
      * to the same action is told that (a ruling already made), not that the status it left forbids it.
      * It runs only for an actor the action's rows name: who may act is checked before what the state
      * allows, so a party of the wrong role reads the state table's 403, not the action's 409.
+     * `waiting` is the withdrawal request waiting on the transaction, read once under the lock for the
+     * precheck and the state table's withdrawal guard alike.
      */
-    precheck?: (tx: Tx, txn: LockedTransaction) => Promise<void>;
+    precheck?: (tx: Tx, txn: LockedTransaction, waiting: () => Promise<WaitingWithdrawal | null>) => Promise<void>;
   },
   apply: (action: ActionContext) => Promise<T>,
 ): Promise<T> {
@@ -112,7 +114,9 @@ export async function runTransactionAction<T>(
     const txn = await lockTransaction(tx, options.transactionId);
     const actor: Actor | null = 'system' in options.caller ? 'system' : partyRole(txn, options.caller);
     if (!actor) throw notFound();
-    if (options.precheck && isActorOf(options.action, actor, txn.transactionType)) await options.precheck(tx, txn);
+    let waitingRead: Promise<WaitingWithdrawal | null> | undefined;
+    const waiting = () => (waitingRead ??= waitingWithdrawal(tx, txn.id));
+    if (options.precheck && isActorOf(options.action, actor, txn.transactionType)) await options.precheck(tx, txn, waiting);
     const status = txn.status as TransactionStatus;
     const sub = subStateOf(txn);
     const check = checkTransition(status, options.action, actor, txn.transactionType, sub);
@@ -125,7 +129,7 @@ export async function runTransactionAction<T>(
     // The withdrawal facts, as every read gives them to `availableActions` (read-transactions.ts): the rows'
     // guards refuse here what no channel offers. Asked second, so that a wrong state or party is answered as such.
     if (isWithdrawalAnswerable(status, txn.transactionType)) {
-      const facts = withdrawalFacts((await waitingWithdrawal(tx, txn.id))?.respondBy ?? null, ctx.now());
+      const facts = withdrawalFacts((await waiting())?.respondBy ?? null, ctx.now());
       if (!checkTransition(status, options.action, actor, txn.transactionType, { ...sub, ...facts }).ok) {
         throw withdrawalRefusal(options.action, status, facts.isWithdrawalOverdue);
       }
@@ -134,7 +138,8 @@ export async function runTransactionAction<T>(
     // every read that orders the timeline by time (the detail, each list's latest event) names the dispute
     // or the cancel as what happened last, not the line it caused.
     if (leavesWithdrawalAnswerable(txn, check.to) && !answersWithdrawal(options.action)) {
-      await closeWaitingWithdrawal(tx, txn.id, options.action);
+      const request = await waiting();
+      if (request) await closeWaitingWithdrawal(tx, txn.id, request.id, options.action);
     }
     const actorId = 'system' in options.caller ? null : options.caller.userId;
     return apply({ tx, txn, actor, actorId, to: check.to });
@@ -170,23 +175,19 @@ const CLOSED_BY: Partial<Record<TransactionAction, { closedBy: string; words: st
  * in the same database transaction: without it the request just vanished from both parties' pages. An
  * action that answers the request (accept, decline) is not asked to close it.
  */
-async function closeWaitingWithdrawal(tx: Tx, transactionId: string, action: TransactionAction): Promise<void> {
-  // One statement closes them and names them, for the timeline lines.
-  const closed = await tx.withdrawalRequest.updateManyAndReturn({
-    where: { transactionId, status: 'pending' },
-    data: { status: 'closed' },
-    select: { id: true },
-  });
+async function closeWaitingWithdrawal(tx: Tx, transactionId: string, requestId: string, action: TransactionAction): Promise<void> {
+  // The request the guard read under the row lock: no other can be waiting (a second is refused while one waits).
+  await tx.withdrawalRequest.update({ where: { id: requestId }, data: { status: 'closed' }, select: { id: true } });
   const cause = CLOSED_BY[action];
-  for (const request of closed) {
-    await appendEvent(tx, {
-      transactionId,
-      eventType: 'withdrawal_closed',
-      description: cause?.words ?? 'The withdrawal request was closed unanswered',
-      data: { withdrawal_id: request.id, ...(cause ? { closed_by: cause.closedBy } : {}) },
-    });
-  }
+  await appendEvent(tx, {
+    transactionId,
+    eventType: 'withdrawal_closed',
+    description: cause?.words ?? 'The withdrawal request was closed unanswered',
+    data: { withdrawal_id: requestId, ...(cause ? { closed_by: cause.closedBy } : {}) },
+  });
 }
+
+export type WaitingWithdrawal = NonNullable<Awaited<ReturnType<typeof waitingWithdrawal>>>;
 
 /** The withdrawal request waiting for the seller on this transaction, or null; read under the row lock. */
 export function waitingWithdrawal(tx: Tx, transactionId: string) {

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../../plugins/auth.ts';
 import { escrowBalance } from '../../ledger/ledger.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties, smsDateTime } from '../../escrow-core/notify-parties.ts';
-import { runTransactionAction, waitingWithdrawal, type ActionContext } from '../../escrow-core/run-action.ts';
+import { runTransactionAction, type ActionContext, type WaitingWithdrawal } from '../../escrow-core/run-action.ts';
 import { appendEvent } from '../../escrow-core/timeline.ts';
 import { loadQuote } from '../../escrow-core/load-quote.ts';
 import { RESPONSE_WINDOW_MS } from './open-dispute.ts';
@@ -28,14 +28,12 @@ const noneWaiting = () => invalidState('There is no withdrawal request waiting f
 const answerTooLate = () =>
   invalidState('The time to answer this withdrawal request has passed: our mediators will review it', 'withdrawal_answer_too_late');
 
-type WaitingRequest = NonNullable<Awaited<ReturnType<typeof waitingWithdrawal>>>;
-
 export async function respondToWithdrawal(
   ctx: AppContext,
   options: { transactionId: string; caller: Pick<AuthUser, 'userId' | 'role'>; accept: boolean },
 ) {
   const action = options.accept ? 'accept_withdrawal' : 'decline_withdrawal';
-  let request: WaitingRequest | null = null;
+  let request: WaitingWithdrawal | null = null;
   return runTransactionAction(
     ctx,
     {
@@ -44,8 +42,8 @@ export async function respondToWithdrawal(
       action,
       // A seller answering as the request lapses (or twice) is told no request waits, not the status that
       // followed; one answering after the respond-by, before the sweep has run, is told it is too late.
-      precheck: async (tx, txn) => {
-        request = await waitingWithdrawal(tx, txn.id);
+      precheck: async (_tx, _txn, waiting) => {
+        request = await waiting();
         if (!request) throw noneWaiting();
         if (isWithdrawalOverdue(request.respondBy, ctx.now())) throw answerTooLate();
       },
@@ -94,7 +92,7 @@ export async function respondToWithdrawal(
  * written, when it no longer waits or is not yet due: the seller answered first, or the plan moved on.
  */
 export async function lapseWithdrawal(ctx: AppContext, options: { transactionId: string; requestId: string }): Promise<boolean> {
-  let request: WaitingRequest | null = null;
+  let request: WaitingWithdrawal | null = null;
   try {
     return await runTransactionAction(
       ctx,
@@ -102,8 +100,8 @@ export async function lapseWithdrawal(ctx: AppContext, options: { transactionId:
         transactionId: options.transactionId,
         caller: { system: true },
         action: 'decline_withdrawal',
-        precheck: async (tx, txn) => {
-          request = await waitingWithdrawal(tx, txn.id);
+        precheck: async (_tx, _txn, waiting) => {
+          request = await waiting();
           if (!request || request.id !== options.requestId || !isWithdrawalOverdue(request.respondBy, ctx.now())) throw noneWaiting();
         },
       },
@@ -128,7 +126,7 @@ export async function lapseWithdrawal(ctx: AppContext, options: { transactionId:
 async function declineWithdrawal(
   ctx: AppContext,
   { tx, txn, actorId, to }: ActionContext,
-  request: WaitingRequest,
+  request: WaitingWithdrawal,
   options: { lapsed: boolean },
 ) {
   const now = ctx.now();
