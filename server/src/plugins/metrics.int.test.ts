@@ -55,6 +55,10 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     ['wrong', `Bearer ${TOKEN}x`],
     ['not a bearer', TOKEN],
     ['empty', 'Bearer '],
+    ['truncated', `Bearer ${TOKEN.slice(0, -1)}`],
+    ['case-changed', `Bearer ${TOKEN.toUpperCase()}`],
+    ['prefixed', `Bearer x${TOKEN}`],
+    ['Basic', `Basic ${Buffer.from(`prometheus:${TOKEN}`).toString('base64')}`],
   ])('answers 401 to a %s token and shows nothing', async (_case, authorization) => {
     const response = await scrape(authorization);
     expect(response.status).toBe(401);
