@@ -11,9 +11,9 @@ export const limitVariables = {
   LIMIT_TRANSACTIONS_PER_HOUR: count(30),
   /** Invitations (SMS naming a phone that has no account as the seller) to one phone per day, all senders together. */
   LIMIT_INVITES_PER_PHONE_PER_DAY: count(5),
-  /** M-Pesa prompts one account may start per hour. */
+  /** Payment prompts (M-Pesa or Airtel Money) one account may start per hour. */
   LIMIT_PAYMENTS_PER_ACCOUNT_PER_HOUR: count(20),
-  /** M-Pesa prompts one phone may receive per hour, whoever starts them. */
+  /** Payment prompts one phone may receive per hour, whoever starts them. */
   LIMIT_PAYMENTS_PER_PHONE_PER_HOUR: count(10),
   /** Accounts registered over USSD per phone per day (a refusal or a failed try counts too). */
   LIMIT_USSD_REGISTRATIONS_PER_PHONE_PER_DAY: count(3),
