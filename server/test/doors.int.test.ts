@@ -379,6 +379,33 @@ describe('a stranger at the other doors', () => {
     expect(await fingerprint(t.ctx.db)).toEqual(before);
   });
 
+  it("replays no one else's answer for an Idempotency-Key a stranger copies, on creation and on payment", async () => {
+    const owner = await makeUser(t.app, { userType: 'buyer' });
+    const stranger = await makeUser(t.app, { userType: 'buyer' });
+    const key = `order-${randomUUID()}`;
+    const order = { seller_phone: randomPhone(), amount: 2100, product_name: 'Private cooker', transaction_type: 'standard' };
+    const post = (user: MadeUser, url: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, headers: { ...bearer(user), 'idempotency-key': key }, payload: payload as object });
+    const first = await post(owner, '/api/transactions', order);
+    expect(first.statusCode, first.body).toBe(201);
+    const mine = first.json().data.transaction as { id: string; reference_number: string };
+    const copied = await post(stranger, '/api/transactions', order);
+    expect(copied.statusCode, copied.body).toBe(201);
+    const theirs = copied.json().data.transaction as { id: string; reference_number: string };
+    expect(theirs.id).not.toBe(mine.id);
+    expect(copied.body).not.toContain(mine.reference_number);
+    expect(copied.body).not.toContain(owner.phone);
+
+    const paid = await post(owner, '/api/payments/initiate', { transaction_id: mine.id });
+    expect(paid.statusCode, paid.body).toBe(202);
+    const paymentsBefore = await t.ctx.db.payment.count({ where: { transactionId: mine.id } });
+    const copiedPay = await post(stranger, '/api/payments/initiate', { transaction_id: mine.id });
+    expect(copiedPay.statusCode, copiedPay.body).toBe(404);
+    expect(copiedPay.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(copiedPay.body).not.toContain(paid.json().data.payment.id);
+    expect(await t.ctx.db.payment.count({ where: { transactionId: mine.id } })).toBe(paymentsBefore);
+  });
+
   it('serves nothing from outside the client folder, however the path is written', async () => {
     const port = new URL(t.baseUrl).port;
     // http.request sends the path as written (fetch would resolve the dots first).
