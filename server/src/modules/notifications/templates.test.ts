@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  PAYMENT_REFUND_CAUSES,
   renderSms,
   RULINGS,
   smsDate,
@@ -45,6 +46,8 @@ const TYPICAL: SmsParams = {
   until: '14:30',
   url: 'https://escrowkenya.co.ke/pay/k7Qm3XpA9d',
   kind: 'wrong_pin',
+  payment: 'KES 65,402',
+  cause: 'cancelled',
 };
 
 /** The longest values callers pass: product names are cut to 40 characters, reasons to 50 or 60. */
@@ -59,6 +62,7 @@ const LONGEST: SmsParams = {
   paid: 'KES 499,000',
   total: 'KES 500,000',
   refund: 'KES 500,531',
+  payment: 'KES 500,531',
   next: 'KES 41,700',
   nextDate: smsDate(new Date('2026-09-24T09:00:00Z')),
   reason: 'The item delivered is not the model we agreed on',
@@ -151,6 +155,40 @@ describe('SMS templates', () => {
       if (ruling === 'for_buyer_after_return') expect(en).toContain(role === 'buyer' ? 'Return the item' : 'When the item is back');
     },
   );
+
+  it.each(PAYMENT_REFUND_CAUSES)('tells the buyer why a payment is given back (%s), in one SMS part, each language its own', (cause) => {
+    const longest = { ...LONGEST, cause, amount: 'KES 499,999' };
+    const en = renderSms('payment_refunded', 'en', longest);
+    const sw = renderSms('payment_refunded', 'sw', longest);
+    for (const text of [en, sw]) {
+      expect(text.length).toBeLessThanOrEqual(160);
+      expect(text).toMatch(GSM7);
+      expect(text).not.toMatch(/undefined|null|NaN/);
+    }
+    expect(en).toMatch(/^ESC-7KQ2-9HDX: your Airtel Money payment of KES 500,531 /);
+    expect(sw).toMatch(/^ESC-7KQ2-9HDX: malipo yako ya Airtel Money ya KES 500,531 /);
+    expect(sw).not.toMatch(/\b(the|your|payment|is|to|refunded|escrow was)\b/);
+    // Only the part beyond what was owed is named as a second amount; otherwise the whole payment goes back.
+    expect(en.includes('KES 499,999')).toBe(cause === 'over');
+  });
+
+  it('says a payment arriving after a cancellation, or more than was owed, is refunded and why', () => {
+    const late = { ref: 'ESC-7KQ2-9HDX', rail: 'M-Pesa', payment: 'KES 4,150', amount: 'KES 4,150', cause: 'cancelled' };
+    expect(renderSms('payment_refunded', 'en', late)).toBe(
+      'ESC-7KQ2-9HDX: your M-Pesa payment of KES 4,150 arrived after the escrow was cancelled, so it is being refunded to the phone that paid it.',
+    );
+    expect(renderSms('payment_refunded', 'sw', late)).toBe(
+      'ESC-7KQ2-9HDX: malipo yako ya M-Pesa ya KES 4,150 yamefika baada ya escrow kughairiwa, kwa hivyo yanarudishwa kwa simu iliyolipa.',
+    );
+    const over = { ...late, payment: 'KES 1,525', amount: 'KES 500', cause: 'over' };
+    expect(renderSms('payment_refunded', 'en', over)).toBe(
+      'ESC-7KQ2-9HDX: your M-Pesa payment of KES 1,525 was more than was owed: the extra KES 500 is being refunded to the phone that paid it.',
+    );
+    expect(renderSms('payment_refunded', 'sw', over)).toBe(
+      'ESC-7KQ2-9HDX: malipo yako ya M-Pesa ya KES 1,525 yamezidi kiasi ulichodaiwa: ziada ya KES 500 inarudishwa kwa simu iliyolipa.',
+    );
+    expect(() => renderSms('payment_refunded', 'en', { ...late, cause: 'unknown' })).toThrow(/unknown cause/);
+  });
 
   it('cuts a long text at a word, marked with three dots that keep the SMS in GSM-7', () => {
     expect(smsExcerpt('The item delivered is not the model we agreed on at all', 50)).toBe(

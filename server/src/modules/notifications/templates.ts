@@ -140,6 +140,48 @@ function rulingSentence(p: Params, language: Language): string {
   return RULING_SENTENCES[p.ruling][p.role === 'seller' ? 'seller' : 'buyer'][language](p);
 }
 
+/**
+ * Why a payment that came in is given back, all of it or (`over`) the part beyond what was owed: the
+ * transaction's state when the money landed, or its amount (payments/use-cases/apply-stk-result.ts decides).
+ * A bare "is being refunded" read as a contradiction after "No money was taken" (a prompt reported cancelled
+ * whose money arrived after the escrow was cancelled), or as an error after a payment made twice.
+ */
+export const PAYMENT_REFUND_CAUSES = ['cancelled', 'closed', 'paid', 'disputed', 'short', 'over'] as const;
+export type PaymentRefundCause = (typeof PAYMENT_REFUND_CAUSES)[number];
+
+const PAYMENT_REFUND_WHY: Record<PaymentRefundCause, Record<Language, (p: Params) => string>> = {
+  cancelled: {
+    en: () => `arrived after the escrow was cancelled, so it is being refunded to the phone that paid it.`,
+    sw: () => `yamefika baada ya escrow kughairiwa, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+  },
+  closed: {
+    en: () => `arrived after the escrow was closed, so it is being refunded to the phone that paid it.`,
+    sw: () => `yamefika baada ya escrow kufungwa, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+  },
+  paid: {
+    en: () => `arrived after the escrow was fully paid, so it is being refunded to the phone that paid it.`,
+    sw: () => `yamefika baada ya escrow kulipwa kikamilifu, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+  },
+  disputed: {
+    en: () => `arrived while the escrow is in dispute, so it is being refunded to the phone that paid it.`,
+    sw: () => `yamefika wakati escrow ina malalamiko, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+  },
+  short: {
+    en: () => `was less than asked, so all of it is being refunded to the phone that paid it.`,
+    sw: () => `yalikuwa chini ya kiasi kilichoombwa, kwa hivyo yote yanarudishwa kwa simu iliyolipa.`,
+  },
+  over: {
+    en: (p) => `was more than was owed: the extra ${p.amount} is being refunded to the phone that paid it.`,
+    sw: (p) => `yamezidi kiasi ulichodaiwa: ziada ya ${p.amount} inarudishwa kwa simu iliyolipa.`,
+  },
+};
+const isPaymentRefundCause = (value: string | undefined): value is PaymentRefundCause =>
+  (PAYMENT_REFUND_CAUSES as readonly string[]).includes(value ?? '');
+function paymentRefundWhy(p: Params, language: Language): string {
+  if (!isPaymentRefundCause(p.cause)) throw new Error(`payment_refunded: unknown cause ${p.cause}`);
+  return PAYMENT_REFUND_WHY[p.cause][language](p);
+}
+
 export const SMS_TEMPLATES = {
   verification_code: {
     en: (p) => `Your Escrow Kenya code is ${p.code}. It expires in 10 minutes. Do not share it with anyone.`,
@@ -300,6 +342,14 @@ export const SMS_TEMPLATES = {
   refunded: {
     en: (p) => `${p.ref}: ${p.amount} is being refunded to the phone that paid it.`,
     sw: (p) => `${p.ref}: ${p.amount} inarudishwa kwa simu iliyolipa.`,
+  },
+  /**
+   * To the buyer when a payment that came in is given back by itself: `payment` is what the phone paid,
+   * `amount` what goes back (all of it, but for `over`), `cause` (a `PaymentRefundCause`) why.
+   */
+  payment_refunded: {
+    en: (p) => `${p.ref}: your ${p.rail ?? 'M-Pesa'} payment of ${p.payment} ${paymentRefundWhy(p, 'en')}`,
+    sw: (p) => `${p.ref}: malipo yako ya ${p.rail ?? 'M-Pesa'} ya ${p.payment} ${paymentRefundWhy(p, 'sw')}`,
   },
   /** To the seller when the mediation team confirms, for them, that the disputed item came back. */
   return_confirmed_for_seller: {

@@ -21,7 +21,7 @@ import { checkTransition, type TransactionStatus } from '@escrow/core/domain/tra
 import { payInPostings } from '@escrow/core/domain/posting-rules';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
-import { smsDate, type SmsParams } from '../../notifications/templates.ts';
+import { smsDate, type PaymentRefundCause, type SmsParams } from '../../notifications/templates.ts';
 import { lockTransaction, type LockedTransaction } from '../../escrow-core/access.ts';
 import { refundBuyer } from '../../escrow-core/money-movements.ts';
 import { notifyParties } from '../../escrow-core/notify-parties.ts';
@@ -167,6 +167,22 @@ async function findAndLockPayment(tx: Tx, found: Omit<CollectionResult, 'result'
 }
 
 /**
+ * Whether a payment that lands on a transaction in this status pays what is owed, or else why all of it
+ * goes back to the phone that paid (the buyer's SMS says why). A payment less than asked goes back too
+ * (`short`); one that lands on a payable transaction may still be more than is owed: the excess, `over`.
+ */
+const PAYMENT_LANDING: Record<TransactionStatus, 'payable' | Exclude<PaymentRefundCause, 'short' | 'over'>> = {
+  pending: 'payable',
+  installment: 'payable',
+  funded: 'paid',
+  dispatched: 'paid',
+  disputed: 'disputed',
+  cancelled: 'cancelled',
+  refunded: 'closed',
+  completed: 'closed',
+};
+
+/**
  * Books a received payment. The buyer's fee share is taken from it only as far as it is still unpaid and
  * the transaction is still payable; money for a transaction no longer payable is returned in full, with
  * no fee taken on it, so a later refund of the transaction cannot give that fee back a second time.
@@ -189,7 +205,8 @@ async function creditPayment(
     source: CollectionResult['source'];
   },
 ): Promise<void> {
-  const isPayable = !payment.isShort && (txn.status === 'pending' || txn.status === 'installment');
+  const landing = payment.isShort ? 'short' : PAYMENT_LANDING[txn.status as TransactionStatus];
+  const isPayable = landing === 'payable';
   const fee = isPayable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
   const pricePart = payment.amount - fee;
   const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
@@ -233,14 +250,18 @@ async function creditPayment(
   });
 
   if (excess > 0n) {
-    // Paid after a cancellation, a second time, or more than is owed: give the excess back to that phone.
+    // Paid after a cancellation, a second time, or more than is owed: give the excess back to that phone,
+    // and tell the buyer why ("No money was taken" may be the last they read of this escrow).
     await refundBuyer(ctx, tx, txn, {
       price: excess,
       reason: 'overpayment',
       key: `refund:${txn.id}:payment:${payment.id}`,
       paymentId: payment.id,
     });
-    await notifyParties(ctx, tx, txn, { buyer: ['refunded', { amount: formatKes(excess) }] });
+    const cause: PaymentRefundCause = landing === 'payable' ? 'over' : landing;
+    await notifyParties(ctx, tx, txn, {
+      buyer: ['payment_refunded', { cause, payment: formatKes(payment.amount), amount: formatKes(excess), rail: payment.railName }],
+    });
   }
   if (!isPayable) return;
 
