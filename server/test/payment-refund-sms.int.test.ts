@@ -86,6 +86,12 @@ const TWICE: Record<Language, (ref: string) => string> = {
     `${ref}: malipo yako ya M-Pesa ya KES 1,025 yamefika baada ya escrow kulipwa kikamilifu, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
 };
 
+const SHORT: Record<Language, (ref: string) => string> = {
+  en: (ref) => `${ref}: your M-Pesa payment of KES 1 was less than asked, so all of it is being refunded to the phone that paid it.`,
+  sw: (ref) =>
+    `${ref}: malipo yako ya M-Pesa ya KES 1 yalikuwa chini ya kiasi kilichoombwa, kwa hivyo yote yanarudishwa kwa simu iliyolipa.`,
+};
+
 const standard = (amount: number) => ({ seller_phone: seller.phone, amount, product_name: 'Tecno Spark 20', transaction_type: 'standard' });
 
 describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why (%s)', (language) => {
@@ -121,6 +127,17 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', refunded_amount: '500.00' });
     expect(await buyerTexts(buyer)).toContain(OVER[language](created.reference_number));
+    await expectLedgerHealthy(t);
+  });
+
+  it('less than asked: all of it, and why', async () => {
+    const buyer = await buyerIn(language);
+    const created = await createTransaction(t, buyer, standard(1000));
+    const payment = await pay(t, buyer, created.id, { phone_number: randomPhone('1037') });
+    await deliverSuccess(payment.id, 1);
+
+    expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'pending', refunded_amount: '1.00' });
+    expect(await buyerTexts(buyer)).toContain(SHORT[language](created.reference_number));
     await expectLedgerHealthy(t);
   });
 
