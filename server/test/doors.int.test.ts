@@ -335,6 +335,9 @@ describe('a stranger at the other doors', () => {
     mkdirSync(path.join(distDir, 'assets'), { recursive: true });
     writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Home</title>');
     writeFileSync(path.join(distDir, 'assets', 'app.js'), 'export {};');
+    writeFileSync(path.join(distDir, '404.html'), '<!doctype html><title>Page not found</title>');
+    // The client's routes as the build lists them: any other path is a real 404.
+    writeFileSync(path.join(distDir, 'routes.json'), JSON.stringify(['/', '/pricing']));
     writeFileSync(path.join(root, 'outside.txt'), 'OUTSIDE-THE-CLIENT');
     t = await buildTestApp({ env: { CLIENT_DIST_DIR: distDir } });
     buyer = await makeUser(t.app, { userType: 'buyer' });
@@ -419,6 +422,8 @@ describe('a stranger at the other doors', () => {
         req.on('error', reject);
         req.end();
       });
+    // The control: a file inside the folder is served to the same client.
+    expect((await raw('/assets/app.js')).status).toBe(200);
     for (const rawPath of [
       '/../outside.txt',
       '/assets/../../outside.txt',
@@ -432,9 +437,8 @@ describe('a stranger at the other doors', () => {
     ]) {
       const response = await raw(rawPath);
       expect(response.body.includes('OUTSIDE-THE-CLIENT'), `${rawPath}: ${response.status}`).toBe(false);
-      // The dots resolve inside the folder (the home page) or nowhere (404); never to the file beside it.
-      expect([200, 400, 403, 404], `${rawPath}: ${response.status}`).toContain(response.status);
-      if (response.status === 200) expect(response.body, rawPath).toContain('<title>Home</title>');
+      // The dots resolve inside the folder, where no such file or page is: a real 404, never the file beside it.
+      expect([400, 404], `${rawPath}: ${response.status}`).toContain(response.status);
     }
   });
 
