@@ -575,7 +575,7 @@ describe('ruling on a dispute', () => {
 });
 
 describe('a refund ruling waiting for the item to come back', () => {
-  it('lets the mediation team confirm the return for a silent seller: it asks first, states the refund, and refunds once for a double tap', async () => {
+  it('lets the mediation team confirm the return for a silent seller: it asks first, states the refund, refunds once for a double tap, and tells a second admin where the refund stands', async () => {
     const sellerToken = await tokenFor(SELLER_PHONE, DEMO_PASSWORD);
     const created = await call<{ data: { transaction: { id: string; reference_number: string } } }>('/api/transactions', {
       token: buyerToken,
@@ -606,6 +606,12 @@ describe('a refund ruling waiting for the item to come back', () => {
     expect((await dispute()).status).toBe('awaiting_return');
     const refund = formatKes(200_000n + parseAmount((await transaction()).buyer_fee)!);
 
+    const second = await signInAsAdmin();
+    await second.page.goto(`/dashboard/disputes?open=${disputeId}`);
+    await second.page.getByRole('dialog').getByRole('button', { name: 'Confirm the item came back' }).click();
+    const secondConfirm = second.page.getByRole('dialog', { name: 'Confirm the return for the seller?' });
+    await poll(() => secondConfirm.getByTestId('return-consequence').textContent()).toContain(refund);
+
     const { page, context, errors } = await signInAsAdmin();
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -624,8 +630,21 @@ describe('a refund ruling waiting for the item to come back', () => {
     expect(sent).toHaveLength(1);
     expect(await page.getByText(/Nothing was refunded/).count()).toBe(0);
     expect(reference).toMatch(/^ESC-/);
+
+    // A second admin who opened the same question before the first confirmed loses the race, and is told where
+    // the buyer's refund stands (the server's refusal), not only that the return was confirmed.
+    await secondConfirm.getByRole('button', { name: 'Confirm the return' }).click();
+    await poll(() =>
+      second.page
+        .getByText(/The return was already confirmed(: the|, but the) buyer's refund/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(await second.page.getByText(/Nothing was refunded/).count()).toBe(0);
     expect(realErrors(errors)).toEqual([]);
+    expect(realErrors(second.errors)).toEqual([]);
     await context.close();
+    await second.context.close();
   });
 });
 

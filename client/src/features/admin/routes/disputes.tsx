@@ -54,7 +54,8 @@ function ConfirmReturn({ detail }: { detail: DisputeDetail }) {
     },
     onError: async (error) => {
       if (!isAlreadyDone(error)) return;
-      toaster.create({ type: 'info', title: 'The return was already confirmed', description: detail.transaction.reference_number });
+      // The server's refusal says where the buyer's refund stands (paid, on its way, or failed).
+      toaster.create({ type: 'info', title: error.message, description: detail.transaction.reference_number });
       setIsOpen(false);
       await refresh();
     },
