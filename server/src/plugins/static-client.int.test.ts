@@ -167,6 +167,23 @@ describe('a known path asked with another method', () => {
   });
 });
 
+describe('a missing file under a route that serves files', () => {
+  it('answers 404 with the envelope, not a 405 refusing the very method the path takes', async () => {
+    // The API documents' UI serves its files through one wildcard route: a name it has no file for
+    // (or a path it will not resolve) is not found, whatever method the route takes.
+    for (const url of ['/api/docs/static/no-such-file.js', '/api/docs/static/..%2f..%2fpackage.json']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await testApp.app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(response.headers.allow, `${method} ${url}`).toBeUndefined();
+        if (method === 'GET') expect(response.json()).toEqual({ success: false, message: `Route GET ${url} not found`, code: 'NOT_FOUND' });
+      }
+    }
+    // The UI's own files are still served.
+    expect((await testApp.app.inject({ method: 'GET', url: '/api/docs/static/index.css' })).statusCode).toBe(200);
+  });
+});
+
 describe('compression by content negotiation', () => {
   it('sends the brotli copy to a browser that accepts it, gzip to one that accepts only gzip, else the file', async () => {
     const br = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });

@@ -90,9 +90,12 @@ export default fp(
       }
       // A known path asked with another method is 405 with the methods it has (RFC 9110 §15.5.6), not
       // "no such route". OPTIONS stays a 404: preflights are answered by plugins/cors.ts before routing.
+      // A route that has the request's own method and still found nothing (a file-serving wildcard such
+      // as the API documents' UI, asked for a file it lacks) is a 404: its 405 would refuse the very
+      // method it lists.
       if (request.method !== 'OPTIONS') {
         const allowed = allowedMethods(app, url);
-        if (allowed.length > 0)
+        if (allowed.length > 0 && !allowed.includes(request.method))
           return reply
             .status(405)
             .header('Allow', allowed.join(', '))
