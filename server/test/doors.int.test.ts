@@ -310,7 +310,7 @@ describe('a production start on the real rails', () => {
       .filter(([name]) => /SECRET|KEY|PASSKEY|CREDENTIAL|PASSWORD|TOKEN|PIN|DATABASE_URL|CLIENT_ID/.test(name))
       .map(([name, value]) => [name, value] as const);
     expect(secrets.length).toBeGreaterThanOrEqual(12);
-    for (const url of ['/healthz', '/readyz', '/api/docs', '/api/docs/json', '/api/docs/internal/json', '/api/config']) {
+    for (const url of ['/healthz', '/readyz', '/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/internal/json', '/api/config']) {
       const response = await fetch(`${runtime.url}${url}`);
       expect(response.status, url).toBe(200);
       const text = await response.text();
