@@ -222,6 +222,20 @@ describe('the gateway callback doors, tried with every near miss of the secret',
     const deposits = await t.ctx.db.ledgerJournal.count({ where: { transactionId: payment.transactionId, kind: 'deposit' } });
     expect(deposits).toBe(1);
   });
+
+  it('takes the same forged Airtel callback with the right secret (the control), once, however often it is replayed', async () => {
+    const door = '/api/payments/airtel/callback/{secret}';
+    const body = bodyFor(door, targets);
+    const url = fillPath(door, { secret: t.config.AIRTEL_CALLBACK_SECRET });
+    for (let replay = 0; replay < 3; replay++) {
+      const response = await t.app.inject({ method: 'POST', url, headers: body.headers, payload: body.payload });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: targets.airtelPaymentId } });
+    expect(payment.status).toBe('completed');
+    const deposits = await t.ctx.db.ledgerJournal.count({ where: { transactionId: payment.transactionId, kind: 'deposit' } });
+    expect(deposits).toBe(1);
+  });
 });
 
 describe('a production start on the real rails', () => {
