@@ -423,6 +423,30 @@ describe('a stranger at the other doors', () => {
     expect(await t.ctx.db.payment.count({ where: { transactionId: mine.id } })).toBe(paymentsBefore);
   });
 
+  it('lets no one without a token, nor an account whose phone is unproven, check out a payment link: nothing bought, nothing held', async () => {
+    const linkSeller = await makeUser(t.app, { userType: 'seller' });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-links',
+      headers: bearer(linkSeller),
+      payload: { product_name: 'Hand-woven basket', amount: 1200, transaction_type: 'standard', quantity: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const code = created.json().data.payment_link.code as string;
+    const unproven = await makeUser(t.app, { userType: 'buyer', verified: false });
+    const before = await fingerprint(t.ctx.db);
+    const anonymous = await t.app.inject({ method: 'POST', url: `/api/payment-links/${code}/checkout` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    const unverified = await t.app.inject({ method: 'POST', url: `/api/payment-links/${code}/checkout`, headers: bearer(unproven) });
+    expect(unverified.statusCode, unverified.body).toBe(403);
+    expect(unverified.json()).toMatchObject({ success: false, code: 'PHONE_NOT_VERIFIED' });
+    expect(await fingerprint(t.ctx.db)).toEqual(before);
+    // The link still has its one unit for a buyer who proved their phone.
+    const real = await t.app.inject({ method: 'POST', url: `/api/payment-links/${code}/checkout`, headers: bearer(buyer) });
+    expect(real.statusCode, real.body).toBe(201);
+  });
+
   it('serves nothing from outside the client folder, however the path is written', async () => {
     const port = new URL(t.baseUrl).port;
     // http.request sends the path as written (fetch would resolve the dots first).
