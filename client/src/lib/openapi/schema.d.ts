@@ -381,6 +381,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/ussd_pin/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove an account's forgotten USSD PIN, for a caller whose identity customer care has checked (audited)
+         * @description For a holder who cannot remove it on the website (no web password, no internet): the same removal as `POST /api/auth/ussd_pin/reset`. The PIN and its lock are removed, the phone's open USSD sessions end, and the phone is told by SMS in its holder's language that customer care removed it. The next dial of *384*40# sets a new PIN after the 6-digit code the platform texts that phone then (or the web password). Check who is calling first: whoever holds the phone can then choose the PIN. An account with no USSD PIN is 409 (`INVALID_STATE`), and nothing is sent.
+         */
+        post: operations["postAdminUsersByIdUssdPinReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/verify": {
         parameters: {
             query?: never;
@@ -4447,6 +4467,100 @@ export interface operations {
                 } | null;
             };
         };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "message": "Request completed",
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90",
+                     *           "full_name": "Wanjiku Kamau",
+                     *           "display_name": "Wanjiku K.",
+                     *           "first_name": "Wanjiku",
+                     *           "last_name": "Kamau",
+                     *           "phone_number": "254722123456",
+                     *           "email": "wanjiku@example.co.ke",
+                     *           "user_type": "buyer",
+                     *           "is_verified": true,
+                     *           "preferred_language": "sw",
+                     *           "created_at": "2026-11-21T08:00:00.000Z",
+                     *           "status": "active"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            user: {
+                                /**
+                                 * Format: date-time
+                                 * @example 2026-11-21T08:00:00.000Z
+                                 */
+                                created_at: string;
+                                /** @example Wanjiku K. */
+                                display_name: string;
+                                /** @example wanjiku@example.co.ke */
+                                email: string | null;
+                                /** @example Wanjiku */
+                                first_name: string;
+                                /** @example Wanjiku Kamau */
+                                full_name: string;
+                                /** @example 0b6f3a52-5d4e-4c1a-9f57-3e2d8c7b1a90 */
+                                id: string;
+                                is_verified: boolean;
+                                /** @example Kamau */
+                                last_name: string;
+                                /** @example 254722123456 */
+                                phone_number: string;
+                                /**
+                                 * @description The person's language: 'en' English, 'sw' Kiswahili. Sets the web pages' language after sign-in and the language of every SMS to them.
+                                 * @example sw
+                                 * @enum {string}
+                                 */
+                                preferred_language: "en" | "sw";
+                                /** @enum {string} */
+                                status: "active" | "suspended";
+                                /** @enum {string} */
+                                user_type: "buyer" | "seller" | "both" | "admin";
+                            };
+                        };
+                        /** @example Request completed */
+                        message: string;
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["BusinessRule"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postAdminUsersByIdUssdPinReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description OK */
             200: {

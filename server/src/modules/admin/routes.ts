@@ -38,6 +38,7 @@ import { getPlatformStats } from './queries/stats.ts';
 import { getTransactionTimeline, listAdminTransactions } from './queries/transactions.ts';
 import { listAdminUsers } from './queries/users.ts';
 import { reactivateUser } from './use-cases/reactivate-user.ts';
+import { removeUserUssdPin } from './use-cases/remove-ussd-pin.ts';
 import { suspendUser } from './use-cases/suspend-user.ts';
 import { verifyUser } from './use-cases/verify-user.ts';
 
@@ -242,6 +243,20 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/users/:id/reactivate', { schema: { ...guarded, ...userAction, summary: 'Lift a suspension (audited)' } }, async (request) =>
     ok('User reactivated', { user: await reactivateUser(app.ctx, actionOf(request, request.params.id)) }),
+  );
+
+  app.post(
+    '/users/:id/ussd_pin/reset',
+    {
+      schema: {
+        ...guarded,
+        ...userAction,
+        summary: "Remove an account's forgotten USSD PIN, for a caller whose identity customer care has checked (audited)",
+        description:
+          "For a holder who cannot remove it on the website (no web password, no internet): the same removal as `POST /api/auth/ussd_pin/reset`. The PIN and its lock are removed, the phone's open USSD sessions end, and the phone is told by SMS in its holder's language that customer care removed it. The next dial of *384*40# sets a new PIN after the 6-digit code the platform texts that phone then (or the web password). Check who is calling first: whoever holds the phone can then choose the PIN. An account with no USSD PIN is 409 (`INVALID_STATE`), and nothing is sent.",
+      },
+    },
+    async (request) => ok('USSD PIN removed', { user: await removeUserUssdPin(app.ctx, actionOf(request, request.params.id)) }),
   );
 };
 

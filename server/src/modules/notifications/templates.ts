@@ -484,6 +484,13 @@ export const SMS_TEMPLATES = {
     sw: () =>
       `PIN yako ya USSD ya Escrow Kenya imeondolewa kwenye tovuti. Piga *384*40# kuchagua mpya. Kama si wewe, piga 0709 384 400 sasa.`,
   },
+  // Customer care removed it on a call, after checking who was calling: the holder learns it if that was not them.
+  ussd_pin_removed_by_support: {
+    en: () =>
+      `Your Escrow Kenya USSD PIN was removed by our customer care. Dial *384*40# to choose a new one. If you did not call us, call 0709 384 400 now.`,
+    sw: () =>
+      `PIN yako ya USSD ya Escrow Kenya imeondolewa na huduma kwa wateja. Piga *384*40# kuchagua mpya. Kama hukutupigia, piga 0709 384 400 sasa.`,
+  },
   ussd_pin_changed: {
     en: () => `Your Escrow Kenya USSD PIN was changed. If this was not you, call 0709 384 400 now.`,
     sw: () => `PIN yako ya USSD ya Escrow Kenya imebadilishwa. Kama si wewe, piga 0709 384 400 sasa.`,

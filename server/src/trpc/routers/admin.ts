@@ -10,6 +10,7 @@ import { getPlatformStats } from '../../modules/admin/queries/stats.ts';
 import { getTransactionTimeline, listAdminTransactions } from '../../modules/admin/queries/transactions.ts';
 import { listAdminUsers } from '../../modules/admin/queries/users.ts';
 import { reactivateUser } from '../../modules/admin/use-cases/reactivate-user.ts';
+import { removeUserUssdPin } from '../../modules/admin/use-cases/remove-ussd-pin.ts';
 import { suspendUser } from '../../modules/admin/use-cases/suspend-user.ts';
 import { verifyUser } from '../../modules/admin/use-cases/verify-user.ts';
 import { listPaymentLinksForAdmin, listReleasesByCode } from '../../modules/payment-links/queries/admin-queries.ts';
@@ -43,6 +44,9 @@ export const adminRouter = createTRPCRouter({
   reactivateUser: adminProcedure
     .input(byId)
     .mutation(({ ctx, input }) => reactivateUser(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
+  removeUssdPin: adminProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => removeUserUssdPin(ctx.ctx, { adminId: ctx.auth.userId, userId: input.id, ip: ctx.ip })),
   paymentLinks: adminProcedure
     .input(paginationQuery.extend({ search: z.string().trim().max(100).optional() }))
     .query(({ ctx, input }) => listPaymentLinksForAdmin(ctx.ctx, input)),

@@ -5,6 +5,8 @@
  * is what stops someone else holding it. Removing it asks for the account's password again (a borrowed
  * signed-in browser is not enough), then the next dial sets a new PIN through the first PIN's door: the
  * code texted to the phone at that moment, or the web password (docs/SECURITY.md "USSD identity").
+ * A holder with no web password (registered over USSD) calls customer care instead, whose admin removes
+ * it after checking who is calling (admin/use-cases/remove-ussd-pin.ts), by the same rule (../ussd-pin-removal.ts).
  */
 import type { AppContext } from '../../../context.ts';
 import type { UssdPinData } from '@escrow/core/contract/auth';
@@ -12,8 +14,8 @@ import { inTransaction } from '../../../db/prisma.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { verifySecret } from '../../../lib/password.ts';
 import { hitRateLimit, rateLimited, resetRateLimit } from '../../../lib/rate-limit.ts';
-import { queueSms } from '../../notifications/notify.ts';
 import { loginPairRule } from '../limits.ts';
+import { clearUssdPin } from '../ussd-pin-removal.ts';
 
 const PIN_SELECT = { ussdPinHash: true, ussdPinLockedUntil: true } as const;
 
@@ -50,17 +52,7 @@ export async function removeUssdPin(ctx: AppContext, input: { userId: string; pa
     throw new AppError('VALIDATION_ERROR', WRONG_PASSWORD, { errors: { password: [WRONG_PASSWORD] } });
   }
   await resetRateLimit(ctx.db, attempts.key);
-  const user = await inTransaction(ctx.db, async (tx) => {
-    const updated = await tx.user.update({
-      where: { id: input.userId },
-      data: { ussdPinHash: null, ussdPinFailures: 0, ussdPinLockedUntil: null },
-      select: { ...PIN_SELECT, phoneNumber: true, language: true },
-    });
-    // A session that proved the old PIN must not go on without one.
-    await tx.ussdSession.deleteMany({ where: { phoneNumber: updated.phoneNumber } });
-    await queueSms(ctx, tx, { phone: updated.phoneNumber, template: 'ussd_pin_removed', params: {}, language: updated.language });
-    return updated;
-  });
+  const user = await inTransaction(ctx.db, (tx) => clearUssdPin(ctx, tx, { userId: input.userId, removedBy: 'owner' }));
   ctx.jobs.nudge();
   return pinState(user, ctx.now());
 }
