@@ -41,7 +41,7 @@ const en = {
   enterPin: 'Enter PIN to confirm:',
   wrongPin: (left: number) => `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
   pinLocked: (until: string) =>
-    `Your PIN is locked after 3 wrong tries. Try again after ${until}. Forgot it? Remove it on our website (Profile), then dial again.`,
+    `Your PIN is locked after 3 wrong tries. Try again after ${until}. Forgot it? Remove it on our website (Profile) or call customer care on 0709 384 400, then dial again.`,
   pinLockedTitle: (until: string) => `PIN locked until ${until}`,
   pinFormat: 'PIN must be 4 digits.',
   /** The code sent now, or one sent before that still works; the web password only for accounts that have one. */
@@ -308,7 +308,7 @@ const sw: UssdMessages = {
   enterPin: 'Weka PIN kuthibitisha:',
   wrongPin: (left) => `PIN si sahihi. Majaribio ${left} yamebaki.`,
   pinLocked: (until) =>
-    `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}. Umeisahau? Iondoe kwenye tovuti yetu (Wasifu), kisha piga tena.`,
+    `PIN yako imefungwa baada ya makosa 3. Jaribu tena baada ya ${until}. Umeisahau? Iondoe kwenye tovuti yetu (Wasifu) au piga simu kwa huduma kwa wateja 0709 384 400, kisha piga tena.`,
   pinLockedTitle: (until) => `PIN imefungwa hadi ${until}`,
   pinFormat: 'PIN iwe tarakimu 4.',
   proveFirstPin: (name, password = true) =>

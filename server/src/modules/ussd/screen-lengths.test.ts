@@ -258,3 +258,13 @@ describe('Kiswahili statuses', () => {
     expect([sw.status.cancelled, sw.shortStatus.cancelled]).toEqual(['imeghairiwa', 'Imeghairiwa']);
   });
 });
+
+describe.each(LANGS)('the locked PIN screen (%s)', (lang) => {
+  it("names both ways back, the website's Profile and customer care's number, and fits the screen", () => {
+    const screen = USSD_MESSAGES[lang].pinLocked('23:59');
+    expect(screen.length, screen).toBeLessThanOrEqual(USSD_SCREEN_MAX);
+    expect(screen).toContain(lang === 'en' ? '(Profile)' : '(Wasifu)');
+    // The number every SMS gives for help (notifications/templates.ts).
+    expect(screen).toContain('0709 384 400');
+  });
+});
