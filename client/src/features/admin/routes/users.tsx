@@ -1,11 +1,12 @@
 /**
  * Users (docs/product-rules.md §2): search (phone, name or email), type and status filters, summary cards, the table
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
- * yourself) and reactivate, each confirmed first and written to the audit log by the server.
+ * yourself), reactivate, and remove a caller's forgotten USSD PIN (customer care's way back for a holder
+ * with no web password), each confirmed first and written to the audit log by the server.
  */
 import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeCheck, Download, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
+import { BadgeCheck, Download, KeyRound, Search, ShoppingBag, Store, Users as UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
@@ -25,13 +26,25 @@ import { toaster } from '../components/toaster';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 
 type AdminUser = RouterOutputs['admin']['users']['users'][number];
-type Action = 'verify' | 'suspend' | 'reactivate';
+type Action = 'verify' | 'suspend' | 'reactivate' | 'removeUssdPin';
 
-const ACTION_COPY: Record<Action, { title: string; confirm: string; palette: 'teal' | 'red' | 'green'; done: string }> = {
+export const ACTION_COPY: Record<Action, { title: string; confirm: string; palette: 'teal' | 'red' | 'green' | 'orange'; done: string }> = {
   verify: { title: 'Verify this account?', confirm: 'Verify', palette: 'teal', done: 'Account verified' },
   suspend: { title: 'Suspend this account?', confirm: 'Suspend', palette: 'red', done: 'Account suspended' },
   reactivate: { title: 'Reactivate this account?', confirm: 'Reactivate', palette: 'green', done: 'Account reactivated' },
+  removeUssdPin: { title: 'Remove their USSD PIN?', confirm: 'Remove PIN', palette: 'orange', done: 'USSD PIN removed' },
 };
+
+/**
+ * What removing a caller's USSD PIN asks of the admin first, and what it does. Whoever holds the phone
+ * chooses the next PIN with the code texted to it, so the identity check on the call is the whole guard.
+ */
+export const REMOVE_PIN_COPY = {
+  checkFirst:
+    "First check that the caller is this account's holder: call them back on the phone number above, and ask for what only the holder would know, such as their full name and a recent transaction (item, amount, the other party). If in doubt, do not remove it.",
+  effect:
+    'Their PIN and its lock are removed, any USSD session open on their phone ends, and they get an SMS saying customer care removed it. On their next dial of *384*40# they choose a new PIN after entering the code texted to that phone.',
+} as const;
 
 function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: Action } | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -40,6 +53,7 @@ function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: 
     mutationFn: ({ user, action }: { user: AdminUser; action: Action }) => {
       if (action === 'verify') return trpcClient.admin.verifyUser.mutate({ id: user.id });
       if (action === 'reactivate') return trpcClient.admin.reactivateUser.mutate({ id: user.id });
+      if (action === 'removeUssdPin') return trpcClient.admin.removeUssdPin.mutate({ id: user.id });
       return trpcClient.admin.suspendUser.mutate({ id: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
     },
     onSuccess: async (_user, { action }) => {
@@ -89,6 +103,16 @@ function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: 
         <Text fontSize="sm" color="fg.muted">
           They can sign in again with their password.
         </Text>
+      ) : null}
+      {target?.action === 'removeUssdPin' ? (
+        <>
+          <Text fontSize="sm" fontWeight="medium" mb="3">
+            {REMOVE_PIN_COPY.checkFirst}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {REMOVE_PIN_COPY.effect}
+          </Text>
+        </>
       ) : null}
     </ConfirmDialog>
   );
@@ -308,6 +332,16 @@ export default function UsersPage() {
                               Reactivate
                             </Button>
                           ) : null}
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            colorPalette="orange"
+                            onClick={() => setTarget({ user, action: 'removeUssdPin' })}
+                            aria-label={`Remove the USSD PIN of ${name}`}
+                            title="Remove a forgotten USSD PIN (customer care)"
+                          >
+                            <KeyRound aria-hidden /> Remove PIN
+                          </Button>
                         </HStack>
                       </Table.Cell>
                     </Table.Row>
