@@ -9,7 +9,6 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '@escrow/core/domain/tra
 import type { TransactionStatus, TransactionType } from '@escrow/core/domain/transaction-state';
 import { totalsSql } from '../../transactions/totals.ts';
 import { createAggregateCache, type AggregateCache } from '../aggregate-cache.ts';
-import type { SessionCache } from '../../../plugins/session-cache.ts';
 
 const caches = new WeakMap<AppContext, AggregateCache>();
 
@@ -43,7 +42,13 @@ export const AGGREGATES_CHANNEL = 'admin_aggregates_changed';
  * when it listens anew, and in between its totals are no older than ADMIN_STATS_CACHE_SECONDS, as every
  * node's were before writes were shared. A NOTIFY that fails leaves the other nodes within that same bound.
  */
-export function forgetAggregatesAfterAdminWrite(ctx: AppContext, nodes: Pick<SessionCache, 'onChannel' | 'barrier'>) {
+/** What every node shares to hear of a write: the session cache's LISTEN connection (plugins/session-cache.ts). */
+export interface NodeChannels {
+  onChannel(channel: string, heard: (payload: string | null) => void): void;
+  barrier(): Promise<void>;
+}
+
+export function forgetAggregatesAfterAdminWrite(ctx: AppContext, nodes: NodeChannels) {
   nodes.onChannel(AGGREGATES_CHANNEL, () => adminCache(ctx).invalidate(''));
   const tellEveryNode = async () => {
     try {
