@@ -179,6 +179,30 @@ async function dialAndWalkNoUnlock(phone: string, ...inputs: string[]) {
   return session.walk(...inputs);
 }
 
+describe('the USSD simulator beside the gateway', () => {
+  it('cannot continue a gateway session, even with its id and phone: the PIN proven there does not speak for the simulator', async () => {
+    const buyer = await makeUser(t.app, { userType: 'buyer' });
+    await giveUssdPin(t, buyer.id);
+    const created = await standardEscrow(t, buyer, randomPhone());
+    const gateway = phoneSession(t, buyer.phone, { autoUnlock: false });
+    await gateway.dial();
+    expect(firstLine(await gateway.send('2'))).toBe(m.unlockPin);
+    expect((await gateway.send(TEST_PIN)).text).toContain(created.reference_number.slice(4));
+    // The gateway's session id is no secret from the gateway's logs or a proxy: whoever learns it and types
+    // the same phone in the simulator gets a session of their own, which has proven nothing.
+    const replay = await postUssd(t, {
+      sessionId: gateway.sessionId,
+      phone: buyer.phone,
+      text: [...gateway.inputs, '1'].join('*'),
+      origin: 'simulator',
+    });
+    expect(replay).toEqual({ kind: 'END', text: m.sessionExpired });
+    // The holder's own session on the gateway goes on untouched, its PIN still proven.
+    expect((await gateway.send('0')).kind).toBe('CON');
+    expect((await gateway.send('2')).text).toContain(created.reference_number.slice(4));
+  });
+});
+
 describe('registering a phone over USSD', () => {
   it('through the simulator does not take over the escrows that name the phone as seller', async () => {
     const buyer = await makeUser(t.app, { userType: 'buyer' });

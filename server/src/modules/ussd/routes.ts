@@ -2,6 +2,7 @@
  * `POST /api/ussd/{AT_CALLBACK_SECRET}`: Africa's Talking's USSD callback for *384*40#, and in demo mode
  * `POST /api/ussd/simulator` for the web simulator page (docs/SECURITY.md "USSD").
  */
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,16 @@ const MENUS = [
   'my transactions, confirm delivery, dispatch, pay, dispute, find by reference, change PIN, language, help. `0` Back, `00` Home.',
 ].join(' ');
 
+/**
+ * The simulator's sessions live apart from the gateway's: a gateway session id is no secret (it shows in
+ * the gateway's logs and any proxy's), and the simulator lets anyone type any phone, so with the same id it
+ * would carry on a holder's live session and the PIN proven in it. Hashed, so the key stays within the
+ * column whatever the id's length; `sim-` is not how Africa's Talking's ids begin (`ATUid_`).
+ */
+function simulatorSessionId(sessionId: string): string {
+  return `sim-${createHash('sha256').update(sessionId).digest('base64url')}`;
+}
+
 const ussdRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.ctx;
   app.addHook('onRequest', gatewayGuard({ secret: config.AT_CALLBACK_SECRET, allowedIps: config.GATEWAY_ALLOWED_IPS }));
@@ -29,7 +40,8 @@ const ussdRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The screen for one request; a failure the menus did not expect becomes an apology, not a 500. */
   async function screenFor(origin: UssdOrigin, body: z.output<typeof ussdRequestBody>, log: FastifyBaseLogger): Promise<string> {
     try {
-      return await answerUssdRequest(app.ctx, { sessionId: body.sessionId, phone: body.phoneNumber, text: body.text, origin });
+      const sessionId = origin === 'simulator' ? simulatorSessionId(body.sessionId) : body.sessionId;
+      return await answerUssdRequest(app.ctx, { sessionId, phone: body.phoneNumber, text: body.text, origin });
     } catch (error) {
       // Outside production an over-long screen fails loudly (the tests walk every screen).
       if (error instanceof ScreenTooLongError && config.NODE_ENV !== 'production') throw error;
