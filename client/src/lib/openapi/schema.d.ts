@@ -4272,7 +4272,9 @@ export interface operations {
                      *             "is_verified": true,
                      *             "preferred_language": "sw",
                      *             "created_at": "2026-11-21T08:00:00.000Z",
-                     *             "status": "active"
+                     *             "status": "active",
+                     *             "ussd_pin": "locked",
+                     *             "ussd_pin_locked_until": "2026-11-21T08:00:00.000Z"
                      *           }
                      *         ],
                      *         "pagination": {
@@ -4335,6 +4337,14 @@ export interface operations {
                                 status: "active" | "suspended";
                                 /** @enum {string} */
                                 user_type: "buyer" | "seller" | "both" | "admin";
+                                /**
+                                 * @description 'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.
+                                 * @example locked
+                                 * @enum {string}
+                                 */
+                                ussd_pin: "none" | "set" | "locked";
+                                /** @description When the PIN's lock ends; null unless ussd_pin is 'locked'. */
+                                ussd_pin_locked_until: string | null;
                             }[];
                         };
                         /** @example Request completed */
@@ -4386,7 +4396,9 @@ export interface operations {
                      *           "is_verified": true,
                      *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "ussd_pin": "locked",
+                     *           "ussd_pin_locked_until": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -4424,6 +4436,14 @@ export interface operations {
                                 status: "active" | "suspended";
                                 /** @enum {string} */
                                 user_type: "buyer" | "seller" | "both" | "admin";
+                                /**
+                                 * @description 'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.
+                                 * @example locked
+                                 * @enum {string}
+                                 */
+                                ussd_pin: "none" | "set" | "locked";
+                                /** @description When the PIN's lock ends; null unless ussd_pin is 'locked'. */
+                                ussd_pin_locked_until: string | null;
                             };
                         };
                         /** @example Request completed */
@@ -4491,7 +4511,9 @@ export interface operations {
                      *           "is_verified": true,
                      *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "ussd_pin": "locked",
+                     *           "ussd_pin_locked_until": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -4529,6 +4551,14 @@ export interface operations {
                                 status: "active" | "suspended";
                                 /** @enum {string} */
                                 user_type: "buyer" | "seller" | "both" | "admin";
+                                /**
+                                 * @description 'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.
+                                 * @example locked
+                                 * @enum {string}
+                                 */
+                                ussd_pin: "none" | "set" | "locked";
+                                /** @description When the PIN's lock ends; null unless ussd_pin is 'locked'. */
+                                ussd_pin_locked_until: string | null;
                             };
                         };
                         /** @example Request completed */
@@ -4585,7 +4615,9 @@ export interface operations {
                      *           "is_verified": true,
                      *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "ussd_pin": "locked",
+                     *           "ussd_pin_locked_until": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -4623,6 +4655,14 @@ export interface operations {
                                 status: "active" | "suspended";
                                 /** @enum {string} */
                                 user_type: "buyer" | "seller" | "both" | "admin";
+                                /**
+                                 * @description 'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.
+                                 * @example locked
+                                 * @enum {string}
+                                 */
+                                ussd_pin: "none" | "set" | "locked";
+                                /** @description When the PIN's lock ends; null unless ussd_pin is 'locked'. */
+                                ussd_pin_locked_until: string | null;
                             };
                         };
                         /** @example Request completed */
@@ -4679,7 +4719,9 @@ export interface operations {
                      *           "is_verified": true,
                      *           "preferred_language": "sw",
                      *           "created_at": "2026-11-21T08:00:00.000Z",
-                     *           "status": "active"
+                     *           "status": "active",
+                     *           "ussd_pin": "locked",
+                     *           "ussd_pin_locked_until": "2026-11-21T08:00:00.000Z"
                      *         }
                      *       }
                      *     }
@@ -4717,6 +4759,14 @@ export interface operations {
                                 status: "active" | "suspended";
                                 /** @enum {string} */
                                 user_type: "buyer" | "seller" | "both" | "admin";
+                                /**
+                                 * @description 'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.
+                                 * @example locked
+                                 * @enum {string}
+                                 */
+                                ussd_pin: "none" | "set" | "locked";
+                                /** @description When the PIN's lock ends; null unless ussd_pin is 'locked'. */
+                                ussd_pin_locked_until: string | null;
                             };
                         };
                         /** @example Request completed */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RAIL_CHOICES } from '../domain/rail-choice.ts';
+import { USSD_PIN_STATES } from '../domain/ussd-pin.ts';
 import { USER_TYPES, userSchema } from './auth.ts';
 import { envelope, isoDate, moneyInput, moneyString, pagination, paginationQuery } from './common.ts';
 import {
@@ -415,7 +416,14 @@ export const adminUsersQuery = paginationQuery.extend({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
-export const adminUser = userSchema.extend({ status: z.enum(['active', 'suspended']) });
+export const adminUser = userSchema.extend({
+  status: z.enum(['active', 'suspended']),
+  ussd_pin: z.enum(USSD_PIN_STATES).meta({
+    description: "'none': no USSD PIN (the next dial sets one); 'set'; 'locked': wrong PINs lock it until ussd_pin_locked_until.",
+    example: 'locked',
+  }),
+  ussd_pin_locked_until: isoDate.nullable().meta({ description: "When the PIN's lock ends; null unless ussd_pin is 'locked'." }),
+});
 export type AdminUser = z.infer<typeof adminUser>;
 
 export const adminUsersData = z.object({

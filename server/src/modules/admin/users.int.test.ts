@@ -47,6 +47,8 @@ describe('GET /api/admin/users', () => {
       is_verified: true,
       preferred_language: 'en',
       status: 'active',
+      ussd_pin: 'none',
+      ussd_pin_locked_until: null,
       created_at: expect.stringMatching(/Z$/),
     });
   });

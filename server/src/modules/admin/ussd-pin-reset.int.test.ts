@@ -130,3 +130,48 @@ describe("an admin removes a caller's USSD PIN", () => {
     expect((await mutate(admin)).status).toBe(409);
   });
 });
+
+describe("the Users list shows each account's USSD PIN (REST GET /api/admin/users and tRPC admin.users)", () => {
+  /** The account's row as REST and tRPC both answer it, searched by its phone. */
+  async function rowOf(user: MadeUser) {
+    const rest = await t.app.inject({ url: `/api/admin/users?search=${user.phone}`, headers: bearer(admin) });
+    expect(rest.statusCode, rest.body).toBe(200);
+    const input = encodeURIComponent(JSON.stringify({ search: user.phone }));
+    const viaTrpc = await fetch(`${t.baseUrl}/trpc/admin.users?input=${input}`, { headers: bearer(admin) });
+    expect(viaTrpc.status).toBe(200);
+    const restRows = rest.json().data.users as { id: string; ussd_pin: string; ussd_pin_locked_until: string | null }[];
+    const trpcRows = ((await viaTrpc.json()) as { result: { data: { users: typeof restRows } } }).result.data.users;
+    expect(trpcRows).toEqual(restRows);
+    expect(restRows.map((row) => row.id)).toEqual([user.id]);
+    return restRows[0]!;
+  }
+
+  it("none, set, locked after 3 wrong PINs over the gateway (until when), set again once the lock's time has passed, none after removal", async () => {
+    expect(await rowOf(buyer)).toMatchObject({ ussd_pin: 'none', ussd_pin_locked_until: null });
+    const holder = await phoneOnlyHolder();
+    expect(await rowOf(holder)).toMatchObject({ ussd_pin: 'set', ussd_pin_locked_until: null });
+
+    const guessing = phoneSession(t, holder.phone, { autoUnlock: false });
+    await guessing.dial();
+    await guessing.send('3');
+    await guessing.send('0000');
+    // One wrong PIN is not a lock.
+    expect(await rowOf(holder)).toMatchObject({ ussd_pin: 'set', ussd_pin_locked_until: null });
+    await guessing.send('1111');
+    expect((await guessing.send('2222')).kind).toBe('END');
+    const lockedUntil = (await pinRow(holder)).ussdPinLockedUntil!;
+    expect(lockedUntil.getTime()).toBeGreaterThan(Date.now());
+    expect(await rowOf(holder)).toMatchObject({ ussd_pin: 'locked', ussd_pin_locked_until: lockedUntil.toISOString() });
+
+    // A lock whose time has passed is no lock, though the column still holds it.
+    await t.ctx.db.user.update({ where: { id: holder.id }, data: { ussdPinLockedUntil: new Date(Date.now() - 60_000) } });
+    expect(await rowOf(holder)).toMatchObject({ ussd_pin: 'set', ussd_pin_locked_until: null });
+
+    await t.ctx.db.user.update({ where: { id: holder.id }, data: { ussdPinLockedUntil: lockedUntil } });
+    const removed = await removePin(holder, admin);
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The action answers the row as the list will show it.
+    expect(removed.json().data.user).toMatchObject({ ussd_pin: 'none', ussd_pin_locked_until: null });
+    expect(await rowOf(holder)).toMatchObject({ ussd_pin: 'none', ussd_pin_locked_until: null });
+  });
+});

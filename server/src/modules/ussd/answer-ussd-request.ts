@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../../context.ts';
-import { pinLockInEffect } from '../auth/use-cases/ussd-pin.ts';
+import { pinLockInEffect } from '@escrow/core/domain/ussd-pin';
 import { type MenuContext, type Outcome, refusal, type UssdOrigin, type UssdUser } from './flows/menu-kit.ts';
 import { USSD_MESSAGES, type UssdLanguage } from './messages.ts';
 import { con, end, renderReply, type UssdReply } from './screen.ts';

@@ -1,13 +1,17 @@
 /**
  * GET /api/admin/users: every account, newest first, searched by phone, full name or email (trigram
  * indexes), filtered by type and status, with a summary of the filtered set. Without a search the
- * totals come from the cached (type, status, verified) grouping.
+ * totals come from the cached (type, status, verified) grouping. Each row says whether the account has a
+ * USSD PIN and whether wrong PINs lock it now, so customer care on a call sees a locked-out caller (and
+ * offers to remove only a PIN that exists).
  */
 import type { AdminUser, AdminUsersData, AdminUsersQuery } from '@escrow/core/contract/admin';
 import { paginationOf } from '@escrow/core/contract/common';
 import type { AppContext } from '../../../context.ts';
 import { normalizePhone } from '@escrow/core/domain/phone';
-import { toUserWire } from '../../auth/user-wire.ts';
+import type { User } from '../../../generated/prisma/client.ts';
+import { ussdPinStateOf } from '@escrow/core/domain/ussd-pin';
+import { toUserWire, type UserWireSource } from '../../auth/user-wire.ts';
 import { adminCache, likeEscape, phoneFragment, sql, userGroups, whereAll, type Sql, type UserGroup } from './shared.ts';
 
 export type UserFilters = Omit<AdminUsersQuery, 'page' | 'per_page'>;
@@ -43,21 +47,20 @@ interface UserRow {
   phone_verified_at: Date | null;
   language: 'en' | 'sw';
   created_at: Date;
+  has_ussd_pin: boolean;
+  ussd_pin_locked_until: Date | null;
 }
 
-export function toAdminUser(row: {
-  id: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  email: string | null;
-  userType: AdminUser['user_type'];
-  status: AdminUser['status'];
-  phoneVerifiedAt: Date | null;
-  language: 'en' | 'sw';
-  createdAt: Date;
-}): AdminUser {
-  return { ...toUserWire(row), status: row.status };
+type AdminUserSource = UserWireSource & Pick<User, 'status' | 'ussdPinLockedUntil'> & { hasUssdPin: boolean };
+
+function adminUserOf(row: AdminUserSource, now: Date): AdminUser {
+  const pin = ussdPinStateOf({ isSet: row.hasUssdPin, lockedUntil: row.ussdPinLockedUntil }, now);
+  return { ...toUserWire(row), status: row.status, ussd_pin: pin.state, ussd_pin_locked_until: pin.lockedUntil?.toISOString() ?? null };
+}
+
+/** An account action's answer: the account as a row of the list shows it. */
+export function toAdminUser(user: UserWireSource & Pick<User, 'status' | 'ussdPinHash' | 'ussdPinLockedUntil'>, now: Date): AdminUser {
+  return adminUserOf({ ...user, hasUssdPin: user.ussdPinHash !== null }, now);
 }
 
 interface Summary {
@@ -104,23 +107,30 @@ async function summarize(ctx: AppContext, filters: UserFilters, conditions: Sql[
 export async function userPage(ctx: AppContext, { conditions, limit, offset }: { conditions: Sql[]; limit: number; offset: number }) {
   const rows = await ctx.db.$queryRaw<UserRow[]>`
     SELECT u.id::text, u.first_name, u.last_name, u.phone_number, u.email, u.user_type::text AS user_type, u.status::text AS status,
-           u.phone_verified_at, u.language::text AS language, u.created_at
+           u.phone_verified_at, u.language::text AS language, u.created_at,
+           u.ussd_pin_hash IS NOT NULL AS has_ussd_pin, u.ussd_pin_locked_until
     FROM users u WHERE ${whereAll(conditions)}
     ORDER BY u.created_at DESC, u.id DESC
     LIMIT ${limit} OFFSET ${offset}`;
+  const now = ctx.now();
   return rows.map((row) =>
-    toAdminUser({
-      id: row.id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      phoneNumber: row.phone_number,
-      email: row.email,
-      userType: row.user_type,
-      status: row.status,
-      phoneVerifiedAt: row.phone_verified_at,
-      language: row.language,
-      createdAt: row.created_at,
-    }),
+    adminUserOf(
+      {
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        phoneNumber: row.phone_number,
+        email: row.email,
+        userType: row.user_type,
+        status: row.status,
+        phoneVerifiedAt: row.phone_verified_at,
+        language: row.language,
+        createdAt: row.created_at,
+        hasUssdPin: row.has_ussd_pin,
+        ussdPinLockedUntil: row.ussd_pin_locked_until,
+      },
+      now,
+    ),
   );
 }
 

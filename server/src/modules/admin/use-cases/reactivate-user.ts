@@ -13,5 +13,5 @@ export async function reactivateUser(ctx: AppContext, action: AdminAction) {
     await auditUserAction(tx, { ...action, action: 'user.reactivate' });
     return updated;
   });
-  return toAdminUser(user);
+  return toAdminUser(user, ctx.now());
 }

@@ -21,5 +21,5 @@ export async function removeUserUssdPin(ctx: AppContext, action: AdminAction) {
     return tx.user.findUniqueOrThrow({ where: { id: user.id } });
   });
   ctx.jobs.nudge();
-  return toAdminUser(user);
+  return toAdminUser(user, ctx.now());
 }

@@ -20,5 +20,5 @@ export async function suspendUser(ctx: AppContext, action: AdminAction & { reaso
     await auditUserAction(tx, { ...action, action: 'user.suspend', data: { reason: action.reason ?? null } });
     return updated;
   });
-  return toAdminUser(user);
+  return toAdminUser(user, ctx.now());
 }

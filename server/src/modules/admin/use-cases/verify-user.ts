@@ -18,5 +18,5 @@ export async function verifyUser(ctx: AppContext, action: AdminAction) {
     await auditUserAction(tx, { ...action, action: 'user.verify' });
     return tx.user.findUniqueOrThrow({ where: { id: user.id } });
   });
-  return toAdminUser(user);
+  return toAdminUser(user, ctx.now());
 }

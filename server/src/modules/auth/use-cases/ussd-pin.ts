@@ -10,6 +10,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import type { UssdPinData } from '@escrow/core/contract/auth';
+import { pinLockInEffect } from '@escrow/core/domain/ussd-pin';
 import { inTransaction } from '../../../db/prisma.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { verifySecret } from '../../../lib/password.ts';
@@ -18,11 +19,6 @@ import { loginPairRule } from '../limits.ts';
 import { clearUssdPin } from '../ussd-pin-removal.ts';
 
 const PIN_SELECT = { ussdPinHash: true, ussdPinLockedUntil: true } as const;
-
-/** When the PIN's lock ends, if it is locked now; a lock whose time has passed is no lock (nothing clears it). */
-export function pinLockInEffect(lockedUntil: Date | null, now: Date): Date | null {
-  return lockedUntil !== null && lockedUntil > now ? lockedUntil : null;
-}
 
 function pinState(user: { ussdPinHash: string | null; ussdPinLockedUntil: Date | null }, now: Date): UssdPinData {
   return { is_set: user.ussdPinHash !== null, locked_until: pinLockInEffect(user.ussdPinLockedUntil, now)?.toISOString() ?? null };

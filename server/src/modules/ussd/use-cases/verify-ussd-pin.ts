@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/prisma.ts';
 import { verifySecret } from '../../../lib/password.ts';
 import { queueSms } from '../../notifications/notify.ts';
-import { pinLockInEffect } from '../../auth/use-cases/ussd-pin.ts';
+import { pinLockInEffect } from '@escrow/core/domain/ussd-pin';
 
 export const MAX_PIN_TRIES = 3;
 export const PIN_LOCK_MINUTES = 30;
