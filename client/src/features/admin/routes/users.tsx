@@ -2,7 +2,8 @@
  * Users (docs/product-rules.md §2): search (phone, name or email), type and status filters, summary cards, the table
  * (User, Contact, Type, Status, Joined) and actions that work: verify, suspend (with a reason, never
  * yourself), reactivate, and remove a caller's forgotten USSD PIN (customer care's way back for a holder
- * with no web password), each confirmed first and written to the audit log by the server.
+ * with no web password), each confirmed first and written to the audit log by the server. The Status
+ * column says when an account has no USSD PIN or wrong PINs lock it, so customer care sees a locked-out caller.
  */
 import { Badge, Box, Button, Field, Flex, HStack, Input, InputGroup, SimpleGrid, Stack, Table, Text, Textarea } from '@chakra-ui/react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,7 @@ import { useState } from 'react';
 import { USER_TYPES } from '@escrow/core/contract/auth';
 import { USER_STATUS_FILTERS } from '@escrow/core/contract/admin';
 import { useAuth } from '@/hooks/use-auth';
-import { formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
+import { TIME_ZONE, formatDateTime, formatPhone, formatRelativeTime } from '@/lib/format';
 import { trpc, trpcClient, type RouterInputs, type RouterOutputs } from '@/lib/trpc';
 import { useAdminPreferences } from '../admin-preferences';
 import { downloadWithToken } from '../api/admin-rest';
@@ -45,6 +46,36 @@ export const REMOVE_PIN_COPY = {
   effect:
     'Their PIN and its lock are removed, any USSD session open on their phone ends, and they get an SMS saying customer care removed it. On their next dial of *384*40# they choose a new PIN after entering the code texted to that phone.',
 } as const;
+
+/**
+ * What the table says of an account's USSD PIN: a badge when it has none or wrong PINs lock it now (nothing
+ * when it is set, the usual case), and whether Remove PIN is offered (only for a PIN, set or locked: the
+ * server answers 409 for none). The lock's end is Nairobi's hour and minute, as the SMS the caller got says it.
+ */
+export function ussdPinView(user: Pick<AdminUser, 'ussd_pin' | 'ussd_pin_locked_until'>): {
+  badge: { label: string; title: string; palette: 'gray' | 'red' } | null;
+  canRemove: boolean;
+} {
+  if (user.ussd_pin === 'none') {
+    return { badge: { label: 'No PIN', title: 'No USSD PIN: they choose one on their next dial', palette: 'gray' }, canRemove: false };
+  }
+  if (user.ussd_pin === 'locked' && user.ussd_pin_locked_until) {
+    const until = new Date(user.ussd_pin_locked_until).toLocaleTimeString('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: TIME_ZONE,
+    });
+    return {
+      badge: {
+        label: `PIN locked until ${until}`,
+        title: `Wrong USSD PINs lock it until ${formatDateTime(user.ussd_pin_locked_until)}`,
+        palette: 'red',
+      },
+      canRemove: true,
+    };
+  }
+  return { badge: null, canRemove: true };
+}
 
 function ActionDialog({ target, onClose }: { target: { user: AdminUser; action: Action } | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -252,12 +283,18 @@ export default function UsersPage() {
                       ) : null}
                     </Box>
                   );
+                  const pin = ussdPinView(user);
                   const standing = (
                     <HStack gap="1" wrap="wrap">
                       <StatusBadge wording="status" status={user.status} />
                       <Badge size="sm" variant="outline" colorPalette={user.is_verified ? 'green' : 'yellow'}>
                         {user.is_verified ? 'Verified' : 'Unverified'}
                       </Badge>
+                      {pin.badge ? (
+                        <Badge size="sm" variant="outline" colorPalette={pin.badge.palette} title={pin.badge.title}>
+                          {pin.badge.label}
+                        </Badge>
+                      ) : null}
                     </HStack>
                   );
                   return (
@@ -332,16 +369,18 @@ export default function UsersPage() {
                               Reactivate
                             </Button>
                           ) : null}
-                          <Button
-                            size="xs"
-                            variant="outline"
-                            colorPalette="orange"
-                            onClick={() => setTarget({ user, action: 'removeUssdPin' })}
-                            aria-label={`Remove the USSD PIN of ${name}`}
-                            title="Remove a forgotten USSD PIN (customer care)"
-                          >
-                            <KeyRound aria-hidden /> Remove PIN
-                          </Button>
+                          {pin.canRemove ? (
+                            <Button
+                              size="xs"
+                              variant="outline"
+                              colorPalette="orange"
+                              onClick={() => setTarget({ user, action: 'removeUssdPin' })}
+                              aria-label={`Remove the USSD PIN of ${name}`}
+                              title="Remove a forgotten USSD PIN (customer care)"
+                            >
+                              <KeyRound aria-hidden /> Remove PIN
+                            </Button>
+                          ) : null}
                         </HStack>
                       </Table.Cell>
                     </Table.Row>
