@@ -335,7 +335,13 @@ export default function UsersPage() {
                         {formatRelativeTime(user.created_at)}
                       </Table.Cell>
                       <Table.Cell textAlign="end">
-                        <HStack gap="1" justify="flex-end">
+                        {/* Stacked on a phone: side by side, two or three actions push the row past 360 px. */}
+                        <HStack
+                          gap="1"
+                          justify="flex-end"
+                          flexDirection={{ base: 'column', md: 'row' }}
+                          alignItems={{ base: 'stretch', md: 'center' }}
+                        >
                           {!user.is_verified ? (
                             <Button
                               size="xs"
