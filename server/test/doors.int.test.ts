@@ -47,6 +47,21 @@ async function fingerprint(db: Db): Promise<Record<string, string>> {
   return prints;
 }
 
+/**
+ * The fingerprint once the background work of earlier steps (a mock's callback, its SMS and their delivery
+ * reports) has finished: the same twice, 400 ms apart. A door's "nothing written" compares against it.
+ */
+async function settledFingerprint(db: Db): Promise<Record<string, string>> {
+  let last = await fingerprint(db);
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const next = await fingerprint(db);
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  throw new Error('the database kept changing for 20 s: background work of an earlier step never finished');
+}
+
 /** The secret each door's gateway was given (docs/SECURITY.md "Doors"). */
 function secretOf(config: { AT_CALLBACK_SECRET: string; MPESA_CALLBACK_SECRET: string; AIRTEL_CALLBACK_SECRET: string }, door: string) {
   if (door.startsWith('/api/ussd/') || door.startsWith('/api/sms/')) return config.AT_CALLBACK_SECRET;
@@ -178,7 +193,7 @@ describe('the gateway callback doors, tried with every near miss of the secret',
   it('answers each door 404 with the unknown-path envelope, and writes nothing, for any secret but its own', async () => {
     const config = t.config;
     const others = [config.AT_CALLBACK_SECRET, config.MPESA_CALLBACK_SECRET, config.AIRTEL_CALLBACK_SECRET];
-    const before = await fingerprint(t.ctx.db);
+    const before = await settledFingerprint(t.ctx.db);
     for (const door of EXPECTED_DOORS) {
       const secret = secretOf(config, door);
       const misses = new Map<string, string>([
@@ -264,7 +279,7 @@ describe('a production start on the real rails', () => {
 
   it('serves no USSD simulator and no mock: 404 with the envelope, and no phone registered', async () => {
     const phone = randomPhone();
-    const before = await fingerprint(runtime.app.ctx.db);
+    const before = await settledFingerprint(runtime.app.ctx.db);
     const form = ussdForm({
       sessionId: randomUUID(),
       serviceCode: USSD_SERVICE_CODE,
@@ -295,7 +310,7 @@ describe('a production start on the real rails', () => {
       smsMessageId: 'ATXid_forged',
       ussdPhone: randomPhone(),
     };
-    const before = await fingerprint(runtime.app.ctx.db);
+    const before = await settledFingerprint(runtime.app.ctx.db);
     for (const door of doors) {
       const body = bodyFor(door, targets);
       const url = `${runtime.url}${fillPath(door, { secret: secretOf(runtime.config, door) })}${body.query}`;
@@ -371,7 +386,7 @@ describe('a stranger at the other doors', () => {
     });
 
   it('lets no buyer run an admin tRPC mutation, alone or batched, on a real account: 403 and the account untouched', async () => {
-    const before = await fingerprint(t.ctx.db);
+    const before = await settledFingerprint(t.ctx.db);
     const suspend = { id: seller.id, reason: 'Taken over by a buyer' };
     for (const headers of [{}, bearer(buyer)]) {
       const expected = 'authorization' in headers ? 403 : 401;
@@ -421,6 +436,8 @@ describe('a stranger at the other doors', () => {
     expect(copiedPay.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect(copiedPay.body).not.toContain(paid.json().data.payment.id);
     expect(await t.ctx.db.payment.count({ where: { transactionId: mine.id } })).toBe(paymentsBefore);
+    // The owner's prompt is answered by the mock in the background: let it land here, not in a later test.
+    await eventually(() => t.ctx.db.payment.findFirst({ where: { transactionId: mine.id, status: { not: 'pending' } } }), 20_000);
   });
 
   it('lets no one without a token, nor an account whose phone is unproven, check out a payment link: nothing bought, nothing held', async () => {
@@ -434,7 +451,7 @@ describe('a stranger at the other doors', () => {
     expect(created.statusCode, created.body).toBe(201);
     const code = created.json().data.payment_link.code as string;
     const unproven = await makeUser(t.app, { userType: 'buyer', verified: false });
-    const before = await fingerprint(t.ctx.db);
+    const before = await settledFingerprint(t.ctx.db);
     const anonymous = await t.app.inject({ method: 'POST', url: `/api/payment-links/${code}/checkout` });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
