@@ -678,6 +678,10 @@ describe('rulings', () => {
     expect(await again(buyer, created.id)).toBe(
       'The return was already confirmed, but your refund could not be sent: our team will contact you.',
     );
+    // The admin is that team: told "our team will contact them", nobody would send it again.
+    expect(await again(admin, created.id)).toBe(
+      "The return was already confirmed, but the buyer's refund could not be sent: send it again from Alerts (Payouts stuck or failed).",
+    );
     await expectLedgerHealthy(t);
   });
 

@@ -46,6 +46,12 @@ const TO_THE_OTHERS = {
   sending: "The return was already confirmed: the buyer's refund is on its way.",
   failed: "The return was already confirmed, but the buyer's refund could not be sent: our team will contact them.",
 } as const;
+// The mediation team is the "our team" of the others' sentence: a failed refund waits for one of them to send it again.
+const TO_THE_MEDIATORS = {
+  ...TO_THE_OTHERS,
+  failed:
+    "The return was already confirmed, but the buyer's refund could not be sent: send it again from Alerts (Payouts stuck or failed).",
+} as const;
 
 async function alreadyConfirmedRefusal(tx: Tx, transactionId: string, role: Actor): Promise<string> {
   const payouts = await tx.payout.findMany({
@@ -57,7 +63,7 @@ async function alreadyConfirmedRefusal(tx: Tx, transactionId: string, role: Acto
     : payouts.length > 0 && payouts.every((payout) => payout.status === 'completed')
       ? 'paid'
       : 'sending';
-  return role === 'buyer' ? TO_THE_BUYER[state] : TO_THE_OTHERS[state];
+  return (role === 'buyer' ? TO_THE_BUYER : role === 'admin' ? TO_THE_MEDIATORS : TO_THE_OTHERS)[state];
 }
 
 export async function confirmReturn(
