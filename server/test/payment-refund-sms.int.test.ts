@@ -92,6 +92,19 @@ const SHORT: Record<Language, (ref: string) => string> = {
     `${ref}: malipo yako ya M-Pesa ya KES 1 yalikuwa chini ya kiasi kilichoombwa, kwa hivyo yote yanarudishwa kwa simu iliyolipa.`,
 };
 
+const CLOSED: Record<Language, (ref: string) => string> = {
+  en: (ref) =>
+    `${ref}: your M-Pesa payment of KES 1,025 arrived after the escrow was closed, so it is being refunded to the phone that paid it.`,
+  sw: (ref) => `${ref}: malipo yako ya M-Pesa ya KES 1,025 yamefika baada ya escrow kufungwa, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+};
+
+const DISPUTED: Record<Language, (ref: string) => string> = {
+  en: (ref) =>
+    `${ref}: your M-Pesa payment of KES 1,025 arrived while the escrow is in dispute, so it is being refunded to the phone that paid it.`,
+  sw: (ref) =>
+    `${ref}: malipo yako ya M-Pesa ya KES 1,025 yamefika wakati escrow ina malalamiko, kwa hivyo yanarudishwa kwa simu iliyolipa.`,
+};
+
 const standard = (amount: number) => ({ seller_phone: seller.phone, amount, product_name: 'Tecno Spark 20', transaction_type: 'standard' });
 
 describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why (%s)', (language) => {
@@ -152,6 +165,25 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', refunded_amount: '1025.00' });
     expect(await buyerTexts(buyer)).toContain(TWICE[language](created.reference_number));
+    await expectLedgerHealthy(t);
+  });
+
+  it.each([
+    ['closed', 'cancel', { reason: 'Changed my mind' }, 'refunded'],
+    ['in dispute', 'dispute', { reason: 'Never dispatched', dispute_type: 'non_delivery' }, 'disputed'],
+  ] as const)('paid a second time after the escrow was %s: it says so', async (_when, name, payload, status) => {
+    const buyer = await buyerIn(language);
+    const created = await createTransaction(t, buyer, standard(1000));
+    const first = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone('1032') });
+    expect(first.status).toBe('cancelled');
+    expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
+    const acted = await action(t, buyer, created.id, name, payload);
+    expect(acted.statusCode, acted.body).toBe(200);
+    // The first prompt's money was taken after all.
+    await deliverSuccess(first.id);
+
+    expect((await detail(t, buyer, created.id)).transaction.status).toBe(status);
+    expect(await buyerTexts(buyer)).toContain((status === 'refunded' ? CLOSED : DISPUTED)[language](created.reference_number));
     await expectLedgerHealthy(t);
   });
 });

@@ -19,6 +19,7 @@ import { RAIL_DISPLAY_NAMES, type RailChoice } from '@escrow/core/domain/rail-ch
 import { keptReceipt, numericRailCode, type RailResult } from '../../../rails/port.ts';
 import { checkTransition, type TransactionStatus } from '@escrow/core/domain/transaction-state';
 import { payInPostings } from '@escrow/core/domain/posting-rules';
+import { isPayable } from '@escrow/core/domain/quote';
 import { postJournal } from '../../ledger/ledger.ts';
 import { queueSms } from '../../notifications/notify.ts';
 import { smsDate, type PaymentRefundCause, type SmsParams } from '../../notifications/templates.ts';
@@ -167,20 +168,23 @@ async function findAndLockPayment(tx: Tx, found: Omit<CollectionResult, 'result'
 }
 
 /**
- * Whether a payment that lands on a transaction in this status pays what is owed, or else why all of it
- * goes back to the phone that paid (the buyer's SMS says why). A payment less than asked goes back too
+ * Why all of a payment that lands on a transaction no longer payable (quote.ts `isPayable`, the one rule)
+ * goes back to the phone that paid: the buyer's SMS says it. A payment less than asked goes back too
  * (`short`); one that lands on a payable transaction may still be more than is owed: the excess, `over`.
  */
-const PAYMENT_LANDING: Record<TransactionStatus, 'payable' | Exclude<PaymentRefundCause, 'short' | 'over'>> = {
-  pending: 'payable',
-  installment: 'payable',
+const REFUND_CAUSE_OF_STATUS: Partial<Record<TransactionStatus, Exclude<PaymentRefundCause, 'short' | 'over'>>> = {
   funded: 'paid',
   dispatched: 'paid',
   disputed: 'disputed',
   cancelled: 'cancelled',
-  refunded: 'closed',
-  completed: 'closed',
 };
+
+function landingOf(status: TransactionStatus, isShort: boolean): 'payable' | Exclude<PaymentRefundCause, 'over'> {
+  if (isShort) return 'short';
+  if (isPayable(status)) return 'payable';
+  // Any other status no longer payable has ended (refunded, completed).
+  return REFUND_CAUSE_OF_STATUS[status] ?? 'closed';
+}
 
 /**
  * Books a received payment. The buyer's fee share is taken from it only as far as it is still unpaid and
@@ -205,11 +209,11 @@ async function creditPayment(
     source: CollectionResult['source'];
   },
 ): Promise<void> {
-  const landing = payment.isShort ? 'short' : PAYMENT_LANDING[txn.status as TransactionStatus];
-  const isPayable = landing === 'payable';
-  const fee = isPayable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
+  const landing = landingOf(txn.status as TransactionStatus, payment.isShort);
+  const payable = landing === 'payable';
+  const fee = payable ? minCents(payment.askedFee, (await loadQuote(tx, txn.id)).owedFee) : 0n;
   const pricePart = payment.amount - fee;
-  const credited = isPayable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
+  const credited = payable ? minCents(pricePart, txn.amountCents - txn.paidCents) : 0n;
   const excess = pricePart - credited;
   const receiptText = payment.receipt ?? NO_RECEIPT_WORDS[payment.source];
 
@@ -263,7 +267,7 @@ async function creditPayment(
       buyer: ['payment_refunded', { cause, payment: formatKes(payment.amount), amount: formatKes(excess), rail: payment.railName }],
     });
   }
-  if (!isPayable) return;
+  if (!payable) return;
 
   const paid = txn.paidCents + credited;
   const isFunded = paid === txn.amountCents;
