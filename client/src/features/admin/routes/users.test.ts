@@ -6,7 +6,7 @@ describe("the Users page's Remove PIN action", () => {
     expect(ACTION_COPY.removeUssdPin).toMatchObject({ title: 'Remove their USSD PIN?', confirm: 'Remove PIN', done: 'USSD PIN removed' });
     expect(REMOVE_PIN_COPY.checkFirst).toMatch(/^First check that the caller is this account's holder/);
     expect(REMOVE_PIN_COPY.checkFirst).toContain('If in doubt, do not remove it.');
-    // As the server does it (server/src/modules/auth/use-cases/ussd-pin.ts, clearUssdPin).
+    // As the server does it (server/src/modules/auth/ussd-pin-removal.ts, clearUssdPin).
     expect(REMOVE_PIN_COPY.effect).toContain('they get an SMS saying customer care removed it');
     expect(REMOVE_PIN_COPY.effect).toContain('choose a new PIN after entering the code texted to that phone');
   });
