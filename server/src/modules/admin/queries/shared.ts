@@ -26,7 +26,13 @@ export function adminCache(ctx: AppContext): AggregateCache {
 }
 
 /** Each node LISTENs on it (over the session cache's connection) and forgets its aggregates when it is heard. */
-export const AGGREGATES_CHANNEL = 'admin_aggregates_changed';
+const AGGREGATES_CHANNEL = 'admin_aggregates_changed';
+
+/** What every node shares to hear of a write: the session cache's LISTEN connection (plugins/session-cache.ts). */
+export interface NodeChannels {
+  onChannel(channel: string, heard: (payload: string | null) => void): void;
+  barrier(): Promise<void>;
+}
 
 /**
  * An admin's write that succeeded (a ruling, a return confirmed for the seller, a failed payout sent again
@@ -42,12 +48,6 @@ export const AGGREGATES_CHANNEL = 'admin_aggregates_changed';
  * when it listens anew, and in between its totals are no older than ADMIN_STATS_CACHE_SECONDS, as every
  * node's were before writes were shared. A NOTIFY that fails leaves the other nodes within that same bound.
  */
-/** What every node shares to hear of a write: the session cache's LISTEN connection (plugins/session-cache.ts). */
-export interface NodeChannels {
-  onChannel(channel: string, heard: (payload: string | null) => void): void;
-  barrier(): Promise<void>;
-}
-
 export function forgetAggregatesAfterAdminWrite(ctx: AppContext, nodes: NodeChannels) {
   nodes.onChannel(AGGREGATES_CHANNEL, () => adminCache(ctx).invalidate(''));
   const tellEveryNode = async () => {
