@@ -10,7 +10,7 @@
  */
 import type { AppContext } from '../../../context.ts';
 import type { UssdPinData } from '@escrow/core/contract/auth';
-import { pinLockInEffect } from '@escrow/core/domain/ussd-pin';
+import { ussdPinStateOf } from '@escrow/core/domain/ussd-pin';
 import { inTransaction } from '../../../db/prisma.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { verifySecret } from '../../../lib/password.ts';
@@ -20,8 +20,10 @@ import { clearUssdPin } from '../ussd-pin-removal.ts';
 
 const PIN_SELECT = { ussdPinHash: true, ussdPinLockedUntil: true } as const;
 
+/** As the admin Users list says it (the same rule): only a PIN can be locked. */
 function pinState(user: { ussdPinHash: string | null; ussdPinLockedUntil: Date | null }, now: Date): UssdPinData {
-  return { is_set: user.ussdPinHash !== null, locked_until: pinLockInEffect(user.ussdPinLockedUntil, now)?.toISOString() ?? null };
+  const pin = ussdPinStateOf({ isSet: user.ussdPinHash !== null, lockedUntil: user.ussdPinLockedUntil }, now);
+  return { is_set: pin.state !== 'none', locked_until: pin.lockedUntil?.toISOString() ?? null };
 }
 
 export async function getUssdPin(ctx: AppContext, userId: string): Promise<UssdPinData> {
