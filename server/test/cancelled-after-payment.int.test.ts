@@ -14,7 +14,15 @@ import { parseAmount, type Cents } from '@escrow/core/domain/money';
 import { refundProgress } from '@escrow/core/domain/payout-progress';
 import { escrowBalance } from '../src/modules/ledger/ledger.ts';
 import { makeUser, randomPhone, type MadeUser } from './factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, payAndSettle, settlePayouts } from './escrow-helpers.ts';
+import {
+  action,
+  createTransaction,
+  deliverStkSuccess,
+  detail,
+  expectLedgerHealthy,
+  payAndSettle,
+  settlePayouts,
+} from './escrow-helpers.ts';
 import { buildTestApp, eventually, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -146,29 +154,7 @@ describe('a deposit that arrives after the buyer cancelled the plan', () => {
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'cancelled', quote: { refunded: '0.00' } });
 
     // … and then M-Pesa reports the payment taken after all.
-    const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: prompt.id } });
-    const callback = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`,
-      payload: {
-        Body: {
-          stkCallback: {
-            MerchantRequestID: payment.merchantRequestId,
-            CheckoutRequestID: payment.railRequestId,
-            ResultCode: 0,
-            ResultDesc: 'The service request is processed successfully.',
-            CallbackMetadata: {
-              Item: [
-                { Name: 'Amount', Value: Number(payment.amountCents / 100n) },
-                { Name: 'MpesaReceiptNumber', Value: 'LATE4CANCL' },
-                { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
-              ],
-            },
-          },
-        },
-      },
-    });
-    expect(callback.statusCode, callback.body).toBe(200);
+    await deliverStkSuccess(t, prompt.id, { receipt: 'LATE4CANCL' });
 
     for (const reader of [buyer, seller]) {
       const read = await detail(t, reader, created.id);

@@ -1,4 +1,5 @@
 /** Steps of the escrow flow over HTTP, for the integration tests. */
+import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { checkLedgerInvariants } from '../src/modules/ledger/invariants.ts';
 import { bearer, type MadeUser } from './factories.ts';
@@ -113,4 +114,34 @@ export async function expectLedgerHealthy(t: TestApp) {
     grandTotal: 0n,
   });
   return report;
+}
+
+/**
+ * Daraja's success callback for a payment, as M-Pesa sends it: late (after a cancelled prompt), or with another
+ * amount than asked (`amount`, in shillings).
+ */
+export async function deliverStkSuccess(t: TestApp, paymentId: string, options: { amount?: number; receipt?: string } = {}) {
+  const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`,
+    payload: {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: payment.merchantRequestId,
+          CheckoutRequestID: payment.railRequestId,
+          ResultCode: 0,
+          ResultDesc: 'The service request is processed successfully.',
+          CallbackMetadata: {
+            Item: [
+              { Name: 'Amount', Value: options.amount ?? Number(payment.amountCents / 100n) },
+              { Name: 'MpesaReceiptNumber', Value: options.receipt ?? `R${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}` },
+              { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
+            ],
+          },
+        },
+      },
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
 }

@@ -4,10 +4,9 @@
  * A deposit whose prompt was reported cancelled, arriving after the buyer cancelled ("No money was taken"
  * was the last word), read a bare "KES 4,150 is being refunded"; so did money paid twice or beyond the price.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, makeUser, randomPhone, type MadeUser } from './factories.ts';
-import { action, createTransaction, detail, expectLedgerHealthy, pay, payAndSettle } from './escrow-helpers.ts';
+import { action, createTransaction, deliverStkSuccess, detail, expectLedgerHealthy, pay, payAndSettle } from './escrow-helpers.ts';
 import { buildTestApp, type TestApp } from './helpers.ts';
 import { inboxOf } from './sms-inbox.ts';
 
@@ -34,33 +33,6 @@ async function buyerIn(language: Language): Promise<MadeUser> {
     expect(response.statusCode, response.body).toBe(200);
   }
   return buyer;
-}
-
-/** Daraja's success callback for a payment, late or with another amount than asked, as M-Pesa would send it. */
-async function deliverSuccess(paymentId: string, amount?: number) {
-  const payment = await t.ctx.db.payment.findUniqueOrThrow({ where: { id: paymentId } });
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/payments/mpesa/callback/${t.config.MPESA_CALLBACK_SECRET}?payment=${payment.id}`,
-    payload: {
-      Body: {
-        stkCallback: {
-          MerchantRequestID: payment.merchantRequestId,
-          CheckoutRequestID: payment.railRequestId,
-          ResultCode: 0,
-          ResultDesc: 'The service request is processed successfully.',
-          CallbackMetadata: {
-            Item: [
-              { Name: 'Amount', Value: amount ?? Number(payment.amountCents / 100n) },
-              { Name: 'MpesaReceiptNumber', Value: `R${randomBytes(5).toString('hex').toUpperCase().slice(0, 9)}` },
-              { Name: 'PhoneNumber', Value: Number(payment.payerPhone) },
-            ],
-          },
-        },
-      },
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 async function buyerTexts(buyer: MadeUser): Promise<string[]> {
@@ -122,7 +94,7 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
     const prompt = await payAndSettle(t, buyer, created.id, { phone_number: randomPhone('1032') });
     expect(prompt.status).toBe('cancelled');
     expect((await action(t, buyer, created.id, 'cancel', { reason: 'Changed my mind' })).statusCode).toBe(200);
-    await deliverSuccess(prompt.id);
+    await deliverStkSuccess(t, prompt.id);
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'cancelled', refunded_amount: '4150.00' });
     const texts = await buyerTexts(buyer);
@@ -136,7 +108,7 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
     const created = await createTransaction(t, buyer, standard(1000));
     // A phone (…1037) the mock sends no callback for: M-Pesa's answer is ours to write, with 1,525 taken for 1,025.
     const payment = await pay(t, buyer, created.id, { phone_number: randomPhone('1037') });
-    await deliverSuccess(payment.id, 1525);
+    await deliverStkSuccess(t, payment.id, { amount: 1525 });
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', refunded_amount: '500.00' });
     expect(await buyerTexts(buyer)).toContain(OVER[language](created.reference_number));
@@ -147,7 +119,7 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
     const buyer = await buyerIn(language);
     const created = await createTransaction(t, buyer, standard(1000));
     const payment = await pay(t, buyer, created.id, { phone_number: randomPhone('1037') });
-    await deliverSuccess(payment.id, 1);
+    await deliverStkSuccess(t, payment.id, { amount: 1 });
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'pending', refunded_amount: '1.00' });
     expect(await buyerTexts(buyer)).toContain(SHORT[language](created.reference_number));
@@ -161,7 +133,7 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
     expect(first.status).toBe('cancelled');
     expect((await payAndSettle(t, buyer, created.id)).status).toBe('completed');
     // The first prompt's money was taken after all.
-    await deliverSuccess(first.id);
+    await deliverStkSuccess(t, first.id);
 
     expect((await detail(t, buyer, created.id)).transaction).toMatchObject({ status: 'funded', refunded_amount: '1025.00' });
     expect(await buyerTexts(buyer)).toContain(TWICE[language](created.reference_number));
@@ -180,7 +152,7 @@ describe.each(['en', 'sw'] as const)('the SMS for a payment given back says why 
     const acted = await action(t, buyer, created.id, name, payload);
     expect(acted.statusCode, acted.body).toBe(200);
     // The first prompt's money was taken after all.
-    await deliverSuccess(first.id);
+    await deliverStkSuccess(t, first.id);
 
     expect((await detail(t, buyer, created.id)).transaction.status).toBe(status);
     expect(await buyerTexts(buyer)).toContain((status === 'refunded' ? CLOSED : DISPUTED)[language](created.reference_number));
