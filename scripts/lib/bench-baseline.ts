@@ -111,7 +111,11 @@ function detail(row: Json, role: 'buyer' | 'seller' | 'admin', now: Date) {
     payments: payments
       .filter((p) => p.status === 'completed')
       .map((p) => ({ amountCents: BigInt(p.amount_cents), feeCents: BigInt(p.fee_cents) })),
-    refunds: (row.refunds as Json[]).map((r) => ({ amountCents: BigInt(r.amount_cents), feeCents: BigInt(r.fee_cents) })),
+    refunds: (row.refunds as Json[]).map((r) => ({
+      amountCents: BigInt(r.amount_cents),
+      feeCents: BigInt(r.fee_cents),
+      reason: String(r.reason),
+    })),
     nextInstallment: next ? { id: next.id, amountCents: BigInt(next.amount_cents), paidCents: BigInt(next.paid_cents) } : null,
   });
   const latest = timeline.at(-1);

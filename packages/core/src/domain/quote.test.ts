@@ -47,7 +47,7 @@ describe('quote', () => {
         sellerFeeCents: 17_400n,
         paidCents: 3_200_000n,
         payments: [{ amountCents: 3_217_400n, feeCents: 17_400n }],
-        refunds: [{ amountCents: 2_000_000n, feeCents: 0n }],
+        refunds: [{ amountCents: 2_000_000n, feeCents: 0n, reason: 'dispute_split' }],
       }),
     );
     expect(split).toMatchObject({
@@ -64,10 +64,25 @@ describe('quote', () => {
       standard({
         status: 'cancelled',
         payments: [{ amountCents: 102_500n, feeCents: 0n }],
-        refunds: [{ amountCents: 102_500n, feeCents: 0n }],
+        refunds: [{ amountCents: 102_500n, feeCents: 0n, reason: 'overpayment' }],
       }),
     );
     expect(late).toMatchObject({ paidIn: 102_500n, refunded: 102_500n, held: 0n, feePaid: 0n, owed: 0n });
+  });
+
+  it('a sale paid twice, the second payment given back, releases its whole price: the overpayment was never part of it', () => {
+    const twice = quote(
+      standard({
+        status: 'completed',
+        paidCents: 100_000n,
+        payments: [
+          { amountCents: 102_500n, feeCents: 2_500n },
+          { amountCents: 102_500n, feeCents: 0n },
+        ],
+        refunds: [{ amountCents: 102_500n, feeCents: 0n, reason: 'overpayment' }],
+      }),
+    );
+    expect(twice).toMatchObject({ paidIn: 205_000n, refunded: 102_500n, releasedToSeller: 100_000n });
   });
 
   it('nothing is released while the money is held', () => {
@@ -87,7 +102,7 @@ describe('quote', () => {
         status: 'refunded',
         paidCents: 100_000n,
         payments: [{ amountCents: 102_500n, feeCents: 2_500n }],
-        refunds: [{ amountCents: 102_500n, feeCents: 2_500n }],
+        refunds: [{ amountCents: 102_500n, feeCents: 2_500n, reason: 'cancelled_after_funding' }],
       }),
     );
     // What was paid in stays what was paid in: the refund row says what came back.

@@ -17,8 +17,12 @@ export interface QuoteFacts {
   paidCents: Cents;
   /** The completed pay-ins: what each brought in, and its fee part. */
   payments: readonly { amountCents: Cents; feeCents: Cents }[];
-  /** Refunds decided: `amountCents` includes the fee part `feeCents`. */
-  refunds: readonly { amountCents: Cents; feeCents: Cents }[];
+  /**
+   * Refunds decided: `amountCents` includes the fee part `feeCents`. `reason` as the refunds table has it:
+   * an `overpayment` gives back money that was never credited to the price (paid twice, too much, or after
+   * the transaction stopped taking payments).
+   */
+  refunds: readonly { amountCents: Cents; feeCents: Cents; reason: string }[];
   /** The earliest Lipa Mdogo Mdogo installment not fully paid, if any. */
   nextInstallment?: { id: string; amountCents: Cents; paidCents: Cents } | null;
 }
@@ -80,8 +84,11 @@ export function quote(facts: QuoteFacts): Quote {
   const payable = isPayable(facts.status);
   const owed = payable ? unpaidPrice + unpaidFee : 0n;
   const held = HOLDING.includes(facts.status) ? facts.paidCents : 0n;
-  // A completed transaction released what was paid in, less any price part refunded (a split ruling).
-  const refundedPrice = refunded - feeRefunded;
+  // A completed transaction released what was paid in, less any price part refunded (a split ruling). An
+  // overpayment given back was never part of what was paid in: a sale paid twice still releases its price.
+  const refundedPrice = facts.refunds
+    .filter((refund) => refund.reason !== 'overpayment')
+    .reduce((sum, refund) => sum + refund.amountCents - refund.feeCents, 0n);
   const releasedToSeller = facts.status === 'completed' && facts.paidCents > refundedPrice ? facts.paidCents - refundedPrice : 0n;
   const released = sellerShare(releasedToSeller, facts.sellerFeeCents);
   return {

@@ -19,7 +19,7 @@ export async function loadQuoteFacts(tx: Tx | Db, transactionId: string): Promis
       sellerFeeCents: true,
       paidCents: true,
       payments: { where: { status: 'completed' }, select: { amountCents: true, feeCents: true } },
-      refunds: { select: { amountCents: true, feeCents: true } },
+      refunds: { select: { amountCents: true, feeCents: true, reason: true } },
       plan: {
         select: {
           installments: {

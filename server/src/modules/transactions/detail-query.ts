@@ -26,7 +26,7 @@ export const DETAIL_INCLUDE = {
     select: { amountCents: true, status: true, rail: true, railReceipt: true, completedAt: true },
   },
   payments: { select: { status: true, amountCents: true, feeCents: true } },
-  refunds: { select: { amountCents: true, feeCents: true } },
+  refunds: { select: { amountCents: true, feeCents: true, reason: true } },
 } satisfies Prisma.TransactionInclude;
 
 export type DetailRow = Prisma.TransactionGetPayload<{ include: typeof DETAIL_INCLUDE }>;
@@ -119,7 +119,7 @@ const DISPUTE: RowKinds<DetailRow['disputes'][number]> = {
 };
 const WITHDRAWAL: RowKinds<DetailRow['withdrawals'][number]> = { id: 'plain', reason: 'plain', createdAt: 'date', respondBy: 'date' };
 const PAYMENT: RowKinds<DetailRow['payments'][number]> = { status: 'plain', amountCents: 'bigint', feeCents: 'bigint' };
-const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint' };
+const REFUND: RowKinds<DetailRow['refunds'][number]> = { amountCents: 'bigint', feeCents: 'bigint', reason: 'plain' };
 const PAYOUT: RowKinds<DetailRow['payouts'][number]> = {
   amountCents: 'bigint',
   status: 'plain',

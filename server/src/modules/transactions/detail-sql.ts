@@ -19,7 +19,7 @@ SELECT to_jsonb(t) AS txn,
      FROM withdrawal_requests w WHERE w.transaction_id = t.id AND w.status = 'pending' LIMIT 1) AS pending_withdrawal,
   (SELECT coalesce(jsonb_agg(jsonb_build_object('status', y.status, 'amount_cents', y.amount_cents, 'fee_cents', y.fee_cents)), '[]')
      FROM payments y WHERE y.transaction_id = t.id) AS payments,
-  (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents)), '[]')
+  (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_cents', r.amount_cents, 'fee_cents', r.fee_cents, 'reason', r.reason)), '[]')
      FROM refunds r WHERE r.transaction_id = t.id) AS refunds,
   (SELECT jsonb_build_object('amount_cents', o.amount_cents, 'status', o.status, 'rail', o.rail, 'rail_receipt', o.rail_receipt, 'completed_at', o.completed_at)
      FROM payouts o WHERE o.transaction_id = t.id AND o.kind = 'seller_payout' ORDER BY o.created_at DESC, o.id DESC LIMIT 1) AS payout

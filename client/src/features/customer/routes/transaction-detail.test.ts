@@ -98,6 +98,7 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
       transaction: {
         my_role: role,
         status: 'completed',
+        amount: refunded === '0.00' ? '9000.00' : '12000.00',
         quote: { refunded, released_to_seller: '9000.00', seller_fee_charged: '79.00', seller_paid_out: '8921.00' },
       },
       seller_payout: { amount: '8921.00', status: payout, receipt: null, completed_at: null },
@@ -130,6 +131,22 @@ describe('a completed transaction whose seller payout is not paid yet', () => {
       'Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).',
     );
     expect(guidance(released('buyer', 'completed'), en, 'en')).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
+  });
+
+  it('does not call a sale paid twice, its second payment given back, a split ruling', () => {
+    const twice = (role: 'buyer' | 'seller') =>
+      ({
+        transaction: {
+          my_role: role,
+          status: 'completed',
+          amount: '9000.00',
+          quote: { refunded: '9225.00', released_to_seller: '9000.00', seller_fee_charged: '79.00', seller_paid_out: '8921.00' },
+        },
+        seller_payout: { amount: '8921.00', status: 'completed', receipt: null, completed_at: null },
+        timeline: [],
+      }) as unknown as TransactionDetail;
+    expect(guidance(twice('seller'), en, 'en')).toBe('Completed: KES 8,921 was paid to you (KES 9,000 less your fee of KES 79).');
+    expect(guidance(twice('buyer'), en, 'en')).toBe('Completed: the seller was paid KES 8,921 (KES 9,000 less their fee).');
   });
 
   it('tells the buyer of a split that the seller’s part was released, and that it went to them once paid', () => {
@@ -251,6 +268,7 @@ describe('a split ruling whose refund to the buyer is not paid yet', () => {
       transaction: {
         my_role: role,
         status: 'completed',
+        amount: '12000.00',
         quote: { refunded: '3000.00', released_to_seller: '9000.00', seller_fee_charged: '79.00', seller_paid_out: '8921.00' },
       },
       seller_payout: { amount: '8921.00', status: payout, receipt: null, completed_at: null },

@@ -92,7 +92,8 @@ export function guidance(detail: TransactionDetail, t: Translate, language: Lang
       // Completed means released, not yet paid: until the rail confirms the payout, "was paid" would be
       // false, and a payout the rail refused stays unpaid until the mediation team acts (alerts page).
       const state = progressSuffix(payoutProgress(detail.seller_payout?.status));
-      const isSplit = cents(quote.refunded) > 0n;
+      // A split ruling released less than the price; a refund of money paid twice (an overpayment) did not.
+      const isSplit = cents(quote.released_to_seller) < cents(detail.transaction.amount);
       // A split is two sentences, each with its own money's state: the seller's payout and the buyer's refund.
       if (isBuyer) {
         if (isSplit)
